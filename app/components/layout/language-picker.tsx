@@ -1,0 +1,89 @@
+import { Check, ChevronDown } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { languages, type Language } from "~/i18n/languages";
+import { cn } from "~/utils/cn";
+import { Flag } from "./flag";
+
+/** `?lang=xx` on the current page: the server renders it and stores the choice in a cookie. */
+export function useLanguageHref() {
+  const location = useLocation();
+  return (code: Language) => {
+    const search = new URLSearchParams(location.search);
+    search.set("lang", code);
+    return { pathname: location.pathname, search: `?${search}`, hash: location.hash };
+  };
+}
+
+/**
+ * The language picker is a disclosure (<details>) holding six links: it opens by keyboard and
+ * pointer, works without JavaScript, and costs no script beyond closing it on Escape or a click
+ * outside. Each link is a real URL, so the choice is server-rendered and shareable.
+ */
+export function LanguagePicker({ className }: { className?: string }) {
+  const { t, i18n } = useTranslation();
+  const hrefFor = useLanguageHref();
+  const location = useLocation();
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const current = languages.find((l) => l.code === i18n.language) ?? languages[0];
+
+  useEffect(() => {
+    const details = detailsRef.current;
+    if (details) details.open = false;
+  }, [location]);
+
+  useEffect(() => {
+    function close(event: Event) {
+      const details = detailsRef.current;
+      if (!details?.open) return;
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== "Escape") return;
+        details.open = false;
+        details.querySelector("summary")?.focus();
+      } else if (!details.contains(event.target as Node)) {
+        details.open = false;
+      }
+    }
+    document.addEventListener("keydown", close);
+    document.addEventListener("pointerdown", close);
+    return () => {
+      document.removeEventListener("keydown", close);
+      document.removeEventListener("pointerdown", close);
+    };
+  }, []);
+
+  return (
+    <details ref={detailsRef} className={cn("group relative", className)}>
+      <summary
+        aria-label={t("a11y.chooseLanguage", { language: current.name })}
+        className="inline-flex h-10 cursor-pointer list-none items-center gap-2 rounded-full px-3 text-sm font-medium text-ink-800 hover:bg-ink-100/70 [&::-webkit-details-marker]:hidden"
+      >
+        <Flag code={current.flag} />
+        <span aria-hidden className="uppercase">
+          {current.code}
+        </span>
+        <ChevronDown aria-hidden className="size-4 text-ink-500 transition-transform group-open:rotate-180" />
+      </summary>
+      <ul className="absolute right-0 z-50 mt-2 min-w-44 rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-ink-200">
+        {languages.map((language) => (
+          <li key={language.code}>
+            <Link
+              to={hrefFor(language.code)}
+              preventScrollReset
+              replace
+              hrefLang={language.code}
+              lang={language.code}
+              aria-current={language.code === current.code ? "true" : undefined}
+              className="flex items-center gap-3 rounded-xl px-3 py-2 text-sm text-ink-800 hover:bg-brand-50 hover:text-brand-900 focus-visible:bg-brand-50"
+            >
+              <Flag code={language.flag} />
+              <span className="flex-1">{language.name}</span>
+              {language.code === current.code ? <Check aria-hidden className="size-4 text-brand-700" /> : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

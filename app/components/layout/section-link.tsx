@@ -1,0 +1,44 @@
+import type { ComponentProps } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { HASH_SCROLL_DELAY_MS } from "./navigation";
+
+function scrollToSection(id: string) {
+  const target = document.getElementById(id);
+  if (!target) return;
+  const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  target.scrollIntoView({ behavior: reduceMotion ? "auto" : "smooth", block: "start" });
+  // Move keyboard and screen-reader focus along with the view.
+  if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+  target.focus({ preventScroll: true });
+}
+
+/**
+ * A link that may point at a section of the home page ("/#faq"). On the home page it scrolls
+ * smoothly; from another page it goes home first and scrolls after 100 ms (spec section 2).
+ * Without JavaScript it is a plain link and the browser jumps to the section.
+ */
+export function SectionLink({ to, onClick, ...props }: ComponentProps<typeof Link> & { to: string }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [pathname, hash] = to.split("#") as [string, string | undefined];
+
+  return (
+    <Link
+      to={to}
+      onClick={(event) => {
+        onClick?.(event);
+        if (!hash || event.defaultPrevented || event.button !== 0) return;
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        if (location.pathname === pathname) {
+          void navigate({ pathname, hash: `#${hash}` }, { preventScrollReset: true, replace: location.hash === `#${hash}` });
+          scrollToSection(hash);
+        } else {
+          void navigate({ pathname, hash: `#${hash}` }, { preventScrollReset: true });
+          window.setTimeout(() => scrollToSection(hash), HASH_SCROLL_DELAY_MS);
+        }
+      }}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,114 @@
+import { Mail, MapPin, Phone } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { toast } from "~/components/ui/toast";
+import { languages } from "~/i18n/languages";
+import { agency } from "~/utils/agency";
+import { useLanguageHref } from "./language-picker";
+import { Logo } from "./logo";
+import { footerExploreLinks } from "./navigation";
+import { SectionLink } from "./section-link";
+import { SocialIcon, socialNetworks } from "./social-icons";
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  const hrefFor = useLanguageHref();
+  const year = new Date().getFullYear();
+  const { address } = agency;
+
+  return (
+    <footer className="bg-brand-950 text-brand-50">
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1.2fr] lg:px-8">
+        <div className="space-y-5">
+          <Logo inverted />
+          <p className="max-w-sm text-sm leading-relaxed text-brand-100/80">{t("footer.description")}</p>
+          <div>
+            <h2 className="sr-only">{t("footer.follow")}</h2>
+            <ul className="flex gap-2" aria-label={t("a11y.socialLinks")}>
+              {socialNetworks.map((network) => (
+                <li key={network.name}>
+                  <button
+                    type="button"
+                    aria-label={network.name}
+                    onClick={() =>
+                      toast({ title: t("footer.socialSoonTitle"), description: t("footer.socialSoon") })
+                    }
+                    className="grid size-10 place-items-center rounded-full bg-white/10 text-white transition-colors hover:bg-white/20"
+                  >
+                    <SocialIcon network={network} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+
+        <nav aria-label={t("a11y.footerNavigation")}>
+          <h2 className="font-sans text-sm font-semibold tracking-widest text-white uppercase">
+            {t("footer.explore")}
+          </h2>
+          <ul className="mt-4 space-y-2.5 text-sm">
+            {footerExploreLinks.map((link) => (
+              <li key={link.to}>
+                <SectionLink to={link.to} className="text-brand-100/85 hover:text-white">
+                  {t(link.label)}
+                </SectionLink>
+              </li>
+            ))}
+          </ul>
+          <h2 className="mt-8 font-sans text-sm font-semibold tracking-widest text-white uppercase">
+            {t("footer.languages")}
+          </h2>
+          <ul className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+            {languages.map((language) => (
+              <li key={language.code}>
+                <Link
+                  to={hrefFor(language.code)}
+                  preventScrollReset
+                  hrefLang={language.code}
+                  lang={language.code}
+                  className="text-brand-100/85 hover:text-white"
+                >
+                  {language.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div>
+          <h2 className="font-sans text-sm font-semibold tracking-widest text-white uppercase">
+            {t("footer.contact")}
+          </h2>
+          <address className="mt-4 space-y-3 text-sm text-brand-100/85 not-italic">
+            <p className="flex gap-3">
+              <Mail aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-300" />
+              <a href={`mailto:${agency.email}`} className="hover:text-white">
+                {agency.email}
+              </a>
+            </p>
+            <p className="flex gap-3">
+              <Phone aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-300" />
+              <a href={agency.phoneHref} className="hover:text-white">
+                {agency.phone}
+              </a>
+            </p>
+            <p className="flex gap-3">
+              <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-300" />
+              <span>
+                {address.street}
+                <br />
+                {address.district}, {address.city} – {address.region}, {address.postalCode}
+              </span>
+            </p>
+          </address>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-brand-100/70 sm:px-6 lg:px-8">
+          {t("footer.copyright", { year })}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,93 @@
+import { Menu, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { LanguagePicker } from "./language-picker";
+import { Logo } from "./logo";
+import { navigationLinks } from "./navigation";
+import { SectionLink } from "./section-link";
+
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  // The mobile menu closes whenever the page or section changes.
+  useEffect(() => setMenuOpen(false), [location.pathname, location.hash]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-ink-200/70 bg-sand-50/90 backdrop-blur supports-backdrop-filter:bg-sand-50/75">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <Link to="/" className="mr-auto rounded-full" aria-label={t("a11y.homeLink")}>
+          <Logo />
+        </Link>
+
+        <nav aria-label={t("a11y.mainNavigation")} className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {navigationLinks.map((link) => (
+              <li key={link.to}>
+                <SectionLink
+                  to={link.to}
+                  className="rounded-full px-3 py-2 text-sm font-medium text-ink-700 hover:bg-ink-100/70 hover:text-ink-950"
+                >
+                  {t(link.label)}
+                </SectionLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-1 sm:gap-2">
+          <LanguagePicker />
+          <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
+            <Link to="/login">{t("nav.login")}</Link>
+          </Button>
+          <Button asChild size="sm" className="hidden sm:inline-flex">
+            <Link to="/register/model">{t("nav.preselection")}</Link>
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? t("a11y.closeMenu") : t("a11y.openMenu")}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden className="size-5!" /> : <Menu aria-hidden className="size-5!" />}
+          </Button>
+        </div>
+      </div>
+
+      <nav
+        id="mobile-menu"
+        aria-label={t("a11y.mainNavigation")}
+        hidden={!menuOpen}
+        className="border-t border-ink-200/70 bg-sand-50 lg:hidden"
+      >
+        <ul className="mx-auto grid max-w-7xl gap-1 px-4 py-4 sm:px-6">
+          {navigationLinks.map((link) => (
+            <li key={link.to}>
+              <SectionLink
+                to={link.to}
+                onClick={() => setMenuOpen(false)}
+                className="block rounded-xl px-3 py-3 text-base font-medium text-ink-800 hover:bg-ink-100/70"
+              >
+                {t(link.label)}
+              </SectionLink>
+            </li>
+          ))}
+          <li className="mt-2 grid grid-cols-2 gap-2 sm:hidden">
+            <Button asChild variant="secondary">
+              <Link to="/login">{t("nav.login")}</Link>
+            </Button>
+            <Button asChild>
+              <Link to="/register/model">{t("nav.preselection")}</Link>
+            </Button>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

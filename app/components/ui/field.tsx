@@ -1,0 +1,62 @@
+import type { ComponentProps, ReactNode } from "react";
+import { cn } from "~/utils/cn";
+
+/** Inputs styled from their own state: an invalid field carries aria-invalid and turns coral. */
+const control =
+  "block w-full rounded-xl border-0 bg-white px-4 py-3 text-base text-ink-950 shadow-xs ring-1 ring-ink-300 ring-inset placeholder:text-ink-400 focus:ring-2 focus:ring-brand-600 focus:outline-none aria-invalid:ring-2 aria-invalid:ring-coral-600";
+
+export function Input({ className, ...props }: ComponentProps<"input">) {
+  return <input className={cn(control, className)} {...props} />;
+}
+
+export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
+  return <textarea className={cn(control, "min-h-32 resize-y", className)} {...props} />;
+}
+
+export function Label({ className, ...props }: ComponentProps<"label">) {
+  return <label className={cn("block text-sm font-semibold text-ink-900", className)} {...props} />;
+}
+
+/** A label, a control, an optional hint and the error message, wired together for screen readers. */
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+  children: (aria: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
+}) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <div className={cn("space-y-2", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy || undefined,
+      })}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-ink-500">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="text-sm font-medium text-coral-700">
+      {error}
+    </p>
+  );
+}

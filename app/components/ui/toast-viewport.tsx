@@ -1,0 +1,52 @@
+import { X } from "lucide-react";
+import { Toast as ToastPrimitive } from "radix-ui";
+import { useTranslation } from "react-i18next";
+import { cn } from "~/utils/cn";
+import { closeToast, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, type CurrentToast } from "./toast";
+
+export default function ToastViewport({ message }: { message: NonNullable<CurrentToast> }) {
+  const { t } = useTranslation();
+  return (
+    <ToastPrimitive.Provider
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+      label={t("a11y.notifications", { hotkey: "F8" })}
+    >
+      <ToastPrimitive.Root
+        key={message.id}
+        open={message.open}
+        onOpenChange={(open) => {
+          if (!open) closeToast(message.id);
+        }}
+        type={message.variant === "destructive" ? "foreground" : "background"}
+        data-variant={message.variant ?? "default"}
+        className={cn(
+          "group pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl p-4 pr-10 shadow-lg ring-1",
+          "data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out",
+          "data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform",
+          "data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x) data-[swipe=end]:animate-toast-out",
+          message.variant === "destructive"
+            ? "bg-coral-700 text-white ring-black/10"
+            : message.variant === "success"
+              ? "bg-brand-800 text-white ring-black/10"
+              : "bg-white text-ink-900 ring-ink-200",
+        )}
+      >
+        <div className="grid gap-1">
+          <ToastPrimitive.Title className="font-semibold">{message.title}</ToastPrimitive.Title>
+          {message.description ? (
+            <ToastPrimitive.Description className="text-sm opacity-90">{message.description}</ToastPrimitive.Description>
+          ) : null}
+        </div>
+        <ToastPrimitive.Close
+          aria-label={t("a11y.close")}
+          className="absolute top-3 right-3 rounded-full p-1 opacity-80 hover:opacity-100"
+        >
+          <X aria-hidden className="size-4" />
+        </ToastPrimitive.Close>
+      </ToastPrimitive.Root>
+      <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-100 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none sm:p-6" />
+    </ToastPrimitive.Provider>
+  );
+}

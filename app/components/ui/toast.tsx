@@ -1,0 +1,60 @@
+import { lazy, Suspense, useSyncExternalStore } from "react";
+
+/**
+ * Toasts as spec section 4 describes them: one at a time, closing after 5000 ms, dismissed by a
+ * swipe to the right of more than 50 px, and F8 moves focus to the region (Radix's default hotkey).
+ * The Radix part loads with the first toast, so pages that never show one do not pay for it.
+ */
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+export interface ToastMessage {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive" | "success";
+}
+
+export type CurrentToast = (ToastMessage & { id: number; open: boolean }) | null;
+
+let current: CurrentToast = null;
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit(value: CurrentToast) {
+  current = value;
+  for (const listener of listeners) listener();
+}
+
+/** Shows a toast, replacing the one on screen. Callable from anywhere in the browser. */
+export function toast(message: ToastMessage) {
+  emit({ ...message, id: nextId++, open: true });
+}
+
+export function closeToast(id: number) {
+  if (current?.id === id) emit({ ...current, open: false });
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useCurrentToast() {
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
+}
+
+const ToastViewport = lazy(() => import("./toast-viewport"));
+
+export function Toaster() {
+  const message = useCurrentToast();
+  if (!message) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastViewport message={message} />
+    </Suspense>
+  );
+}

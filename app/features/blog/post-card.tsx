@@ -1,0 +1,44 @@
+import { ArrowRight } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { CoverImage } from "./cover-image";
+import type { PostSummary } from "./posts.server";
+
+export function PostCard({ post, headingLevel = "h3" }: { post: PostSummary; headingLevel?: "h2" | "h3" }) {
+  const { t, i18n } = useTranslation();
+  const Heading = headingLevel;
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-ink-200/70 transition-shadow hover:shadow-md">
+      <CoverImage cover={post.cover} sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw" />
+      <div className="flex flex-1 flex-col p-6">
+        <p className="flex items-center gap-3 text-xs font-semibold tracking-wider text-brand-700 uppercase">
+          <span>{post.category}</span>
+          <span aria-hidden className="text-ink-300">
+            •
+          </span>
+          <span className="font-medium text-ink-500 normal-case">
+            {t("blog.readingTime", { count: post.readingMinutes })}
+          </span>
+        </p>
+        <Heading className="mt-3 text-xl leading-snug font-semibold">
+          <Link to={`/blog/${post.slug}`} className="after:absolute after:inset-0 after:content-['']">
+            {post.title}
+          </Link>
+        </Heading>
+        <p className="mt-3 flex-1 text-ink-600">{post.excerpt}</p>
+        <p className="mt-5 flex items-center justify-between text-sm">
+          <time dateTime={post.publishedAt} className="text-ink-500">
+            {formatDate(post.publishedAt, i18n.language)}
+          </time>
+          <span aria-hidden className="flex items-center gap-1 font-semibold text-brand-700">
+            {t("blog.readMore")} <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
+          </span>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export function formatDate(isoDate: string, language: string) {
+  return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(isoDate));
+}

@@ -1,0 +1,37 @@
+import { Plus } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { SectionHeading } from "./section-heading";
+
+const questions = ["fee", "who", "experience", "privacy", "process", "data"] as const;
+
+/**
+ * The accordion is the browser's own disclosure widget: <details> sharing a `name` opens one
+ * answer at a time, works by keyboard and screen reader and without JavaScript, and the answers
+ * stay in the HTML for search engines.
+ */
+export function Faq() {
+  const { t } = useTranslation();
+  return (
+    <section id="faq" aria-labelledby="faq-title" className="bg-white py-20 sm:py-24">
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-[1fr_1.6fr] lg:px-8">
+        <SectionHeading id="faq-title" title={t("faq.title")} subtitle={t("faq.subtitle")} align="left" />
+        <ul className="divide-y divide-ink-200 border-y border-ink-200">
+          {questions.map((key) => (
+            <li key={key}>
+              <details name="faq" className="group">
+                <summary className="flex cursor-pointer list-none items-center justify-between gap-6 py-5 text-left text-lg font-semibold text-ink-950 hover:text-brand-800 [&::-webkit-details-marker]:hidden">
+                  <span>{t(`faq.${key}.question`)}</span>
+                  <Plus
+                    aria-hidden
+                    className="size-5 shrink-0 text-brand-700 transition-transform group-open:rotate-45"
+                  />
+                </summary>
+                <p className="pb-5 leading-relaxed text-ink-600">{t(`faq.${key}.answer`)}</p>
+              </details>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

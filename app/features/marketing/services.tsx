@@ -1,0 +1,41 @@
+import {
+  CalendarDays,
+  ChartColumn,
+  Compass,
+  MessagesSquare,
+  ShieldCheck,
+  TrendingUp,
+} from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { SectionHeading } from "./section-heading";
+
+const services = [
+  { key: "strategy", icon: Compass },
+  { key: "content", icon: CalendarDays },
+  { key: "marketing", icon: TrendingUp },
+  { key: "engagement", icon: MessagesSquare },
+  { key: "privacy", icon: ShieldCheck },
+  { key: "coaching", icon: ChartColumn },
+] as const;
+
+export function Services() {
+  const { t } = useTranslation();
+  return (
+    <section id="services" aria-labelledby="services-title" className="bg-white py-20 sm:py-24">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading id="services-title" title={t("services.title")} subtitle={t("services.subtitle")} />
+        <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {services.map(({ key, icon: Icon }) => (
+            <li key={key} className="rounded-3xl bg-sand-50 p-7 ring-1 ring-ink-200/70">
+              <span className="grid size-12 place-items-center rounded-2xl bg-brand-700 text-white">
+                <Icon aria-hidden className="size-6" />
+              </span>
+              <h3 className="mt-5 text-xl font-semibold">{t(`services.${key}.title`)}</h3>
+              <p className="mt-2 leading-relaxed text-ink-600">{t(`services.${key}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { Quote } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { SectionHeading } from "./section-heading";
+
+// Names are shown as the creators asked: first name and initial.
+const testimonials = [
+  { key: "camila", name: "Camila R." },
+  { key: "juliana", name: "Juliana M." },
+  { key: "larissa", name: "Larissa T." },
+] as const;
+
+export function Testimonials() {
+  const { t } = useTranslation();
+  return (
+    <section id="testimonials" aria-labelledby="testimonials-title" className="py-20 sm:py-24">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading
+          id="testimonials-title"
+          title={t("testimonials.title")}
+          subtitle={t("testimonials.subtitle")}
+        />
+        <ul className="mt-14 grid gap-6 lg:grid-cols-3">
+          {testimonials.map(({ key, name }) => (
+            <li key={key}>
+              <figure className="flex h-full flex-col rounded-3xl bg-white p-8 shadow-sm ring-1 ring-ink-200/70">
+                <Quote aria-hidden className="size-8 text-coral-500" />
+                <blockquote className="mt-4 flex-1 text-lg leading-relaxed text-ink-800">
+                  <p>{t(`testimonials.${key}.quote`)}</p>
+                </blockquote>
+                <figcaption className="mt-6 flex items-center gap-3">
+                  <span
+                    aria-hidden
+                    className="grid size-11 place-items-center rounded-full bg-brand-100 font-display font-semibold text-brand-800"
+                  >
+                    {name.charAt(0)}
+                  </span>
+                  <span>
+                    <span className="block font-semibold text-ink-950">{name}</span>
+                    <span className="block text-sm text-ink-600">{t(`testimonials.${key}.role`)}</span>
+                  </span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

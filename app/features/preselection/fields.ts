@@ -1,0 +1,34 @@
+/**
+ * The pre-selection form's fields and limits (spec sections 3, 5 and 9). Kept apart from the
+ * schema so the page renders the form without loading the validation library.
+ */
+export const MIN_AGE = 18;
+export const MESSAGE_MIN_LENGTH = 10;
+export const experienceLevels = ["beginner", "intermediate", "advanced"] as const;
+
+export const preselectionFields = [
+  "fullName",
+  "age",
+  "email",
+  "whatsapp",
+  "instagram",
+  "experience",
+  "message",
+] as const;
+export type PreselectionField = (typeof preselectionFields)[number];
+
+export const limits = {
+  fullName: 120,
+  email: 254,
+  whatsapp: 32,
+  instagram: 200,
+  message: 2000,
+} as const;
+
+/** One message key per field with a problem (the first problem found). */
+export type FieldErrors = Partial<Record<PreselectionField, string>>;
+
+/** "+55 (48) 99999-9999" → "+5548999999999"; spaces, dashes, dots and brackets are dropped. */
+export function normalizePhone(value: string) {
+  return value.replace(/[\s\-().]/g, "");
+}

@@ -1,0 +1,243 @@
+import { Send } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useActionData, useFetcher } from "react-router";
+import { Field, FieldError, Input, Textarea } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
+import { toast } from "~/components/ui/toast";
+import { agency } from "~/utils/agency";
+import { cn } from "~/utils/cn";
+import type { PreselectionActionData } from "./preselection.server";
+import {
+  experienceLevels,
+  limits,
+  MIN_AGE,
+  preselectionFields,
+  type FieldErrors,
+  type PreselectionField,
+} from "./fields";
+
+// The validation library loads when the visitor first sends, not with the page.
+const loadSchema = () => import("./schema");
+
+function formValues(form: HTMLFormElement) {
+  const data = new FormData(form);
+  return Object.fromEntries(preselectionFields.map((f) => [f, String(data.get(f) ?? "")]));
+}
+
+/**
+ * The pre-selection form. Checked in the browser before sending and again by the route's action;
+ * without JavaScript it is a plain form post and the server's answer is rendered in place.
+ */
+export function PreselectionForm({ action }: { action: string }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<PreselectionActionData>({ key: "preselection" });
+  const documentResult = useActionData<PreselectionActionData>(); // the no-JavaScript round trip
+  const result = fetcher.data ?? documentResult;
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const sending = fetcher.state !== "idle";
+
+  const errors: FieldErrors =
+    clientErrors ?? (result?.status === "invalid" ? result.fieldErrors : {});
+  const values = result?.values ?? {};
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.status === "unavailable") {
+      toast({
+        title: t("preselection.notAvailableTitle"),
+        description: t("preselection.notAvailableDescription", { email: agency.email }),
+      });
+    } else if (fetcher.data.status === "invalid") {
+      setClientErrors(null);
+      focusFirstError(formRef.current, fetcher.data.fieldErrors);
+    }
+  }, [fetcher.state, fetcher.data, t]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const { validatePreselection } = await loadSchema();
+    const check = validatePreselection(formValues(form));
+    if (!check.success) {
+      setClientErrors(check.fieldErrors);
+      focusFirstError(form, check.fieldErrors);
+      return;
+    }
+    setClientErrors({});
+    await fetcher.submit(form);
+  }
+
+  // Once the visitor has tried to send, errors follow her corrections as she types.
+  async function onChange(event: FormEvent<HTMLFormElement>) {
+    if (clientErrors === null && result?.status !== "invalid") return;
+    const form = event.currentTarget;
+    const { validatePreselection } = await loadSchema();
+    const check = validatePreselection(formValues(form));
+    setClientErrors(check.success ? {} : check.fieldErrors);
+  }
+
+  const message = (field: PreselectionField) => {
+    const key = errors[field];
+    return key ? t(key, { max: limits[field as keyof typeof limits] }) : undefined;
+  };
+  const hasErrors = Object.keys(errors).length > 0;
+
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action={action}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      onChange={(event) => void onChange(event)}
+      aria-describedby="preselection-required-note"
+      className="grid gap-6 sm:grid-cols-2"
+    >
+      <p id="preselection-required-note" className="text-sm text-ink-500 sm:col-span-2">
+        {t("preselection.requiredNote")}
+      </p>
+      {hasErrors ? (
+        <p role="alert" className="rounded-xl bg-coral-300/25 px-4 py-3 text-sm font-semibold text-coral-700 sm:col-span-2">
+          {t("validation.fixFields")}
+        </p>
+      ) : null}
+
+      <Field id="fullName" label={t("preselection.fullName")} error={message("fullName")}>
+        {(aria) => (
+          <Input
+            {...aria}
+            name="fullName"
+            autoComplete="name"
+            required
+            maxLength={limits.fullName}
+            defaultValue={values.fullName}
+          />
+        )}
+      </Field>
+      <Field id="age" label={t("preselection.age")} error={message("age")}>
+        {(aria) => (
+          <Input
+            {...aria}
+            name="age"
+            type="number"
+            inputMode="numeric"
+            min={MIN_AGE}
+            max={120}
+            required
+            defaultValue={values.age}
+          />
+        )}
+      </Field>
+      <Field id="email" label={t("preselection.email")} error={message("email")}>
+        {(aria) => (
+          <Input
+            {...aria}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={limits.email}
+            defaultValue={values.email}
+          />
+        )}
+      </Field>
+      <Field
+        id="whatsapp"
+        label={t("preselection.whatsapp")}
+        hint={t("preselection.whatsappHint")}
+        error={message("whatsapp")}
+      >
+        {(aria) => (
+          <Input
+            {...aria}
+            name="whatsapp"
+            type="tel"
+            autoComplete="tel"
+            maxLength={limits.whatsapp}
+            defaultValue={values.whatsapp}
+          />
+        )}
+      </Field>
+      <Field
+        id="instagram"
+        label={t("preselection.instagram")}
+        hint={t("preselection.instagramHint")}
+        error={message("instagram")}
+        className="sm:col-span-2"
+      >
+        {(aria) => (
+          <Input
+            {...aria}
+            name="instagram"
+            required
+            maxLength={limits.instagram}
+            autoCapitalize="none"
+            spellCheck={false}
+            defaultValue={values.instagram}
+          />
+        )}
+      </Field>
+
+      <fieldset
+        className="sm:col-span-2"
+        aria-invalid={errors.experience ? true : undefined}
+        aria-describedby={errors.experience ? "experience-error" : undefined}
+      >
+        <legend className="text-sm font-semibold text-ink-900">{t("preselection.experience")}</legend>
+        <div className="mt-2 grid gap-3 sm:grid-cols-3">
+          {experienceLevels.map((level, index) => (
+            <label
+              key={level}
+              className={cn(
+                "flex cursor-pointer items-center gap-3 rounded-xl bg-white px-4 py-3 text-sm font-medium text-ink-900 ring-1 ring-ink-300 ring-inset has-checked:bg-brand-50 has-checked:ring-2 has-checked:ring-brand-600 has-focus-visible:outline-2 has-focus-visible:outline-brand-600",
+                errors.experience && "ring-2 ring-coral-600",
+              )}
+            >
+              <input
+                type="radio"
+                name="experience"
+                value={level}
+                required
+                id={index === 0 ? "experience" : undefined}
+                defaultChecked={values.experience === level}
+                className="size-4 accent-brand-700"
+              />
+              {t(`preselection.experienceOptions.${level}`)}
+            </label>
+          ))}
+        </div>
+        <FieldError id="experience-error" error={message("experience")} />
+      </fieldset>
+
+      <Field id="message" label={t("preselection.message")} error={message("message")} className="sm:col-span-2">
+        {(aria) => (
+          <Textarea
+            {...aria}
+            name="message"
+            required
+            rows={5}
+            maxLength={limits.message}
+            placeholder={t("preselection.messagePlaceholder")}
+            defaultValue={values.message}
+          />
+        )}
+      </Field>
+
+      <div className="sm:col-span-2">
+        <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
+          <Send aria-hidden />
+          {sending ? t("preselection.sending") : t("preselection.submit")}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function focusFirstError(form: HTMLFormElement | null, errors: FieldErrors) {
+  const first = preselectionFields.find((field) => errors[field]);
+  if (!form || !first) return;
+  const element = form.querySelector<HTMLElement>(`#${first}`);
+  element?.focus();
+}

@@ -1,0 +1,74 @@
+import { z } from "zod";
+import {
+  experienceLevels,
+  limits,
+  MESSAGE_MIN_LENGTH,
+  MIN_AGE,
+  normalizePhone,
+  preselectionFields,
+  type FieldErrors,
+  type PreselectionField,
+} from "./fields";
+
+/**
+ * The pre-selection form (spec sections 3 and 5), one schema for browser and server.
+ * Messages are translation keys: each side shows them in the visitor's language.
+ */
+const E164 = /^\+[1-9]\d{7,14}$/;
+
+const text = (max: number, requiredKey: string) =>
+  z
+    .string({ error: requiredKey })
+    .trim()
+    .max(max, { error: "validation.tooLong" });
+
+export const preselectionSchema = z.object({
+  fullName: text(limits.fullName, "validation.fullNameRequired").min(1, { error: "validation.fullNameRequired" }),
+  age: z
+    .string({ error: "validation.ageInvalid" })
+    .trim()
+    .regex(/^\d{1,3}$/, { error: "validation.ageInvalid" })
+    .transform(Number)
+    .pipe(z.number().min(MIN_AGE, { error: "validation.ageMin" }).max(120, { error: "validation.ageInvalid" })),
+  email: z
+    .string({ error: "validation.emailInvalid" })
+    .trim()
+    .max(limits.email, { error: "validation.tooLong" })
+    .pipe(z.email({ error: "validation.emailInvalid" })),
+  whatsapp: z
+    .string()
+    .trim()
+    .max(limits.whatsapp, { error: "validation.tooLong" })
+    .optional()
+    .transform((value) => (value ? normalizePhone(value) : undefined))
+    .refine((value) => value === undefined || E164.test(value), { error: "validation.whatsappInvalid" }),
+  instagram: text(limits.instagram, "validation.instagramRequired").min(1, {
+    error: "validation.instagramRequired",
+  }),
+  experience: z.enum(experienceLevels, { error: "validation.experienceRequired" }),
+  message: text(limits.message, "validation.messageMin").min(MESSAGE_MIN_LENGTH, {
+    error: "validation.messageMin",
+  }),
+});
+
+export type Preselection = z.output<typeof preselectionSchema>;
+
+/** Validates raw form values; on failure, one message key per field (the first problem). */
+export function validatePreselection(
+  values: Record<string, unknown>,
+): { success: true; data: Preselection } | { success: false; fieldErrors: FieldErrors } {
+  const input = Object.fromEntries(
+    preselectionFields.map((field) => {
+      const value = values[field];
+      return [field, typeof value === "string" && value !== "" ? value : undefined];
+    }),
+  );
+  const result = preselectionSchema.safeParse(input);
+  if (result.success) return { success: true, data: result.data };
+  const fieldErrors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as PreselectionField | undefined;
+    if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
+  }
+  return { success: false, fieldErrors };
+}

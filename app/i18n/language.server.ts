@@ -1,0 +1,37 @@
+import { getEnv } from "~/utils/env.server";
+import { resolveLanguage, type LanguageSource } from "./resolve-language";
+import type { Language } from "./languages";
+
+export const LANGUAGE_COOKIE = "lang";
+const ONE_YEAR = 60 * 60 * 24 * 365;
+
+function readCookie(header: string | null, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.slice(0, 8192).split(";")) {
+    const [key, ...rest] = part.split("=");
+    if (key?.trim() === name) return rest.join("=").trim();
+  }
+  return null;
+}
+
+/** The visitor's country as told by the trusted proxy (GEO_COUNTRY_HEADER), if configured. */
+export function countryFromRequest(request: Request): string | null {
+  const header = getEnv().GEO_COUNTRY_HEADER;
+  if (!header) return null;
+  const value = request.headers.get(header)?.trim().toUpperCase();
+  return value && /^[A-Z]{2}$/.test(value) ? value : null;
+}
+
+export function languageForRequest(request: Request): { language: Language; source: LanguageSource } {
+  const url = new URL(request.url);
+  return resolveLanguage({
+    query: url.searchParams.get("lang"),
+    cookie: readCookie(request.headers.get("cookie"), LANGUAGE_COOKIE),
+    country: countryFromRequest(request),
+    acceptLanguage: request.headers.get("accept-language"),
+  });
+}
+
+export function languageCookie(language: Language, secure: boolean): string {
+  return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}

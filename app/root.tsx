@@ -1,0 +1,119 @@
+import { useMemo } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import frauncesFont from "../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
+import { Toaster } from "./components/ui/toast";
+import { createI18n } from "./i18n/i18n";
+import { directionOf, defaultLanguage } from "./i18n/languages";
+import { languageCookie, languageForRequest } from "./i18n/language.server";
+import { resources } from "./i18n/resources.server";
+import { LanguageSync } from "./i18n/language-sync";
+import { useNonce } from "./utils/nonce";
+import { publicOrigin } from "./utils/origin.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { language, source } = languageForRequest(request);
+  const origin = publicOrigin(request);
+  const headers = new Headers();
+  // An explicit ?lang= is a choice: remember it so the next pages render in it too.
+  if (source === "query") headers.append("Set-Cookie", languageCookie(language, origin.startsWith("https:")));
+  return data(
+    { language, languageSource: source, translation: resources[language], origin },
+    { headers },
+  );
+}
+
+// The strings only change with the language: skip the root loader on other navigations.
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  const nextLang = nextUrl.searchParams.get("lang");
+  return nextLang !== null && nextLang !== currentUrl.searchParams.get("lang");
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: frauncesFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const language = root?.language ?? defaultLanguage;
+  const i18n = useMemo(
+    () => (root ? createI18n(root.language, root.translation) : null),
+    // A new instance per language only; the strings never change within one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [root?.language],
+  );
+
+  const document = (
+    <html lang={language} dir={directionOf(language)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f5c60" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        {i18n ? <Toaster /> : null}
+        {root ? <LanguageSync language={root.language} source={root.languageSource} /> : null}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+  return i18n ? <I18nextProvider i18n={i18n}>{document}</I18nextProvider> : document;
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t, ready } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const text = ready ? t("error.text") : "Algo deu errado do nosso lado. Tente novamente em instantes.";
+  // Stack traces only ever reach the page in development.
+  const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-6 px-6 text-center">
+      <title>Unexpected Application Error!</title>
+      <p className="text-sm font-semibold tracking-widest text-coral-700 uppercase">{status}</p>
+      <h1 className="text-4xl font-semibold">Unexpected Application Error!</h1>
+      <p className="text-lg text-ink-600">{text}</p>
+      <a
+        href="/"
+        className="rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+      >
+        {ready ? t("error.home") : "Voltar para a página inicial"}
+      </a>
+      {stack ? <pre className="max-w-full overflow-auto text-left text-xs">{stack}</pre> : null}
+    </main>
+  );
+}

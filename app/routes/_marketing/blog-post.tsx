@@ -1,0 +1,169 @@
+import { ArrowLeft, ArrowRight } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { CoverImage } from "~/features/blog/cover-image";
+import { formatDate, PostCard } from "~/features/blog/post-card";
+import { getPost, listPosts } from "~/features/blog/posts.server";
+import { agency } from "~/utils/agency";
+import { JsonLd } from "~/utils/json-ld";
+import { pageContext } from "~/utils/page.server";
+import { pageTitle, pageUrl, seoMeta } from "~/utils/seo";
+import type { Route } from "./+types/blog-post";
+
+export function loader({ request, params }: Route.LoaderArgs) {
+  const { language, t, origin } = pageContext(request);
+  const post = getPost(params.slug, language);
+  if (!post) {
+    // A real 404, rendered as the translated post-not-found page.
+    return data(
+      { found: false as const, title: pageTitle(t("blog.postNotFoundTitle")) },
+      { status: 404 },
+    );
+  }
+  const path = `/blog/${post.slug}`;
+  return {
+    found: true as const,
+    post,
+    more: listPosts(language).filter((other) => other.slug !== post.slug).slice(0, 2),
+    seo: {
+      title: pageTitle(post.title),
+      description: post.description,
+      origin,
+      path,
+      language,
+      type: "article" as const,
+      image: `${post.cover}-1440.webp`,
+    },
+    article: {
+      "@context": "https://schema.org",
+      "@type": "Article",
+      headline: post.title,
+      description: post.description,
+      inLanguage: language,
+      datePublished: post.publishedAt,
+      dateModified: post.updatedAt,
+      articleSection: post.category,
+      image: `${origin}${post.cover}-1440.webp`,
+      mainEntityOfPage: pageUrl(origin, path, language),
+      author: { "@type": "Organization", name: agency.name, url: origin },
+      publisher: {
+        "@type": "Organization",
+        name: agency.name,
+        logo: { "@type": "ImageObject", url: `${origin}/logo.svg` },
+      },
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  if (!loaderData.found) return [{ title: loaderData.title }, { name: "robots", content: "noindex" }];
+  return [
+    ...seoMeta(loaderData.seo),
+    { property: "article:published_time", content: loaderData.post.publishedAt },
+    { property: "article:modified_time", content: loaderData.post.updatedAt },
+    { property: "article:section", content: loaderData.post.category },
+  ];
+};
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  if (!loaderData.found) return <PostNotFound />;
+  const { post, more, article } = loaderData;
+
+  return (
+    <>
+      <JsonLd data={article} />
+      <article className="pb-16">
+        <header className="mx-auto max-w-3xl px-4 pt-12 sm:px-6 sm:pt-16">
+          <Link
+            to="/blog"
+            className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:text-brand-900"
+          >
+            <ArrowLeft aria-hidden className="size-4" /> {t("blog.backToBlog")}
+          </Link>
+          <p className="mt-8 flex flex-wrap items-center gap-3 text-sm font-semibold tracking-wider text-brand-700 uppercase">
+            <span>{post.category}</span>
+            <span aria-hidden className="text-ink-300">
+              •
+            </span>
+            <time dateTime={post.publishedAt} className="font-medium text-ink-500 normal-case">
+              {formatDate(post.publishedAt, i18n.language)}
+            </time>
+            <span aria-hidden className="text-ink-300">
+              •
+            </span>
+            <span className="font-medium text-ink-500 normal-case">
+              {t("blog.readingTime", { count: post.readingMinutes })}
+            </span>
+          </p>
+          <h1 className="mt-4 text-4xl leading-tight font-semibold tracking-tight sm:text-5xl">{post.title}</h1>
+          <p className="mt-5 text-xl leading-relaxed text-ink-600">{post.excerpt}</p>
+        </header>
+        <div className="mx-auto mt-10 max-w-5xl px-4 sm:px-6">
+          <CoverImage
+            cover={post.cover}
+            sizes="(min-width: 1024px) 1024px, 100vw"
+            priority
+            className="rounded-3xl"
+          />
+        </div>
+        <div className="mx-auto mt-12 max-w-3xl space-y-6 px-4 text-lg leading-relaxed text-ink-800 sm:px-6">
+          {post.content.map((block, index) =>
+            block.tag === "h2" ? (
+              <h2 key={index} className="pt-6 text-2xl font-semibold tracking-tight sm:text-3xl">
+                {block.text}
+              </h2>
+            ) : (
+              <p key={index}>{block.text}</p>
+            ),
+          )}
+        </div>
+        <aside className="mx-auto mt-14 max-w-3xl px-4 sm:px-6" aria-labelledby="apply-title">
+          <div className="rounded-3xl bg-brand-950 p-8 text-brand-50 sm:p-10">
+            <h2 id="apply-title" className="text-2xl font-semibold text-white">
+              {t("blog.applyTitle")}
+            </h2>
+            <p className="mt-3 text-brand-100/85">{t("blog.applyText")}</p>
+            <Button asChild variant="light" size="lg" className="mt-6">
+              <Link to="/register/model">
+                {t("blog.applyButton")} <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+          </div>
+        </aside>
+      </article>
+      <section aria-labelledby="more-title" className="border-t border-ink-200 bg-white py-16">
+        <div className="mx-auto max-w-5xl px-4 sm:px-6">
+          <h2 id="more-title" className="text-2xl font-semibold">
+            {t("blog.moreArticles")}
+          </h2>
+          <ul className="mt-8 grid gap-6 md:grid-cols-2">
+            {more.map((other) => (
+              <li key={other.slug}>
+                <PostCard post={other} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
+}
+
+function PostNotFound() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32">
+      <p className="text-sm font-semibold tracking-widest text-coral-700 uppercase">404</p>
+      <h1 className="mt-4 text-4xl font-semibold tracking-tight">{t("blog.postNotFoundTitle")}</h1>
+      <p className="mt-4 text-lg text-ink-600">{t("blog.postNotFoundText")}</p>
+      <Button asChild size="lg" className="mt-8">
+        <Link to="/blog">
+          <ArrowLeft aria-hidden /> {t("blog.backToBlog")}
+        </Link>
+      </Button>
+    </div>
+  );
+}

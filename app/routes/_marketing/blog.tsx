@@ -1,0 +1,41 @@
+import { useTranslation } from "react-i18next";
+import { PostCard } from "~/features/blog/post-card";
+import { listPosts } from "~/features/blog/posts.server";
+import { pageContext } from "~/utils/page.server";
+import { pageTitle, seoMeta } from "~/utils/seo";
+import type { Route } from "./+types/blog";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const { language, t, origin } = pageContext(request);
+  return {
+    seo: {
+      title: pageTitle(t("meta.blogTitle")),
+      description: t("meta.blogDescription"),
+      origin,
+      path: "/blog",
+      language,
+    },
+    posts: listPosts(language),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seoMeta(loaderData.seo) : []);
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
+      <header className="max-w-2xl">
+        <h1 className="text-4xl font-semibold tracking-tight sm:text-5xl">{t("blog.title")}</h1>
+        <p className="mt-4 text-lg text-ink-600">{t("blog.subtitle")}</p>
+      </header>
+      <ul className="mt-12 grid gap-6 md:grid-cols-2">
+        {loaderData.posts.map((post) => (
+          <li key={post.slug}>
+            <PostCard post={post} headingLevel="h2" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

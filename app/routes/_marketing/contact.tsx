@@ -1,0 +1,128 @@
+import { Clock, Mail, MapPin, MessageCircleHeart, Phone } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { toast } from "~/components/ui/toast";
+import { agency } from "~/utils/agency";
+import { JsonLd } from "~/utils/json-ld";
+import { pageContext } from "~/utils/page.server";
+import { pageTitle, seoMeta } from "~/utils/seo";
+import type { Route } from "./+types/contact";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const { language, t, origin } = pageContext(request);
+  return {
+    seo: {
+      title: pageTitle(t("meta.contactTitle")),
+      description: t("meta.contactDescription"),
+      origin,
+      path: "/contact",
+      language,
+    },
+    organization: {
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: agency.name,
+      url: origin,
+      logo: `${origin}/logo.svg`,
+      email: agency.email,
+      telephone: agency.phone.replace(/[\s-]/g, ""),
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: agency.address.street,
+        addressLocality: agency.address.city,
+        addressRegion: agency.address.region,
+        postalCode: agency.address.postalCode,
+        addressCountry: agency.address.country,
+      },
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seoMeta(loaderData.seo) : []);
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { address } = agency;
+  const details = [
+    { icon: Mail, label: t("contact.email"), value: <a href={`mailto:${agency.email}`}>{agency.email}</a> },
+    { icon: Phone, label: t("contact.phone"), value: <a href={agency.phoneHref}>{agency.phone}</a> },
+    {
+      icon: MapPin,
+      label: t("contact.address"),
+      value: (
+        <>
+          {address.street}
+          <br />
+          {address.district}, {address.city} – {address.region}, {address.postalCode}
+        </>
+      ),
+    },
+    { icon: Clock, label: t("contact.hours"), value: t("contact.hoursValue") },
+  ];
+
+  return (
+    <>
+      <JsonLd data={loaderData.organization} />
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
+        <header className="max-w-2xl">
+          <h1 className="text-4xl font-semibold tracking-tight sm:text-5xl">{t("contact.title")}</h1>
+          <p className="mt-4 text-lg text-ink-600">{t("contact.subtitle")}</p>
+        </header>
+        <div className="mt-12 grid gap-8 lg:grid-cols-[1.2fr_1fr]">
+          <section
+            aria-labelledby="chat-title"
+            className="flex flex-col justify-between rounded-3xl bg-brand-950 p-8 text-brand-50 sm:p-10"
+          >
+            <div>
+              <span className="grid size-14 place-items-center rounded-2xl bg-white/10">
+                <MessageCircleHeart aria-hidden className="size-7 text-coral-400" />
+              </span>
+              <h2 id="chat-title" className="mt-6 text-3xl font-semibold text-white">
+                {t("contact.chatTitle")}
+              </h2>
+              <p className="mt-4 max-w-lg text-lg text-brand-100/85">{t("contact.chatText")}</p>
+            </div>
+            <div className="mt-10 flex flex-wrap items-center gap-x-6 gap-y-4">
+              <Button
+                variant="light"
+                size="lg"
+                onClick={() =>
+                  toast({
+                    title: t("contact.chatNotAvailableTitle"),
+                    description: t("contact.chatNotAvailableDescription"),
+                  })
+                }
+              >
+                {t("contact.chatStart")}
+              </Button>
+              <Link to="/register/model" className="text-sm font-semibold text-brand-100 underline underline-offset-4 hover:text-white">
+                {t("contact.formAlternative")}
+              </Link>
+            </div>
+          </section>
+          <section aria-labelledby="details-title" className="rounded-3xl bg-white p-8 ring-1 ring-ink-200/70 sm:p-10">
+            <h2 id="details-title" className="text-2xl font-semibold">
+              {t("contact.detailsTitle")}
+            </h2>
+            <dl className="mt-6 space-y-6">
+              {details.map(({ icon: Icon, label, value }) => (
+                <div key={label} className="flex gap-4">
+                  <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700">
+                    <Icon aria-hidden className="size-5" />
+                  </span>
+                  <div>
+                    <dt className="text-sm font-semibold text-ink-500">{label}</dt>
+                    <dd className="mt-1 text-ink-900 [&_a]:font-medium [&_a]:text-brand-700 [&_a:hover]:text-brand-900">
+                      {value}
+                    </dd>
+                  </div>
+                </div>
+              ))}
+            </dl>
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { BlogTeaser } from "~/features/blog/blog-teaser";
+import { listPosts } from "~/features/blog/posts.server";
+import { Faq } from "~/features/marketing/faq";
+import { Hero } from "~/features/marketing/hero";
+import { Services } from "~/features/marketing/services";
+import { Testimonials } from "~/features/marketing/testimonials";
+import { handlePreselection } from "~/features/preselection/preselection.server";
+import { PreselectionSection } from "~/features/preselection/preselection-section";
+import { agency } from "~/utils/agency";
+import { pageContext } from "~/utils/page.server";
+import { seoMeta } from "~/utils/seo";
+import type { Route } from "./+types/home";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const { language, t, origin } = pageContext(request);
+  return {
+    seo: {
+      title: `${agency.name} | ${t("meta.tagline")}`,
+      description: t("meta.homeDescription"),
+      origin,
+      path: "/",
+      language,
+    },
+    posts: listPosts(language, 3),
+  };
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return handlePreselection(request);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seoMeta(loaderData.seo) : []);
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Hero />
+      <Services />
+      <Testimonials />
+      <Faq />
+      <BlogTeaser posts={loaderData.posts} />
+      <PreselectionSection action="/?index" />
+    </>
+  );
+}

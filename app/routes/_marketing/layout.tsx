@@ -1,0 +1,23 @@
+import { useTranslation } from "react-i18next";
+import { Outlet } from "react-router";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+
+export default function MarketingLayout() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-full bg-brand-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {t("a11y.skipToContent")}
+      </a>
+      <SiteHeader />
+      <main id="main-content" tabIndex={-1} className="outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

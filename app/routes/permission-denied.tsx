@@ -1,0 +1,43 @@
+import { ShieldAlert } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Logo } from "~/components/layout/logo";
+import { Button } from "~/components/ui/button";
+import { pageContext } from "~/utils/page.server";
+import { pageTitle } from "~/utils/seo";
+import type { Route } from "./+types/permission-denied";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const { t } = pageContext(request);
+  return { title: pageTitle(t("meta.permissionDeniedTitle")) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  { name: "robots", content: "noindex" },
+];
+
+// Shown without the site's navigation bar and footer (spec section 2).
+export default function PermissionDenied() {
+  const { t } = useTranslation();
+  return (
+    <main id="main-content" className="flex min-h-dvh flex-col items-center justify-center px-4 py-16 text-center">
+      <Link to="/" aria-label={t("a11y.homeLink")} className="rounded-full">
+        <Logo />
+      </Link>
+      <div className="mt-12 grid size-16 place-items-center rounded-full bg-coral-300/30">
+        <ShieldAlert aria-hidden className="size-8 text-coral-700" />
+      </div>
+      <h1 className="mt-6 text-4xl font-semibold tracking-tight">{t("permissionDenied.title")}</h1>
+      <p className="mt-4 max-w-md text-lg text-ink-600">{t("permissionDenied.text")}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Button asChild size="lg">
+          <Link to="/">{t("permissionDenied.home")}</Link>
+        </Button>
+        <Button asChild size="lg" variant="secondary">
+          <Link to="/login">{t("permissionDenied.login")}</Link>
+        </Button>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,52 @@
+import { ArrowLeft } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Logo } from "~/components/layout/logo";
+import { handlePreselection } from "~/features/preselection/preselection.server";
+import { PreselectionForm } from "~/features/preselection/preselection-form";
+import { pageContext } from "~/utils/page.server";
+import { pageTitle, seoMeta } from "~/utils/seo";
+import type { Route } from "./+types/register-model";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const { language, t, origin } = pageContext(request);
+  return {
+    seo: {
+      title: pageTitle(t("meta.registerModelTitle")),
+      description: t("meta.registerModelDescription"),
+      origin,
+      path: "/register/model",
+      language,
+    },
+  };
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return handlePreselection(request);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seoMeta(loaderData.seo) : []);
+
+// The pre-selection on its own page, without the site's navigation (spec section 2).
+export default function RegisterModel() {
+  const { t } = useTranslation();
+  return (
+    <div className="min-h-dvh bg-[radial-gradient(50rem_24rem_at_90%_-10%,var(--color-brand-100),transparent_70%)]">
+      <header className="mx-auto flex max-w-3xl items-center justify-between px-4 py-6 sm:px-6">
+        <Link to="/" aria-label={t("a11y.homeLink")} className="rounded-full">
+          <Logo />
+        </Link>
+        <Link to="/" className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:text-brand-900">
+          <ArrowLeft aria-hidden className="size-4" /> {t("notFound.home")}
+        </Link>
+      </header>
+      <main id="main-content" className="mx-auto max-w-3xl px-4 pb-20 sm:px-6">
+        <h1 className="mt-6 text-4xl font-semibold tracking-tight sm:text-5xl">{t("preselection.title")}</h1>
+        <p className="mt-4 text-lg text-ink-600">{t("preselection.subtitle")}</p>
+        <div className="mt-10 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200/70 sm:p-10">
+          <PreselectionForm action="/register/model" />
+        </div>
+      </main>
+    </div>
+  );
+}

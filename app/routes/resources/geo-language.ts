@@ -1,0 +1,23 @@
+import { countryFromRequest } from "~/i18n/language.server";
+import { languageForCountry } from "~/i18n/resolve-language";
+import type { Route } from "./+types/geo-language";
+
+const ONE_DAY = 60 * 60 * 24;
+
+/**
+ * GET /api/geo-language: the language of the visitor's country, from the trusted proxy's
+ * country header (GEO_COUNTRY_HEADER). The browser may keep the answer for 24 hours.
+ * The server applies the same lookup itself before rendering, so pages need not call this.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const country = countryFromRequest(request);
+  const language = languageForCountry(country);
+  const headers = { "Cache-Control": `private, max-age=${ONE_DAY}`, Vary: "*" };
+  if (!language) {
+    console.info(
+      JSON.stringify({ event: "geo-language.unresolved", reason: country ? "unmapped-country" : "no-country" }),
+    );
+    return Response.json({ language: null, error: country ? "unsupported-country" : "unknown-country" }, { headers });
+  }
+  return Response.json({ language, country }, { headers });
+}

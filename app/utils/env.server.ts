@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable the server reads, checked once at start-up with a clear message.
+ * The README's configuration table lists the same variables.
+ */
+const schema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_ORIGIN: z
+    .url({ protocol: /^https?$/ })
+    .transform((url) => new URL(url).origin)
+    .optional(),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value) => parseTrustProxy(value)),
+  GEO_COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name such as cf-ipcountry")
+    .transform((value) => value.toLowerCase())
+    .optional(),
+});
+
+export type Env = z.infer<typeof schema>;
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === "" || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value; // a list of addresses or subnets, as Express understands it
+}
+
+let cached: Env | undefined;
+
+export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  if (source === process.env && cached) return cached;
+  const parsed = schema.safeParse(
+    Object.fromEntries(Object.entries(source).filter(([, value]) => value !== "")),
+  );
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment configuration:\n${problems.join("\n")}`);
+  }
+  if (source === process.env) cached = parsed.data;
+  return parsed.data;
+}

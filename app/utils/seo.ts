@@ -1,0 +1,62 @@
+import type { MetaDescriptor } from "react-router";
+import { languages, type Language } from "~/i18n/languages";
+import { agency } from "./agency";
+
+export interface PageSeo {
+  title: string;
+  description: string;
+  /** Absolute origin, e.g. https://maretalent.com.br */
+  origin: string;
+  /** Path of the page without query, e.g. /blog */
+  path: string;
+  language: Language;
+  type?: "website" | "article";
+  image?: string;
+}
+
+const ogLocales: Record<Language, string> = {
+  pt: "pt_BR",
+  es: "es_ES",
+  en: "en_GB",
+  it: "it_IT",
+  de: "de_DE",
+  sv: "sv_SE",
+};
+
+export function pageUrl(origin: string, path: string, language?: Language) {
+  return `${origin}${path}${language ? `?lang=${language}` : ""}`;
+}
+
+/**
+ * Title, description, canonical URL, language alternates and Open Graph tags of a public page.
+ * Each language version lives at ?lang=xx (the canonical URL); the bare path is x-default.
+ */
+export function seoMeta(seo: PageSeo): MetaDescriptor[] {
+  const canonical = pageUrl(seo.origin, seo.path, seo.language);
+  const image = `${seo.origin}${seo.image ?? "/images/og-default.jpg"}`;
+  return [
+    { title: seo.title },
+    { name: "description", content: seo.description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    ...languages.map((l) => ({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: l.code,
+      href: pageUrl(seo.origin, seo.path, l.code),
+    })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: pageUrl(seo.origin, seo.path) },
+    { property: "og:site_name", content: agency.name },
+    { property: "og:type", content: seo.type ?? "website" },
+    { property: "og:title", content: seo.title },
+    { property: "og:description", content: seo.description },
+    { property: "og:url", content: canonical },
+    { property: "og:image", content: image },
+    { property: "og:locale", content: ogLocales[seo.language] },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+}
+
+/** "Page | Maré Talent" */
+export function pageTitle(page: string) {
+  return `${page} | ${agency.name}`;
+}

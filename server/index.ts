@@ -1,0 +1,26 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { getEnv } from "../app/utils/env.server.ts";
+import { createApp } from "./app.ts";
+
+/** The production server: `npm start` (after `npm run build`). */
+const env = getEnv();
+const root = path.resolve(import.meta.dirname, "..");
+const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
+const app = createApp({ build, env, clientDir: path.join(root, "build/client") });
+
+const server = app.listen(env.PORT, env.HOST, () => {
+  const shownHost = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
+  console.log(JSON.stringify({ level: "info", msg: `listening on http://${shownHost}:${env.PORT}` }));
+});
+
+function shutdown(signal: string) {
+  console.log(JSON.stringify({ level: "info", msg: `${signal}: closing` }));
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  // In-flight requests get ten seconds to finish.
+  setTimeout(() => process.exit(0), 10_000).unref();
+}
+process.once("SIGTERM", () => shutdown("SIGTERM"));
+process.once("SIGINT", () => shutdown("SIGINT"));
