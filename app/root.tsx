@@ -28,7 +28,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const origin = publicOrigin(request);
   const headers = new Headers();
   // An explicit ?lang= is a choice: remember it so the next pages render in it too.
-  if (source === "query") headers.append("Set-Cookie", languageCookie(language, origin.startsWith("https:")));
+  if (source === "query")
+    headers.append("Set-Cookie", languageCookie(language, origin.startsWith("https:")));
   return data(
     { language, languageSource: source, translation: resources[language], origin },
     { headers },
@@ -98,7 +99,9 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t, ready } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const text = ready ? t("error.text") : "Algo deu errado do nosso lado. Tente novamente em instantes.";
+  const text = ready
+    ? t("error.text")
+    : "Algo deu errado do nosso lado. Tente novamente em instantes.";
   // Stack traces only ever reach the page in development.
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (

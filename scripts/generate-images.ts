@@ -42,7 +42,10 @@ function waves(width: number, height: number, seed: number, colors: string[]) {
 }
 
 // One scene per article: a sky, a sun or moon, the sea in layers, and a motif for the subject.
-const covers: Record<string, { sky: [string, string]; sun: string; sunX: number; motif: string; seed: number }> = {
+const covers: Record<
+  string,
+  { sky: [string, string]; sun: string; sunX: number; motif: string; seed: number }
+> = {
   "security-and-anonymity": {
     sky: ["#123e42", "#2eaeab"],
     sun: palette.foam,
@@ -56,8 +59,13 @@ const covers: Record<string, { sky: [string, string]; sun: string; sunX: number;
     sunX: 0.25,
     seed: 2,
     motif: `<g transform="translate(520 120)" fill="${palette.sea}">${[0, 1, 2, 3, 4]
-      .map((i) => `<rect x="${i * 58}" y="${200 - i * 45}" width="40" height="${60 + i * 45}" rx="10" opacity="${0.55 + i * 0.1}"/>`)
-      .join("")}<path d="M-10 180 L60 140 L120 150 L185 90 L250 60" fill="none" stroke="${palette.coral}" stroke-width="12" stroke-linecap="round" stroke-linejoin="round"/></g>`,
+      .map(
+        (i) =>
+          `<rect x="${i * 58}" y="${200 - i * 45}" width="40" height="${60 + i * 45}" rx="10" opacity="${0.55 + i * 0.1}"/>`,
+      )
+      .join(
+        "",
+      )}<path d="M-10 180 L60 140 L120 150 L185 90 L250 60" fill="none" stroke="${palette.coral}" stroke-width="12" stroke-linecap="round" stroke-linejoin="round"/></g>`,
   },
   "common-beginner-mistakes": {
     sky: ["#f6efe4", "#97e4de"],
@@ -95,8 +103,14 @@ async function writeCovers() {
     const svg = Buffer.from(coverSvg(slug));
     for (const width of COVER_WIDTHS) {
       const base = sharp(svg).resize(width);
-      await base.clone().avif({ quality: 55, effort: 6 }).toFile(path.join(dir, `${slug}-${width}.avif`));
-      await base.clone().webp({ quality: 78 }).toFile(path.join(dir, `${slug}-${width}.webp`));
+      await base
+        .clone()
+        .avif({ quality: 55, effort: 6 })
+        .toFile(path.join(dir, `${slug}-${width}.avif`));
+      await base
+        .clone()
+        .webp({ quality: 78 })
+        .toFile(path.join(dir, `${slug}-${width}.webp`));
     }
   }
 }
@@ -108,7 +122,10 @@ async function writeBrand() {
     path.join(publicDir, "logo.svg"),
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 220 40" role="img" aria-label="Maré Talent">${logoMark}<text x="50" y="28" font-family="Georgia, serif" font-size="24" font-weight="600" fill="${palette.deep}">Maré <tspan fill="${palette.sea}">Talent</tspan></text></svg>`,
   );
-  await sharp(Buffer.from(markSvg)).resize(180).png().toFile(path.join(publicDir, "apple-touch-icon.png"));
+  await sharp(Buffer.from(markSvg))
+    .resize(180)
+    .png()
+    .toFile(path.join(publicDir, "apple-touch-icon.png"));
   await sharp(Buffer.from(markSvg)).resize(192).png().toFile(path.join(publicDir, "icon-192.png"));
   await sharp(Buffer.from(markSvg)).resize(512).png().toFile(path.join(publicDir, "icon-512.png"));
   // favicon.ico holding one 32×32 PNG (the ICO format allows PNG entries).
@@ -137,7 +154,9 @@ ${waves(1200, 630, 2, [palette.teal, palette.sea, palette.deep])}
 <text x="92" y="400" font-family="Helvetica, Arial, sans-serif" font-size="34" fill="${palette.foam}">Talent management · Florianópolis</text>
 </svg>`;
   await mkdir(path.join(publicDir, "images"), { recursive: true });
-  await sharp(Buffer.from(og)).jpeg({ quality: 82, mozjpeg: true }).toFile(path.join(publicDir, "images/og-default.jpg"));
+  await sharp(Buffer.from(og))
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toFile(path.join(publicDir, "images/og-default.jpg"));
 
   await writeFile(
     path.join(publicDir, "site.webmanifest"),

@@ -13,20 +13,37 @@ function securityHeaders(req: Request, res: Response, next: NextFunction) {
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), browsing-topics=()");
+  res.setHeader(
+    "Permissions-Policy",
+    "camera=(), microphone=(), geolocation=(), browsing-topics=()",
+  );
   // Only over HTTPS (directly, or as told by a trusted proxy): HSTS on plain HTTP is ignored.
   if (req.secure) {
-    res.setHeader("Strict-Transport-Security", `max-age=${2 * ONE_YEAR_SECONDS}; includeSubDomains`);
+    res.setHeader(
+      "Strict-Transport-Security",
+      `max-age=${2 * ONE_YEAR_SECONDS}; includeSubDomains`,
+    );
   }
   next();
 }
 
 // Files served as they are: nothing in them may run or be framed.
 function staticFileHeaders(res: Response) {
-  res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'");
+  res.setHeader(
+    "Content-Security-Policy",
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'",
+  );
 }
 
-export function createApp({ build, env, clientDir }: { build: ServerBuild; env: Env; clientDir: string }) {
+export function createApp({
+  build,
+  env,
+  clientDir,
+}: {
+  build: ServerBuild;
+  env: Env;
+  clientDir: string;
+}) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);

@@ -7,12 +7,16 @@ import { createApp } from "./app.ts";
 /** The production server: `npm start` (after `npm run build`). */
 const env = getEnv();
 const root = path.resolve(import.meta.dirname, "..");
-const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
+const build = (await import(
+  pathToFileURL(path.join(root, "build/server/index.js")).href
+)) as ServerBuild;
 const app = createApp({ build, env, clientDir: path.join(root, "build/client") });
 
 const server = app.listen(env.PORT, env.HOST, () => {
   const shownHost = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
-  console.log(JSON.stringify({ level: "info", msg: `listening on http://${shownHost}:${env.PORT}` }));
+  console.log(
+    JSON.stringify({ level: "info", msg: `listening on http://${shownHost}:${env.PORT}` }),
+  );
 });
 
 function shutdown(signal: string) {

@@ -22,7 +22,10 @@ export function countryFromRequest(request: Request): string | null {
   return value && /^[A-Z]{2}$/.test(value) ? value : null;
 }
 
-export function languageForRequest(request: Request): { language: Language; source: LanguageSource } {
+export function languageForRequest(request: Request): {
+  language: Language;
+  source: LanguageSource;
+} {
   const url = new URL(request.url);
   return resolveLanguage({
     query: url.searchParams.get("lang"),

@@ -34,7 +34,21 @@ export function normalizeLanguage(input: string | null | undefined): Language | 
 
 // Scripts written right to left. None of today's six languages is one, but the layout
 // follows `dir` so a seventh such as Arabic needs only its translation file.
-const rightToLeft = new Set(["ar", "arc", "ckb", "dv", "fa", "he", "iw", "ku", "ps", "sd", "ug", "ur", "yi"]);
+const rightToLeft = new Set([
+  "ar",
+  "arc",
+  "ckb",
+  "dv",
+  "fa",
+  "he",
+  "iw",
+  "ku",
+  "ps",
+  "sd",
+  "ug",
+  "ur",
+  "yi",
+]);
 
 export function directionOf(code: string): "ltr" | "rtl" {
   const base = code.trim().split(/[-_]/, 1)[0]!.toLowerCase();

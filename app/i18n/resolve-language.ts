@@ -13,7 +13,10 @@ export interface LanguageInputs {
   acceptLanguage?: string | null;
 }
 
-export function resolveLanguage(inputs: LanguageInputs): { language: Language; source: LanguageSource } {
+export function resolveLanguage(inputs: LanguageInputs): {
+  language: Language;
+  source: LanguageSource;
+} {
   const fromQuery = normalizeLanguage(inputs.query);
   if (fromQuery) return { language: fromQuery, source: "query" };
   const fromCookie = normalizeLanguage(inputs.cookie);

@@ -21,7 +21,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function PermissionDenied() {
   const { t } = useTranslation();
   return (
-    <main id="main-content" className="flex min-h-dvh flex-col items-center justify-center px-4 py-16 text-center">
+    <main
+      id="main-content"
+      className="flex min-h-dvh flex-col items-center justify-center px-4 py-16 text-center"
+    >
       <Link to="/" aria-label={t("a11y.homeLink")} className="rounded-full">
         <Logo />
       </Link>

@@ -25,7 +25,8 @@ export function action({ request }: Route.ActionArgs) {
   return handlePreselection(request);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seoMeta(loaderData.seo) : []);
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? seoMeta(loaderData.seo) : [];
 
 // The pre-selection on its own page, without the site's navigation (spec section 2).
 export default function RegisterModel() {
@@ -36,12 +37,17 @@ export default function RegisterModel() {
         <Link to="/" aria-label={t("a11y.homeLink")} className="rounded-full">
           <Logo />
         </Link>
-        <Link to="/" className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:text-brand-900">
+        <Link
+          to="/"
+          className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:text-brand-900"
+        >
           <ArrowLeft aria-hidden className="size-4" /> {t("notFound.home")}
         </Link>
       </header>
       <main id="main-content" className="mx-auto max-w-3xl px-4 pb-20 sm:px-6">
-        <h1 className="mt-6 text-4xl font-semibold tracking-tight sm:text-5xl">{t("preselection.title")}</h1>
+        <h1 className="mt-6 text-4xl font-semibold tracking-tight sm:text-5xl">
+          {t("preselection.title")}
+        </h1>
         <p className="mt-4 text-lg text-ink-600">{t("preselection.subtitle")}</p>
         <div className="mt-10 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200/70 sm:p-10">
           <PreselectionForm action="/register/model" />

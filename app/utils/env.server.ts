@@ -40,7 +40,9 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
     Object.fromEntries(Object.entries(source).filter(([, value]) => value !== "")),
   );
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    const problems = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join(".")}: ${issue.message}`,
+    );
     throw new Error(`Invalid environment configuration:\n${problems.join("\n")}`);
   }
   if (source === process.env) cached = parsed.data;

@@ -44,7 +44,12 @@ export function seoMeta(seo: PageSeo): MetaDescriptor[] {
       hrefLang: l.code,
       href: pageUrl(seo.origin, seo.path, l.code),
     })),
-    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: pageUrl(seo.origin, seo.path) },
+    {
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: "x-default",
+      href: pageUrl(seo.origin, seo.path),
+    },
     { property: "og:site_name", content: agency.name },
     { property: "og:type", content: seo.type ?? "website" },
     { property: "og:title", content: seo.title },

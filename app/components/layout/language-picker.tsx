@@ -63,7 +63,10 @@ export function LanguagePicker({ className }: { className?: string }) {
         <span aria-hidden className="uppercase">
           {current.code}
         </span>
-        <ChevronDown aria-hidden className="size-4 text-ink-500 transition-transform group-open:rotate-180" />
+        <ChevronDown
+          aria-hidden
+          className="size-4 text-ink-500 transition-transform group-open:rotate-180"
+        />
       </summary>
       <ul className="absolute right-0 z-50 mt-2 min-w-44 rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-ink-200">
         {languages.map((language) => (
@@ -79,7 +82,9 @@ export function LanguagePicker({ className }: { className?: string }) {
             >
               <Flag code={language.flag} />
               <span className="flex-1">{language.name}</span>
-              {language.code === current.code ? <Check aria-hidden className="size-4 text-brand-700" /> : null}
+              {language.code === current.code ? (
+                <Check aria-hidden className="size-4 text-brand-700" />
+              ) : null}
             </Link>
           </li>
         ))}

@@ -3,7 +3,12 @@ import { cn } from "~/utils/cn";
 /** The Maré Talent mark: a rising wave inside a circle, the island's tide. */
 export function LogoMark({ className }: { className?: string }) {
   return (
-    <svg viewBox="0 0 40 40" aria-hidden="true" focusable="false" className={cn("size-9", className)}>
+    <svg
+      viewBox="0 0 40 40"
+      aria-hidden="true"
+      focusable="false"
+      className={cn("size-9", className)}
+    >
       <circle cx="20" cy="20" r="20" fill="#0f5c60" />
       <path
         d="M6 24c3.5 0 3.5-3 7-3s3.5 3 7 3 3.5-3 7-3 3.5 3 7 3"

@@ -17,7 +17,11 @@ function scrollToSection(id: string) {
  * smoothly; from another page it goes home first and scrolls after 100 ms (spec section 2).
  * Without JavaScript it is a plain link and the browser jumps to the section.
  */
-export function SectionLink({ to, onClick, ...props }: ComponentProps<typeof Link> & { to: string }) {
+export function SectionLink({
+  to,
+  onClick,
+  ...props
+}: ComponentProps<typeof Link> & { to: string }) {
   const location = useLocation();
   const navigate = useNavigate();
   const [pathname, hash] = to.split("#") as [string, string | undefined];
@@ -31,7 +35,10 @@ export function SectionLink({ to, onClick, ...props }: ComponentProps<typeof Lin
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
         if (location.pathname === pathname) {
-          void navigate({ pathname, hash: `#${hash}` }, { preventScrollReset: true, replace: location.hash === `#${hash}` });
+          void navigate(
+            { pathname, hash: `#${hash}` },
+            { preventScrollReset: true, replace: location.hash === `#${hash}` },
+          );
           scrollToSection(hash);
         } else {
           void navigate({ pathname, hash: `#${hash}` }, { preventScrollReset: true });

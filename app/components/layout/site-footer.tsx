@@ -21,7 +21,9 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1.2fr] lg:px-8">
         <div className="space-y-5">
           <Logo inverted />
-          <p className="max-w-sm text-sm leading-relaxed text-brand-100/80">{t("footer.description")}</p>
+          <p className="max-w-sm text-sm leading-relaxed text-brand-100/80">
+            {t("footer.description")}
+          </p>
           <div>
             <h2 className="sr-only">{t("footer.follow")}</h2>
             <ul className="flex gap-2" aria-label={t("a11y.socialLinks")}>
@@ -31,7 +33,10 @@ export function SiteFooter() {
                     type="button"
                     aria-label={network.name}
                     onClick={() =>
-                      toast({ title: t("footer.socialSoonTitle"), description: t("footer.socialSoon") })
+                      toast({
+                        title: t("footer.socialSoonTitle"),
+                        description: t("footer.socialSoon"),
+                      })
                     }
                     className="grid size-10 place-items-center rounded-full bg-white/10 text-white transition-colors hover:bg-white/20"
                   >

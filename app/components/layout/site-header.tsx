@@ -55,7 +55,11 @@ export function SiteHeader() {
             aria-label={menuOpen ? t("a11y.closeMenu") : t("a11y.openMenu")}
             onClick={() => setMenuOpen((open) => !open)}
           >
-            {menuOpen ? <X aria-hidden className="size-5!" /> : <Menu aria-hidden className="size-5!" />}
+            {menuOpen ? (
+              <X aria-hidden className="size-5!" />
+            ) : (
+              <Menu aria-hidden className="size-5!" />
+            )}
           </Button>
         </div>
       </div>

@@ -13,8 +13,18 @@ export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
   return <textarea className={cn(control, "min-h-32 resize-y", className)} {...props} />;
 }
 
-export function Label({ className, ...props }: ComponentProps<"label">) {
-  return <label className={cn("block text-sm font-semibold text-ink-900", className)} {...props} />;
+export function Label({
+  className,
+  htmlFor,
+  ...props
+}: ComponentProps<"label"> & { htmlFor: string }) {
+  return (
+    <label
+      htmlFor={htmlFor}
+      className={cn("block text-sm font-semibold text-ink-900", className)}
+      {...props}
+    />
+  );
 }
 
 /** A label, a control, an optional hint and the error message, wired together for screen readers. */
@@ -33,7 +43,9 @@ export function Field({
   className?: string;
   children: (aria: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
 }) {
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(" ");
   return (
     <div className={cn("space-y-2", className)}>
       <Label htmlFor={id}>{label}</Label>

@@ -2,7 +2,12 @@ import { X } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/utils/cn";
-import { closeToast, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, type CurrentToast } from "./toast";
+import {
+  closeToast,
+  TOAST_DURATION_MS,
+  TOAST_SWIPE_THRESHOLD_PX,
+  type CurrentToast,
+} from "./toast";
 
 export default function ToastViewport({ message }: { message: NonNullable<CurrentToast> }) {
   const { t } = useTranslation();
@@ -23,8 +28,8 @@ export default function ToastViewport({ message }: { message: NonNullable<Curren
         data-variant={message.variant ?? "default"}
         className={cn(
           "group pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl p-4 pr-10 shadow-lg ring-1",
-          "data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out",
-          "data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform",
+          "data-[state=closed]:animate-toast-out data-[state=open]:animate-toast-in",
+          "data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x)",
           "data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x) data-[swipe=end]:animate-toast-out",
           message.variant === "destructive"
             ? "bg-coral-700 text-white ring-black/10"
@@ -36,7 +41,9 @@ export default function ToastViewport({ message }: { message: NonNullable<Curren
         <div className="grid gap-1">
           <ToastPrimitive.Title className="font-semibold">{message.title}</ToastPrimitive.Title>
           {message.description ? (
-            <ToastPrimitive.Description className="text-sm opacity-90">{message.description}</ToastPrimitive.Description>
+            <ToastPrimitive.Description className="text-sm opacity-90">
+              {message.description}
+            </ToastPrimitive.Description>
           ) : null}
         </div>
         <ToastPrimitive.Close

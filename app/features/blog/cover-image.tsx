@@ -18,7 +18,8 @@ export function CoverImage({
   priority?: boolean;
   className?: string;
 }) {
-  const srcSet = (format: string) => COVER_WIDTHS.map((w) => `${cover}-${w}.${format} ${w}w`).join(", ");
+  const srcSet = (format: string) =>
+    COVER_WIDTHS.map((w) => `${cover}-${w}.${format} ${w}w`).join(", ");
   return (
     <picture>
       <source type="image/avif" srcSet={srcSet("avif")} sizes={sizes} />

@@ -4,12 +4,21 @@ import { Link } from "react-router";
 import { CoverImage } from "./cover-image";
 import type { PostSummary } from "./posts.server";
 
-export function PostCard({ post, headingLevel = "h3" }: { post: PostSummary; headingLevel?: "h2" | "h3" }) {
+export function PostCard({
+  post,
+  headingLevel = "h3",
+}: {
+  post: PostSummary;
+  headingLevel?: "h2" | "h3";
+}) {
   const { t, i18n } = useTranslation();
   const Heading = headingLevel;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-ink-200/70 transition-shadow hover:shadow-md">
-      <CoverImage cover={post.cover} sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw" />
+      <CoverImage
+        cover={post.cover}
+        sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+      />
       <div className="flex flex-1 flex-col p-6">
         <p className="flex items-center gap-3 text-xs font-semibold tracking-wider text-brand-700 uppercase">
           <span>{post.category}</span>
@@ -21,7 +30,10 @@ export function PostCard({ post, headingLevel = "h3" }: { post: PostSummary; hea
           </span>
         </p>
         <Heading className="mt-3 text-xl leading-snug font-semibold">
-          <Link to={`/blog/${post.slug}`} className="after:absolute after:inset-0 after:content-['']">
+          <Link
+            to={`/blog/${post.slug}`}
+            className="after:absolute after:inset-0 after:content-['']"
+          >
             {post.title}
           </Link>
         </Heading>
@@ -31,7 +43,8 @@ export function PostCard({ post, headingLevel = "h3" }: { post: PostSummary; hea
             {formatDate(post.publishedAt, i18n.language)}
           </time>
           <span aria-hidden className="flex items-center gap-1 font-semibold text-brand-700">
-            {t("blog.readMore")} <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
+            {t("blog.readMore")}{" "}
+            <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
           </span>
         </p>
       </div>
@@ -40,5 +53,7 @@ export function PostCard({ post, headingLevel = "h3" }: { post: PostSummary; hea
 }
 
 export function formatDate(isoDate: string, language: string) {
-  return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(isoDate));
+  return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(isoDate),
+  );
 }

@@ -32,7 +32,11 @@ export interface Post extends PostSummary {
 
 // The articles, newest first. Text lives in content/<slug>/<language>.json.
 const catalogue = [
-  { slug: "turning-followers-into-paying-fans", publishedAt: "2026-11-10", updatedAt: "2026-11-10" },
+  {
+    slug: "turning-followers-into-paying-fans",
+    publishedAt: "2026-11-10",
+    updatedAt: "2026-11-10",
+  },
   { slug: "common-beginner-mistakes", publishedAt: "2026-10-27", updatedAt: "2026-10-27" },
   { slug: "5-tips-to-increase-subscriptions", publishedAt: "2026-10-13", updatedAt: "2026-10-20" },
   { slug: "security-and-anonymity", publishedAt: "2026-09-29", updatedAt: "2026-10-06" },
@@ -62,7 +66,15 @@ function summarise(entry: (typeof catalogue)[number], language: Language): Post 
   };
 }
 
-const toSummary = ({ slug, publishedAt, category, title, excerpt, readingMinutes, cover }: Post): PostSummary => ({
+const toSummary = ({
+  slug,
+  publishedAt,
+  category,
+  title,
+  excerpt,
+  readingMinutes,
+  cover,
+}: Post): PostSummary => ({
   slug,
   publishedAt,
   category,

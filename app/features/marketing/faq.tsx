@@ -14,7 +14,12 @@ export function Faq() {
   return (
     <section id="faq" aria-labelledby="faq-title" className="bg-white py-20 sm:py-24">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-[1fr_1.6fr] lg:px-8">
-        <SectionHeading id="faq-title" title={t("faq.title")} subtitle={t("faq.subtitle")} align="left" />
+        <SectionHeading
+          id="faq-title"
+          title={t("faq.title")}
+          subtitle={t("faq.subtitle")}
+          align="left"
+        />
         <ul className="divide-y divide-ink-200 border-y border-ink-200">
           {questions.map((key) => (
             <li key={key}>

@@ -1,6 +1,5 @@
 import { ArrowRight, BadgeCheck, LockKeyhole, MessageCircleHeart } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { SectionLink } from "~/components/layout/section-link";
 import { Button } from "~/components/ui/button";
 
@@ -76,8 +75,15 @@ function HeroArt({ badge }: { badge: string }) {
         <g clipPath="url(#hero-frame)">
           <rect width="480" height="420" fill="url(#hero-sky)" />
           <circle cx="330" cy="170" r="70" fill="#f26b52" />
-          <path d="M0 150c60-40 120-60 170-20s90 40 130 0 110-30 180 10v280H0z" fill="#114a4e" opacity=".35" />
-          <path d="M0 230c70-30 130-30 190 5s120 30 180-5 80-25 110-10v200H0z" fill="url(#hero-sea)" />
+          <path
+            d="M0 150c60-40 120-60 170-20s90 40 130 0 110-30 180 10v280H0z"
+            fill="#114a4e"
+            opacity=".35"
+          />
+          <path
+            d="M0 230c70-30 130-30 190 5s120 30 180-5 80-25 110-10v200H0z"
+            fill="url(#hero-sea)"
+          />
           <path d="M0 290c60-25 120-25 180 0s120 25 180 0 90-20 120-8v138H0z" fill="#0f5c60" />
           <path d="M0 345c60-18 120-18 180 0s120 18 180 0 90-15 120-6v81H0z" fill="#062428" />
           <path

@@ -23,7 +23,11 @@ export function Services() {
   return (
     <section id="services" aria-labelledby="services-title" className="bg-white py-20 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id="services-title" title={t("services.title")} subtitle={t("services.subtitle")} />
+        <SectionHeading
+          id="services-title"
+          title={t("services.title")}
+          subtitle={t("services.subtitle")}
+        />
         <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {services.map(({ key, icon: Icon }) => (
             <li key={key} className="rounded-3xl bg-sand-50 p-7 ring-1 ring-ink-200/70">

@@ -36,7 +36,9 @@ export function Testimonials() {
                   </span>
                   <span>
                     <span className="block font-semibold text-ink-950">{name}</span>
-                    <span className="block text-sm text-ink-600">{t(`testimonials.${key}.role`)}</span>
+                    <span className="block text-sm text-ink-600">
+                      {t(`testimonials.${key}.role`)}
+                    </span>
                   </span>
                 </figcaption>
               </figure>

@@ -99,7 +99,10 @@ export function PreselectionForm({ action }: { action: string }) {
         {t("preselection.requiredNote")}
       </p>
       {hasErrors ? (
-        <p role="alert" className="rounded-xl bg-coral-300/25 px-4 py-3 text-sm font-semibold text-coral-700 sm:col-span-2">
+        <p
+          role="alert"
+          className="rounded-xl bg-coral-300/25 px-4 py-3 text-sm font-semibold text-coral-700 sm:col-span-2"
+        >
           {t("validation.fixFields")}
         </p>
       ) : null}
@@ -185,7 +188,9 @@ export function PreselectionForm({ action }: { action: string }) {
         aria-invalid={errors.experience ? true : undefined}
         aria-describedby={errors.experience ? "experience-error" : undefined}
       >
-        <legend className="text-sm font-semibold text-ink-900">{t("preselection.experience")}</legend>
+        <legend className="text-sm font-semibold text-ink-900">
+          {t("preselection.experience")}
+        </legend>
         <div className="mt-2 grid gap-3 sm:grid-cols-3">
           {experienceLevels.map((level, index) => (
             <label
@@ -211,7 +216,12 @@ export function PreselectionForm({ action }: { action: string }) {
         <FieldError id="experience-error" error={message("experience")} />
       </fieldset>
 
-      <Field id="message" label={t("preselection.message")} error={message("message")} className="sm:col-span-2">
+      <Field
+        id="message"
+        label={t("preselection.message")}
+        error={message("message")}
+        className="sm:col-span-2"
+      >
         {(aria) => (
           <Textarea
             {...aria}

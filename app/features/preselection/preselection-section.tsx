@@ -5,10 +5,17 @@ import { PreselectionForm } from "./preselection-form";
 export function PreselectionSection({ action }: { action: string }) {
   const { t } = useTranslation();
   return (
-    <section id="preselection" aria-labelledby="preselection-title" className="bg-brand-950 py-20 sm:py-24">
+    <section
+      id="preselection"
+      aria-labelledby="preselection-title"
+      className="bg-brand-950 py-20 sm:py-24"
+    >
       <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-[1fr_1.6fr] lg:px-8">
         <div className="text-brand-50">
-          <h2 id="preselection-title" className="text-3xl font-semibold tracking-tight text-white sm:text-4xl">
+          <h2
+            id="preselection-title"
+            className="text-3xl font-semibold tracking-tight text-white sm:text-4xl"
+          >
             {t("preselection.title")}
           </h2>
           <p className="mt-4 text-lg text-brand-100/85">{t("preselection.subtitle")}</p>

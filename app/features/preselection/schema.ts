@@ -17,19 +17,23 @@ import {
 const E164 = /^\+[1-9]\d{7,14}$/;
 
 const text = (max: number, requiredKey: string) =>
-  z
-    .string({ error: requiredKey })
-    .trim()
-    .max(max, { error: "validation.tooLong" });
+  z.string({ error: requiredKey }).trim().max(max, { error: "validation.tooLong" });
 
 export const preselectionSchema = z.object({
-  fullName: text(limits.fullName, "validation.fullNameRequired").min(1, { error: "validation.fullNameRequired" }),
+  fullName: text(limits.fullName, "validation.fullNameRequired").min(1, {
+    error: "validation.fullNameRequired",
+  }),
   age: z
     .string({ error: "validation.ageInvalid" })
     .trim()
     .regex(/^\d{1,3}$/, { error: "validation.ageInvalid" })
     .transform(Number)
-    .pipe(z.number().min(MIN_AGE, { error: "validation.ageMin" }).max(120, { error: "validation.ageInvalid" })),
+    .pipe(
+      z
+        .number()
+        .min(MIN_AGE, { error: "validation.ageMin" })
+        .max(120, { error: "validation.ageInvalid" }),
+    ),
   email: z
     .string({ error: "validation.emailInvalid" })
     .trim()
@@ -41,7 +45,9 @@ export const preselectionSchema = z.object({
     .max(limits.whatsapp, { error: "validation.tooLong" })
     .optional()
     .transform((value) => (value ? normalizePhone(value) : undefined))
-    .refine((value) => value === undefined || E164.test(value), { error: "validation.whatsappInvalid" }),
+    .refine((value) => value === undefined || E164.test(value), {
+      error: "validation.whatsappInvalid",
+    }),
   instagram: text(limits.instagram, "validation.instagramRequired").min(1, {
     error: "validation.instagramRequired",
   }),

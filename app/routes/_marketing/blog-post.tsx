@@ -25,7 +25,9 @@ export function loader({ request, params }: Route.LoaderArgs) {
   return {
     found: true as const,
     post,
-    more: listPosts(language).filter((other) => other.slug !== post.slug).slice(0, 2),
+    more: listPosts(language)
+      .filter((other) => other.slug !== post.slug)
+      .slice(0, 2),
     seo: {
       title: pageTitle(post.title),
       description: post.description,
@@ -58,7 +60,8 @@ export function loader({ request, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  if (!loaderData.found) return [{ title: loaderData.title }, { name: "robots", content: "noindex" }];
+  if (!loaderData.found)
+    return [{ title: loaderData.title }, { name: "robots", content: "noindex" }];
   return [
     ...seoMeta(loaderData.seo),
     { property: "article:published_time", content: loaderData.post.publishedAt },
@@ -98,7 +101,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
               {t("blog.readingTime", { count: post.readingMinutes })}
             </span>
           </p>
-          <h1 className="mt-4 text-4xl leading-tight font-semibold tracking-tight sm:text-5xl">{post.title}</h1>
+          <h1 className="mt-4 text-4xl leading-tight font-semibold tracking-tight sm:text-5xl">
+            {post.title}
+          </h1>
           <p className="mt-5 text-xl leading-relaxed text-ink-600">{post.excerpt}</p>
         </header>
         <div className="mx-auto mt-10 max-w-5xl px-4 sm:px-6">

@@ -19,7 +19,8 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seoMeta(loaderData.seo) : []);
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? seoMeta(loaderData.seo) : [];
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -39,14 +39,23 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seoMeta(loaderData.seo) : []);
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? seoMeta(loaderData.seo) : [];
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { address } = agency;
   const details = [
-    { icon: Mail, label: t("contact.email"), value: <a href={`mailto:${agency.email}`}>{agency.email}</a> },
-    { icon: Phone, label: t("contact.phone"), value: <a href={agency.phoneHref}>{agency.phone}</a> },
+    {
+      icon: Mail,
+      label: t("contact.email"),
+      value: <a href={`mailto:${agency.email}`}>{agency.email}</a>,
+    },
+    {
+      icon: Phone,
+      label: t("contact.phone"),
+      value: <a href={agency.phoneHref}>{agency.phone}</a>,
+    },
     {
       icon: MapPin,
       label: t("contact.address"),
@@ -66,7 +75,9 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       <JsonLd data={loaderData.organization} />
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
         <header className="max-w-2xl">
-          <h1 className="text-4xl font-semibold tracking-tight sm:text-5xl">{t("contact.title")}</h1>
+          <h1 className="text-4xl font-semibold tracking-tight sm:text-5xl">
+            {t("contact.title")}
+          </h1>
           <p className="mt-4 text-lg text-ink-600">{t("contact.subtitle")}</p>
         </header>
         <div className="mt-12 grid gap-8 lg:grid-cols-[1.2fr_1fr]">
@@ -96,12 +107,18 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               >
                 {t("contact.chatStart")}
               </Button>
-              <Link to="/register/model" className="text-sm font-semibold text-brand-100 underline underline-offset-4 hover:text-white">
+              <Link
+                to="/register/model"
+                className="text-sm font-semibold text-brand-100 underline underline-offset-4 hover:text-white"
+              >
                 {t("contact.formAlternative")}
               </Link>
             </div>
           </section>
-          <section aria-labelledby="details-title" className="rounded-3xl bg-white p-8 ring-1 ring-ink-200/70 sm:p-10">
+          <section
+            aria-labelledby="details-title"
+            className="rounded-3xl bg-white p-8 ring-1 ring-ink-200/70 sm:p-10"
+          >
             <h2 id="details-title" className="text-2xl font-semibold">
               {t("contact.detailsTitle")}
             </h2>

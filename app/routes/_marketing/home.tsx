@@ -29,7 +29,8 @@ export function action({ request }: Route.ActionArgs) {
   return handlePreselection(request);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seoMeta(loaderData.seo) : []);
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? seoMeta(loaderData.seo) : [];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (

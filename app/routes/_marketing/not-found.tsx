@@ -26,8 +26,12 @@ export default function NotFound() {
   const { t } = useTranslation();
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32">
-      <p className="text-sm font-semibold tracking-widest text-coral-700 uppercase">{t("notFound.code")}</p>
-      <h1 className="mt-4 text-4xl font-semibold tracking-tight sm:text-5xl">{t("notFound.title")}</h1>
+      <p className="text-sm font-semibold tracking-widest text-coral-700 uppercase">
+        {t("notFound.code")}
+      </p>
+      <h1 className="mt-4 text-4xl font-semibold tracking-tight sm:text-5xl">
+        {t("notFound.title")}
+      </h1>
       <p className="mt-4 text-lg text-ink-600">{t("notFound.text")}</p>
       <Button asChild size="lg" className="mt-8">
         <Link to="/">

@@ -15,9 +15,15 @@ export function loader({ request }: Route.LoaderArgs) {
   const headers = { "Cache-Control": `private, max-age=${ONE_DAY}`, Vary: "*" };
   if (!language) {
     console.info(
-      JSON.stringify({ event: "geo-language.unresolved", reason: country ? "unmapped-country" : "no-country" }),
+      JSON.stringify({
+        event: "geo-language.unresolved",
+        reason: country ? "unmapped-country" : "no-country",
+      }),
     );
-    return Response.json({ language: null, error: country ? "unsupported-country" : "unknown-country" }, { headers });
+    return Response.json(
+      { language: null, error: country ? "unsupported-country" : "unknown-country" },
+      { headers },
+    );
   }
   return Response.json({ language, country }, { headers });
 }
