@@ -13,6 +13,7 @@ export default tseslint.config(
       "test-results/",
       "playwright-report/",
       "bench/lighthouse/",
+      ".build-*/",
     ],
   },
   js.configs.recommended,
@@ -34,6 +35,11 @@ export default tseslint.config(
       ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
+  },
+  {
+    // Playwright fixtures call their parameter `use`, which is not React's hook.
+    files: ["tests/e2e/**"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
   },
   {
     // Server-only modules must never be imported by code that ships to the browser.

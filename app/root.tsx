@@ -15,7 +15,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import frauncesFont from "../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 import { Toaster } from "./components/ui/toast";
-import { createI18n } from "./i18n/i18n";
+import { i18nFor } from "./i18n/i18n";
 import { directionOf, defaultLanguage } from "./i18n/languages";
 import { languageCookie, languageForRequest } from "./i18n/language.server";
 import { resources } from "./i18n/resources.server";
@@ -65,8 +65,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const language = root?.language ?? defaultLanguage;
   const i18n = useMemo(
-    () => (root ? createI18n(root.language, root.translation) : null),
-    // A new instance per language only; the strings never change within one.
+    () => (root ? i18nFor(root.language, root.translation) : null),
+    // One instance per language; the strings never change within one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [root?.language],
   );

@@ -3,8 +3,8 @@ import { initReactI18next } from "react-i18next";
 import { defaultLanguage, type Language } from "./languages";
 
 /**
- * One i18next instance per render: per request on the server, per language in the browser.
- * Strings arrive with the root loader's data, so nothing is fetched and init is synchronous.
+ * An i18next instance for one language. Strings arrive with the root loader's data (the browser
+ * holds only the language it shows), so nothing is fetched and init is synchronous.
  */
 export function createI18n(language: Language, translation: Resource[string][string]): i18n {
   const instance = createInstance();
@@ -16,5 +16,20 @@ export function createI18n(language: Language, translation: Resource[string][str
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
   });
+  return instance;
+}
+
+const instances = new Map<Language, i18n>();
+
+/**
+ * The shared instance of a language. An instance never changes language or strings after
+ * creation, so the server can reuse one across requests instead of building one per render.
+ */
+export function i18nFor(language: Language, translation: Resource[string][string]): i18n {
+  let instance = instances.get(language);
+  if (!instance) {
+    instance = createI18n(language, translation);
+    instances.set(language, instance);
+  }
   return instance;
 }

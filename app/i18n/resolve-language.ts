@@ -45,7 +45,7 @@ export function parseAcceptLanguage(header: string | null | undefined): string[]
     if (!/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$|^\*$/.test(tag)) return;
     let q = 1;
     for (const param of params) {
-      const match = /^\s*q\s*=\s*([01](\.\d{0,3})?)\s*$/.exec(param);
+      const match = /^\s*q\s*=\s*(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)\s*$/.exec(param);
       if (match) q = Number(match[1]);
     }
     if (q > 0) entries.push({ tag, q, index });

@@ -56,7 +56,7 @@ export function LanguagePicker({ className }: { className?: string }) {
   return (
     <details ref={detailsRef} className={cn("group relative", className)}>
       <summary
-        aria-label={t("a11y.chooseLanguage", { language: current.name })}
+        aria-label={`${current.code.toUpperCase()}: ${t("a11y.chooseLanguage", { language: current.name })}`}
         className="inline-flex h-10 cursor-pointer list-none items-center gap-2 rounded-full px-3 text-sm font-medium text-ink-800 hover:bg-ink-100/70 [&::-webkit-details-marker]:hidden"
       >
         <Flag code={current.flag} />

@@ -40,10 +40,10 @@ export function SiteHeader() {
 
         <div className="flex items-center gap-1 sm:gap-2">
           <LanguagePicker />
-          <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
+          <Button asChild variant="ghost" size="sm" className="max-sm:hidden">
             <Link to="/login">{t("nav.login")}</Link>
           </Button>
-          <Button asChild size="sm" className="hidden sm:inline-flex">
+          <Button asChild size="sm" className="max-sm:hidden">
             <Link to="/register/model">{t("nav.preselection")}</Link>
           </Button>
           <Button

@@ -10,6 +10,9 @@ import {
   type PreselectionField,
 } from "./fields";
 
+// No `new Function` probe: under the strict CSP the browser reports it as a violation.
+z.config({ jitless: true });
+
 /**
  * The pre-selection form (spec sections 3 and 5), one schema for browser and server.
  * Messages are translation keys: each side shows them in the visitor's language.

@@ -1,0 +1,157 @@
+import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { languages } from "./languages";
+
+type Tree = { [key: string]: string | Tree };
+
+const localeFiles = import.meta.glob<Tree>("./locales/*.json", { eager: true, import: "default" });
+const locales = Object.fromEntries(
+  Object.entries(localeFiles).map(([path, tree]) => [/([^/]+)\.json$/.exec(path)![1]!, tree]),
+);
+
+/** Every leaf of a locale as "a.b.c" → value (non-string leaves are kept so they can be reported). */
+function flatten(tree: unknown, prefix = "", out: Record<string, unknown> = {}) {
+  for (const [key, value] of Object.entries(tree as Record<string, unknown>)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+      flatten(value, path, out);
+    } else {
+      out[path] = value;
+    }
+  }
+  return out;
+}
+
+function placeholders(value: unknown) {
+  return [...new Set(String(value).match(/\{\{\s*[^}]*?\s*\}\}/g) ?? [])].sort();
+}
+
+const flat = Object.fromEntries(
+  Object.entries(locales).map(([language, tree]) => [language, flatten(tree)]),
+);
+const pt = flat.pt!;
+const en = flat.en!;
+const codes = languages.map((l) => l.code);
+const others = codes.filter((code) => code !== "pt");
+
+/**
+ * Keys whose value may legitimately be the same as in en.json, per language. Anything else that
+ * matches English was most likely left untranslated. Keep this list short: add a key only when the
+ * English word really is the word used in that language (or the string is a brand/proper name).
+ */
+const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
+  // "Blog" is the word in Portuguese, Spanish, Italian and German ("Blogg" in Swedish).
+  // "E-mail" is how Portuguese and Italian spell it (German writes "E-Mail").
+  pt: ["meta.blogTitle", "nav.blog", "blog.title", "preselection.email", "contact.email"],
+  // "Error" is also the Spanish word.
+  es: ["meta.blogTitle", "nav.blog", "blog.title", "meta.errorTitle", "notFound.code"],
+  // Italian websites say "Home", and "creator" is the usual loanword ("Creator, Florianópolis").
+  it: [
+    "meta.blogTitle",
+    "nav.blog",
+    "blog.title",
+    "preselection.email",
+    "contact.email",
+    "nav.home",
+    "testimonials.larissa.role",
+  ],
+  // German uses "FAQ" and "optional" as they are.
+  de: ["meta.blogTitle", "nav.blog", "blog.title", "nav.faq", "preselection.whatsapp"],
+  sv: [],
+};
+// Kept in English in every language on purpose (see the next test), so never "untranslated".
+const englishEverywhere = ["error.title"];
+
+describe("locales", () => {
+  it("has exactly one locale file per interface language", () => {
+    expect(Object.keys(locales).sort()).toEqual([...codes].sort());
+  });
+
+  it.each(others)("%s has exactly the same keys as pt", (language) => {
+    const keys = Object.keys(flat[language]!);
+    const missing = Object.keys(pt).filter((key) => !(key in flat[language]!));
+    const extra = keys.filter((key) => !(key in pt));
+    expect(
+      { missing, extra },
+      `${language}.json is missing [${missing.join(", ")}] and has extra [${extra.join(", ")}]`,
+    ).toEqual({ missing: [], extra: [] });
+  });
+
+  it.each(codes)("%s has only non-empty string values", (language) => {
+    const bad = Object.entries(flat[language]!)
+      .filter(([, value]) => typeof value !== "string" || value.trim() === "")
+      .map(([key]) => key);
+    expect(bad, `${language}.json has empty or non-string values: ${bad.join(", ")}`).toEqual([]);
+  });
+
+  it.each(others)("%s uses the same {{placeholders}} as pt for each key", (language) => {
+    const mismatched = Object.keys(pt)
+      .filter((key) => key in flat[language]!)
+      .filter((key) => placeholders(pt[key]).join() !== placeholders(flat[language]![key]).join())
+      .map(
+        (key) =>
+          `${key}: pt ${placeholders(pt[key]).join(" ") || "(none)"}, ${language} ${placeholders(flat[language]![key]).join(" ") || "(none)"}`,
+      );
+    expect(mismatched, `${language}.json placeholders differ:\n${mismatched.join("\n")}`).toEqual(
+      [],
+    );
+  });
+
+  it.each(codes)("%s has no stray braces outside {{placeholders}}", (language) => {
+    const bad = Object.entries(flat[language]!)
+      .filter(([, value]) => /[{}]/.test(String(value).replace(/\{\{\s*\w+\s*\}\}/g, "")))
+      .map(([key]) => key);
+    expect(bad, `${language}.json has malformed placeholders: ${bad.join(", ")}`).toEqual([]);
+  });
+
+  it.each(codes.filter((code) => code !== "en"))(
+    "%s leaves nothing untranslated (identical to en) outside its allow-list",
+    (language) => {
+      const allowed = new Set([...(sameAsEnglish[language] ?? []), ...englishEverywhere]);
+      const untranslated = Object.keys(en)
+        .filter((key) => flat[language]![key] === en[key] && !allowed.has(key))
+        .map((key) => `${key} = ${JSON.stringify(en[key])}`);
+      expect(
+        untranslated,
+        `${language}.json has values identical to en.json (translate them, or allow-list them here if the English text is correct in ${language}):\n${untranslated.join("\n")}`,
+      ).toEqual([]);
+    },
+  );
+
+  it.each(codes.filter((code) => code !== "en"))(
+    "%s's allow-list has no stale entries",
+    (language) => {
+      const stale = (sameAsEnglish[language] ?? []).filter(
+        (key) => !(key in en) || flat[language]![key] !== en[key],
+      );
+      expect(stale, `remove from the ${language} allow-list: ${stale.join(", ")}`).toEqual([]);
+    },
+  );
+
+  it.each(codes)('%s keeps error.title as "Unexpected Application Error!"', (language) => {
+    expect(flat[language]!["error.title"]).toBe("Unexpected Application Error!");
+  });
+
+  it("has the exact Portuguese 'coming soon' text for social links", () => {
+    expect(pt["footer.socialSoon"]).toBe(
+      "Funcionalidade em construção! Este link estará disponível em breve...",
+    );
+  });
+});
+
+describe("blog content folders", () => {
+  const contentDir = fileURLToPath(new URL("../features/blog/content/", import.meta.url));
+  const folders = readdirSync(contentDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+  it("exist", () => {
+    expect(folders.length).toBeGreaterThan(0);
+  });
+
+  it.each(folders)("%s has exactly one file per language", (slug) => {
+    const files = readdirSync(`${contentDir}${slug}`).sort();
+    expect(files).toEqual(codes.map((code) => `${code}.json`).sort());
+  });
+});
