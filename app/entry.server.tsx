@@ -20,6 +20,9 @@ export default function handleRequest(
 
   // A fresh nonce for every page: only scripts this response names may run.
   const nonce = randomBytes(16).toString("base64");
+  // The page depends on the visitor's cookie and language headers: never from a shared cache.
+  if (!responseHeaders.has("Cache-Control"))
+    responseHeaders.set("Cache-Control", "private, no-cache");
   responseHeaders.set(
     "Content-Security-Policy",
     contentSecurityPolicy(nonce, { dev: import.meta.env.DEV }),

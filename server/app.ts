@@ -58,10 +58,13 @@ export function createApp({
       immutable: true,
       maxAge: ONE_YEAR_SECONDS * 1000,
       index: false,
-      fallthrough: false,
       setHeaders: staticFileHeaders,
     }),
   );
+  // A missing build file is a plain 404, never a page render or a logged error.
+  app.use("/assets", (_req, res) => {
+    res.status(404).type("text/plain").send("Not found");
+  });
   // Other public files (images, icons) keep their names across releases: cache, then revalidate.
   app.use(
     express.static(clientDir, {

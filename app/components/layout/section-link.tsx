@@ -35,11 +35,13 @@ export function SectionLink({
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
         if (location.pathname === pathname) {
-          void navigate(
-            { pathname, hash: `#${hash}` },
-            { preventScrollReset: true, replace: location.hash === `#${hash}` },
-          );
-          scrollToSection(hash);
+          // Scroll once the URL has changed, so no other scroll (the router's) interrupts ours.
+          void Promise.resolve(
+            navigate(
+              { pathname, hash: `#${hash}` },
+              { preventScrollReset: true, replace: location.hash === `#${hash}` },
+            ),
+          ).then(() => scrollToSection(hash));
         } else {
           void navigate({ pathname, hash: `#${hash}` }, { preventScrollReset: true });
           window.setTimeout(() => scrollToSection(hash), HASH_SCROLL_DELAY_MS);

@@ -16,7 +16,7 @@ export default function ToastViewport({ message }: { message: NonNullable<Curren
       duration={TOAST_DURATION_MS}
       swipeDirection="right"
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
-      label={t("a11y.notifications", { hotkey: "F8" })}
+      label={t("a11y.notification")}
     >
       <ToastPrimitive.Root
         key={message.id}
@@ -53,7 +53,10 @@ export default function ToastViewport({ message }: { message: NonNullable<Curren
           <X aria-hidden className="size-4" />
         </ToastPrimitive.Close>
       </ToastPrimitive.Root>
-      <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-100 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none sm:p-6" />
+      <ToastPrimitive.Viewport
+        label={t("a11y.notifications", { hotkey: "F8" })}
+        className="fixed right-0 bottom-0 z-100 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none sm:p-6"
+      />
     </ToastPrimitive.Provider>
   );
 }

@@ -98,6 +98,16 @@ export function PreselectionForm({ action }: { action: string }) {
       <p id="preselection-required-note" className="text-sm text-ink-500 sm:col-span-2">
         {t("preselection.requiredNote")}
       </p>
+      {/* Without JavaScript there is no toast: the server's answer is shown here instead. */}
+      {!fetcher.data && documentResult?.status === "unavailable" && !clientErrors ? (
+        <p
+          role="status"
+          className="rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-brand-200 sm:col-span-2"
+        >
+          <strong className="block font-semibold">{t("preselection.notAvailableTitle")}</strong>
+          {t("preselection.notAvailableDescription", { email: agency.email })}
+        </p>
+      ) : null}
       {hasErrors ? (
         <p
           role="alert"

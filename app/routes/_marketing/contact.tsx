@@ -124,16 +124,16 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             </h2>
             <dl className="mt-6 space-y-6">
               {details.map(({ icon: Icon, label, value }) => (
-                <div key={label} className="flex gap-4">
-                  <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700">
-                    <Icon aria-hidden className="size-5" />
-                  </span>
-                  <div>
-                    <dt className="text-sm font-semibold text-ink-500">{label}</dt>
-                    <dd className="mt-1 text-ink-900 [&_a]:font-medium [&_a]:text-brand-700 [&_a:hover]:text-brand-900">
-                      {value}
-                    </dd>
-                  </div>
+                <div key={label}>
+                  <dt className="flex items-center gap-3 text-sm font-semibold text-ink-500">
+                    <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700">
+                      <Icon aria-hidden className="size-5" />
+                    </span>
+                    {label}
+                  </dt>
+                  <dd className="mt-1 pl-12 text-ink-900 [&_a]:font-medium [&_a]:text-brand-700 [&_a:hover]:text-brand-900">
+                    {value}
+                  </dd>
                 </div>
               ))}
             </dl>

@@ -1,0 +1,158 @@
+import { readFileSync } from "node:fs";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * Shared fixtures and helpers of the browser tests.
+ *
+ * Every browser context a test uses fails the test on an unexpected `console.error` or uncaught
+ * page error. Content-Security-Policy violations and React hydration mismatches reach the console
+ * as errors, so every page visit also checks the CSP and the hydration. A test that provokes an
+ * error on purpose (a 404 document, a 503 answer) declares it with `browserErrors.allow(pattern)`.
+ */
+
+export const languages = ["pt", "es", "en", "it", "de", "sv"] as const;
+export type Lang = (typeof languages)[number];
+
+export const slugs = [
+  "security-and-anonymity",
+  "5-tips-to-increase-subscriptions",
+  "common-beginner-mistakes",
+  "turning-followers-into-paying-fans",
+] as const;
+export type Slug = (typeof slugs)[number];
+
+const appDir = new URL("../../app/", import.meta.url);
+const readJson = (path: string): unknown => JSON.parse(readFileSync(new URL(path, appDir), "utf8"));
+
+type Messages = Record<string, unknown>;
+const messageCache = new Map<Lang, Messages>();
+
+/** The interface strings of a language, read from app/i18n/locales/<lang>.json. */
+export function messages(lang: Lang): Messages {
+  let value = messageCache.get(lang);
+  if (!value) {
+    value = readJson(`i18n/locales/${lang}.json`) as Messages;
+    messageCache.set(lang, value);
+  }
+  return value;
+}
+
+/** `t("en", "footer.copyright", { year: 2026 })`, with i18next's `{{name}}` interpolation. */
+export function t(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
+  let node: unknown = messages(lang);
+  for (const part of key.split(".")) {
+    node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
+  }
+  if (typeof node !== "string") throw new Error(`No string ${key} in ${lang}.json`);
+  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
+    name in vars ? String(vars[name]) : match,
+  );
+}
+
+export interface PostText {
+  category: string;
+  title: string;
+  excerpt: string;
+  description: string;
+}
+
+/** An article's texts, read from app/features/blog/content/<slug>/<lang>.json. */
+export function post(slug: Slug, lang: Lang): PostText {
+  return readJson(`features/blog/content/${slug}/${lang}.json`) as PostText;
+}
+
+/** The page title pattern of inner pages: "Page | Maré Talent". */
+export const pageTitle = (page: string) => `${page} | Maré Talent`;
+
+/** The text of the first <h1> of raw server HTML, tags stripped and entities decoded. */
+export function h1Of(html: string): string | null {
+  const match = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html);
+  return match ? decodeEntities(match[1]!.replace(/<[^>]*>/g, "")).trim() : null;
+}
+
+export function decodeEntities(text: string): string {
+  return text
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
+/** The attributes of the raw HTML's <html> element. */
+export function htmlAttributes(html: string): { lang?: string; dir?: string } {
+  const tag = /<html\b[^>]*>/.exec(html)?.[0] ?? "";
+  return {
+    lang: /\slang="([^"]*)"/.exec(tag)?.[1],
+    dir: /\sdir="([^"]*)"/.exec(tag)?.[1],
+  };
+}
+
+/**
+ * Resolves once React has hydrated the server HTML: hydrated elements carry React's fiber key.
+ * (The element is in the server HTML already, so it being visible proves nothing.)
+ */
+export async function waitForHydration(page: Page, selector = "h1") {
+  await page.waitForFunction((sel) => {
+    const element = document.querySelector(sel);
+    return !!element && Object.keys(element).some((key) => key.startsWith("__reactFiber$"));
+  }, selector);
+}
+
+/** Marks the current document, to tell a client-side navigation from a full page load. */
+export async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { __e2eMark?: boolean }).__e2eMark = true;
+  });
+}
+
+export async function isSameDocument(page: Page) {
+  return page.evaluate(() => (window as unknown as { __e2eMark?: boolean }).__e2eMark === true);
+}
+
+export interface BrowserErrors {
+  /** Accepts console errors matching this pattern for the rest of the test. */
+  allow(pattern: RegExp): void;
+}
+
+/** The console message Chromium logs for every response with an error status. */
+export const failedResource = (status: number) =>
+  new RegExp(`Failed to load resource: the server responded with a status of ${status}\\b`);
+
+export const test = base.extend<{ browserErrors: BrowserErrors & { seen: string[] } }>({
+  // Checked after the context has closed, so every late message has arrived.
+  // eslint-disable-next-line no-empty-pattern
+  browserErrors: async ({}, use) => {
+    const allowed: RegExp[] = [];
+    const seen: string[] = [];
+    await use({ seen, allow: (pattern) => allowed.push(pattern) });
+    const unexpected = seen.filter((text) => !allowed.some((pattern) => pattern.test(text)));
+    expect(unexpected, "unexpected console errors or page errors in the browser").toEqual([]);
+  },
+
+  context: async ({ context, browserErrors }, use) => {
+    context.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const { url, lineNumber } = message.location();
+      browserErrors.seen.push(
+        `console.error: ${message.text()}${url ? ` (at ${url}:${lineNumber})` : ""}`,
+      );
+    });
+    context.on("weberror", (webError) => {
+      const error = webError.error();
+      browserErrors.seen.push(`page error: ${error.stack ?? error.message}`);
+    });
+    // Make CSP violations explicit whatever the browser logs about them.
+    await context.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        console.error(
+          `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline code"}`,
+        );
+      });
+    });
+    await use(context);
+  },
+});
+
+export { expect };
