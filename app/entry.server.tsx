@@ -47,7 +47,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = coalescingStream(() => {
+          const body = documentStream(() => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
           });
@@ -73,14 +73,28 @@ export default function handleRequest(
 }
 
 /**
+ * The stream between React and the response.
+ *
  * React writes a page in many small pieces, and the server adapter flushes the compressor after
  * each one; a flushed Brotli or gzip stream per 2 KB piece costs more than rendering the page.
  * This stream hands on what React wrote within one turn of the event loop as a single chunk,
  * so a page goes out in a few flushes while later (suspended) parts still stream when ready.
+ *
+ * It also drops the `<link rel="modulepreload">` hints that React Router adds and React hoists
+ * into <head>: they make the browser fetch all of the page's JavaScript at high priority before
+ * the first paint, competing with the stylesheet on slow connections. The page is complete
+ * without JavaScript, so content comes first; the module script at the end of <body> still loads
+ * everything (see docs/decisions/004-javascript-budget.md).
  */
-function coalescingStream(onEnd: () => void) {
+function documentStream(onEnd: () => void) {
   let pending: Buffer[] = [];
   let scheduled = false;
+  const emit = (target: Transform) => {
+    if (!pending.length) return;
+    const html = Buffer.concat(pending).toString("utf8");
+    pending = [];
+    target.push(html.replace(MODULE_PRELOAD, ""));
+  };
   const stream: Transform = new Transform({
     // Room for a whole page, so React never waits for the reader in the middle of one.
     highWaterMark: 1024 * 1024,
@@ -90,18 +104,18 @@ function coalescingStream(onEnd: () => void) {
         scheduled = true;
         setImmediate(() => {
           scheduled = false;
-          if (pending.length) stream.push(Buffer.concat(pending));
-          pending = [];
+          emit(stream);
         });
       }
       callback();
     },
     flush(callback) {
       onEnd();
-      if (pending.length) this.push(Buffer.concat(pending));
-      pending = [];
+      emit(this);
       callback();
     },
   });
   return stream;
 }
+
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;

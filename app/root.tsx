@@ -13,7 +13,6 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import frauncesFont from "../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 import { Toaster } from "./components/ui/toast";
 import { i18nFor } from "./i18n/i18n";
 import { directionOf, defaultLanguage } from "./i18n/languages";
@@ -53,7 +52,6 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: frauncesFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },

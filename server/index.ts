@@ -6,11 +6,12 @@ import { createApp } from "./app.ts";
 
 /** The production server: `npm start` (after `npm run build`). */
 const env = getEnv();
-const root = path.resolve(import.meta.dirname, "..");
+// BUILD_DIR (default build/) must lie inside the project, where node_modules resolves.
+const buildDir = path.resolve(import.meta.dirname, "..", process.env.BUILD_DIR ?? "build");
 const build = (await import(
-  pathToFileURL(path.join(root, "build/server/index.js")).href
+  pathToFileURL(path.join(buildDir, "server/index.js")).href
 )) as ServerBuild;
-const app = createApp({ build, env, clientDir: path.join(root, "build/client") });
+const app = createApp({ build, env, clientDir: path.join(buildDir, "client") });
 
 const server = app.listen(env.PORT, env.HOST, () => {
   const shownHost = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;

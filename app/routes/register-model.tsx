@@ -9,15 +9,13 @@ import { pageTitle, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/register-model";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const { language, t, origin } = pageContext(request);
+  const { t, seo } = pageContext(request);
   return {
-    seo: {
+    seo: seo({
       title: pageTitle(t("meta.registerModelTitle")),
       description: t("meta.registerModelDescription"),
-      origin,
       path: "/register/model",
-      language,
-    },
+    }),
   };
 }
 

@@ -1,9 +1,22 @@
 import { getFixedT } from "~/i18n/i18n.server";
 import { languageForRequest } from "~/i18n/language.server";
 import { publicOrigin } from "./origin.server";
+import type { PageSeo } from "./seo";
 
 /** What every public page's loader needs: the visitor's language, its strings and the origin. */
 export function pageContext(request: Request) {
-  const { language } = languageForRequest(request);
-  return { language, t: getFixedT(language), origin: publicOrigin(request) };
+  const { language, source } = languageForRequest(request);
+  const origin = publicOrigin(request);
+  return {
+    language,
+    t: getFixedT(language),
+    origin,
+    /** The search-engine description of this page in this language, at this URL. */
+    seo: (page: Pick<PageSeo, "title" | "description" | "path" | "type" | "image">): PageSeo => ({
+      ...page,
+      origin,
+      language,
+      languageInUrl: source === "query",
+    }),
+  };
 }

@@ -11,6 +11,7 @@ const base: PageSeo = {
   origin,
   path: "/blog",
   language: "es",
+  languageInUrl: true,
 };
 
 type Tag = Record<string, unknown>;
@@ -38,6 +39,16 @@ describe("seoMeta", () => {
     expect(meta.filter((m) => "title" in m)).toEqual([{ title: base.title }]);
     expect(meta.filter((m) => m.name === "description")).toEqual([
       { name: "description", content: base.description },
+    ]);
+  });
+
+  it("makes the bare path, where the server picks the language, its own canonical", () => {
+    const canonical = tags({ ...base, languageInUrl: false }).filter((m) => m.rel === "canonical");
+    expect(canonical).toEqual([
+      { tagName: "link", rel: "canonical", href: "https://maretalent.com.br/blog" },
+    ]);
+    expect(property(seoMeta({ ...base, languageInUrl: false }), "og:url")).toEqual([
+      "https://maretalent.com.br/blog",
     ]);
   });
 

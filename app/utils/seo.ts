@@ -10,6 +10,8 @@ export interface PageSeo {
   /** Path of the page without query, e.g. /blog */
   path: string;
   language: Language;
+  /** Whether the URL names the language (?lang=xx) or the server negotiated it (x-default). */
+  languageInUrl: boolean;
   type?: "website" | "article";
   image?: string;
 }
@@ -29,10 +31,11 @@ export function pageUrl(origin: string, path: string, language?: Language) {
 
 /**
  * Title, description, canonical URL, language alternates and Open Graph tags of a public page.
- * Each language version lives at ?lang=xx (the canonical URL); the bare path is x-default.
+ * Each language version lives at ?lang=xx; the bare path, which picks the visitor's language,
+ * is the x-default. Every URL is its own canonical, so none points at another alternate.
  */
 export function seoMeta(seo: PageSeo): MetaDescriptor[] {
-  const canonical = pageUrl(seo.origin, seo.path, seo.language);
+  const canonical = pageUrl(seo.origin, seo.path, seo.languageInUrl ? seo.language : undefined);
   const image = `${seo.origin}${seo.image ?? "/images/og-default.jpg"}`;
   return [
     { title: seo.title },

@@ -12,7 +12,7 @@ import { pageTitle, pageUrl, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/blog-post";
 
 export function loader({ request, params }: Route.LoaderArgs) {
-  const { language, t, origin } = pageContext(request);
+  const { language, t, origin, seo } = pageContext(request);
   const post = getPost(params.slug, language);
   if (!post) {
     // A real 404, rendered as the translated post-not-found page.
@@ -28,15 +28,13 @@ export function loader({ request, params }: Route.LoaderArgs) {
     more: listPosts(language)
       .filter((other) => other.slug !== post.slug)
       .slice(0, 2),
-    seo: {
+    seo: seo({
       title: pageTitle(post.title),
       description: post.description,
-      origin,
       path,
-      language,
-      type: "article" as const,
+      type: "article",
       image: `${post.cover}-1440.webp`,
-    },
+    }),
     article: {
       "@context": "https://schema.org",
       "@type": "Article",

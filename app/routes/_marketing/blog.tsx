@@ -6,15 +6,13 @@ import { pageTitle, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/blog";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const { language, t, origin } = pageContext(request);
+  const { language, t, seo } = pageContext(request);
   return {
-    seo: {
+    seo: seo({
       title: pageTitle(t("meta.blogTitle")),
       description: t("meta.blogDescription"),
-      origin,
       path: "/blog",
-      language,
-    },
+    }),
     posts: listPosts(language),
   };
 }

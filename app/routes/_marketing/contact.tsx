@@ -10,15 +10,13 @@ import { pageTitle, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/contact";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const { language, t, origin } = pageContext(request);
+  const { t, origin, seo } = pageContext(request);
   return {
-    seo: {
+    seo: seo({
       title: pageTitle(t("meta.contactTitle")),
       description: t("meta.contactDescription"),
-      origin,
       path: "/contact",
-      language,
-    },
+    }),
     organization: {
       "@context": "https://schema.org",
       "@type": "Organization",

@@ -12,15 +12,13 @@ import { seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/home";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const { language, t, origin } = pageContext(request);
+  const { language, t, seo } = pageContext(request);
   return {
-    seo: {
+    seo: seo({
       title: `${agency.name} | ${t("meta.tagline")}`,
       description: t("meta.homeDescription"),
-      origin,
       path: "/",
-      language,
-    },
+    }),
     posts: listPosts(language, 3),
   };
 }
