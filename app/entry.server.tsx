@@ -1,14 +1,25 @@
 import { randomBytes } from "node:crypto";
-import { Transform } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { Writable } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
+import { compressDocument } from "./utils/compress.server";
 import { contentSecurityPolicy } from "./utils/content-security-policy";
+import {
+  cacheDocument,
+  documentCacheKey,
+  cachedDocument,
+  NONCE_PLACEHOLDER,
+} from "./utils/document-cache.server";
 import { NonceProvider } from "./utils/nonce";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+/**
+ * Every HTML page goes through here. It is rendered whole (loaders have already run, so there is
+ * nothing to stream) and sent in one piece, which is also what makes compressing it cheap.
+ * See docs/decisions/003-csp-nonce-and-whole-page-rendering.md.
+ */
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -20,24 +31,68 @@ export default function handleRequest(
 
   // A fresh nonce for every page: only scripts this response names may run.
   const nonce = randomBytes(16).toString("base64");
-  // The page depends on the visitor's cookie and language headers: never from a shared cache.
-  if (!responseHeaders.has("Cache-Control"))
-    responseHeaders.set("Cache-Control", "private, no-cache");
   responseHeaders.set(
     "Content-Security-Policy",
     contentSecurityPolicy(nonce, { dev: import.meta.env.DEV }),
   );
+  // The page depends on the visitor's cookie and language headers: never from a shared cache.
+  if (!responseHeaders.has("Cache-Control")) {
+    responseHeaders.set("Cache-Control", "private, no-cache");
+  }
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    // The whole document is sent once it is ready: loaders resolve before rendering, so waiting
-    // costs nothing, and a page written in one piece is compressed in one pass (see below).
-    const readyOption: keyof RenderToPipeableStreamOptions = "onAllReady";
+  const cacheKey = import.meta.env.PROD
+    ? documentCacheKey(request, responseStatusCode, routerContext)
+    : null;
+  const acceptEncoding = request.headers.get("accept-encoding");
+  const cached = cacheKey ? cachedDocument(cacheKey, nonce) : undefined;
+  if (cached) {
+    const body = await compressDocument(cached, acceptEncoding, responseHeaders);
+    return new Response(body, { status: responseStatusCode, headers: responseHeaders });
+  }
 
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => abort(),
-      streamTimeout + 1000,
-    );
+  const { html, status } = await renderDocument(
+    request,
+    routerContext,
+    responseStatusCode,
+    cacheKey ? NONCE_PLACEHOLDER : nonce,
+  );
+  let page: Buffer<ArrayBuffer>;
+  if (!cacheKey) page = Buffer.from(html);
+  else if (status === 200) page = cacheDocument(cacheKey, html, nonce);
+  else page = Buffer.from(html.replaceAll(NONCE_PLACEHOLDER, nonce));
+  const body = await compressDocument(page, acceptEncoding, responseHeaders);
+  return new Response(body, { status, headers: responseHeaders });
+}
+
+// The `<link rel="modulepreload">` hints that React Router adds (and React hoists into <head>)
+// make the browser fetch all of a page's JavaScript at high priority before the first paint,
+// competing with the stylesheet on slow connections. Pages are complete without JavaScript, so
+// content comes first; the module script at the end of <body> still loads everything.
+// See docs/decisions/004-javascript-budget.md.
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+
+function renderDocument(
+  request: Request,
+  routerContext: EntryContext,
+  initialStatus: number,
+  nonce: string,
+): Promise<{ html: string; status: number }> {
+  return new Promise((resolve, reject) => {
+    let status = initialStatus;
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeout);
+        const html = Buffer.concat(chunks).toString("utf8").replace(MODULE_PRELOAD, "");
+        resolve({ html, status });
+        callback();
+      },
+    });
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -45,77 +100,19 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = documentStream(() => {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+        onAllReady() {
+          pipe(sink);
         },
         onShellError(error: unknown) {
+          clearTimeout(timeout);
           reject(error);
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          status = 500;
+          console.error(error);
         },
       },
     );
+    const timeout = setTimeout(() => abort(), streamTimeout + 1000);
   });
 }
-
-/**
- * The stream between React and the response.
- *
- * React writes a page in many small pieces, and the server adapter flushes the compressor after
- * each one; a flushed Brotli or gzip stream per 2 KB piece costs more than rendering the page.
- * This stream hands on what React wrote within one turn of the event loop as a single chunk,
- * so a page goes out in a few flushes while later (suspended) parts still stream when ready.
- *
- * It also drops the `<link rel="modulepreload">` hints that React Router adds and React hoists
- * into <head>: they make the browser fetch all of the page's JavaScript at high priority before
- * the first paint, competing with the stylesheet on slow connections. The page is complete
- * without JavaScript, so content comes first; the module script at the end of <body> still loads
- * everything (see docs/decisions/004-javascript-budget.md).
- */
-function documentStream(onEnd: () => void) {
-  let pending: Buffer[] = [];
-  let scheduled = false;
-  const emit = (target: Transform) => {
-    if (!pending.length) return;
-    const html = Buffer.concat(pending).toString("utf8");
-    pending = [];
-    target.push(html.replace(MODULE_PRELOAD, ""));
-  };
-  const stream: Transform = new Transform({
-    // Room for a whole page, so React never waits for the reader in the middle of one.
-    highWaterMark: 1024 * 1024,
-    transform(chunk: Buffer, _encoding, callback) {
-      pending.push(chunk);
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(() => {
-          scheduled = false;
-          emit(stream);
-        });
-      }
-      callback();
-    },
-    flush(callback) {
-      onEnd();
-      emit(this);
-      callback();
-    },
-  });
-  return stream;
-}
-
-const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;

@@ -66,14 +66,14 @@ export function createApp({
     res.status(404).type("text/plain").send("Not found");
   });
   // Other public files (images, icons) keep their names across releases: cache, then revalidate.
-  app.use(
-    express.static(clientDir, {
-      maxAge: 60 * 60 * 1000,
-      index: false,
-      redirect: false,
-      setHeaders: staticFileHeaders,
-    }),
-  );
+  // Every one of them has an extension; page paths never do, so pages skip the file lookup.
+  const publicFiles = express.static(clientDir, {
+    maxAge: 60 * 60 * 1000,
+    index: false,
+    redirect: false,
+    setHeaders: staticFileHeaders,
+  });
+  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
   app.use(createRequestHandler({ build, mode: env.NODE_ENV }));
   return app;

@@ -197,9 +197,15 @@ test.describe("HTTP hardening", () => {
       expect(tag).toContain(`nonce="${nonce}"`);
     }
 
-    // A fresh nonce for every response.
+    // A fresh nonce for every response, in the header and in the page, also when the server
+    // sends the page from its cache of rendered documents.
     const again = await request.get("/");
-    expect(again.headers()["content-security-policy"]).not.toContain(nonce);
+    const againCsp = again.headers()["content-security-policy"] ?? "";
+    expect(againCsp).not.toContain(nonce);
+    const againNonce = /'nonce-([^']+)'/.exec(againCsp)?.[1];
+    const againHtml = await again.text();
+    expect(againHtml).toContain(`nonce="${againNonce}"`);
+    expect(againHtml).not.toContain(`nonce="${nonce}"`);
   });
 
   test("hashed assets are cached for a year as immutable", async ({ request }) => {

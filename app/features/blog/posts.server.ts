@@ -84,8 +84,16 @@ const toSummary = ({
   cover,
 });
 
+// The articles only change with a release: summarise each language once.
+const summaries = new Map<Language, PostSummary[]>();
+
 export function listPosts(language: Language, limit?: number): PostSummary[] {
-  return catalogue.slice(0, limit).map((entry) => toSummary(summarise(entry, language)));
+  let all = summaries.get(language);
+  if (!all) {
+    all = catalogue.map((entry) => toSummary(summarise(entry, language)));
+    summaries.set(language, all);
+  }
+  return all.slice(0, limit);
 }
 
 /** The post with exactly this slug, or null. Only known slugs match: nothing else reaches the files. */
