@@ -55,6 +55,8 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: "127.0.0.1",
       GEO_COUNTRY_HEADER: GEO_TEST_HEADER,
+      // As behind a TLS-terminating proxy on this machine: X-Forwarded-Proto is believed.
+      TRUST_PROXY: "loopback",
     },
   },
 });

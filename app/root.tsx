@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { NavigationProgress } from "./components/ui/navigation-progress";
 import { Toaster } from "./components/ui/toast";
 import { i18nFor } from "./i18n/i18n";
 import { directionOf, defaultLanguage } from "./i18n/languages";
@@ -81,6 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         {i18n ? <Toaster /> : null}
+        {i18n ? <NavigationProgress /> : null}
         {root ? <LanguageSync language={root.language} source={root.languageSource} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -208,6 +208,16 @@ test.describe("HTTP hardening", () => {
     expect(againHtml).not.toContain(`nonce="${nonce}"`);
   });
 
+  test("HSTS is sent over HTTPS only, as told by the trusted proxy", async ({ request }) => {
+    const plain = await request.get("/");
+    expect(plain.headers()["strict-transport-security"]).toBeUndefined();
+    const secure = await request.get("/", { headers: { "X-Forwarded-Proto": "https" } });
+    expect(secure.headers()["strict-transport-security"]).toMatch(/max-age=\d{7,}/);
+    // The language cookie is Secure there too.
+    const chosen = await request.get("/?lang=de", { headers: { "X-Forwarded-Proto": "https" } });
+    expect(chosen.headers()["set-cookie"]).toMatch(/lang=de;.*Secure/);
+  });
+
   test("hashed assets are cached for a year as immutable", async ({ request }) => {
     const html = await (await request.get("/")).text();
     const assets = [...new Set([...html.matchAll(/"(\/assets\/[^"]+)"/g)].map((m) => m[1]!))];
