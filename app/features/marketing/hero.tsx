@@ -74,12 +74,8 @@ function HeroArt({ badge }: { badge: string }) {
         </defs>
         <g clipPath="url(#hero-frame)">
           <rect width="480" height="420" fill="url(#hero-sky)" />
-          <circle cx="330" cy="170" r="70" fill="#f26b52" />
-          <path
-            d="M0 150c60-40 120-60 170-20s90 40 130 0 110-30 180 10v280H0z"
-            fill="#114a4e"
-            opacity=".35"
-          />
+          <circle cx="330" cy="150" r="70" fill="#f26b52" />
+          <path d="M0 185c60-35 120-50 170-15s90 35 130 0 110-25 180 8v250H0z" fill="#5ccbc6" />
           <path
             d="M0 230c70-30 130-30 190 5s120 30 180-5 80-25 110-10v200H0z"
             fill="url(#hero-sea)"
