@@ -14,6 +14,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { chromiumArgs, chromiumPath } from "../tests/chromium.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
@@ -104,17 +105,8 @@ async function lighthouseRuns(
   pathname: string,
 ): Promise<LighthouseRun & { failingAudits: string[] }> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    chromePath: chromiumPath,
+    chromeFlags: ["--headless=new", ...chromiumArgs],
   });
   const runs: LighthouseRun[] = [];
   const failing = new Set<string>();

@@ -2,6 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CoverImage } from "./cover-image";
+import { formatDate, PostMeta } from "./post-meta";
 import type { PostSummary } from "./posts.server";
 
 export function PostCard({
@@ -20,15 +21,7 @@ export function PostCard({
         sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
       />
       <div className="flex flex-1 flex-col p-6">
-        <p className="flex items-center gap-3 text-xs font-semibold tracking-wider text-brand-700 uppercase">
-          <span>{post.category}</span>
-          <span aria-hidden className="text-ink-300">
-            •
-          </span>
-          <span className="font-medium text-ink-500 normal-case">
-            {t("blog.readingTime", { count: post.readingMinutes })}
-          </span>
-        </p>
+        <PostMeta post={post} className="text-xs" />
         <Heading className="mt-3 text-xl leading-snug font-semibold">
           <Link
             to={`/blog/${post.slug}`}
@@ -49,11 +42,5 @@ export function PostCard({
         </p>
       </div>
     </article>
-  );
-}
-
-export function formatDate(isoDate: string, language: string) {
-  return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(
-    new Date(isoDate),
   );
 }

@@ -66,31 +66,21 @@ function summarise(entry: (typeof catalogue)[number], language: Language): Post 
   };
 }
 
-const toSummary = ({
-  slug,
-  publishedAt,
-  category,
-  title,
-  excerpt,
-  readingMinutes,
-  cover,
-}: Post): PostSummary => ({
-  slug,
-  publishedAt,
-  category,
-  title,
-  excerpt,
-  readingMinutes,
-  cover,
-});
-
 // The articles only change with a release: summarise each language once.
 const summaries = new Map<Language, PostSummary[]>();
 
 export function listPosts(language: Language, limit?: number): PostSummary[] {
   let all = summaries.get(language);
   if (!all) {
-    all = catalogue.map((entry) => toSummary(summarise(entry, language)));
+    all = catalogue.map((entry) => {
+      const {
+        description: _d,
+        updatedAt: _u,
+        content: _c,
+        ...summary
+      } = summarise(entry, language);
+      return summary;
+    });
     summaries.set(language, all);
   }
   return all.slice(0, limit);

@@ -1,9 +1,11 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
+import { StatusPage } from "~/components/layout/status-page";
 import { Button } from "~/components/ui/button";
 import { CoverImage } from "~/features/blog/cover-image";
-import { formatDate, PostCard } from "~/features/blog/post-card";
+import { PostCard } from "~/features/blog/post-card";
+import { PostMeta } from "~/features/blog/post-meta";
 import { getPost, listPosts } from "~/features/blog/posts.server";
 import { agency } from "~/utils/agency";
 import { JsonLd } from "~/utils/json-ld";
@@ -69,7 +71,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (!loaderData.found) return <PostNotFound />;
   const { post, more, article } = loaderData;
 
@@ -84,21 +86,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           >
             <ArrowLeft aria-hidden className="size-4" /> {t("blog.backToBlog")}
           </Link>
-          <p className="mt-8 flex flex-wrap items-center gap-3 text-sm font-semibold tracking-wider text-brand-700 uppercase">
-            <span>{post.category}</span>
-            <span aria-hidden className="text-ink-300">
-              •
-            </span>
-            <time dateTime={post.publishedAt} className="font-medium text-ink-500 normal-case">
-              {formatDate(post.publishedAt, i18n.language)}
-            </time>
-            <span aria-hidden className="text-ink-300">
-              •
-            </span>
-            <span className="font-medium text-ink-500 normal-case">
-              {t("blog.readingTime", { count: post.readingMinutes })}
-            </span>
-          </p>
+          <PostMeta post={post} withDate className="mt-8 text-sm" />
           <h1 className="mt-4 text-4xl leading-tight font-semibold tracking-tight sm:text-5xl">
             {post.title}
           </h1>
@@ -158,15 +146,12 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
 function PostNotFound() {
   const { t } = useTranslation();
   return (
-    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32">
-      <p className="text-sm font-semibold tracking-widest text-coral-700 uppercase">404</p>
-      <h1 className="mt-4 text-4xl font-semibold tracking-tight">{t("blog.postNotFoundTitle")}</h1>
-      <p className="mt-4 text-lg text-ink-600">{t("blog.postNotFoundText")}</p>
-      <Button asChild size="lg" className="mt-8">
+    <StatusPage code="404" title={t("blog.postNotFoundTitle")} text={t("blog.postNotFoundText")}>
+      <Button asChild size="lg">
         <Link to="/blog">
           <ArrowLeft aria-hidden /> {t("blog.backToBlog")}
         </Link>
       </Button>
-    </div>
+    </StatusPage>
   );
 }

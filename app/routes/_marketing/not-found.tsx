@@ -1,6 +1,7 @@
 import { Home } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
+import { StatusPage } from "~/components/layout/status-page";
 import { Button } from "~/components/ui/button";
 import { pageContext } from "~/utils/page.server";
 import { pageTitle } from "~/utils/seo";
@@ -25,19 +26,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function NotFound() {
   const { t } = useTranslation();
   return (
-    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32">
-      <p className="text-sm font-semibold tracking-widest text-coral-700 uppercase">
-        {t("notFound.code")}
-      </p>
-      <h1 className="mt-4 text-4xl font-semibold tracking-tight sm:text-5xl">
-        {t("notFound.title")}
-      </h1>
-      <p className="mt-4 text-lg text-ink-600">{t("notFound.text")}</p>
-      <Button asChild size="lg" className="mt-8">
+    <StatusPage code={t("notFound.code")} title={t("notFound.title")} text={t("notFound.text")}>
+      <Button asChild size="lg">
         <Link to="/">
           <Home aria-hidden /> {t("notFound.home")}
         </Link>
       </Button>
-    </div>
+    </StatusPage>
   );
 }
