@@ -116,7 +116,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       >
         {ready ? t("error.home") : "Voltar para a página inicial"}
       </a>
-      {stack ? <pre className="max-w-full overflow-auto text-left text-xs">{stack}</pre> : null}
+      {stack ? <pre className="max-w-full overflow-auto text-start text-xs">{stack}</pre> : null}
     </main>
   );
 }

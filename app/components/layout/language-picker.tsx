@@ -68,7 +68,7 @@ export function LanguagePicker({ className }: { className?: string }) {
           className="size-4 text-ink-500 transition-transform group-open:rotate-180"
         />
       </summary>
-      <ul className="absolute right-0 z-50 mt-2 min-w-44 rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-ink-200">
+      <ul className="absolute end-0 z-50 mt-2 min-w-44 rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-ink-200">
         {languages.map((language) => (
           <li key={language.code}>
             <Link

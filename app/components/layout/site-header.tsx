@@ -19,7 +19,7 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-ink-200/70 bg-sand-50/90 backdrop-blur supports-backdrop-filter:bg-sand-50/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" className="mr-auto rounded-full" aria-label={t("a11y.homeLink")}>
+        <Link to="/" className="me-auto rounded-full" aria-label={t("a11y.homeLink")}>
           <Logo />
         </Link>
 

@@ -27,7 +27,7 @@ export default function ToastViewport({ message }: { message: NonNullable<Curren
         type={message.variant === "destructive" ? "foreground" : "background"}
         data-variant={message.variant ?? "default"}
         className={cn(
-          "group pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl p-4 pr-10 shadow-lg ring-1",
+          "group pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl p-4 pe-10 shadow-lg ring-1",
           "data-[state=closed]:animate-toast-out data-[state=open]:animate-toast-in",
           "data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x)",
           "data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x) data-[swipe=end]:animate-toast-out",
@@ -48,14 +48,14 @@ export default function ToastViewport({ message }: { message: NonNullable<Curren
         </div>
         <ToastPrimitive.Close
           aria-label={t("a11y.close")}
-          className="absolute top-3 right-3 rounded-full p-1 opacity-80 hover:opacity-100"
+          className="absolute end-3 top-3 rounded-full p-1 opacity-80 hover:opacity-100"
         >
           <X aria-hidden className="size-4" />
         </ToastPrimitive.Close>
       </ToastPrimitive.Root>
       <ToastPrimitive.Viewport
         label={t("a11y.notifications", { hotkey: "F8" })}
-        className="fixed right-0 bottom-0 z-100 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none sm:p-6"
+        className="fixed end-0 bottom-0 z-100 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none sm:p-6"
       />
     </ToastPrimitive.Provider>
   );

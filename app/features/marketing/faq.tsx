@@ -24,7 +24,7 @@ export function Faq() {
           {questions.map((key) => (
             <li key={key}>
               <details name="faq" className="group">
-                <summary className="flex cursor-pointer list-none items-center justify-between gap-6 py-5 text-left text-lg font-semibold text-ink-950 hover:text-brand-800 [&::-webkit-details-marker]:hidden">
+                <summary className="flex cursor-pointer list-none items-center justify-between gap-6 py-5 text-start text-lg font-semibold text-ink-950 hover:text-brand-800 [&::-webkit-details-marker]:hidden">
                   <span>{t(`faq.${key}.question`)}</span>
                   <Plus
                     aria-hidden

@@ -92,7 +92,7 @@ function HeroArt({ badge }: { badge: string }) {
           />
         </g>
       </svg>
-      <div className="absolute -bottom-5 -left-4 rounded-2xl bg-white px-5 py-4 shadow-lg ring-1 ring-ink-200">
+      <div className="absolute -start-4 -bottom-5 rounded-2xl bg-white px-5 py-4 shadow-lg ring-1 ring-ink-200">
         <p className="flex items-center gap-2 text-sm font-semibold text-ink-900">
           <BadgeCheck className="size-5 text-brand-600" />
           {badge}

@@ -129,7 +129,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                     </span>
                     {label}
                   </dt>
-                  <dd className="mt-1 pl-12 text-ink-900 [&_a]:font-medium [&_a]:text-brand-700 [&_a:hover]:text-brand-900">
+                  <dd className="mt-1 ps-12 text-ink-900 [&_a]:font-medium [&_a]:text-brand-700 [&_a:hover]:text-brand-900">
                     {value}
                   </dd>
                 </div>

@@ -9,7 +9,7 @@ export default function MarketingLayout() {
     <>
       <a
         href="#main-content"
-        className="sr-only z-50 rounded-full bg-brand-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        className="sr-only z-50 rounded-full bg-brand-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
       >
         {t("a11y.skipToContent")}
       </a>
