@@ -30,10 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // An explicit ?lang= is a choice: remember it so the next pages render in it too.
   if (source === "query")
     headers.append("Set-Cookie", languageCookie(language, origin.startsWith("https:")));
-  return data(
-    { language, languageSource: source, translation: resources[language], origin },
-    { headers },
-  );
+  return data({ language, languageSource: source, translation: resources[language] }, { headers });
 }
 
 // The strings only change with the language: skip the root loader on other navigations.
@@ -48,8 +45,11 @@ export function shouldRevalidate({
   return nextLang !== null && nextLang !== currentUrl.searchParams.get("lang");
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
+// Pages carry what their loaders and actions set (the language cookie, Retry-After, …).
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  const merged = new Headers(actionHeaders);
+  loaderHeaders.forEach((value, name) => merged.append(name, value));
+  return merged;
 }
 
 export const links: Route.LinksFunction = () => [
