@@ -44,6 +44,8 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: "127.0.0.1",
       GEO_COUNTRY_HEADER: GEO_TEST_HEADER,
+      // A database of its own for every run (PGlite in memory).
+      DATA_DIR: "memory://",
       // As behind a TLS-terminating proxy on this machine: X-Forwarded-Proto is believed.
       TRUST_PROXY: "loopback",
     },

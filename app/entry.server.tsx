@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
+import { closeDatabase, getDatabase } from "./db/db.server";
 import { compressDocument } from "./utils/compress.server";
 import { contentSecurityPolicy } from "./utils/content-security-policy";
 import {
@@ -13,6 +14,16 @@ import {
 import { NonceProvider } from "./utils/nonce";
 
 export const streamTimeout = 5_000;
+
+/** Run by the production server before it listens: the database is opened and migrated. */
+export async function startup() {
+  await getDatabase();
+}
+
+/** Run by the production server after it stopped accepting requests. */
+export async function shutdown() {
+  await closeDatabase();
+}
 
 /**
  * Every HTML page goes through here. It is rendered whole (loaders have already run, so there is

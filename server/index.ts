@@ -12,6 +12,12 @@ const build = (await import(
   pathToFileURL(path.join(buildDir, "server/index.js")).href
 )) as ServerBuild;
 const app = createApp({ build, env, clientDir: path.join(buildDir, "client") });
+// Hooks exported by app/entry.server.tsx: migrate the database before serving, close it after.
+const lifecycle = build.entry.module as {
+  startup?: () => Promise<void>;
+  shutdown?: () => Promise<void>;
+};
+await lifecycle.startup?.();
 
 const server = app.listen(env.PORT, env.HOST, () => {
   const shownHost = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
@@ -22,7 +28,9 @@ const server = app.listen(env.PORT, env.HOST, () => {
 
 function shutdown(signal: string) {
   console.log(JSON.stringify({ level: "info", msg: `${signal}: closing` }));
-  server.close(() => process.exit(0));
+  server.close(() => {
+    void (lifecycle.shutdown?.() ?? Promise.resolve()).finally(() => process.exit(0));
+  });
   server.closeIdleConnections();
   // In-flight requests get ten seconds to finish.
   setTimeout(() => process.exit(0), 10_000).unref();

@@ -16,6 +16,13 @@ const schema = z.object({
     .string()
     .optional()
     .transform((value) => parseTrustProxy(value)),
+  /** PostgreSQL connection string; without it the embedded PGlite database in DATA_DIR is used. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// connection string")
+    .optional(),
+  /** Folder of the embedded database (and other local state). */
+  DATA_DIR: z.string().min(1).default("./data"),
   GEO_COUNTRY_HEADER: z
     .string()
     .regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name such as cf-ipcountry")

@@ -1,0 +1,129 @@
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "./db.server";
+import { submissions, submissionStatusHistory } from "./schema.server";
+
+// PGlite always; PostgreSQL as well when a test database is given (CI sets one).
+const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+const targets: [string, { url?: string; dataDir: string }][] = [
+  ["PGlite", { dataDir: "memory://" }],
+  ...(postgresUrl
+    ? [
+        ["PostgreSQL", { url: postgresUrl, dataDir: "unused" }] as [
+          string,
+          { url: string; dataDir: string },
+        ],
+      ]
+    : []),
+];
+
+describe.each(targets)("the database on %s", (_name, options) => {
+  let database: DatabaseHandle;
+  // Rows of this run only, so a shared test database is left as it was found.
+  const marker = `test-${randomUUID()}`;
+  const application = (overrides: Partial<typeof submissions.$inferInsert> = {}) => ({
+    source: "form" as const,
+    language: "pt",
+    fullName: "Ana Souza",
+    email: `Ana.${marker}@Example.com`,
+    emailNormalized: `ana.${marker}@example.com`,
+    age: 24,
+    instagram: "@ana.souza",
+    experience: "beginner",
+    message: "Quero começar com segurança.",
+    consentVersion: "2026-11-pt-1",
+    consentedAt: new Date(),
+    ...overrides,
+  });
+
+  beforeAll(async () => {
+    database = openDatabase(options);
+    await database.migrate();
+  });
+
+  afterAll(async () => {
+    await database.db.delete(submissions).where(like(submissions.emailNormalized, `%${marker}%`));
+    await database.close();
+  });
+
+  it("applies its migrations again without harm", async () => {
+    await expect(database.migrate()).resolves.toBeUndefined();
+  });
+
+  it("stores a submission as Pendente with its history, in one transaction", async () => {
+    const { db } = database;
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx.insert(submissions).values(application()).returning();
+      await tx
+        .insert(submissionStatusHistory)
+        .values({ submissionId: row!.id, fromStatus: null, toStatus: row!.status });
+      return row!.id;
+    });
+    const [stored] = await db.select().from(submissions).where(eq(submissions.id, id));
+    expect(stored).toMatchObject({
+      status: "Pendente",
+      source: "form",
+      fullName: "Ana Souza",
+      age: 24,
+    });
+    const history = await db
+      .select()
+      .from(submissionStatusHistory)
+      .where(eq(submissionStatusHistory.submissionId, id));
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ fromStatus: null, toStatus: "Pendente" });
+  });
+
+  it("keeps nothing of a transaction that fails half-way", async () => {
+    const { db } = database;
+    const email = `half.${marker}@example.com`;
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(submissions).values(application({ emailNormalized: email }));
+        throw new Error("the mail could not be queued");
+      }),
+    ).rejects.toThrow("the mail could not be queued");
+    const rows = await db.select().from(submissions).where(eq(submissions.emailNormalized, email));
+    expect(rows).toEqual([]);
+  });
+
+  it("refuses a status or a source outside the product's lists", async () => {
+    const { db } = database;
+    await expect(
+      db.insert(submissions).values(application({ status: "Aceito" as never })),
+    ).rejects.toThrow();
+    await expect(
+      db.insert(submissions).values(application({ source: "fax" as never })),
+    ).rejects.toThrow();
+  });
+
+  it("lists a status newest first and finds by e-mail prefix", async () => {
+    const { db } = database;
+    const older = new Date(Date.now() - 60_000);
+    await db.insert(submissions).values([
+      application({
+        fullName: "Older",
+        createdAt: older,
+        emailNormalized: `older.${marker}@x.com`,
+      }),
+      application({ fullName: "Newer", emailNormalized: `newer.${marker}@x.com` }),
+    ]);
+    const pending = await db
+      .select({ fullName: submissions.fullName })
+      .from(submissions)
+      .where(
+        and(
+          eq(submissions.status, "Pendente"),
+          like(submissions.emailNormalized, `%.${marker}@x.com`),
+        ),
+      )
+      .orderBy(desc(submissions.createdAt), desc(submissions.id));
+    expect(pending.map((row) => row.fullName)).toEqual(["Newer", "Older"]);
+    const found = await db
+      .select({ fullName: submissions.fullName })
+      .from(submissions)
+      .where(like(submissions.emailNormalized, `newer.${marker}%`));
+    expect(found).toEqual([{ fullName: "Newer" }]);
+  });
+});

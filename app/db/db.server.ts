@@ -1,0 +1,78 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { getEnv } from "../utils/env.server.ts";
+import * as schema from "./schema.server.ts";
+
+/** The typed query layer, the same for PGlite and PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Applies the SQL migrations in drizzle/ that this database has not seen yet. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// Two levels up from app/db/ in the sources and from build/server/ in a build: the project root.
+const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
+
+/**
+ * Opens a database: PostgreSQL when a postgres:// URL is given, otherwise PGlite, embedded and
+ * persisted in `dataDir` ("memory://" keeps it in memory, for tests).
+ */
+export function openDatabase(options: { url?: string; dataDir: string }): DatabaseHandle {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzleNodePostgres(pool, { schema });
+    return {
+      db,
+      kind: "postgres",
+      migrate: () => migrateNodePostgres(db, { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+  const location =
+    options.dataDir === "memory://" ? "memory://" : path.resolve(options.dataDir, "pglite");
+  if (location !== "memory://") mkdirSync(location, { recursive: true });
+  const client = new PGlite(location);
+  const db = drizzlePglite(client, { schema });
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+let current: { handle: DatabaseHandle; ready: Promise<void> } | undefined;
+
+/**
+ * The application's database, opened once per process from DATABASE_URL or DATA_DIR, with its
+ * migrations applied before the first query. PGlite allows one process per data folder.
+ */
+export async function getDatabase(): Promise<Database> {
+  if (!current) {
+    const env = getEnv();
+    const handle = openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    current = { handle, ready: handle.migrate() };
+  }
+  await current.ready;
+  return current.handle.db;
+}
+
+export async function closeDatabase() {
+  const open = current;
+  current = undefined;
+  if (open) {
+    await open.ready.catch(() => undefined);
+    await open.handle.close();
+  }
+}

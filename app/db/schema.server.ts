@@ -1,0 +1,95 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  date,
+  index,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+
+/**
+ * The one database schema (PostgreSQL dialect), for PGlite and PostgreSQL alike.
+ * Change it here, then `npm run db:generate` writes the next SQL migration into drizzle/.
+ */
+
+export const submissionStatuses = ["Pendente", "Aprovado", "Reprovado"] as const;
+export type SubmissionStatus = (typeof submissionStatuses)[number];
+
+/** Where an application came from (product.md section 3). */
+export const submissionSources = ["form", "chatbot", "register"] as const;
+export type SubmissionSource = (typeof submissionSources)[number];
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
+
+/** Applications from every source: the pre-selection form, the chatbot and /register/model. */
+export const submissions = pgTable(
+  "submissions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    status: text("status", { enum: submissionStatuses }).notNull().default("Pendente"),
+    source: text("source", { enum: submissionSources }).notNull(),
+    /** The interface language she applied in; her e-mails go out in it. */
+    language: text("language").notNull(),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull(),
+    /** Lower-cased e-mail: search, duplicates, and linking to her account. */
+    emailNormalized: text("email_normalized").notNull(),
+    /** The form asks her age; the chatbot asks her date of birth. */
+    age: smallint("age"),
+    dateOfBirth: date("date_of_birth"),
+    whatsapp: text("whatsapp"),
+    phone: text("phone"),
+    instagram: text("instagram"),
+    experience: text("experience"),
+    message: text("message"),
+    country: text("country"),
+    city: text("city"),
+    /** The ID or passport number, AES-256-GCM encrypted; only its last digits in clear. */
+    documentEncrypted: text("document_encrypted"),
+    documentLastDigits: text("document_last_digits"),
+    /** The ?ref= code she arrived with, as recorded; the affiliate it resolved to, if any. */
+    referralCode: text("referral_code"),
+    affiliateId: bigint("affiliate_id", { mode: "number" }),
+    /** Which version of the consent text (LGPD art. 11) she agreed to, and when. */
+    consentVersion: text("consent_version").notNull(),
+    consentedAt: timestamp("consented_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check("submissions_status_check", inList("status", submissionStatuses)),
+    check("submissions_source_check", inList("source", submissionSources)),
+    // The review lists: by status, newest first, with keyset pagination on (created_at, id).
+    index("submissions_status_created_idx").on(
+      table.status,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index("submissions_created_idx").on(table.createdAt.desc(), table.id.desc()),
+    // Search by e-mail or name prefix.
+    index("submissions_email_prefix_idx").on(table.emailNormalized.op("text_pattern_ops")),
+    index("submissions_name_prefix_idx").on(sql`lower(${table.fullName}) text_pattern_ops`),
+  ],
+);
+
+/** Every status a submission has had: who changed it, when, from what, and why. */
+export const submissionStatusHistory = pgTable(
+  "submission_status_history",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    submissionId: bigint("submission_id", { mode: "number" })
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status", { enum: submissionStatuses }),
+    toStatus: text("to_status", { enum: submissionStatuses }).notNull(),
+    /** The staff member's user id; null for the applicant's own submission. */
+    changedBy: text("changed_by"),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("submission_history_submission_idx").on(table.submissionId, table.createdAt)],
+);

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Starts Debian's PostgreSQL (installing it if needed) and creates an empty test database.
+# Prints the connection string. Used by .ci/run; handy on a developer machine too.
+set -euo pipefail
+export DEBIAN_FRONTEND=noninteractive
+if ! command -v pg_ctlcluster >/dev/null 2>&1; then
+  apt-get install -y -qq --no-install-recommends postgresql >/dev/null
+fi
+version=$(ls /etc/postgresql | sort -V | tail -n 1)
+pg_ctlcluster "$version" main start 2>/dev/null || true
+for _ in $(seq 1 30); do
+  su postgres -c "pg_isready -q" && break
+  sleep 0.5
+done
+su postgres -c "psql -q -v ON_ERROR_STOP=1" >/dev/null <<'SQL'
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'mare') THEN
+    CREATE ROLE mare LOGIN PASSWORD 'mare';
+  END IF;
+END $$;
+DROP DATABASE IF EXISTS mare_test;
+CREATE DATABASE mare_test OWNER mare;
+SQL
+echo "postgres://mare:mare@127.0.0.1:5432/mare_test"

@@ -1,0 +1,16 @@
+/**
+ * `npm run db:migrate`: applies pending migrations to DATABASE_URL, or to the embedded database in
+ * DATA_DIR. The server does the same at start; with PGlite, run this only while it is stopped
+ * (an embedded database belongs to one process at a time).
+ */
+import { openDatabase } from "../app/db/db.server.ts";
+import { getEnv } from "../app/utils/env.server.ts";
+
+const env = getEnv();
+const database = openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+try {
+  await database.migrate();
+  console.log(`migrations applied (${database.kind})`);
+} finally {
+  await database.close();
+}
