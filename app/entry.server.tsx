@@ -3,6 +3,8 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 import { closeDatabase, getDatabase } from "./db/db.server";
+import { smtpTransport, startMailSender } from "./mail/sender.server";
+import { getEnv } from "./utils/env.server";
 import { compressDocument } from "./utils/compress.server";
 import { contentSecurityPolicy } from "./utils/content-security-policy";
 import {
@@ -15,13 +17,24 @@ import { NonceProvider } from "./utils/nonce";
 
 export const streamTimeout = 5_000;
 
-/** Run by the production server before it listens: the database is opened and migrated. */
+let mailSender: ReturnType<typeof startMailSender> | undefined;
+
+/**
+ * Run by the production server before it listens: the database is opened and migrated, and the
+ * mail sender starts delivering the outbox.
+ */
 export async function startup() {
   await getDatabase();
+  const env = getEnv();
+  mailSender = startMailSender(
+    getDatabase,
+    env.SMTP_URL ? smtpTransport(env.SMTP_URL, env.MAIL_FROM) : null,
+  );
 }
 
 /** Run by the production server after it stopped accepting requests. */
 export async function shutdown() {
+  await mailSender?.stop();
   await closeDatabase();
 }
 

@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
 # Starts Debian's PostgreSQL (installing it if needed) and creates an empty test database.
-# Prints the connection string. Used by .ci/run; handy on a developer machine too.
+# Prints the connection string, and nothing else, on standard output (everything else goes to
+# standard error). Used by .ci/run; handy on a developer machine too.
 set -euo pipefail
+exec 3>&1 1>&2
 export DEBIAN_FRONTEND=noninteractive
 if ! command -v pg_ctlcluster >/dev/null 2>&1; then
-  apt-get install -y -qq --no-install-recommends postgresql >/dev/null
+  apt-get install -y -qq --no-install-recommends postgresql
 fi
 version=$(ls /etc/postgresql | sort -V | tail -n 1)
-pg_ctlcluster "$version" main start 2>/dev/null || true
+pg_ctlcluster "$version" main start || true
 for _ in $(seq 1 30); do
   su postgres -c "pg_isready -q" && break
   sleep 0.5
 done
-su postgres -c "psql -q -v ON_ERROR_STOP=1" >/dev/null <<'SQL'
+su postgres -c "psql -q -v ON_ERROR_STOP=1" <<'SQL'
 DO $$ BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'mare') THEN
     CREATE ROLE mare LOGIN PASSWORD 'mare';
@@ -21,4 +23,4 @@ END $$;
 DROP DATABASE IF EXISTS mare_test;
 CREATE DATABASE mare_test OWNER mare;
 SQL
-echo "postgres://mare:mare@127.0.0.1:5432/mare_test"
+echo "postgres://mare:mare@127.0.0.1:5432/mare_test" >&3

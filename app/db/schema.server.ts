@@ -4,6 +4,7 @@ import {
   check,
   date,
   index,
+  integer,
   pgTable,
   smallint,
   text,
@@ -92,4 +93,37 @@ export const submissionStatusHistory = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("submission_history_submission_idx").on(table.submissionId, table.createdAt)],
+);
+
+export const mailStatuses = ["queued", "sent", "failed"] as const;
+export type MailStatus = (typeof mailStatuses)[number];
+
+/**
+ * Every e-mail the product sends, queued in the same transaction as the data it is about and
+ * delivered by the sender (app/mail/sender.server.ts), which retries with back-off.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Which template: confirmation, approved, rejected, verification, reset. */
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    language: text("language").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    status: text("status", { enum: mailStatuses }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A sender that claimed the message holds it until then (several app instances). */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("outbox_status_check", inList("status", mailStatuses)),
+    index("outbox_due_idx").on(table.status, table.nextAttemptAt),
+  ],
 );

@@ -21,6 +21,13 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// connection string")
     .optional(),
+  /** SMTP server for outgoing mail, e.g. smtp://user:pass@mail.example.com:587. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  /** The From address of outgoing mail. */
+  MAIL_FROM: z.email().default("contato@maretalent.com.br"),
   /** Folder of the embedded database (and other local state). */
   DATA_DIR: z.string().min(1).default("./data"),
   GEO_COUNTRY_HEADER: z

@@ -1,0 +1,29 @@
+import type { Database } from "../db/db.server.ts";
+import { outbox } from "../db/schema.server.ts";
+import type { Language } from "../i18n/languages.ts";
+import type { RenderedMail } from "./templates.server.ts";
+
+/** Anything that can run a query: the database or an open transaction. */
+type Queryable = Pick<Database, "insert">;
+
+/**
+ * Puts a mail in the outbox. Call it inside the transaction that stores what the mail is about:
+ * the mail exists if and only if the data does. The sender delivers it.
+ */
+export async function queueMail(
+  db: Queryable,
+  mail: RenderedMail & { kind: string; to: string; language: Language },
+) {
+  const [row] = await db
+    .insert(outbox)
+    .values({
+      kind: mail.kind,
+      recipient: mail.to,
+      language: mail.language,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+    })
+    .returning({ id: outbox.id });
+  return row!.id;
+}

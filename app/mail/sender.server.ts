@@ -1,0 +1,142 @@
+import { sql } from "drizzle-orm";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Database } from "../db/db.server.ts";
+import { outbox } from "../db/schema.server.ts";
+import { agency } from "../utils/agency.ts";
+
+/** A delivery attempt gives up after this many tries; the message is then marked failed. */
+export const MAX_ATTEMPTS = 8;
+/** How long a sender may hold a claimed message before another one may take it. */
+const CLAIM_SECONDS = 120;
+
+/** 30 s, 1 min, 2 min, … up to an hour between attempts. */
+export function retryDelaySeconds(attempts: number) {
+  return Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
+}
+
+export interface MailTransport {
+  send(mail: { to: string; subject: string; html: string; text: string }): Promise<void>;
+}
+
+export function smtpTransport(url: string, from: string): MailTransport {
+  const transporter: Transporter = nodemailer.createTransport(url);
+  return {
+    async send(mail) {
+      await transporter.sendMail({ from: { name: agency.name, address: from }, ...mail });
+    },
+  };
+}
+
+interface Claimed {
+  id: number;
+  recipient: string;
+  subject: string;
+  html: string;
+  text: string;
+  attempts: number;
+}
+
+/**
+ * Claims the messages that are due, so that each goes to exactly one sender even with several
+ * app instances (FOR UPDATE SKIP LOCKED), and counts the attempt.
+ */
+async function claimDue(db: Database, limit: number): Promise<Claimed[]> {
+  const result = await db.execute(sql`
+    update ${outbox}
+    set locked_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = attempts + 1
+    where id in (
+      select id from ${outbox}
+      where status = 'queued' and next_attempt_at <= now()
+        and (locked_until is null or locked_until < now())
+      order by next_attempt_at
+      limit ${limit}
+      for update skip locked
+    )
+    returning id, recipient, subject, html, text, attempts`);
+  return (result as unknown as { rows: Claimed[] }).rows.map((row) => ({
+    ...row,
+    id: Number(row.id),
+    attempts: Number(row.attempts),
+  }));
+}
+
+/**
+ * Delivers the mail that is due. Without a transport (no SMTP configured) mail stays queued and
+ * its subject and links are logged, so development and demos work; they are looked at again in
+ * an hour. Returns how many messages were sent.
+ */
+export async function deliverDueMail(
+  db: Database,
+  transport: MailTransport | null,
+  { limit = 20, log = console.info } = {},
+): Promise<number> {
+  const due = await claimDue(db, limit);
+  let sent = 0;
+  for (const message of due) {
+    if (!transport) {
+      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      log(
+        JSON.stringify({
+          event: "mail.not-sent",
+          reason: "no SMTP configured",
+          id: message.id,
+          subject: message.subject,
+          links,
+        }),
+      );
+      await db.execute(sql`
+        update ${outbox} set attempts = attempts - 1, locked_until = null,
+          next_attempt_at = now() + interval '1 hour'
+        where id = ${message.id}`);
+      continue;
+    }
+    try {
+      await transport.send({
+        to: message.recipient,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+      });
+      await db.execute(sql`
+        update ${outbox} set status = 'sent', sent_at = now(), locked_until = null, last_error = null
+        where id = ${message.id}`);
+      sent++;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const finalAttempt = message.attempts >= MAX_ATTEMPTS;
+      await db.execute(sql`
+        update ${outbox}
+        set status = ${finalAttempt ? "failed" : "queued"}, locked_until = null,
+          last_error = ${reason.slice(0, 500)},
+          next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(message.attempts)})
+        where id = ${message.id}`);
+    }
+  }
+  return sent;
+}
+
+/** Runs deliverDueMail every few seconds until stopped. */
+export function startMailSender(
+  getDb: () => Promise<Database>,
+  transport: MailTransport | null,
+  intervalMs = 5000,
+) {
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = running
+      .then(async () => deliverDueMail(await getDb(), transport))
+      .catch((error: unknown) =>
+        console.error(JSON.stringify({ event: "mail.sender-error", error: String(error) })),
+      );
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return {
+    /** Delivers now rather than at the next tick (after a mail was queued). */
+    nudge: tick,
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
