@@ -20,16 +20,20 @@ import { directionOf, defaultLanguage } from "./i18n/languages";
 import { languageCookie, languageForRequest } from "./i18n/language.server";
 import { resources } from "./i18n/resources.server";
 import { LanguageSync } from "./i18n/language-sync";
+import { parseReferralCode, referralCookie } from "./features/referrals/referral.server";
 import { useNonce } from "./utils/nonce";
 import { publicOrigin } from "./utils/origin.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { language, source } = languageForRequest(request);
   const origin = publicOrigin(request);
+  const secure = origin.startsWith("https:");
   const headers = new Headers();
   // An explicit ?lang= is a choice: remember it so the next pages render in it too.
-  if (source === "query")
-    headers.append("Set-Cookie", languageCookie(language, origin.startsWith("https:")));
+  if (source === "query") headers.append("Set-Cookie", languageCookie(language, secure));
+  // An affiliate's link: the latest one clicked is remembered for 30 days.
+  const referral = parseReferralCode(new URL(request.url).searchParams.get("ref"));
+  if (referral) headers.append("Set-Cookie", referralCookie(referral, secure));
   return data({ language, languageSource: source, translation: resources[language] }, { headers });
 }
 

@@ -127,3 +127,13 @@ export const outbox = pgTable(
     index("outbox_due_idx").on(table.status, table.nextAttemptAt),
   ],
 );
+
+/**
+ * Counters of the rate limits (submissions per IP, sign-in attempts, …), in the database so the
+ * limits hold across several app instances. One row per key and fixed window.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+  count: integer("count").notNull().default(0),
+});

@@ -15,8 +15,8 @@ export const NONCE_PLACEHOLDER = randomBytes(18).toString("base64url");
 const MAX_ENTRIES = 300; // × ~80 KB: about 24 MB at most
 const TIME_TO_LIVE_MS = 5 * 60 * 1000;
 
-// Cookies that do not make a page personal. Any other cookie (a session) skips the cache.
-const NEUTRAL_COOKIES = new Set(["lang"]);
+// Cookies that do not change what a page shows. Any other cookie (a session) skips the cache.
+const NEUTRAL_COOKIES = new Set(["lang", "ref"]);
 
 // A page is kept as the bytes between its nonces, so a hit only joins buffers.
 const entries = new Map<string, { parts: Buffer[]; expires: number }>();

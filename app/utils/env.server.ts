@@ -28,6 +28,11 @@ const schema = z.object({
     .optional(),
   /** The From address of outgoing mail. */
   MAIL_FROM: z.email().default("contato@maretalent.com.br"),
+  /**
+   * 32 bytes, base64 or hex, for AES-256-GCM of sensitive fields (document numbers). Without it
+   * a key is generated once into DATA_DIR; the production checklist flags that.
+   */
+  DATA_ENCRYPTION_KEY: z.string().optional(),
   /** Folder of the embedded database (and other local state). */
   DATA_DIR: z.string().min(1).default("./data"),
   GEO_COUNTRY_HEADER: z

@@ -218,6 +218,21 @@ test.describe("HTTP hardening", () => {
     expect(chosen.headers()["set-cookie"]).toMatch(/lang=de;.*Secure/);
   });
 
+  test("an affiliate's ?ref= is remembered for 30 days; a malformed one is ignored", async ({
+    request,
+  }) => {
+    const response = await request.get("/blog?ref=ana-2026");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["set-cookie"]).toMatch(
+      /ref=ANA-2026; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Lax/,
+    );
+    for (const bad of ["<script>", "a", "x".repeat(40)]) {
+      const ignored = await request.get(`/?ref=${encodeURIComponent(bad)}`);
+      expect(ignored.status()).toBe(200);
+      expect(ignored.headers()["set-cookie"] ?? "").not.toContain("ref=");
+    }
+  });
+
   test("hashed assets are cached for a year as immutable", async ({ request }) => {
     const html = await (await request.get("/")).text();
     const assets = [...new Set([...html.matchAll(/"(\/assets\/[^"]+)"/g)].map((m) => m[1]!))];

@@ -1,0 +1,66 @@
+import { randomUUID } from "node:crypto";
+import { like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "../db/db.server";
+import { rateLimits } from "../db/schema.server";
+import { hitRateLimit } from "./rate-limit.server";
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+const targets: [string, { url?: string; dataDir: string }][] = [
+  ["PGlite", { dataDir: "memory://" }],
+];
+if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
+
+describe.each(targets)("rate limits on %s", (_name, options) => {
+  let database: DatabaseHandle;
+  const prefix = `test:${randomUUID()}:`;
+
+  beforeAll(async () => {
+    database = openDatabase(options);
+    await database.migrate();
+  });
+  afterAll(async () => {
+    await database.db.delete(rateLimits).where(like(rateLimits.key, `${prefix}%`));
+    await database.close();
+  });
+
+  it("allows up to the limit in a window, then refuses with the time left", async () => {
+    const key = `${prefix}ip:203.0.113.9`;
+    const rule = { limit: 3, windowSeconds: 600 };
+    const results = [];
+    for (let i = 0; i < 5; i++) results.push(await hitRateLimit(database.db, key, rule));
+    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false, false]);
+    expect(results.map((r) => r.count)).toEqual([1, 2, 3, 4, 5]);
+    expect(results[4]!.retryAfterSeconds).toBeGreaterThan(590);
+    expect(results[4]!.retryAfterSeconds).toBeLessThanOrEqual(600);
+  });
+
+  it("counts keys apart", async () => {
+    const rule = { limit: 1, windowSeconds: 600 };
+    expect((await hitRateLimit(database.db, `${prefix}a`, rule)).allowed).toBe(true);
+    expect((await hitRateLimit(database.db, `${prefix}b`, rule)).allowed).toBe(true);
+    expect((await hitRateLimit(database.db, `${prefix}a`, rule)).allowed).toBe(false);
+  });
+
+  it("starts a new window once the old one has passed", async () => {
+    const key = `${prefix}window`;
+    const rule = { limit: 1, windowSeconds: 600 };
+    await hitRateLimit(database.db, key, rule);
+    expect((await hitRateLimit(database.db, key, rule)).allowed).toBe(false);
+    await database.db
+      .update(rateLimits)
+      .set({ windowStart: new Date(Date.now() - 601_000) })
+      .where(like(rateLimits.key, key));
+    expect(await hitRateLimit(database.db, key, rule)).toMatchObject({ allowed: true, count: 1 });
+  });
+
+  it("counts concurrent attempts exactly", async () => {
+    const key = `${prefix}burst`;
+    const rule = { limit: 10, windowSeconds: 600 };
+    const results = await Promise.all(
+      Array.from({ length: 25 }, () => hitRateLimit(database.db, key, rule)),
+    );
+    expect(results.filter((r) => r.allowed)).toHaveLength(10);
+    expect(Math.max(...results.map((r) => r.count))).toBe(25);
+  });
+});
