@@ -46,6 +46,8 @@ export default defineConfig({
       GEO_COUNTRY_HEADER: GEO_TEST_HEADER,
       // A database of its own for every run (PGlite in memory).
       DATA_DIR: "memory://",
+      // The browser tests send many applications from one address.
+      SUBMISSION_RATE_LIMIT: "1000",
       // As behind a TLS-terminating proxy on this machine: X-Forwarded-Proto is believed.
       TRUST_PROXY: "loopback",
     },

@@ -7,6 +7,7 @@ export default [
     route("contact", "routes/_marketing/contact.tsx"),
     route("blog", "routes/_marketing/blog.tsx"),
     route("blog/:slug", "routes/_marketing/blog-post.tsx"),
+    route("privacy", "routes/_marketing/privacy.tsx"),
     route("*", "routes/_marketing/not-found.tsx"),
   ]),
   // Pages the spec shows without navigation bar and footer.

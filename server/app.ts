@@ -50,6 +50,12 @@ export function createApp({
 
   app.use(compression());
   app.use(securityHeaders);
+  // The app reads the client's address from this header (see app/utils/request.server.ts); it is
+  // always set here, so a visitor cannot supply their own.
+  app.use((req, _res, next) => {
+    req.headers["x-client-ip"] = req.ip ?? "";
+    next();
+  });
 
   // Hashed build output never changes under the same name: cache it for a year.
   app.use(

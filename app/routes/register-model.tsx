@@ -20,7 +20,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export function action({ request }: Route.ActionArgs) {
-  return handlePreselection(request);
+  return handlePreselection(request, "register");
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -33,6 +33,8 @@ const schema = z.object({
    * a key is generated once into DATA_DIR; the production checklist flags that.
    */
   DATA_ENCRYPTION_KEY: z.string().optional(),
+  /** Applications accepted per IP address in ten minutes. */
+  SUBMISSION_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Folder of the embedded database (and other local state). */
   DATA_DIR: z.string().min(1).default("./data"),
   GEO_COUNTRY_HEADER: z

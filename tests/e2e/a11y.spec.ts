@@ -10,6 +10,7 @@ const pages = [
   { name: "blog post", path: `/blog/${slugs[0]}` },
   { name: "pre-selection", path: "/register/model" },
   { name: "permission denied", path: "/permission-denied" },
+  { name: "privacy notice", path: "/privacy" },
   { name: "not found", path: "/no-such-page" },
 ];
 

@@ -222,7 +222,14 @@ test.describe("search engines", () => {
     expect(response.headers()["content-type"]).toContain("xml");
     const xml = await response.text();
     expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
-    const paths = ["/", "/blog", "/contact", "/register/model", ...slugs.map((s) => `/blog/${s}`)];
+    const paths = [
+      "/",
+      "/blog",
+      "/contact",
+      "/register/model",
+      "/privacy",
+      ...slugs.map((s) => `/blog/${s}`),
+    ];
     expect(xml.match(/<url>/g)).toHaveLength(paths.length * languages.length);
     for (const path of paths) {
       for (const lang of languages) {

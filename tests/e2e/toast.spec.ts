@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, failedResource, t, test, waitForHydration } from "./fixtures";
+import { expect, t, test, waitForHydration } from "./fixtures";
 
 /** Radix renders the toasts in a labelled region holding an <ol>; one <li> per toast. */
 const toastRegion = (page: Page) =>
@@ -129,6 +129,7 @@ function fields(page: Page) {
     instagram: byLabel("instagram"),
     message: byLabel("message"),
     beginner: byLabel("experienceOptions.beginner"),
+    consent: byLabel("consent"),
   };
 }
 
@@ -138,6 +139,14 @@ async function fillValid(page: Page) {
     await form[name as keyof typeof validApplication].fill(value);
   }
   await form.beginner.check();
+  await form.consent.check();
+}
+
+async function expectEmpty(page: Page) {
+  const form = fields(page);
+  for (const name of Object.keys(validApplication)) {
+    await expect(form[name as keyof typeof validApplication]).toHaveValue("");
+  }
 }
 
 async function expectValuesKept(page: Page, values: Partial<typeof validApplication>) {
@@ -176,6 +185,8 @@ test.describe("pre-selection form", () => {
     await expect(page.locator("#experience-error")).toHaveText(
       t("pt", "validation.experienceRequired"),
     );
+    await expect(page.locator("#consent-error")).toHaveText(t("pt", "validation.consentRequired"));
+    await expect(form.consent).toHaveAttribute("aria-invalid", "true");
     // The optional field has no error.
     await expect(form.whatsapp).not.toHaveAttribute("aria-invalid");
     await expect(page.locator("#whatsapp-error")).toHaveCount(0);
@@ -190,12 +201,9 @@ test.describe("pre-selection form", () => {
     expect(posts).toEqual([]);
   });
 
-  test("a valid form is sent, shows 'sending', then the 'not available yet' toast", async ({
+  test("a valid form is sent, shows 'sending', then the success toast and an empty form", async ({
     page,
-    browserErrors,
   }) => {
-    // Applications cannot be stored yet: the server answers 503, which the browser logs.
-    browserErrors.allow(failedResource(503));
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const posted: string[] = [];
@@ -223,22 +231,15 @@ test.describe("pre-selection form", () => {
 
     const toast = toasts(page);
     await expect(toast).toBeVisible();
-    await expect(toast).toContainText(t("pt", "preselection.notAvailableTitle"));
-    await expect(toast).toContainText(
-      t("pt", "preselection.notAvailableDescription", { email: "contato@maretalent.com.br" }),
-    );
+    await expect(toast).toContainText(t("pt", "preselection.sentTitle"));
+    await expect(toast).toContainText(t("pt", "preselection.sentDescription"));
     await expect(button).toHaveText(t("pt", "preselection.submit"));
     await expect(button).toBeEnabled();
-    await expectValuesKept(page, validApplication);
-    await expect(fields(page).beginner).toBeChecked();
+    await expectEmpty(page);
     await expect(page.getByRole("alert")).toHaveCount(0);
   });
 
-  test("the form on the home page is sent to the home page's action", async ({
-    page,
-    browserErrors,
-  }) => {
-    browserErrors.allow(failedResource(503));
+  test("the form on the home page is sent to the home page's action", async ({ page }) => {
     await page.goto("/?lang=pt");
     await waitForHydration(page);
     await page.locator("#preselection").scrollIntoViewIfNeeded();
@@ -250,9 +251,8 @@ test.describe("pre-selection form", () => {
     // The index route's action: "/?index", as "/_.data?index" when JavaScript sends it.
     expect(new URL(response.url()).pathname).toMatch(/^\/(_\.data)?$/);
     expect(new URL(response.url()).searchParams.has("index")).toBe(true);
-    expect(response.status()).toBe(503);
-    await expect(toasts(page)).toContainText(t("pt", "preselection.notAvailableTitle"));
-    await expectValuesKept(page, validApplication);
+    expect(response.status()).toBe(200);
+    await expect(toasts(page)).toContainText(t("pt", "preselection.sentTitle"));
   });
 
   test.describe("without JavaScript", () => {
@@ -291,7 +291,10 @@ test.describe("pre-selection form", () => {
       await context.close();
     });
 
-    test("a valid form answers 503 with the typed values kept", async ({ browser, baseURL }) => {
+    test("a valid form is stored and answered with the success message", async ({
+      browser,
+      baseURL,
+    }) => {
       const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
       const page = await context.newPage();
       await page.goto("/register/model?lang=pt");
@@ -300,25 +303,10 @@ test.describe("pre-selection form", () => {
         page.waitForResponse((r) => r.request().method() === "POST"),
         page.getByRole("button", { name: t("pt", "preselection.submit") }).click(),
       ]);
-      expect(response.status()).toBe(503);
+      expect(response.status()).toBe(200);
       await page.waitForLoadState();
-      await expect(page.locator("h1")).toHaveText(t("pt", "preselection.title"));
+      await expect(page.getByRole("status")).toContainText(t("pt", "preselection.sentTitle"));
       await expect(page.getByRole("alert")).toHaveCount(0);
-      await expectValuesKept(page, validApplication);
-      await expect(fields(page).beginner).toBeChecked();
-      await context.close();
-    });
-
-    test("a valid form explains that applications are not open yet", async ({
-      browser,
-      baseURL,
-    }) => {
-      const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
-      const page = await context.newPage();
-      await page.goto("/register/model?lang=pt");
-      await fillValid(page);
-      await page.getByRole("button", { name: t("pt", "preselection.submit") }).click();
-      await expect(page.getByText(t("pt", "preselection.notAvailableTitle"))).toBeVisible();
       await context.close();
     });
   });

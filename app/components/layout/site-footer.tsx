@@ -110,9 +110,12 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-brand-100/70 sm:px-6 lg:px-8">
-          {t("footer.copyright", { year })}
-        </p>
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-6 text-xs text-brand-100/70 sm:px-6 lg:px-8">
+          <p>{t("footer.copyright", { year })}</p>
+          <Link to="/privacy" className="hover:text-white">
+            {t("footer.privacy")}
+          </Link>
+        </div>
       </div>
     </footer>
   );

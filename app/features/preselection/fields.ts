@@ -14,7 +14,17 @@ export const preselectionFields = [
   "instagram",
   "experience",
   "message",
+  "consent",
 ] as const;
+
+/**
+ * The version of the consent text (preselection.consent in every locale) stored with each
+ * application. Change it whenever that text changes; a unit test pins the texts to it.
+ */
+export const CONSENT_VERSION = "2026-11-22";
+
+/** A field people never see; software that fills in every field gives itself away. */
+export const HONEYPOT_FIELD = "website";
 export type PreselectionField = (typeof preselectionFields)[number];
 
 export const limits = {

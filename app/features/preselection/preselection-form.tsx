@@ -1,15 +1,16 @@
 import { Send } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { useActionData, useFetcher } from "react-router";
+import { Link, useActionData, useFetcher } from "react-router";
 import { Field, FieldError, Input, Textarea } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast";
-import { agency } from "~/utils/agency";
 import { cn } from "~/utils/cn";
 import type { PreselectionActionData } from "./preselection.server";
 import {
   experienceLevels,
+  HONEYPOT_FIELD,
   limits,
   MIN_AGE,
   preselectionFields,
@@ -40,18 +41,28 @@ export function PreselectionForm({ action }: { action: string }) {
 
   const errors: FieldErrors =
     clientErrors ?? (result?.status === "invalid" ? result.fieldErrors : {});
-  const values = result?.values ?? {};
+  const values = result && "values" in result ? result.values : {};
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.status === "unavailable") {
-      toast({
-        title: t("preselection.notAvailableTitle"),
-        description: t("preselection.notAvailableDescription", { email: agency.email }),
-      });
-    } else if (fetcher.data.status === "invalid") {
+    const answer = fetcher.data;
+    if (answer.status === "sent") {
+      formRef.current?.reset();
       setClientErrors(null);
-      focusFirstError(formRef.current, fetcher.data.fieldErrors);
+      toast({
+        title: t("preselection.sentTitle"),
+        description: t("preselection.sentDescription"),
+        variant: "success",
+      });
+    } else if (answer.status === "invalid") {
+      setClientErrors(null);
+      focusFirstError(formRef.current, answer.fieldErrors);
+    } else {
+      toast({
+        title: t("preselection.errorTitle"),
+        description: failureText(t, answer),
+        variant: "destructive",
+      });
     }
   }, [fetcher.state, fetcher.data, t]);
 
@@ -99,14 +110,24 @@ export function PreselectionForm({ action }: { action: string }) {
         {t("preselection.requiredNote")}
       </p>
       {/* Without JavaScript there is no toast: the server's answer is shown here instead. */}
-      {!fetcher.data && documentResult?.status === "unavailable" && !clientErrors ? (
-        <p
-          role="status"
-          className="rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-brand-200 sm:col-span-2"
-        >
-          <strong className="block font-semibold">{t("preselection.notAvailableTitle")}</strong>
-          {t("preselection.notAvailableDescription", { email: agency.email })}
-        </p>
+      {!fetcher.data && documentResult && documentResult.status !== "invalid" && !clientErrors ? (
+        documentResult.status === "sent" ? (
+          <p
+            role="status"
+            className="rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-brand-200 sm:col-span-2"
+          >
+            <strong className="block font-semibold">{t("preselection.sentTitle")}</strong>
+            {t("preselection.sentDescription")}
+          </p>
+        ) : (
+          <p
+            role="alert"
+            className="rounded-xl bg-coral-300/25 px-4 py-3 text-sm text-coral-700 sm:col-span-2"
+          >
+            <strong className="block font-semibold">{t("preselection.errorTitle")}</strong>
+            {failureText(t, documentResult)}
+          </p>
+        )
       ) : null}
       {hasErrors ? (
         <p
@@ -245,6 +266,48 @@ export function PreselectionForm({ action }: { action: string }) {
         )}
       </Field>
 
+      <div className="rounded-xl bg-brand-50 p-4 ring-1 ring-brand-200 sm:col-span-2">
+        <div className="flex items-start gap-3">
+          <input
+            type="checkbox"
+            id="consent"
+            name="consent"
+            required
+            defaultChecked={values.consent === "on"}
+            aria-invalid={errors.consent ? true : undefined}
+            aria-describedby={errors.consent ? "consent-error privacy-link" : "privacy-link"}
+            className="mt-1 size-5 shrink-0 accent-brand-700"
+          />
+          <label htmlFor="consent" className="text-sm leading-relaxed text-ink-900">
+            {t("preselection.consent")}
+          </label>
+        </div>
+        <p className="mt-2 ps-8 text-sm">
+          <Link
+            id="privacy-link"
+            to="/privacy"
+            target="_blank"
+            className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
+          >
+            {t("preselection.privacyLink")}
+          </Link>
+        </p>
+        <div className="ps-8">
+          <FieldError id="consent-error" error={message("consent")} />
+        </div>
+      </div>
+      {/* A trap for software that fills in every field; people never see or reach it. */}
+      <div aria-hidden="true" className="absolute -start-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={HONEYPOT_FIELD}>Website</label>
+        <input
+          id={HONEYPOT_FIELD}
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+        />
+      </div>
+
       <div className="sm:col-span-2">
         <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
           <Send aria-hidden />
@@ -260,4 +323,13 @@ function focusFirstError(form: HTMLFormElement | null, errors: FieldErrors) {
   if (!form || !first) return;
   const element = form.querySelector<HTMLElement>(`#${first}`);
   element?.focus();
+}
+
+/** Why sending failed, in her language; what she typed stays in the form. */
+function failureText(t: TFunction, answer: PreselectionActionData) {
+  if (answer.status === "limited") {
+    return t("validation.tooManyRequests", { minutes: answer.retryAfterMinutes });
+  }
+  if (answer.status === "refused") return t("validation.crossSite");
+  return t("preselection.errorDescription");
 }

@@ -10,6 +10,7 @@ const valid = {
   instagram: "@ana.souza",
   experience: "beginner",
   message: "I would like to start creating content.",
+  consent: "on",
 };
 
 /** The message key of one field's error, asserting that validation failed. */
@@ -160,6 +161,9 @@ describe("validatePreselection: each rule", () => {
 
   it("requires a message of at least 10 characters after trimming", () => {
     expect(errorOf({ ...valid, message: "" }, "message")).toBe("validation.messageMin");
+    for (const consent of ["", "off", "true", undefined]) {
+      expect(errorOf({ ...valid, consent }, "consent")).toBe("validation.consentRequired");
+    }
     expect(errorOf({ ...valid, message: "123456789" }, "message")).toBe("validation.messageMin");
     expect(errorOf({ ...valid, message: "   123456789   " }, "message")).toBe(
       "validation.messageMin",
@@ -193,6 +197,7 @@ describe("validatePreselection: each rule", () => {
       instagram: "validation.instagramRequired",
       experience: "validation.experienceRequired",
       message: "validation.messageMin",
+      consent: "validation.consentRequired",
     });
   });
 });
@@ -280,6 +285,7 @@ describe("validatePreselection: hostile input", () => {
       instagram: huge,
       experience: huge,
       message: huge,
+      consent: "on",
     });
     expect(performance.now() - start).toBeLessThan(2000);
     expect(errors).toEqual({

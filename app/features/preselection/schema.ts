@@ -58,6 +58,7 @@ export const preselectionSchema = z.object({
   message: text(limits.message, "validation.messageMin").min(MESSAGE_MIN_LENGTH, {
     error: "validation.messageMin",
   }),
+  consent: z.literal("on", { error: "validation.consentRequired" }),
 });
 
 export type Preselection = z.output<typeof preselectionSchema>;

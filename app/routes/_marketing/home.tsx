@@ -24,7 +24,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export function action({ request }: Route.ActionArgs) {
-  return handlePreselection(request);
+  return handlePreselection(request, "form");
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -15,6 +15,7 @@ export function loader({ request }: Route.LoaderArgs) {
     { path: "/blog", lastmod: undefined },
     { path: "/contact", lastmod: undefined },
     { path: "/register/model", lastmod: undefined },
+    { path: "/privacy", lastmod: undefined },
     ...allPostSlugs().map(({ slug, updatedAt }) => ({ path: `/blog/${slug}`, lastmod: updatedAt })),
   ];
   const urls = pages.flatMap(({ path, lastmod }) =>

@@ -1,0 +1,60 @@
+import type { Database } from "../../db/db.server.ts";
+import {
+  submissions,
+  submissionStatusHistory,
+  type SubmissionSource,
+} from "../../db/schema.server.ts";
+import type { Language } from "../../i18n/languages.ts";
+import { queueMail } from "../../mail/outbox.server.ts";
+import { confirmationMail } from "../../mail/templates.server.ts";
+
+export interface NewSubmission {
+  source: SubmissionSource;
+  language: Language;
+  fullName: string;
+  email: string;
+  age?: number;
+  whatsapp?: string;
+  instagram?: string;
+  experience?: string;
+  message?: string;
+  referralCode?: string | null;
+  consentVersion: string;
+}
+
+/**
+ * Stores an application as Pendente with its first history entry and queues her confirmation
+ * mail, all in one transaction: either everything is kept or nothing is.
+ */
+export async function createSubmission(db: Database, input: NewSubmission) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(submissions)
+      .values({
+        source: input.source,
+        language: input.language,
+        fullName: input.fullName,
+        email: input.email,
+        emailNormalized: input.email.toLowerCase(),
+        age: input.age,
+        whatsapp: input.whatsapp,
+        instagram: input.instagram,
+        experience: input.experience,
+        message: input.message,
+        referralCode: input.referralCode ?? null,
+        consentVersion: `${input.consentVersion}/${input.language}`,
+        consentedAt: new Date(),
+      })
+      .returning({ id: submissions.id, status: submissions.status });
+    await tx
+      .insert(submissionStatusHistory)
+      .values({ submissionId: row!.id, fromStatus: null, toStatus: row!.status });
+    await queueMail(tx, {
+      kind: "confirmation",
+      to: input.email,
+      language: input.language,
+      ...confirmationMail(input.language, input.fullName),
+    });
+    return row!.id;
+  });
+}

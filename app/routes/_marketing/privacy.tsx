@@ -1,0 +1,43 @@
+import { useTranslation } from "react-i18next";
+import { privacyNotice } from "~/features/privacy/privacy.server";
+import { formatDate } from "~/features/blog/post-meta";
+import { pageContext } from "~/utils/page.server";
+import { pageTitle, seoMeta } from "~/utils/seo";
+import type { Route } from "./+types/privacy";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const { language, seo } = pageContext(request);
+  const notice = privacyNotice(language);
+  return {
+    notice,
+    seo: seo({ title: pageTitle(notice.title), description: notice.description, path: "/privacy" }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? seoMeta(loaderData.seo) : [];
+
+/** The privacy notice, linked from the footer and from every consent checkbox. */
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useTranslation();
+  const { notice } = loaderData;
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-20">
+      <h1 className="text-4xl font-semibold tracking-tight sm:text-5xl">{notice.title}</h1>
+      <p className="mt-4 text-sm text-ink-500">
+        <time dateTime={notice.updated}>{formatDate(notice.updated, i18n.language)}</time>
+      </p>
+      <div className="mt-10 space-y-5 text-lg leading-relaxed text-ink-800">
+        {notice.content.map((block, index) =>
+          block.tag === "h2" ? (
+            <h2 key={index} className="pt-6 text-2xl font-semibold tracking-tight">
+              {block.text}
+            </h2>
+          ) : (
+            <p key={index}>{block.text}</p>
+          ),
+        )}
+      </div>
+    </article>
+  );
+}
