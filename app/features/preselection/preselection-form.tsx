@@ -276,7 +276,7 @@ export function PreselectionForm({ action }: { action: string }) {
             defaultChecked={values.consent === "on"}
             aria-invalid={errors.consent ? true : undefined}
             aria-describedby={errors.consent ? "consent-error privacy-link" : "privacy-link"}
-            className="mt-1 size-5 shrink-0 accent-brand-700"
+            className="mt-1 size-5 shrink-0 accent-brand-700 aria-invalid:outline-2 aria-invalid:outline-offset-2 aria-invalid:outline-coral-600"
           />
           <label htmlFor="consent" className="text-sm leading-relaxed text-ink-900">
             {t("preselection.consent")}
