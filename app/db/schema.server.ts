@@ -65,12 +65,16 @@ export const submissions = pgTable(
     check("submissions_status_check", inList("status", submissionStatuses)),
     check("submissions_source_check", inList("source", submissionSources)),
     // The review lists: by status, newest first, with keyset pagination on (created_at, id).
+    // NULLS FIRST is what a plain DESC means, so `order by created_at desc, id desc` uses them.
     index("submissions_status_created_idx").on(
       table.status,
-      table.createdAt.desc(),
-      table.id.desc(),
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
     ),
-    index("submissions_created_idx").on(table.createdAt.desc(), table.id.desc()),
+    index("submissions_created_idx").on(
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     // Search by e-mail or name prefix.
     index("submissions_email_prefix_idx").on(table.emailNormalized.op("text_pattern_ops")),
     index("submissions_name_prefix_idx").on(sql`lower(${table.fullName}) text_pattern_ops`),

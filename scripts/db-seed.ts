@@ -1,0 +1,125 @@
+/**
+ * `npm run db:seed [-- --count N]`: demo applications for a new developer to look at (300 by
+ * default), or a large set for benchmarks (`--count 1000000`). Spread over the last six months,
+ * the three statuses, the three sources, the six languages and a few referral codes, each with
+ * its status history. Generated in SQL, in batches, so a million rows take seconds on PostgreSQL.
+ * With the embedded database, stop the server first.
+ */
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../app/db/db.server.ts";
+import { getEnv } from "../app/utils/env.server.ts";
+
+const countArg = process.argv.indexOf("--count");
+const count = countArg > 0 ? Number(process.argv[countArg + 1]) : 300;
+if (!Number.isInteger(count) || count < 1 || count > 5_000_000) {
+  console.error("--count must be a whole number between 1 and 5,000,000");
+  process.exit(1);
+}
+const BATCH = 50_000;
+
+const firstNames = [
+  "Ana",
+  "Beatriz",
+  "Camila",
+  "Daniela",
+  "Eduarda",
+  "Fernanda",
+  "Gabriela",
+  "Helena",
+  "Isabela",
+  "Juliana",
+  "Larissa",
+  "Mariana",
+  "Natália",
+  "Olívia",
+  "Paula",
+  "Rafaela",
+  "Sofia",
+  "Tatiana",
+  "Valentina",
+  "Yasmin",
+  "Lucía",
+  "Giulia",
+  "Emma",
+  "Lena",
+  "Ebba",
+  "Chloe",
+];
+const lastNames = [
+  "Souza",
+  "Silva",
+  "Oliveira",
+  "Santos",
+  "Pereira",
+  "Costa",
+  "Rodrigues",
+  "Almeida",
+  "Nascimento",
+  "Lima",
+  "García",
+  "Rossi",
+  "Müller",
+  "Andersson",
+  "Smith",
+  "Fernández",
+  "Bianchi",
+  "Schmidt",
+];
+const referralCodes = ["ANA-2026", "BIA-FLORIPA", "LU-RIO", "MAYA-SP"];
+const textArray = (values: string[]) =>
+  sql.raw(`(array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(",")}])`);
+
+const env = getEnv();
+const database = openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+try {
+  await database.migrate();
+  const { db } = database;
+  const started = Date.now();
+  for (let offset = 0; offset < count; offset += BATCH) {
+    const size = Math.min(BATCH, count - offset);
+    await db.transaction(async (tx) => {
+      // Deterministic spread from the row number; random() only for the dates.
+      await tx.execute(sql`
+        with rows as (
+          select i, now() - random() * interval '180 days' as at,
+            ${textArray(firstNames)}[1 + (i * 7) % ${firstNames.length}::int] as first_name,
+            ${textArray(lastNames)}[1 + (i * 13) % ${lastNames.length}::int] as last_name
+          from generate_series(${offset + 1}::int, ${offset + size}::int) as i
+        ), inserted as (
+          insert into submissions (created_at, updated_at, status, source, language, full_name, email,
+            email_normalized, age, whatsapp, instagram, experience, message, referral_code,
+            consent_version, consented_at)
+          select at, at,
+            case when i % 10 < 5 then 'Pendente' when i % 10 < 8 then 'Aprovado' else 'Reprovado' end,
+            (array['form', 'chatbot', 'register'])[1 + (i * 5) % 3],
+            (array['pt', 'pt', 'pt', 'es', 'en', 'it', 'de', 'sv'])[1 + (i * 3) % 8],
+            first_name || ' ' || last_name,
+            lower(first_name) || '.' || lower(last_name) || i || '@example.com',
+            lower(first_name) || '.' || lower(last_name) || i || '@example.com',
+            18 + (i * 7) % 22,
+            case when i % 3 = 0 then null else '+55489' || lpad(((i::bigint * 7919) % 100000000)::text, 8, '0') end,
+            '@' || lower(first_name) || '.' || i,
+            (array['beginner', 'intermediate', 'advanced'])[1 + (i * 11) % 3],
+            'Demo application number ' || i || '.',
+            case when i % 4 = 0 then ${textArray(referralCodes)}[1 + (i / 4) % ${referralCodes.length}::int] end,
+            '2026-11-22/pt', at
+          from rows
+          returning id, status, created_at
+        )
+        insert into submission_status_history (submission_id, from_status, to_status, changed_by, created_at)
+        select id, null, 'Pendente', null, created_at from inserted
+        union all
+        select id, 'Pendente', status, 'seed', created_at + interval '2 days' from inserted
+        where status <> 'Pendente'`);
+    });
+    process.stdout.write(
+      `\r${Math.min(offset + size, count).toLocaleString("en")} / ${count.toLocaleString("en")}`,
+    );
+  }
+  if (database.kind === "postgres") await db.execute(sql`analyze submissions`);
+  console.log(
+    `\nseeded ${count.toLocaleString("en")} applications (${database.kind}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+} finally {
+  await database.close();
+}
