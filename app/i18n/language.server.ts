@@ -1,18 +1,10 @@
+import { readCookie } from "~/utils/cookies.server";
 import { getEnv } from "~/utils/env.server";
 import { resolveLanguage, type LanguageSource } from "./resolve-language";
 import type { Language } from "./languages";
 
 export const LANGUAGE_COOKIE = "lang";
 const ONE_YEAR = 60 * 60 * 24 * 365;
-
-function readCookie(header: string | null, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.slice(0, 8192).split(";")) {
-    const [key, ...rest] = part.split("=");
-    if (key?.trim() === name) return rest.join("=").trim();
-  }
-  return null;
-}
 
 /** The visitor's country as told by the trusted proxy (GEO_COUNTRY_HEADER), if configured. */
 export function countryFromRequest(request: Request): string | null {
@@ -29,7 +21,7 @@ export function languageForRequest(request: Request): {
   const url = new URL(request.url);
   return resolveLanguage({
     query: url.searchParams.get("lang"),
-    cookie: readCookie(request.headers.get("cookie"), LANGUAGE_COOKIE),
+    cookie: readCookie(request, LANGUAGE_COOKIE),
     country: countryFromRequest(request),
     acceptLanguage: request.headers.get("accept-language"),
   });

@@ -1,3 +1,5 @@
+import { readCookie } from "~/utils/cookies.server";
+
 /**
  * Referral attribution (product.md section 4): `?ref=CODE` on any public page remembers the code
  * in a first-party cookie for 30 days, the latest click winning; an application made in that
@@ -21,11 +23,5 @@ export function referralCookie(code: string, secure: boolean) {
 
 /** The referral code this visitor arrived with in the last 30 days, if any. */
 export function referralFromRequest(request: Request): string | null {
-  const header = request.headers.get("cookie");
-  if (!header) return null;
-  for (const part of header.slice(0, 8192).split(";")) {
-    const [name, ...rest] = part.split("=");
-    if (name?.trim() === REFERRAL_COOKIE) return parseReferralCode(rest.join("="));
-  }
-  return null;
+  return parseReferralCode(readCookie(request, REFERRAL_COOKIE));
 }

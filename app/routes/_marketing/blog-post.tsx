@@ -1,6 +1,7 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
+import { ArticleBody } from "~/components/layout/article-body";
 import { StatusPage } from "~/components/layout/status-page";
 import { Button } from "~/components/ui/button";
 import { CoverImage } from "~/features/blog/cover-image";
@@ -100,17 +101,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             className="rounded-3xl"
           />
         </div>
-        <div className="mx-auto mt-12 max-w-3xl space-y-6 px-4 text-lg leading-relaxed text-ink-800 sm:px-6">
-          {post.content.map((block, index) =>
-            block.tag === "h2" ? (
-              <h2 key={index} className="pt-6 text-2xl font-semibold tracking-tight sm:text-3xl">
-                {block.text}
-              </h2>
-            ) : (
-              <p key={index}>{block.text}</p>
-            ),
-          )}
-        </div>
+        <ArticleBody blocks={post.content} className="mx-auto mt-12 max-w-3xl px-4 sm:px-6" />
         <aside className="mx-auto mt-14 max-w-3xl px-4 sm:px-6" aria-labelledby="apply-title">
           <div className="rounded-3xl bg-brand-950 p-8 text-brand-50 sm:p-10">
             <h2 id="apply-title" className="text-2xl font-semibold text-white">

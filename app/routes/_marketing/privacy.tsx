@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { ArticleBody } from "~/components/layout/article-body";
 import { privacyNotice } from "~/features/privacy/privacy.server";
 import { formatDate } from "~/features/blog/post-meta";
 import { pageContext } from "~/utils/page.server";
@@ -27,17 +28,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       <p className="mt-4 text-sm text-ink-500">
         <time dateTime={notice.updated}>{formatDate(notice.updated, i18n.language)}</time>
       </p>
-      <div className="mt-10 space-y-5 text-lg leading-relaxed text-ink-800">
-        {notice.content.map((block, index) =>
-          block.tag === "h2" ? (
-            <h2 key={index} className="pt-6 text-2xl font-semibold tracking-tight">
-              {block.text}
-            </h2>
-          ) : (
-            <p key={index}>{block.text}</p>
-          ),
-        )}
-      </div>
+      <ArticleBody blocks={notice.content} className="mt-10" />
     </article>
   );
 }
