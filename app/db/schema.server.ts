@@ -17,7 +17,6 @@ import {
  */
 
 export const submissionStatuses = ["Pendente", "Aprovado", "Reprovado"] as const;
-export type SubmissionStatus = (typeof submissionStatuses)[number];
 
 /** Where an application came from (product.md section 3). */
 export const submissionSources = ["form", "chatbot", "register"] as const;
@@ -100,7 +99,6 @@ export const submissionStatusHistory = pgTable(
 );
 
 export const mailStatuses = ["queued", "sent", "failed"] as const;
-export type MailStatus = (typeof mailStatuses)[number];
 
 /**
  * Every e-mail the product sends, queued in the same transaction as the data it is about and

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect, t, test, waitForHydration } from "./fixtures";
 
 /** Radix renders the toasts in a labelled region holding an <ol>; one <li> per toast. */
@@ -142,6 +142,23 @@ async function fillValid(page: Page) {
   await form.consent.check();
 }
 
+/** /register/model in a browser context without JavaScript (closed with the test's context). */
+async function pageWithoutJavaScript(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await page.goto("/register/model?lang=pt");
+  return { context, page };
+}
+
+/** Sends the form with its button and returns the server's answer to the post. */
+async function submitForm(page: Page) {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST"),
+    page.getByRole("button", { name: t("pt", "preselection.submit") }).click(),
+  ]);
+  return response;
+}
+
 async function expectEmpty(page: Page) {
   const form = fields(page);
   for (const name of Object.keys(validApplication)) {
@@ -260,18 +277,13 @@ test.describe("pre-selection form", () => {
       browser,
       baseURL,
     }) => {
-      const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
-      const page = await context.newPage();
-      await page.goto("/register/model?lang=pt");
+      const { context, page } = await pageWithoutJavaScript(browser, baseURL);
       const form = fields(page);
       await form.fullName.fill("Ana");
       await form.age.fill("16");
       await form.email.fill("ana@");
       await form.message.fill("curta");
-      const [response] = await Promise.all([
-        page.waitForResponse((r) => r.request().method() === "POST"),
-        page.getByRole("button", { name: t("pt", "preselection.submit") }).click(),
-      ]);
+      const response = await submitForm(page);
       expect(response.status()).toBe(400);
       await page.waitForLoadState();
 
@@ -295,14 +307,9 @@ test.describe("pre-selection form", () => {
       browser,
       baseURL,
     }) => {
-      const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
-      const page = await context.newPage();
-      await page.goto("/register/model?lang=pt");
+      const { context, page } = await pageWithoutJavaScript(browser, baseURL);
       await fillValid(page);
-      const [response] = await Promise.all([
-        page.waitForResponse((r) => r.request().method() === "POST"),
-        page.getByRole("button", { name: t("pt", "preselection.submit") }).click(),
-      ]);
+      const response = await submitForm(page);
       expect(response.status()).toBe(200);
       await page.waitForLoadState();
       await expect(page.getByRole("status")).toContainText(t("pt", "preselection.sentTitle"));

@@ -39,7 +39,7 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-export function useCurrentToast() {
+function useCurrentToast() {
   return useSyncExternalStore(
     subscribe,
     () => current,
