@@ -9,7 +9,16 @@ if ! command -v pg_ctlcluster >/dev/null 2>&1; then
   apt-get install -y -qq --no-install-recommends postgresql
 fi
 version=$(ls /etc/postgresql | sort -V | tail -n 1)
-pg_ctlcluster "$version" main start || true
+# The server outlives this script, so it must not inherit any descriptor beyond 0-2: fd 3 is
+# the caller's $(...) pipe (and CI runners hold others), which would then never reach EOF and
+# the caller would wait for it forever.
+(
+  for fd in /proc/self/fd/*; do
+    fd=${fd##*/}
+    if [ "$fd" -gt 2 ]; then eval "exec $fd>&-" 2>/dev/null || true; fi
+  done
+  exec pg_ctlcluster "$version" main start </dev/null
+) || true
 for _ in $(seq 1 30); do
   su postgres -c "pg_isready -q" && break
   sleep 0.5
