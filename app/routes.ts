@@ -15,6 +15,7 @@ export default [
   route("permission-denied", "routes/permission-denied.tsx"),
   // Machine-readable resources.
   route("api/geo-language", "routes/resources/geo-language.ts"),
+  route("api/chatbot", "routes/resources/chatbot-application.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { getEnv } from "./env.server.ts";
 
 /**
  * Encryption of sensitive fields at rest (the applicant's ID or passport number): AES-256-GCM,
@@ -65,4 +66,15 @@ export function decrypt(stored: string, key: Buffer): string {
     decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)),
     decipher.final(),
   ]).toString("utf8");
+}
+
+let current: EncryptionKey | undefined;
+
+/** The application's key (DATA_ENCRYPTION_KEY, or the data folder's), loaded once. */
+export function getEncryptionKey(): EncryptionKey {
+  if (!current) {
+    const env = getEnv();
+    current = loadEncryptionKey({ envValue: env.DATA_ENCRYPTION_KEY, dataDir: env.DATA_DIR });
+  }
+  return current;
 }

@@ -23,8 +23,6 @@ export const preselectionFields = [
  */
 export const CONSENT_VERSION = "2026-11-22";
 
-/** A field people never see; software that fills in every field gives itself away. */
-export const HONEYPOT_FIELD = "website";
 export type PreselectionField = (typeof preselectionFields)[number];
 
 export const limits = {

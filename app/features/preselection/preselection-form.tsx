@@ -1,16 +1,16 @@
 import { Send } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link, useActionData, useFetcher } from "react-router";
 import { Field, FieldError, Input, Textarea } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast";
+import { failureMessage } from "~/features/submissions/failure-message";
+import { HONEYPOT_FIELD } from "~/features/submissions/honeypot";
 import { cn } from "~/utils/cn";
 import type { PreselectionActionData } from "./preselection.server";
 import {
   experienceLevels,
-  HONEYPOT_FIELD,
   limits,
   MIN_AGE,
   preselectionFields,
@@ -60,7 +60,7 @@ export function PreselectionForm({ action }: { action: string }) {
     } else {
       toast({
         title: t("preselection.errorTitle"),
-        description: failureText(t, answer),
+        description: failureMessage(t, answer),
         variant: "destructive",
       });
     }
@@ -125,7 +125,7 @@ export function PreselectionForm({ action }: { action: string }) {
             className="rounded-xl bg-coral-300/25 px-4 py-3 text-sm text-coral-700 sm:col-span-2"
           >
             <strong className="block font-semibold">{t("preselection.errorTitle")}</strong>
-            {failureText(t, documentResult)}
+            {failureMessage(t, documentResult)}
           </p>
         )
       ) : null}
@@ -323,13 +323,4 @@ function focusFirstError(form: HTMLFormElement | null, errors: FieldErrors) {
   if (!form || !first) return;
   const element = form.querySelector<HTMLElement>(`#${first}`);
   element?.focus();
-}
-
-/** Why sending failed, in her language; what she typed stays in the form. */
-function failureText(t: TFunction, answer: PreselectionActionData) {
-  if (answer.status === "limited") {
-    return t("validation.tooManyRequests", { minutes: answer.retryAfterMinutes });
-  }
-  if (answer.status === "refused") return t("validation.crossSite");
-  return t("preselection.errorDescription");
 }

@@ -7,6 +7,7 @@ import {
 import type { Language } from "../../i18n/languages.ts";
 import { queueMail } from "../../mail/outbox.server.ts";
 import { confirmationMail } from "../../mail/templates.server.ts";
+import { encrypt, getEncryptionKey } from "../../utils/encryption.server.ts";
 
 export interface NewSubmission {
   source: SubmissionSource;
@@ -18,6 +19,13 @@ export interface NewSubmission {
   instagram?: string;
   experience?: string;
   message?: string;
+  /** The chatbot's fields: date of birth (YYYY-MM-DD), phone (E.164), country (ISO code), city. */
+  dateOfBirth?: string;
+  phone?: string;
+  country?: string;
+  city?: string;
+  /** The ID or passport number in clear; only its encrypted form and last digits are stored. */
+  document?: string;
   referralCode?: string | null;
   consentVersion: string;
 }
@@ -41,6 +49,11 @@ export async function createSubmission(db: Database, input: NewSubmission) {
         instagram: input.instagram,
         experience: input.experience,
         message: input.message,
+        dateOfBirth: input.dateOfBirth,
+        phone: input.phone,
+        country: input.country,
+        city: input.city,
+        ...(input.document ? protectDocument(input.document) : {}),
         referralCode: input.referralCode ?? null,
         consentVersion: `${input.consentVersion}/${input.language}`,
         consentedAt: new Date(),
@@ -57,4 +70,16 @@ export async function createSubmission(db: Database, input: NewSubmission) {
     });
     return row!.id;
   });
+}
+
+/**
+ * The document as stored: encrypted, plus a few last digits in clear so lists can tell two
+ * documents apart without revealing one (never more than half of it, at most four digits).
+ */
+export function protectDocument(document: string) {
+  const shown = Math.min(4, Math.floor(document.length / 2));
+  return {
+    documentEncrypted: encrypt(document, getEncryptionKey().key),
+    documentLastDigits: document.slice(-shown),
+  };
 }

@@ -1,0 +1,173 @@
+import { z } from "zod";
+import { normalizePhone } from "~/features/preselection/fields";
+import {
+  chatbotFields,
+  chatbotLimits,
+  countryCodes,
+  experienceLevels,
+  MAX_AGE,
+  MESSAGE_MIN_LENGTH,
+  MIN_AGE,
+  MIN_NAME_LENGTH,
+  questionFields,
+  type Answers,
+  type ChatbotField,
+  type Question,
+} from "./questions";
+
+// No `new Function` probe: under the strict CSP the browser reports it as a violation.
+z.config({ jitless: true });
+
+/**
+ * The chatbot's rules (spec section 5), one schema for the browser, which checks each answer as
+ * it is given, and the server, which checks the whole application again. Messages are
+ * translation keys; the chat shows them after "Oops, invalid data!".
+ */
+const E164 = /^\+[1-9]\d{7,14}$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** Instagram: letters, digits, periods and underscores, up to 30, no period first, last or twice. */
+const INSTAGRAM_HANDLE = /^@?(?!\.)(?!.*\.\.)[A-Za-z0-9._]{1,30}(?<!\.)$/;
+const countries = new Set(countryCodes);
+
+const text = (max: number, key: string) =>
+  z.string({ error: key }).trim().max(max, { error: "chatbot.errors.tooLong" });
+
+/** Her age in whole years on a day (both as YYYY-MM-DD), or null for an impossible date. */
+export function ageOn(dateOfBirth: string, today: string): number | null {
+  const birth = ISO_DATE.exec(dateOfBirth);
+  const now = ISO_DATE.exec(today);
+  if (!birth || !now) return null;
+  const [year, month, day] = birth.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1) return null; // 31 Feb
+  const [y, m, d] = now.slice(1).map(Number) as [number, number, number];
+  return y - year - (m < month || (m === month && d < day) ? 1 : 0);
+}
+
+/** Today as YYYY-MM-DD in UTC, the day the server checks the age on. */
+export const isoToday = (now = new Date()) => now.toISOString().slice(0, 10);
+
+/** "@Ana.Souza" or "ana.souza" → "@ana.souza"; an http(s) link is kept as typed. */
+export function normalizeInstagram(value: string): string | null {
+  const trimmed = value.trim();
+  if (INSTAGRAM_HANDLE.test(trimmed)) return `@${trimmed.replace(/^@/, "").toLowerCase()}`;
+  try {
+    const url = new URL(trimmed);
+    const web = (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".");
+    return web && !/\s/.test(trimmed) ? trimmed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** "123.456.789-09" → "12345678909": separators people type are dropped, letters are not. */
+export const normalizeDocument = (value: string) => value.replace(/[\s.\-/]/g, "");
+
+function chatbotSchema(today: string) {
+  return z.object({
+    fullName: text(chatbotLimits.fullName, "chatbot.errors.fullName").min(MIN_NAME_LENGTH, {
+      error: "chatbot.errors.fullName",
+    }),
+    dateOfBirth: z
+      .string({ error: "chatbot.errors.dateOfBirthInvalid" })
+      .trim()
+      .superRefine((value, context) => {
+        const age = ageOn(value, today);
+        if (age === null || age < 0 || age > MAX_AGE) {
+          context.addIssue({ code: "custom", message: "chatbot.errors.dateOfBirthInvalid" });
+        } else if (age < MIN_AGE) {
+          context.addIssue({ code: "custom", message: "chatbot.errors.dateOfBirthMinor" });
+        }
+      }),
+    country: z
+      .string({ error: "chatbot.errors.location" })
+      .trim()
+      .toUpperCase()
+      .refine((code) => countries.has(code), { error: "chatbot.errors.location" }),
+    city: text(chatbotLimits.city, "chatbot.errors.location").min(2, {
+      error: "chatbot.errors.location",
+    }),
+    phone: z
+      .string({ error: "chatbot.errors.phone" })
+      .trim()
+      .max(chatbotLimits.phone, { error: "chatbot.errors.tooLong" })
+      .transform(normalizePhone)
+      .refine((value) => E164.test(value), { error: "chatbot.errors.phone" }),
+    email: z
+      .string({ error: "chatbot.errors.email" })
+      .trim()
+      .max(chatbotLimits.email, { error: "chatbot.errors.tooLong" })
+      .pipe(z.email({ error: "chatbot.errors.email" })),
+    document: z
+      .string({ error: "chatbot.errors.document" })
+      .max(chatbotLimits.document, { error: "chatbot.errors.tooLong" })
+      .transform(normalizeDocument)
+      .refine((value) => /^\d{4,20}$/.test(value), { error: "chatbot.errors.document" }),
+    instagram: z
+      .string()
+      .trim()
+      .max(chatbotLimits.instagram, { error: "chatbot.errors.tooLong" })
+      .optional()
+      .transform((value, context) => {
+        if (!value) return undefined;
+        const normalized = normalizeInstagram(value);
+        if (normalized === null) {
+          context.addIssue({ code: "custom", message: "chatbot.errors.instagram" });
+          return z.NEVER;
+        }
+        return normalized;
+      }),
+    experience: z.enum(experienceLevels, { error: "chatbot.errors.experience" }),
+    message: text(chatbotLimits.message, "chatbot.errors.message")
+      .optional()
+      .refine((value) => !value || value.length >= MESSAGE_MIN_LENGTH, {
+        error: "chatbot.errors.message",
+      }),
+    consent: z.literal("on", { error: "validation.consentRequired" }),
+  });
+}
+
+export type ChatbotApplication = z.output<ReturnType<typeof chatbotSchema>>;
+export type ChatbotFieldErrors = Partial<Record<ChatbotField, string>>;
+
+/** Empty strings count as not answered, so optional answers may be left out. */
+function input(values: Answers, fields: readonly ChatbotField[]) {
+  return Object.fromEntries(
+    fields.map((field) => {
+      const value = values[field];
+      return [field, typeof value === "string" && value.trim() !== "" ? value : undefined];
+    }),
+  );
+}
+
+function firstErrors(issues: readonly z.core.$ZodIssue[]): ChatbotFieldErrors {
+  const errors: ChatbotFieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path[0] as ChatbotField | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** The whole application, as the server checks it before storing it. */
+export function validateChatbotApplication(
+  values: Answers,
+  today = isoToday(),
+): { success: true; data: ChatbotApplication } | { success: false; fieldErrors: ChatbotFieldErrors } {
+  const result = chatbotSchema(today).safeParse(input(values, chatbotFields));
+  return result.success
+    ? { success: true, data: result.data }
+    : { success: false, fieldErrors: firstErrors(result.error.issues) };
+}
+
+/** One answer, as the chat checks it before asking the next question: a message key or null. */
+export function checkAnswer(question: Question, values: Answers, today: string): string | null {
+  const fields = questionFields[question];
+  const shape = Object.fromEntries(
+    fields.map((field) => [field, chatbotSchema(today).shape[field]]),
+  );
+  const result = z.object(shape).safeParse(input(values, fields));
+  if (result.success) return null;
+  const errors = firstErrors(result.error.issues);
+  return fields.map((field) => errors[field]).find(Boolean) ?? null;
+}

@@ -1,0 +1,166 @@
+import { getDatabase } from "~/db/db.server";
+import type { SubmissionSource } from "~/db/schema.server";
+import { referralFromRequest } from "~/features/referrals/referral.server";
+import type { Language } from "~/i18n/languages";
+import { languageForRequest } from "~/i18n/language.server";
+import { getEnv } from "~/utils/env.server";
+import { hitRateLimit } from "~/utils/rate-limit.server";
+import { clientIp, isCrossSiteRequest } from "~/utils/request.server";
+import { HONEYPOT_FIELD } from "./honeypot";
+import { createSubmission, type NewSubmission } from "./submissions.server";
+
+const MAX_BODY_BYTES = 64 * 1024;
+const RATE_WINDOW_SECONDS = 10 * 60;
+/** A field longer than any limit is cut here, so an error answer never echoes 64 KB back. */
+const MAX_ECHO_LENGTH = 4000;
+
+/** What every application channel answers; field errors and messages are translation keys. */
+export type ApplicationResult =
+  | { status: "sent" }
+  | { status: "invalid"; fieldErrors: Record<string, string>; values: Record<string, string> }
+  | { status: "limited"; retryAfterMinutes: number; values: Record<string, string> }
+  | { status: "refused" }
+  | { status: "malformed" }
+  | { status: "tooLarge" }
+  | { status: "error"; values: Record<string, string> };
+
+export interface ApplicationAnswer<Result = ApplicationResult> {
+  body: Result;
+  status: number;
+  headers?: Record<string, string>;
+}
+
+type Validation<T> =
+  { success: true; data: T } | { success: false; fieldErrors: Record<string, string> };
+
+export interface ApplicationChannel<T> {
+  source: SubmissionSource;
+  /** The fields this channel reads; anything else in the body is ignored. */
+  fields: readonly string[];
+  validate: (values: Record<string, string>) => Validation<T>;
+  /** The checked application as it is stored; source, language and referral are added here. */
+  toSubmission: (
+    application: T,
+  ) => Omit<NewSubmission, "source" | "language" | "referralCode" | "consentVersion">;
+  consentVersion: string;
+}
+
+/**
+ * The one server path every application takes, whichever screen it comes from: refuse
+ * cross-site posts, read at most 64 KB of form data or JSON, check the channel's schema again,
+ * apply the per-address limit (kept in the database, so it holds across app instances), then
+ * store the application with its confirmation mail in one transaction. Every answer other than
+ * success gives back what she typed, so nothing is lost.
+ */
+export async function receiveApplication<T>(
+  request: Request,
+  channel: ApplicationChannel<T>,
+): Promise<ApplicationAnswer> {
+  if (isCrossSiteRequest(request)) return { status: 403, body: { status: "refused" } };
+
+  const body = await readBody(request);
+  if (body === "tooLarge") return { status: 413, body: { status: "tooLarge" } };
+  if (body === "malformed") return { status: 400, body: { status: "malformed" } };
+
+  const values: Record<string, string> = {};
+  for (const field of channel.fields) {
+    const value = body[field];
+    values[field] = typeof value === "string" ? value.slice(0, MAX_ECHO_LENGTH) : "";
+  }
+
+  // Only software fills in the hidden field: thank it and keep nothing.
+  const honeypot = body[HONEYPOT_FIELD];
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    return { status: 200, body: { status: "sent" } };
+  }
+
+  const result = channel.validate(values);
+  if (!result.success) {
+    return { status: 400, body: { status: "invalid", fieldErrors: result.fieldErrors, values } };
+  }
+
+  try {
+    const db = await getDatabase();
+    const limit = await hitRateLimit(db, `submission:${clientIp(request)}`, {
+      limit: getEnv().SUBMISSION_RATE_LIMIT,
+      windowSeconds: RATE_WINDOW_SECONDS,
+    });
+    if (!limit.allowed) {
+      return {
+        status: 429,
+        headers: { "Retry-After": String(limit.retryAfterSeconds) },
+        body: {
+          status: "limited",
+          retryAfterMinutes: Math.ceil(limit.retryAfterSeconds / 60),
+          values,
+        },
+      };
+    }
+    const language: Language = languageForRequest(request).language;
+    await createSubmission(db, {
+      ...channel.toSubmission(result.data),
+      source: channel.source,
+      language,
+      referralCode: referralFromRequest(request),
+      consentVersion: channel.consentVersion,
+    });
+    return { status: 200, body: { status: "sent" } };
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        event: "submission.failed",
+        source: channel.source,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+    return { status: 503, body: { status: "error", values } };
+  }
+}
+
+type Body = Record<string, unknown>;
+
+/**
+ * The posted fields, from form encoding (the pages) or a JSON object (the chatbot), read only
+ * up to 64 KB. Values that are not strings count as missing, so they get the field's message.
+ */
+async function readBody(request: Request): Promise<Body | "tooLarge" | "malformed"> {
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return "tooLarge";
+  const bytes = await readAtMost(request, MAX_BODY_BYTES);
+  if (bytes === "tooLarge") return bytes;
+  const contentType = request.headers.get("content-type") ?? "";
+  try {
+    if (/^application\/json\b/i.test(contentType)) {
+      const parsed: unknown = JSON.parse(new TextDecoder().decode(bytes));
+      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return "malformed";
+      return parsed as Body;
+    }
+    const form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
+    const fields: Body = {};
+    for (const [name, value] of form) if (!(name in fields)) fields[name] = value;
+    return fields;
+  } catch {
+    return "malformed";
+  }
+}
+
+/** The body, stopping as soon as it passes the limit (a missing Content-Length proves nothing). */
+async function readAtMost(
+  request: Request,
+  max: number,
+): Promise<Uint8Array<ArrayBuffer> | "tooLarge"> {
+  if (!request.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of request.body) {
+    size += chunk.byteLength;
+    if (size > max) return "tooLarge";
+    chunks.push(chunk);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
