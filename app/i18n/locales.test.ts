@@ -43,9 +43,25 @@ const others = codes.filter((code) => code !== "pt");
 const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
   // "Blog" is the word in Portuguese, Spanish, Italian and German ("Blogg" in Swedish).
   // "E-mail" is how Portuguese and Italian spell it (German writes "E-Mail").
-  pt: ["meta.blogTitle", "nav.blog", "blog.title", "preselection.email", "contact.email"],
+  // The chatbot's example phone number (chatbot.placeholders.phone) is the same in every language.
+  pt: [
+    "meta.blogTitle",
+    "nav.blog",
+    "blog.title",
+    "preselection.email",
+    "contact.email",
+    "chatbot.fields.email",
+    "chatbot.placeholders.phone",
+  ],
   // "Error" is also the Spanish word.
-  es: ["meta.blogTitle", "nav.blog", "blog.title", "meta.errorTitle", "notFound.code"],
+  es: [
+    "meta.blogTitle",
+    "nav.blog",
+    "blog.title",
+    "meta.errorTitle",
+    "notFound.code",
+    "chatbot.placeholders.phone",
+  ],
   // Italian websites say "Home", and "creator" is the usual loanword ("Creator, Florianópolis").
   it: [
     "meta.blogTitle",
@@ -53,12 +69,21 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "blog.title",
     "preselection.email",
     "contact.email",
+    "chatbot.fields.email",
     "nav.home",
     "testimonials.larissa.role",
+    "chatbot.placeholders.phone",
   ],
   // German uses "FAQ" and "optional" as they are.
-  de: ["meta.blogTitle", "nav.blog", "blog.title", "nav.faq", "preselection.whatsapp"],
-  sv: [],
+  de: [
+    "meta.blogTitle",
+    "nav.blog",
+    "blog.title",
+    "nav.faq",
+    "preselection.whatsapp",
+    "chatbot.placeholders.phone",
+  ],
+  sv: ["chatbot.placeholders.phone"],
 };
 // Kept in English in every language on purpose (see the next test), so never "untranslated".
 const englishEverywhere = ["error.title"];
