@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 
 /**
  * Toasts as spec section 4 describes them: one at a time, closing after 5000 ms, dismissed by a
@@ -49,9 +49,37 @@ function useCurrentToast() {
 
 const ToastViewport = lazy(() => import("./toast-viewport"));
 
-export function Toaster() {
+/**
+ * A modal <dialog> sits in the browser's top layer and makes the page behind it inert, so a
+ * toast rendered in the page would be neither seen nor read out. While a dialog renders its
+ * own <Toaster inDialog />, the page's Toaster steps aside.
+ */
+let dialogHosts = 0;
+const hostListeners = new Set<() => void>();
+
+function subscribeHosts(listener: () => void) {
+  hostListeners.add(listener);
+  return () => hostListeners.delete(listener);
+}
+
+function changeHosts(delta: number) {
+  dialogHosts += delta;
+  for (const listener of hostListeners) listener();
+}
+
+export function Toaster({ inDialog = false }: { inDialog?: boolean }) {
   const message = useCurrentToast();
-  if (!message) return null;
+  const hostedByDialog = useSyncExternalStore(
+    subscribeHosts,
+    () => dialogHosts > 0,
+    () => false,
+  );
+  useEffect(() => {
+    if (!inDialog) return;
+    changeHosts(1);
+    return () => changeHosts(-1);
+  }, [inDialog]);
+  if (!message || (hostedByDialog && !inDialog)) return null;
   return (
     <Suspense fallback={null}>
       <ToastViewport message={message} />

@@ -53,7 +53,8 @@ export function normalizeInstagram(value: string): string | null {
   if (INSTAGRAM_HANDLE.test(trimmed)) return `@${trimmed.replace(/^@/, "").toLowerCase()}`;
   try {
     const url = new URL(trimmed);
-    const web = (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".");
+    const web =
+      (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".");
     return web && !/\s/.test(trimmed) ? trimmed : null;
   } catch {
     return null;
@@ -153,15 +154,24 @@ function firstErrors(issues: readonly z.core.$ZodIssue[]): ChatbotFieldErrors {
 export function validateChatbotApplication(
   values: Answers,
   today = isoToday(),
-): { success: true; data: ChatbotApplication } | { success: false; fieldErrors: ChatbotFieldErrors } {
+):
+  | { success: true; data: ChatbotApplication }
+  | { success: false; fieldErrors: ChatbotFieldErrors } {
   const result = chatbotSchema(today).safeParse(input(values, chatbotFields));
   return result.success
     ? { success: true, data: result.data }
     : { success: false, fieldErrors: firstErrors(result.error.issues) };
 }
 
-/** One answer, as the chat checks it before asking the next question: a message key or null. */
-export function checkAnswer(question: Question, values: Answers, today: string): string | null {
+/**
+ * One answer, as the chat checks it before asking the next question: the first field with a
+ * problem and its message key, or null when the answer is fine.
+ */
+export function checkAnswer(
+  question: Question,
+  values: Answers,
+  today: string,
+): { field: ChatbotField; error: string } | null {
   const fields = questionFields[question];
   const shape = Object.fromEntries(
     fields.map((field) => [field, chatbotSchema(today).shape[field]]),
@@ -169,5 +179,8 @@ export function checkAnswer(question: Question, values: Answers, today: string):
   const result = z.object(shape).safeParse(input(values, fields));
   if (result.success) return null;
   const errors = firstErrors(result.error.issues);
-  return fields.map((field) => errors[field]).find(Boolean) ?? null;
+  const field = fields.find((f) => errors[f]);
+  return field
+    ? { field, error: errors[field]! }
+    : { field: fields[0]!, error: result.error.issues[0]!.message };
 }

@@ -1,18 +1,29 @@
 import type { TFunction } from "i18next";
 import type { ApplicationResult } from "./receive.server";
 
-/** Why an application was not taken, in her language (for every answer but success). */
-export function failureMessage(t: TFunction, answer: ApplicationResult) {
+export interface Message {
+  key: string;
+  params: Record<string, number>;
+}
+
+/** Why an application was not taken (any answer but success), as a translation key. */
+export function failureMessageKey(answer: ApplicationResult): Message {
   switch (answer.status) {
     case "limited":
-      return t("validation.tooManyRequests", { minutes: answer.retryAfterMinutes });
+      return { key: "validation.tooManyRequests", params: { minutes: answer.retryAfterMinutes } };
     case "refused":
-      return t("validation.crossSite");
+      return { key: "validation.crossSite", params: {} };
     case "tooLarge":
-      return t("validation.tooLarge");
+      return { key: "validation.tooLarge", params: {} };
     case "malformed":
-      return t("validation.malformed");
+      return { key: "validation.malformed", params: {} };
     default:
-      return t("preselection.errorDescription");
+      return { key: "preselection.errorDescription", params: {} };
   }
+}
+
+/** The same, in her language. */
+export function failureMessage(t: TFunction, answer: ApplicationResult) {
+  const { key, params } = failureMessageKey(answer);
+  return t(key, params);
 }

@@ -1,8 +1,7 @@
 import { Clock, Mail, MapPin, MessageCircleHeart, Phone } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
-import { toast } from "~/components/ui/toast";
+import { ChatLauncher } from "~/features/chatbot/chat-launcher";
 import { agency } from "~/utils/agency";
 import { JsonLd } from "~/utils/json-ld";
 import { pageContext } from "~/utils/page.server";
@@ -93,18 +92,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               <p className="mt-4 max-w-lg text-lg text-brand-100/85">{t("contact.chatText")}</p>
             </div>
             <div className="mt-10 flex flex-wrap items-center gap-x-6 gap-y-4">
-              <Button
-                variant="light"
-                size="lg"
-                onClick={() =>
-                  toast({
-                    title: t("contact.chatNotAvailableTitle"),
-                    description: t("contact.chatNotAvailableDescription"),
-                  })
-                }
-              >
-                {t("contact.chatStart")}
-              </Button>
+              <ChatLauncher />
               <Link
                 to="/register/model"
                 className="text-sm font-semibold text-brand-100 underline underline-offset-4 hover:text-white"

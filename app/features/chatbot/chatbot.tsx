@@ -1,0 +1,203 @@
+import { MessageCircleHeart, RotateCcw, X } from "lucide-react";
+import { useEffect, useLayoutEffect, useReducer, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { toast, Toaster } from "~/components/ui/toast";
+import { failureMessageKey } from "~/features/submissions/failure-message";
+import type { ApplicationResult } from "~/features/submissions/receive.server";
+import { Composer } from "./composer";
+import { newConversation, progress, reduce, type Conversation } from "./conversation";
+import { questions } from "./questions";
+import { forgetConversation, loadConversation, saveConversation } from "./saved-conversation";
+import { Transcript } from "./transcript";
+
+/**
+ * The pre-selection chatbot (spec section 4), in a modal dialog: the browser's own <dialog>
+ * keeps the focus inside, closes on Escape and gives the focus back to the launcher.
+ * Loaded only when she opens it.
+ */
+export default function Chatbot({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const [conversation, dispatch] = useReducer(
+    reduce,
+    undefined,
+    (): Conversation => loadConversation() ?? newConversation(),
+  );
+  const [confirmingRestart, setConfirmingRestart] = useState(false);
+  const [consentError, setConsentError] = useState(false);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const focusRef = useRef<HTMLElement>(null);
+  const { stage, entries } = conversation;
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  // Kept until sent or restarted; once sent, nothing of hers stays in the browser.
+  useEffect(() => {
+    if (stage.kind === "sent") forgetConversation();
+    else saveConversation(conversation);
+  }, [conversation, stage.kind]);
+
+  // Each new message: scroll it into view and put the focus where she answers.
+  const lastEntryId = entries.at(-1)?.id;
+  useLayoutEffect(() => {
+    const scroller = scrollRef.current;
+    if (scroller) scroller.scrollTop = scroller.scrollHeight;
+    if (!confirmingRestart) focusRef.current?.focus({ preventScroll: true });
+  }, [lastEntryId, stage.kind, confirmingRestart]);
+
+  const lastEntry = entries.at(-1);
+  const invalidEntryId =
+    stage.kind === "question" && lastEntry?.from === "bot" && lastEntry.line.kind === "invalid"
+      ? lastEntry.id
+      : null;
+
+  async function send() {
+    if (!conversation.consent) {
+      setConsentError(true);
+      focusRef.current?.focus();
+      return;
+    }
+    setConsentError(false);
+    dispatch({ type: "confirm" });
+    let result: ApplicationResult | null = null;
+    try {
+      const response = await fetch(`/api/chatbot?lang=${encodeURIComponent(i18n.language)}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ ...conversation.answers, consent: "on" }),
+      });
+      result = (await response.json()) as ApplicationResult;
+    } catch {
+      // The server could not be reached or did not answer JSON: result stays null.
+    }
+    if (result?.status === "sent") {
+      dispatch({ type: "sent" });
+      toast({
+        title: t("preselection.sentTitle"),
+        description: t("preselection.sentDescription"),
+        variant: "success",
+      });
+      return;
+    }
+    if (result?.status === "invalid") {
+      dispatch({ type: "rejected", fieldErrors: result.fieldErrors });
+      return;
+    }
+    const message = result
+      ? failureMessageKey(result)
+      : { key: "preselection.errorDescription", params: {} };
+    dispatch({ type: "failed", message });
+    toast({
+      title: t("preselection.errorTitle"),
+      description: t(message.key, message.params),
+      variant: "destructive",
+    });
+  }
+
+  function restart() {
+    forgetConversation();
+    setConfirmingRestart(false);
+    setConsentError(false);
+    dispatch({ type: "restart" });
+  }
+
+  const current = progress(stage);
+  const sending = stage.kind === "sending";
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby="chat-title"
+      aria-describedby="chat-subtitle"
+      onClose={onClose}
+      className="fixed inset-0 m-0 flex h-dvh max-h-none w-full max-w-none flex-col overflow-hidden bg-sand-50 p-0 text-ink-900 backdrop:bg-ink-950/55 sm:m-auto sm:h-[min(46rem,calc(100dvh-3rem))] sm:max-w-xl sm:rounded-3xl sm:shadow-2xl sm:ring-1 sm:ring-black/5"
+    >
+      <header className="flex items-center gap-3 border-b border-ink-200/70 bg-white px-4 py-3 sm:px-5">
+        <span className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-950">
+          <MessageCircleHeart aria-hidden className="size-5 text-coral-400" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 id="chat-title" className="truncate text-base font-semibold text-ink-950">
+            {t("chatbot.title")}
+          </h2>
+          <p id="chat-subtitle" className="truncate text-xs text-ink-500">
+            {current
+              ? t("chatbot.progress", { current, total: questions.length })
+              : t("chatbot.subtitle")}
+          </p>
+        </div>
+        {stage.kind !== "welcome" ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={sending}
+            onClick={() => setConfirmingRestart(true)}
+            className="px-3"
+          >
+            <RotateCcw aria-hidden />
+            <span className="max-sm:sr-only">{t("chatbot.restart")}</span>
+          </Button>
+        ) : null}
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t("chatbot.close")}
+          onClick={() => dialogRef.current?.close()}
+        >
+          <X aria-hidden className="size-5!" />
+        </Button>
+      </header>
+
+      {current ? (
+        <div
+          aria-hidden
+          className="h-1 bg-brand-100"
+          style={{ ["--progress" as string]: `${(current / questions.length) * 100}%` }}
+        >
+          <div className="h-full w-(--progress) bg-brand-600 transition-[width] duration-300" />
+        </div>
+      ) : null}
+
+      <div
+        ref={scrollRef}
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-5 sm:px-5"
+      >
+        <Transcript entries={entries} />
+      </div>
+
+      <footer className="border-t border-ink-200/70 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-5">
+        {confirmingRestart ? (
+          <div role="group" aria-labelledby="chat-restart-question" className="space-y-3">
+            <p id="chat-restart-question" className="text-sm font-semibold text-ink-900">
+              {t("chatbot.restartConfirm")}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button ref={(button) => button?.focus()} onClick={restart}>
+                {t("chatbot.restartYes")}
+              </Button>
+              <Button variant="secondary" onClick={() => setConfirmingRestart(false)}>
+                {t("chatbot.restartNo")}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <Composer
+            conversation={conversation}
+            dispatch={dispatch}
+            onConfirm={() => void send()}
+            onRestart={restart}
+            onClose={() => dialogRef.current?.close()}
+            focusRef={focusRef}
+            invalidEntryId={invalidEntryId}
+            consentError={consentError}
+          />
+        )}
+      </footer>
+      <Toaster inDialog />
+    </dialog>
+  );
+}

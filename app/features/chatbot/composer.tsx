@@ -1,0 +1,383 @@
+import { ArrowUp, Check, Pencil, SkipForward } from "lucide-react";
+import { useMemo, type FormEvent, type ReactNode, type RefObject } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { Input, Label, Textarea } from "~/components/ui/field";
+import { cn } from "~/utils/cn";
+import type { Action, Conversation } from "./conversation";
+import { countryName, localIsoToday } from "./format";
+import {
+  chatbotLimits,
+  countryCodes,
+  experienceLevels,
+  questions,
+  skippableQuestions,
+  type Question,
+} from "./questions";
+
+type Dispatch = (action: Action) => void;
+
+/**
+ * The bottom of the chat: whatever she can say next. Its first control takes the focus each
+ * time the assistant speaks, so the whole conversation works from the keyboard.
+ */
+export function Composer({
+  conversation,
+  dispatch,
+  onConfirm,
+  onRestart,
+  onClose,
+  focusRef,
+  invalidEntryId,
+  consentError,
+}: {
+  conversation: Conversation;
+  dispatch: Dispatch;
+  onConfirm: () => void;
+  onRestart: () => void;
+  onClose: () => void;
+  focusRef: RefObject<HTMLElement | null>;
+  /** The transcript message that says what is wrong with the answer in the box, if any. */
+  invalidEntryId: number | null;
+  consentError: boolean;
+}) {
+  const { t } = useTranslation();
+  const { stage } = conversation;
+  const ref = focusRef as RefObject<never>;
+
+  switch (stage.kind) {
+    case "welcome":
+      return (
+        <Actions>
+          <Button ref={ref} onClick={() => dispatch({ type: "begin" })}>
+            {t("chatbot.begin")}
+          </Button>
+        </Actions>
+      );
+
+    case "question":
+      return (
+        <QuestionBox
+          question={stage.question}
+          editing={stage.editing}
+          conversation={conversation}
+          dispatch={dispatch}
+          focusRef={focusRef}
+          invalidEntryId={invalidEntryId}
+        />
+      );
+
+    case "summary":
+    case "sending": {
+      const sending = stage.kind === "sending";
+      const failedBefore = conversation.entries.at(-1)?.line.kind === "failed";
+      return (
+        <div className="space-y-3">
+          <div
+            className={cn(
+              "flex gap-3 rounded-xl bg-brand-50 p-3 ring-1 ring-brand-200",
+              consentError && "bg-coral-300/20 ring-2 ring-coral-600",
+            )}
+          >
+            <input
+              ref={ref}
+              id="chat-consent"
+              type="checkbox"
+              checked={conversation.consent}
+              onChange={(event) => dispatch({ type: "consent", value: event.target.checked })}
+              aria-invalid={consentError || undefined}
+              aria-describedby={consentError ? "chat-consent-error" : undefined}
+              className="mt-1 size-5 shrink-0 accent-brand-700"
+            />
+            <label htmlFor="chat-consent" className="text-sm text-ink-800">
+              {t("chatbot.consent")}{" "}
+              <a
+                href="/privacy"
+                target="_blank"
+                className="font-semibold text-brand-700 underline underline-offset-2"
+              >
+                {t("preselection.privacyLink")}
+              </a>
+            </label>
+          </div>
+          {consentError ? (
+            <p id="chat-consent-error" className="text-sm font-medium text-coral-700">
+              {t("validation.consentRequired")}
+            </p>
+          ) : null}
+          <Actions>
+            <Button onClick={onConfirm} disabled={sending} aria-disabled={sending}>
+              <Check aria-hidden />
+              {sending
+                ? t("chatbot.sending")
+                : failedBefore
+                  ? t("chatbot.retry")
+                  : t("chatbot.confirm")}
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={sending}
+              onClick={() => dispatch({ type: "decline" })}
+            >
+              <Pencil aria-hidden />
+              {t("chatbot.decline")}
+            </Button>
+          </Actions>
+        </div>
+      );
+    }
+
+    case "choose-edit":
+      return (
+        <div className="space-y-3">
+          <div className="flex flex-wrap gap-2" role="group" aria-label={t("chatbot.editPrompt")}>
+            {questions.map((question, index) => (
+              <Button
+                key={question}
+                ref={index === 0 ? ref : undefined}
+                variant="secondary"
+                size="sm"
+                onClick={() => dispatch({ type: "edit", question })}
+              >
+                {t(`chatbot.fields.${question}`)}
+              </Button>
+            ))}
+          </div>
+          <Actions>
+            <Button variant="ghost" size="sm" onClick={() => dispatch({ type: "back-to-summary" })}>
+              {t("chatbot.backToSummary")}
+            </Button>
+          </Actions>
+        </div>
+      );
+
+    case "sent":
+      return (
+        <Actions>
+          <Button ref={ref} onClick={onClose}>
+            {t("chatbot.close")}
+          </Button>
+          <Button variant="secondary" onClick={onRestart}>
+            {t("chatbot.newApplication")}
+          </Button>
+        </Actions>
+      );
+  }
+}
+
+function Actions({ children }: { children: ReactNode }) {
+  return <div className="flex flex-wrap items-center gap-2">{children}</div>;
+}
+
+function QuestionBox({
+  question,
+  editing,
+  conversation,
+  dispatch,
+  focusRef,
+  invalidEntryId,
+}: {
+  question: Question;
+  editing: boolean;
+  conversation: Conversation;
+  dispatch: Dispatch;
+  focusRef: RefObject<HTMLElement | null>;
+  invalidEntryId: number | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const { draft } = conversation;
+  const ref = focusRef as RefObject<never>;
+  const aria = {
+    "aria-invalid": invalidEntryId !== null || undefined,
+    "aria-describedby": invalidEntryId !== null ? `chat-entry-${invalidEntryId}` : undefined,
+  };
+  const set = (field: string) => (event: { target: { value: string } }) =>
+    dispatch({ type: "draft", values: { [field]: event.target.value } });
+
+  const countries = useMemo(() => {
+    const collator = new Intl.Collator(i18n.language);
+    return countryCodes
+      .map((code) => ({ code, name: countryName(code, i18n.language) }))
+      .sort((a, b) => collator.compare(a.name, b.name));
+  }, [i18n.language]);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    dispatch({ type: "answer", today: localIsoToday() });
+  }
+
+  if (question === "experience") {
+    return (
+      <div className="space-y-3">
+        <div
+          role="group"
+          aria-label={t("chatbot.fields.experience")}
+          className="flex flex-wrap gap-2"
+        >
+          {experienceLevels.map((level, index) => (
+            <Button
+              key={level}
+              ref={index === 0 ? ref : undefined}
+              variant="secondary"
+              aria-pressed={draft.experience === level}
+              onClick={() => {
+                dispatch({ type: "draft", values: { experience: level } });
+                dispatch({ type: "answer", today: localIsoToday() });
+              }}
+            >
+              {t(`preselection.experienceOptions.${level}`)}
+            </Button>
+          ))}
+        </div>
+        {editing ? <BackToSummary dispatch={dispatch} /> : null}
+      </div>
+    );
+  }
+
+  const label = t(`chatbot.fields.${question}`);
+  let control: ReactNode;
+  switch (question) {
+    case "location":
+      control = (
+        <div className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
+          <div className="space-y-1">
+            <Label htmlFor="chat-country" className="text-xs text-ink-600">
+              {t("chatbot.fields.country")}
+            </Label>
+            <select
+              ref={ref}
+              id="chat-country"
+              autoComplete="country"
+              value={draft.country ?? ""}
+              onChange={set("country")}
+              {...aria}
+              className="block h-12 w-full rounded-xl border-0 bg-white px-3 text-base text-ink-950 shadow-xs ring-1 ring-ink-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none aria-invalid:ring-2 aria-invalid:ring-coral-600"
+            >
+              <option value="">{t("chatbot.placeholders.country")}</option>
+              {countries.map(({ code, name }) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="space-y-1">
+            <Label htmlFor="chat-city" className="text-xs text-ink-600">
+              {t("chatbot.fields.city")}
+            </Label>
+            <Input
+              id="chat-city"
+              autoComplete="address-level2"
+              maxLength={chatbotLimits.city}
+              placeholder={t("chatbot.placeholders.city")}
+              value={draft.city ?? ""}
+              onChange={set("city")}
+              {...aria}
+              className="h-12 py-0"
+            />
+          </div>
+        </div>
+      );
+      break;
+    case "message":
+      control = (
+        <Textarea
+          ref={ref}
+          id="chat-answer"
+          maxLength={chatbotLimits.message}
+          placeholder={t("chatbot.placeholders.message")}
+          value={draft.message ?? ""}
+          onChange={set("message")}
+          // As in any chat, Enter sends and Shift+Enter starts a new line.
+          onKeyDown={(event) => {
+            if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              event.currentTarget.form?.requestSubmit();
+            }
+          }}
+          {...aria}
+          className="min-h-24"
+        />
+      );
+      break;
+    default: {
+      const attributes = {
+        fullName: { autoComplete: "name", maxLength: chatbotLimits.fullName },
+        dateOfBirth: { type: "date", autoComplete: "bday", min: "1900-01-01" },
+        phone: { type: "tel", autoComplete: "tel", maxLength: chatbotLimits.phone },
+        email: { type: "email", autoComplete: "email", maxLength: chatbotLimits.email },
+        document: {
+          inputMode: "numeric",
+          autoComplete: "off",
+          maxLength: chatbotLimits.document,
+        },
+        instagram: {
+          autoCapitalize: "none",
+          autoComplete: "off",
+          spellCheck: false,
+          maxLength: chatbotLimits.instagram,
+        },
+      } as const;
+      control = (
+        <Input
+          ref={ref}
+          id="chat-answer"
+          {...attributes[question]}
+          placeholder={
+            question === "dateOfBirth" ? undefined : t(`chatbot.placeholders.${question}`)
+          }
+          value={draft[question] ?? ""}
+          onChange={set(question)}
+          {...aria}
+          className="h-12 py-0"
+        />
+      );
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-2">
+      {question === "location" ? null : (
+        <Label htmlFor="chat-answer" className="sr-only">
+          {t("chatbot.answerLabel", { field: label })}
+        </Label>
+      )}
+      <div className="flex items-end gap-2">
+        <div className="min-w-0 flex-1">{control}</div>
+        <Button type="submit" size="icon" className="size-12" aria-label={t("chatbot.send")}>
+          <ArrowUp aria-hidden className="size-5!" />
+        </Button>
+      </div>
+      {skippableQuestions.has(question) || editing ? (
+        <Actions>
+          {skippableQuestions.has(question) ? (
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              onClick={() => dispatch({ type: "skip" })}
+            >
+              <SkipForward aria-hidden />
+              {t("chatbot.skip")}
+            </Button>
+          ) : null}
+          {editing ? <BackToSummary dispatch={dispatch} /> : null}
+        </Actions>
+      ) : null}
+    </form>
+  );
+}
+
+function BackToSummary({ dispatch }: { dispatch: Dispatch }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="sm"
+      onClick={() => dispatch({ type: "back-to-summary" })}
+    >
+      {t("chatbot.backToSummary")}
+    </Button>
+  );
+}

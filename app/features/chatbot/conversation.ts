@@ -1,0 +1,234 @@
+import type { Message } from "~/features/submissions/failure-message";
+import {
+  questionFields,
+  questionOf,
+  questions,
+  skippableQuestions,
+  type Answers,
+  type ChatbotField,
+  type Question,
+} from "./questions";
+import { checkAnswer } from "./schema";
+
+/**
+ * The chatbot's conversation (spec section 4) as a pure state machine: welcome, the nine
+ * questions in order, a summary to confirm or decline, choosing an answer to change, sending.
+ * The transcript keeps what was said as data, not text, so it reads in whatever language the
+ * page is in, and the whole state can be kept in the browser and picked up after a reload.
+ */
+export type Stage =
+  | { kind: "welcome" }
+  | { kind: "question"; question: Question; editing: boolean }
+  | { kind: "summary" }
+  | { kind: "choose-edit" }
+  | { kind: "sending" }
+  | { kind: "sent" };
+
+export type BotLine =
+  | { kind: "welcome" }
+  | { kind: "ask"; question: Question }
+  | { kind: "invalid"; field: ChatbotField; error: string }
+  | { kind: "summary"; answers: Answers }
+  | { kind: "edit-prompt" }
+  | { kind: "sent" }
+  | { kind: "failed"; message: Message };
+
+export type UserLine =
+  | { kind: "answer"; question: Question; answers: Answers }
+  | { kind: "skipped"; question: Question }
+  | { kind: "confirmed" }
+  | { kind: "declined" }
+  | { kind: "edit"; question: Question };
+
+export type Entry =
+  { id: number; from: "bot"; line: BotLine } | { id: number; from: "user"; line: UserLine };
+
+export interface Conversation {
+  stage: Stage;
+  /** Answers taken so far (as she typed them; the server normalises). */
+  answers: Answers;
+  /** What is in the answer box right now, so a reload loses nothing she typed. */
+  draft: Answers;
+  consent: boolean;
+  entries: Entry[];
+}
+
+export type Action =
+  | { type: "begin" }
+  | { type: "draft"; values: Answers }
+  | { type: "answer"; today: string }
+  | { type: "skip" }
+  | { type: "consent"; value: boolean }
+  | { type: "confirm" }
+  | { type: "decline" }
+  | { type: "edit"; question: Question }
+  | { type: "back-to-summary" }
+  | { type: "sent" }
+  | { type: "failed"; message: Message }
+  | { type: "rejected"; fieldErrors: Partial<Record<string, string>> }
+  | { type: "restart" };
+
+export function newConversation(): Conversation {
+  return {
+    stage: { kind: "welcome" },
+    answers: {},
+    draft: {},
+    consent: false,
+    entries: [{ id: 1, from: "bot", line: { kind: "welcome" } }],
+  };
+}
+
+function say(conversation: Conversation, ...lines: Omit<Entry, "id">[]): Entry[] {
+  let id = conversation.entries.at(-1)?.id ?? 0;
+  return [...conversation.entries, ...lines.map((line) => ({ ...line, id: ++id }) as Entry)];
+}
+
+const bot = (line: BotLine) => ({ from: "bot", line }) as const;
+const user = (line: UserLine) => ({ from: "user", line }) as const;
+
+/** The answers a question fills in, taken from a set of values. */
+function pick(question: Question, values: Answers): Answers {
+  return Object.fromEntries(questionFields[question].map((field) => [field, values[field] ?? ""]));
+}
+
+/** Asks a question, with the box filled in with her earlier answer when she is changing it. */
+function ask(
+  conversation: Conversation,
+  question: Question,
+  editing: boolean,
+  said: Omit<Entry, "id">[],
+): Conversation {
+  return {
+    ...conversation,
+    stage: { kind: "question", question, editing },
+    draft: editing ? pick(question, conversation.answers) : {},
+    entries: say(conversation, ...said, bot({ kind: "ask", question })),
+  };
+}
+
+function summary(conversation: Conversation, said: Omit<Entry, "id">[]): Conversation {
+  return {
+    ...conversation,
+    stage: { kind: "summary" },
+    draft: {},
+    entries: say(conversation, ...said, bot({ kind: "summary", answers: conversation.answers })),
+  };
+}
+
+/** After an answer: the next question in order, or back to the summary when she was editing. */
+function next(conversation: Conversation, question: Question, editing: boolean, line: UserLine) {
+  const following = questions[questions.indexOf(question) + 1];
+  return editing || !following
+    ? summary(conversation, [user(line)])
+    : ask(conversation, following, false, [user(line)]);
+}
+
+export function reduce(conversation: Conversation, action: Action): Conversation {
+  const { stage } = conversation;
+  switch (action.type) {
+    case "begin":
+      if (stage.kind !== "welcome") return conversation;
+      return ask(conversation, questions[0], false, []);
+
+    case "draft":
+      return { ...conversation, draft: { ...conversation.draft, ...action.values } };
+
+    case "answer": {
+      if (stage.kind !== "question") return conversation;
+      const given = pick(stage.question, conversation.draft);
+      const problem = checkAnswer(stage.question, given, action.today);
+      const line: UserLine = { kind: "answer", question: stage.question, answers: given };
+      if (problem) {
+        // What she typed stays in the box for her to correct.
+        return {
+          ...conversation,
+          entries: say(conversation, user(line), bot({ kind: "invalid", ...problem })),
+        };
+      }
+      const answered = { ...conversation, answers: { ...conversation.answers, ...given } };
+      return next(answered, stage.question, stage.editing, line);
+    }
+
+    case "skip": {
+      if (stage.kind !== "question" || !skippableQuestions.has(stage.question)) return conversation;
+      const cleared = Object.fromEntries(questionFields[stage.question].map((f) => [f, ""]));
+      const skipped = { ...conversation, answers: { ...conversation.answers, ...cleared } };
+      return next(skipped, stage.question, stage.editing, {
+        kind: "skipped",
+        question: stage.question,
+      });
+    }
+
+    case "consent":
+      return { ...conversation, consent: action.value };
+
+    case "confirm":
+      if (stage.kind !== "summary" || !conversation.consent) return conversation;
+      return {
+        ...conversation,
+        stage: { kind: "sending" },
+        entries: say(conversation, user({ kind: "confirmed" })),
+      };
+
+    case "decline":
+      if (stage.kind !== "summary") return conversation;
+      return {
+        ...conversation,
+        stage: { kind: "choose-edit" },
+        entries: say(conversation, user({ kind: "declined" }), bot({ kind: "edit-prompt" })),
+      };
+
+    case "edit":
+      if (stage.kind !== "choose-edit") return conversation;
+      return ask(conversation, action.question, true, [
+        user({ kind: "edit", question: action.question }),
+      ]);
+
+    case "back-to-summary":
+      if (stage.kind === "choose-edit" || (stage.kind === "question" && stage.editing)) {
+        return summary(conversation, []);
+      }
+      return conversation;
+
+    case "sent":
+      if (stage.kind !== "sending") return conversation;
+      return {
+        ...conversation,
+        stage: { kind: "sent" },
+        entries: say(conversation, bot({ kind: "sent" })),
+      };
+
+    case "failed":
+      // Nothing is lost: she is back at the summary and can send again.
+      if (stage.kind !== "sending") return conversation;
+      return {
+        ...conversation,
+        stage: { kind: "summary" },
+        entries: say(conversation, bot({ kind: "failed", message: action.message })),
+      };
+
+    case "rejected": {
+      // The server's checks found what the browser's did not (e.g. a birthday crossed midnight).
+      if (stage.kind !== "sending") return conversation;
+      const [field, error] = Object.entries(action.fieldErrors).find(([, e]) => e) ?? [];
+      const question = field ? questionOf(field as ChatbotField) : undefined;
+      if (!question || !error) {
+        return reduce(conversation, {
+          type: "failed",
+          message: { key: "preselection.errorDescription", params: {} },
+        });
+      }
+      return ask({ ...conversation, stage: { kind: "choose-edit" } }, question, true, [
+        bot({ kind: "invalid", field: field as ChatbotField, error }),
+      ]);
+    }
+
+    case "restart":
+      return newConversation();
+  }
+}
+
+/** The question number she is at (1–9), while answering in order. */
+export function progress(stage: Stage): number | null {
+  return stage.kind === "question" && !stage.editing ? questions.indexOf(stage.question) + 1 : null;
+}

@@ -1,0 +1,114 @@
+import { useTranslation } from "react-i18next";
+import { cn } from "~/utils/cn";
+import type { BotLine, Entry, UserLine } from "./conversation";
+import { formatAnswer } from "./format";
+import { chatbotLimits, questions, type Answers } from "./questions";
+
+/**
+ * What has been said so far. It is a live log: screen readers announce each new message,
+ * and every message says who is speaking.
+ */
+export function Transcript({ entries }: { entries: Entry[] }) {
+  const { t } = useTranslation();
+  return (
+    <ol role="log" aria-label={t("chatbot.title")} className="space-y-3">
+      {entries.map((entry) => (
+        <li
+          key={entry.id}
+          id={`chat-entry-${entry.id}`}
+          className={cn(
+            "flex motion-safe:animate-chat-in",
+            entry.from === "user" ? "justify-end" : "justify-start",
+          )}
+        >
+          <div
+            className={cn(
+              "max-w-[85%] rounded-2xl px-4 py-2.5 text-[0.9375rem] leading-relaxed break-words whitespace-pre-line",
+              entry.from === "user"
+                ? "rounded-br-md bg-brand-700 text-white"
+                : "rounded-bl-md bg-white text-ink-900 shadow-xs ring-1 ring-ink-200/80",
+              entry.from === "bot" && entry.line.kind === "summary" && "w-full max-w-full",
+            )}
+          >
+            <span className="sr-only">
+              {entry.from === "user" ? t("chatbot.you") : t("chatbot.assistant")}:{" "}
+            </span>
+            {entry.from === "bot" ? (
+              <BotMessage line={entry.line} />
+            ) : (
+              <UserMessage line={entry.line} />
+            )}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function BotMessage({ line }: { line: BotLine }) {
+  const { t } = useTranslation();
+  switch (line.kind) {
+    case "welcome":
+      return (
+        <>
+          {t("chatbot.welcome")}
+          <span className="mt-2 block text-sm text-ink-500">{t("chatbot.savedNote")}</span>
+        </>
+      );
+    case "ask":
+      return t(`chatbot.ask.${line.question}`);
+    case "invalid":
+      return (
+        <span className="text-coral-700">
+          <strong className="font-semibold">{t("chatbot.invalid")}</strong>{" "}
+          {t(line.error, { max: chatbotLimits[line.field as keyof typeof chatbotLimits] })}
+        </span>
+      );
+    case "summary":
+      return <Summary answers={line.answers} />;
+    case "edit-prompt":
+      return t("chatbot.editPrompt");
+    case "sent":
+      return t("chatbot.sent");
+    case "failed":
+      return <span className="text-coral-700">{t(line.message.key, line.message.params)}</span>;
+  }
+}
+
+function UserMessage({ line }: { line: UserLine }) {
+  const { t, i18n } = useTranslation();
+  switch (line.kind) {
+    case "answer":
+      return formatAnswer(line.question, line.answers, t, i18n.language);
+    case "skipped":
+      return <em>{t("chatbot.skipped")}</em>;
+    case "confirmed":
+      return t("chatbot.confirmed");
+    case "declined":
+      return t("chatbot.declined");
+    case "edit":
+      return t(`chatbot.fields.${line.question}`);
+  }
+}
+
+function Summary({ answers }: { answers: Answers }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <p>{t("chatbot.summary")}</p>
+      <dl className="mt-3 divide-y divide-ink-100 rounded-xl bg-sand-50 px-3 text-sm">
+        {questions.map((question) => {
+          const value = formatAnswer(question, answers, t, i18n.language);
+          return (
+            <div key={question} className="grid gap-0.5 py-2 sm:grid-cols-[9rem_1fr] sm:gap-3">
+              <dt className="font-medium text-ink-500">{t(`chatbot.fields.${question}`)}</dt>
+              <dd className={cn("text-ink-900", !value && "text-ink-500 italic")}>
+                {value || t("chatbot.skipped")}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    </>
+  );
+}
