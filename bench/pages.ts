@@ -1,0 +1,189 @@
+/**
+ * The pages as visitors meet them:
+ *  - Lighthouse (mobile preset: simulated slow 4G and a 4× slower CPU) for / and a blog article,
+ *    median of several runs: performance score, LCP, TBT, CLS, and the JavaScript the page loads
+ *    (gzip bytes, as the server's compression would send it).
+ *  - Server throughput over loopback: SSR of / next to a static asset from the same server.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromiumArgs, chromiumPath } from "../tests/chromium.ts";
+import { buildDir, origin } from "./server.ts";
+
+export const pages = { home: "/", article: "/blog/security-and-anonymity" };
+export const THROUGHPUT_CONNECTIONS = 10;
+
+export const pageTargets = {
+  performance: 95,
+  lcpMs: 2000,
+  cls: 0.05,
+  tbtMs: 150,
+  jsKbGzip: 120,
+  ssrToStaticRatio: 0.25,
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Gzip size of every script the page loaded, compressed as the server would send it. */
+async function javascriptGzipBytes(urls: string[]) {
+  let total = 0;
+  for (const url of new Set(urls)) {
+    const file = path.join(buildDir, "client", new URL(url).pathname);
+    total += gzipSync(await readFile(file)).length;
+  }
+  return total;
+}
+
+export interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  jsBytesGzip: number;
+  jsFiles: number;
+}
+
+export type LighthouseResult = Record<
+  keyof typeof pages,
+  LighthouseRun & { failingAudits: string[] }
+>;
+
+/** Audits of the accessibility, best-practices and SEO categories that did not pass. */
+function failingAudits(lhr: {
+  categories: Record<string, { auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, { score: number | null }>;
+}) {
+  const failing = new Set<string>();
+  for (const name of ["accessibility", "best-practices", "seo"]) {
+    for (const ref of lhr.categories[name]?.auditRefs ?? []) {
+      const score = lhr.audits[ref.id]?.score;
+      if (ref.weight > 0 && score !== null && score !== undefined && score < 1)
+        failing.add(`${name}:${ref.id}`);
+    }
+  }
+  return [...failing];
+}
+
+async function lighthouseRuns(
+  pathname: string,
+  runCount: number,
+): Promise<LighthouseRun & { failingAudits: string[] }> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ["--headless=new", ...chromiumArgs],
+  });
+  const runs: LighthouseRun[] = [];
+  const failing = new Set<string>();
+  try {
+    for (let i = 0; i < runCount; i++) {
+      const result = await lighthouse(`${origin}${pathname}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
+      if (!result) throw new Error("lighthouse returned nothing");
+      const { audits, categories } = result.lhr;
+      for (const audit of failingAudits(
+        result.lhr as unknown as Parameters<typeof failingAudits>[0],
+      ))
+        failing.add(audit);
+      const requests =
+        (
+          audits["network-requests"]?.details as {
+            items?: { url: string; resourceType?: string }[];
+          }
+        )?.items ?? [];
+      const scripts = requests
+        .filter((r) => r.resourceType === "Script" && r.url.startsWith(origin))
+        .map((r) => r.url);
+      runs.push({
+        performance: Math.round((categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+        bestPractices: Math.round((categories["best-practices"]?.score ?? 0) * 100),
+        seo: Math.round((categories.seo?.score ?? 0) * 100),
+        lcpMs: audits["largest-contentful-paint"]?.numericValue ?? NaN,
+        tbtMs: audits["total-blocking-time"]?.numericValue ?? NaN,
+        cls: audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+        fcpMs: audits["first-contentful-paint"]?.numericValue ?? NaN,
+        jsBytesGzip: await javascriptGzipBytes(scripts),
+        jsFiles: scripts.length,
+      });
+    }
+  } finally {
+    await chrome.kill();
+  }
+  const keys = Object.keys(runs[0]!) as (keyof LighthouseRun)[];
+  const medians = Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))]));
+  return { ...(medians as unknown as LighthouseRun), failingAudits: [...failing] };
+}
+
+export async function lighthouseBench(runCount: number): Promise<LighthouseResult> {
+  return {
+    home: await lighthouseRuns(pages.home, runCount),
+    article: await lighthouseRuns(pages.article, runCount),
+  };
+}
+
+export interface Throughput {
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  errors: number;
+}
+
+export interface ThroughputResult {
+  ssrHome: Throughput;
+  ssrHomeUncached: Throughput;
+  staticAsset: Throughput;
+  ssrToStaticRatio: number;
+}
+
+async function throughput(
+  url: string,
+  seconds: number,
+  extraHeaders: Record<string, string> = {},
+): Promise<Throughput> {
+  const result = await autocannon({
+    url,
+    connections: THROUGHPUT_CONNECTIONS,
+    duration: seconds,
+    headers: { "accept-encoding": "gzip, deflate, br", ...extraHeaders },
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+async function staticAssetUrl() {
+  const html = await (await fetch(`${origin}/`)).text();
+  const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+  if (!asset) throw new Error("no stylesheet found on /");
+  return `${origin}${asset}`;
+}
+
+export async function throughputBench(seconds: number): Promise<ThroughputResult> {
+  const ssrHome = await throughput(`${origin}/`, seconds);
+  // Any cookie but `lang` bypasses the cache of rendered pages: the cost of a full render.
+  const ssrHomeUncached = await throughput(`${origin}/`, seconds, {
+    cookie: "bench=render-every-time",
+  });
+  const staticAsset = await throughput(await staticAssetUrl(), seconds);
+  const ratio = ssrHome.requestsPerSecond / staticAsset.requestsPerSecond;
+  return { ssrHome, ssrHomeUncached, staticAsset, ssrToStaticRatio: Number(ratio.toFixed(3)) };
+}

@@ -1,0 +1,123 @@
+import {
+  pages,
+  THROUGHPUT_CONNECTIONS,
+  type LighthouseResult,
+  type LighthouseRun,
+  type pageTargets,
+  type ThroughputResult,
+} from "./pages.ts";
+import type { QueriesResult } from "./queries.ts";
+import type { SubmissionRun, SubmissionsResult } from "./submissions.ts";
+
+export const parts = ["lighthouse", "throughput", "submissions", "queries"] as const;
+export type Part = (typeof parts)[number];
+
+/** bench/results.json. A run of some parts keeps the others' earlier figures, with their dates. */
+export interface Results {
+  date: string;
+  machine: {
+    cpus: number;
+    cpuModel?: string;
+    memoryGiB: number;
+    node: string;
+    postgres?: string;
+  };
+  /** When each part was last measured. */
+  measured: Partial<Record<Part, string>>;
+  settings: {
+    lighthouseRuns: number;
+    loadSeconds: number;
+    connections: number;
+    preset: string;
+  };
+  targets: typeof pageTargets & { submissionsPerSecond: number; queryP95Ms: number };
+  lighthouse?: LighthouseResult;
+  throughput?: ThroughputResult;
+  submissions?: SubmissionsResult;
+  queries?: QueriesResult;
+}
+
+const ms = (value: number) => `${value} ms`;
+
+function pagesTables(results: Results) {
+  const { lighthouse, throughput, settings, targets } = results;
+  const lines: string[] = [];
+  if (lighthouse) {
+    const row = (name: string, r: LighthouseRun) =>
+      `| ${name} | ${r.performance} | ${(r.lcpMs / 1000).toFixed(2)} s | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${(r.jsBytesGzip / 1024).toFixed(1)} KB | ${r.accessibility} / ${r.bestPractices} / ${r.seo} |`;
+    lines.push(
+      `| page | performance | LCP | TBT | CLS | JS (gzip) | a11y / best practices / SEO |`,
+      `|---|---|---|---|---|---|---|`,
+      row("/", lighthouse.home),
+      row(pages.article, lighthouse.article),
+      `| target | ≥ ${targets.performance} | ≤ 2.00 s | ≤ ${targets.tbtMs} ms | ≤ ${targets.cls} | ≤ ${targets.jsKbGzip} KB (/) | |`,
+      "",
+    );
+  }
+  if (throughput) {
+    const { ssrHome, ssrHomeUncached, staticAsset, ssrToStaticRatio } = throughput;
+    const row = (name: string, t: typeof ssrHome) =>
+      `| ${name} | ${t.requestsPerSecond} | ${ms(t.latencyP50Ms)} | ${ms(t.latencyP99Ms)} | ${t.errors} |`;
+    lines.push(
+      `| throughput (loopback, ${settings.loadSeconds} s, ${THROUGHPUT_CONNECTIONS} connections) | requests/s | p50 | p99 | errors |`,
+      `|---|---|---|---|---|`,
+      row("SSR /", ssrHome),
+      row("SSR / rendered every time (cache bypassed)", ssrHomeUncached),
+      row("static asset", staticAsset),
+      `| SSR / static | ${(ssrToStaticRatio * 100).toFixed(0)}% (target ≥ ${targets.ssrToStaticRatio * 100}%) | | | |`,
+      "",
+    );
+  }
+  return lines;
+}
+
+function submissionsTable(s: SubmissionsResult) {
+  const row = (name: string, run: SubmissionRun | { skipped: string }) =>
+    "skipped" in run
+      ? `| ${name} | skipped (${run.skipped}) | | | | |`
+      : `| ${name} | ${run.submissionsPerSecond} | ${ms(run.latencyP50Ms)} | ${ms(run.latencyP99Ms)} | ${run.errors} | ${run.stored} / ${run.accepted} |`;
+  return [
+    `| applications through the form's endpoint (loopback, ${s.submissions} × ${s.connections} connections) | applications/s | p50 | p99 | errors | stored / accepted |`,
+    `|---|---|---|---|---|---|`,
+    row("PGlite (embedded, on disk)", s.pglite),
+    row("PostgreSQL", s.postgres),
+    `| target | ≥ ${s.targetPerSecond} | | | 0 | all |`,
+    "",
+  ];
+}
+
+function queriesTable(q: QueriesResult) {
+  if ("skipped" in q) {
+    return [`Review list at 1,000,000 rows on PostgreSQL: skipped (${q.skipped}).`, ""];
+  }
+  return [
+    `| review list at ${q.tableRows.toLocaleString("en")} rows (PostgreSQL, ${q.runs} runs each) | rows | p50 | p95 | max | plan |`,
+    `|---|---|---|---|---|---|`,
+    ...q.queries.map(
+      (query) =>
+        `| ${query.label} | ${query.rows} | ${ms(query.p50Ms)} | ${ms(query.p95Ms)} | ${ms(query.maxMs)} | ${query.plan.map((scan) => scan.replace(/ on submissions$/, "")).join(" + ")} |`,
+    ),
+    `| target | | | ≤ ${q.targetP95Ms} ms | | no Seq Scan |`,
+    "",
+  ];
+}
+
+/** The tables, then the machine they were measured on and when. */
+export function markdown(results: Results) {
+  const lines = [
+    ...pagesTables(results),
+    ...(results.submissions ? submissionsTable(results.submissions) : []),
+    ...(results.queries ? queriesTable(results.queries) : []),
+  ];
+  const { machine } = results;
+  const days = Object.entries(results.measured).map(([part, date]) => [part, date.slice(0, 10)]);
+  const when =
+    new Set(days.map(([, day]) => day)).size <= 1
+      ? (days[0]?.[1] ?? results.date.slice(0, 10))
+      : days.map(([part, day]) => `${part} ${day}`).join(", ");
+  lines.push(
+    `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}` +
+      `${machine.postgres ? `, PostgreSQL ${machine.postgres}` : ""}; ${when}.`,
+  );
+  return lines.join("\n");
+}
