@@ -1,64 +1,104 @@
-import { eq } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getDatabase } from "~/db/db.server";
-import { outbox, submissions, submissionStatusHistory } from "~/db/schema.server";
+import { outbox, rateLimits, submissions, submissionStatusHistory } from "~/db/schema.server";
 import { handlePreselection } from "./preselection.server";
 
-const valid = {
-  fullName: "Ana Beatriz Souza",
-  age: "24",
-  email: "Ana.Souza@Example.com",
-  whatsapp: "+55 (48) 99999-9999",
-  instagram: "@ana.souza",
-  experience: "beginner",
-  message: "Quero transformar meu perfil em uma carreira.",
-  consent: "on",
-};
+// getEnv() keeps the first environment it reads for the whole process; these tests open the
+// application's database once on PGlite and once on PostgreSQL, so they read it afresh each time.
+vi.mock(import("~/utils/env.server"), async (importOriginal) => {
+  const actual = await importOriginal();
+  return {
+    ...actual,
+    getEnv: (source = process.env) =>
+      actual.getEnv(source === process.env ? { ...process.env } : source),
+  };
+});
 
-let ip = 0;
-/** A form post as a browser on this site sends it, from its own address. */
-function post(fields: Record<string, string>, headers: Record<string, string> = {}) {
-  ip++;
-  return new Request("http://localhost/register/model?lang=de", {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: {
-      origin: "http://localhost",
-      "x-client-ip": `198.51.100.${ip}`,
-      cookie: "ref=ANA-2026",
-      ...headers,
-    },
-  });
-}
+// PGlite always; PostgreSQL as well when a test database is given (CI sets one).
+const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+const targets: [string, string | undefined][] = [["PGlite", undefined]];
+if (postgresUrl) targets.push(["PostgreSQL", postgresUrl]);
 
-async function answer(request: Request) {
-  const result = await handlePreselection(request, "register");
-  return { status: result.init?.status ?? 200, data: result.data };
-}
+describe.each(targets)("the pre-selection form's server side on %s", (_name, databaseUrl) => {
+  // A shared test database keeps rows and rate-limit counters between runs: this run's have
+  // their own e-mail addresses and client addresses, and are removed afterwards.
+  const marker = randomBytes(4).toString("hex");
+  const ipPrefix = `2001:db8:${marker.slice(0, 4)}:${marker.slice(4)}::`;
+  const emailOf = (name: string) => `${name}.${marker}@Example.com`;
 
-describe("the pre-selection form's server side", () => {
-  beforeAll(() => {
+  const valid = {
+    fullName: "Ana Beatriz Souza",
+    age: "24",
+    email: emailOf("Ana.Souza"),
+    whatsapp: "+55 (48) 99999-9999",
+    instagram: "@ana.souza",
+    experience: "beginner",
+    message: "Quero transformar meu perfil em uma carreira.",
+    consent: "on",
+  };
+
+  let ip = 0;
+  /** A form post as a browser on this site sends it, from its own address. */
+  function post(fields: Record<string, string>, headers: Record<string, string> = {}) {
+    ip++;
+    return new Request("http://localhost/register/model?lang=de", {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: {
+        origin: "http://localhost",
+        "x-client-ip": `${ipPrefix}${ip.toString(16)}`,
+        cookie: "ref=ANA-2026",
+        ...headers,
+      },
+    });
+  }
+
+  async function answer(request: Request) {
+    const result = await handlePreselection(request, "register");
+    return { status: result.init?.status ?? 200, data: result.data };
+  }
+
+  beforeAll(async () => {
+    await closeDatabase();
+    vi.stubEnv("DATABASE_URL", databaseUrl ?? "");
     vi.stubEnv("DATA_DIR", "memory://");
     vi.stubEnv("SUBMISSION_RATE_LIMIT", "3");
-  });
+    await getDatabase(); // opened and migrated here, not in the first test's time
+  }, 60_000);
   afterAll(async () => {
+    const db = await getDatabase();
+    await db.delete(submissions).where(like(submissions.emailNormalized, `%.${marker}@%`));
+    await db.delete(outbox).where(like(outbox.recipient, `%.${marker}@%`));
+    await db.delete(rateLimits).where(like(rateLimits.key, `submission:${ipPrefix}%`));
     await closeDatabase();
     vi.unstubAllEnvs();
+  });
+
+  it("runs on the database it is meant to", async () => {
+    const db = await getDatabase();
+    // Both drivers answer { rows }; the shared database type does not say so.
+    const { rows } = (await db.execute("select version()")) as unknown as {
+      rows: { version: string }[];
+    };
+    expect(rows[0]!.version.includes("PGlite")).toBe(databaseUrl === undefined);
   });
 
   it("stores a valid application as Pendente with history and a queued confirmation", async () => {
     expect(await answer(post(valid))).toEqual({ status: 200, data: { status: "sent" } });
     const db = await getDatabase();
-    const [stored] = await db
+    const stored = await db
       .select()
       .from(submissions)
-      .where(eq(submissions.emailNormalized, "ana.souza@example.com"));
-    expect(stored).toMatchObject({
+      .where(eq(submissions.emailNormalized, valid.email.toLowerCase()));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
       status: "Pendente",
       source: "register",
       language: "de",
       fullName: "Ana Beatriz Souza",
-      email: "Ana.Souza@Example.com",
+      email: valid.email,
       age: 24,
       whatsapp: "+5548999999999",
       instagram: "@ana.souza",
@@ -66,16 +106,13 @@ describe("the pre-selection form's server side", () => {
       referralCode: "ANA-2026",
       consentVersion: "2026-11-22/de",
     });
-    expect(stored!.consentedAt).toBeInstanceOf(Date);
+    expect(stored[0]!.consentedAt).toBeInstanceOf(Date);
     const history = await db
       .select()
       .from(submissionStatusHistory)
-      .where(eq(submissionStatusHistory.submissionId, stored!.id));
+      .where(eq(submissionStatusHistory.submissionId, stored[0]!.id));
     expect(history).toMatchObject([{ fromStatus: null, toStatus: "Pendente" }]);
-    const mail = await db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.recipient, "Ana.Souza@Example.com"));
+    const mail = await db.select().from(outbox).where(eq(outbox.recipient, valid.email));
     expect(mail).toMatchObject([
       {
         kind: "confirmation",
@@ -87,28 +124,32 @@ describe("the pre-selection form's server side", () => {
   });
 
   it("answers field errors and stores nothing when a rule fails", async () => {
-    const { status, data } = await answer(post({ ...valid, email: "nope", consent: "" }));
+    const email = `nope.${marker}`;
+    const { status, data } = await answer(post({ ...valid, email, consent: "" }));
     expect(status).toBe(400);
     expect(data).toMatchObject({
       status: "invalid",
       fieldErrors: { email: "validation.emailInvalid", consent: "validation.consentRequired" },
-      values: { email: "nope", fullName: valid.fullName },
+      values: { email, fullName: valid.fullName },
     });
     const db = await getDatabase();
     expect(
-      await db.select().from(submissions).where(eq(submissions.emailNormalized, "nope")),
+      await db.select().from(submissions).where(eq(submissions.emailNormalized, email)),
     ).toEqual([]);
   });
 
   it("thanks a bot that filled in the hidden field, and keeps nothing", async () => {
-    const email = "bot@example.com";
+    const email = emailOf("bot");
     expect(await answer(post({ ...valid, email, website: "http://spam.example" }))).toEqual({
       status: 200,
       data: { status: "sent" },
     });
     const db = await getDatabase();
     expect(
-      await db.select().from(submissions).where(eq(submissions.emailNormalized, email)),
+      await db
+        .select()
+        .from(submissions)
+        .where(eq(submissions.emailNormalized, email.toLowerCase())),
     ).toEqual([]);
   });
 
@@ -118,21 +159,21 @@ describe("the pre-selection form's server side", () => {
   });
 
   it("limits applications per address, with Retry-After and the typed values kept", async () => {
-    const from = { "x-client-ip": "203.0.113.77" };
+    const from = { "x-client-ip": `${ipPrefix}limit` };
     for (let i = 0; i < 3; i++) {
-      expect((await answer(post({ ...valid, email: `limit${i}@example.com` }, from))).status).toBe(
+      expect((await answer(post({ ...valid, email: emailOf(`limit${i}`) }, from))).status).toBe(
         200,
       );
     }
     const result = await handlePreselection(
-      post({ ...valid, email: "limit3@example.com" }, from),
+      post({ ...valid, email: emailOf("limit3") }, from),
       "form",
     );
     expect(result.init?.status).toBe(429);
     expect(new Headers(result.init?.headers).get("Retry-After")).toMatch(/^\d+$/);
     expect(result.data).toMatchObject({
       status: "limited",
-      values: { email: "limit3@example.com" },
+      values: { email: emailOf("limit3") },
     });
   });
 
