@@ -5,6 +5,7 @@ import { Logo } from "~/components/layout/logo";
 import { handlePreselection } from "~/features/preselection/preselection.server";
 import { PreselectionForm } from "~/features/preselection/preselection-form";
 import { pageContext } from "~/utils/page.server";
+import { pageWithActionHeaders } from "~/utils/route-headers";
 import { pageTitle, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/register-model";
 
@@ -18,6 +19,8 @@ export function loader({ request }: Route.LoaderArgs) {
     }),
   };
 }
+
+export const headers = pageWithActionHeaders;
 
 export function action({ request }: Route.ActionArgs) {
   return handlePreselection(request, "register");

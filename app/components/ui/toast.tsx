@@ -47,7 +47,16 @@ function useCurrentToast() {
   );
 }
 
-const ToastViewport = lazy(() => import("./toast-viewport"));
+const loadViewport = () => import("./toast-viewport");
+const ToastViewport = lazy(loadViewport);
+
+/**
+ * Loads the toast code ahead of time, for screens whose toast may have to report that the
+ * server cannot be reached (and then could not fetch the code either).
+ */
+export function preloadToasts() {
+  void loadViewport().catch(() => undefined);
+}
 
 /**
  * A modal <dialog> sits in the browser's top layer and makes the page behind it inert, so a

@@ -1,7 +1,4 @@
-import {
-  receiveApplication,
-  type ApplicationChannel,
-} from "~/features/submissions/receive.server";
+import { receiveApplication, type ApplicationChannel } from "~/features/submissions/receive.server";
 import { CHATBOT_CONSENT_VERSION, chatbotFields } from "./questions";
 import { validateChatbotApplication, type ChatbotApplication } from "./schema";
 

@@ -2,7 +2,7 @@ import { MessageCircleHeart, RotateCcw, X } from "lucide-react";
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import { toast, Toaster } from "~/components/ui/toast";
+import { preloadToasts, toast, Toaster } from "~/components/ui/toast";
 import { failureMessageKey } from "~/features/submissions/failure-message";
 import type { ApplicationResult } from "~/features/submissions/receive.server";
 import { Composer } from "./composer";
@@ -30,9 +30,12 @@ export default function Chatbot({ onClose }: { onClose: () => void }) {
   const focusRef = useRef<HTMLElement>(null);
   const { stage, entries } = conversation;
 
-  useEffect(() => {
+  // Opened before the focus effect below runs, so the focus lands on her answer, not on the
+  // first button of the dialog. Toasts load now: a send may fail because the network is gone.
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (dialog && !dialog.open) dialog.showModal();
+    preloadToasts();
   }, []);
 
   // Kept until sent or restarted; once sent, nothing of hers stays in the browser.

@@ -57,7 +57,9 @@ export function Composer({
 
     case "question":
       return (
+        // A fresh box per question: the browser does not take a text field turned date field well.
         <QuestionBox
+          key={stage.question}
           question={stage.question}
           editing={stage.editing}
           conversation={conversation}

@@ -44,8 +44,15 @@ export function ageOn(dateOfBirth: string, today: string): number | null {
   return y - year - (m < month || (m === month && d < day) ? 1 : 0);
 }
 
-/** Today as YYYY-MM-DD in UTC, the day the server checks the age on. */
-export const isoToday = (now = new Date()) => now.toISOString().slice(0, 10);
+/**
+ * The day the server checks her age on: the latest date anywhere on Earth (UTC+14), as
+ * YYYY-MM-DD. "18 on the day of sending" is by her own calendar, and the server does not know
+ * where she is; the chat checks her local day, which is never later than this one, so an answer
+ * the chat accepted is never refused after she confirms.
+ */
+const LATEST_UTC_OFFSET_MS = 14 * 60 * 60 * 1000;
+export const isoToday = (now = new Date()) =>
+  new Date(now.getTime() + LATEST_UTC_OFFSET_MS).toISOString().slice(0, 10);
 
 /** "@Ana.Souza" or "ana.souza" → "@ana.souza"; an http(s) link is kept as typed. */
 export function normalizeInstagram(value: string): string | null {

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useActionData, useFetcher } from "react-router";
 import { Field, FieldError, Input, Textarea } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
-import { toast } from "~/components/ui/toast";
+import { preloadToasts, toast } from "~/components/ui/toast";
 import { failureMessage } from "~/features/submissions/failure-message";
 import { HONEYPOT_FIELD } from "~/features/submissions/honeypot";
 import { cn } from "~/utils/cn";
@@ -42,6 +42,9 @@ export function PreselectionForm({ action }: { action: string }) {
   const errors: FieldErrors =
     clientErrors ?? (result?.status === "invalid" ? result.fieldErrors : {});
   const values = result && "values" in result ? result.values : {};
+
+  // Her first keystroke: the toast code loads, ready to say so if the network is gone by sending.
+  const onFocus = () => preloadToasts();
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
@@ -103,6 +106,7 @@ export function PreselectionForm({ action }: { action: string }) {
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       onChange={(event) => void onChange(event)}
+      onFocus={onFocus}
       aria-describedby="preselection-required-note"
       className="grid gap-6 sm:grid-cols-2"
     >

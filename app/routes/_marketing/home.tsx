@@ -8,6 +8,7 @@ import { handlePreselection } from "~/features/preselection/preselection.server"
 import { PreselectionSection } from "~/features/preselection/preselection-section";
 import { agency } from "~/utils/agency";
 import { pageContext } from "~/utils/page.server";
+import { pageWithActionHeaders } from "~/utils/route-headers";
 import { seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/home";
 
@@ -22,6 +23,8 @@ export function loader({ request }: Route.LoaderArgs) {
     posts: listPosts(language, 3),
   };
 }
+
+export const headers = pageWithActionHeaders;
 
 export function action({ request }: Route.ActionArgs) {
   return handlePreselection(request, "form");

@@ -1,0 +1,424 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, t, test, waitForHydration, type Lang } from "./fixtures";
+import { ownServer } from "./own-server";
+
+/**
+ * The pre-selection chatbot on /contact (spec section 4): the questions in order with their
+ * checks, the summary, changing an answer, starting over, picking up after a reload, and a send
+ * that fails without losing anything.
+ */
+
+const STORAGE_KEY = "mare-talent:chatbot";
+
+/** YYYY-MM-DD, `years` years before today (local time, as the chat checks it). */
+function yearsAgo(years: number, extraDays = 0) {
+  const date = new Date();
+  date.setFullYear(date.getFullYear() - years);
+  date.setDate(date.getDate() + extraDays);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+const valid = {
+  fullName: "Marina Alves",
+  dateOfBirth: yearsAgo(23),
+  country: "BR",
+  city: "Florianópolis – SC",
+  phone: "+55 (48) 99876-5432",
+  email: "marina.alves@example.com",
+  document: "123.456.789-09",
+  instagram: "@marina.alves",
+  experience: "intermediate",
+  message: "I would like to grow with a professional team behind me.",
+};
+
+function chat(page: Page, lang: Lang) {
+  const dialog = page.getByRole("dialog", { name: t(lang, "chatbot.title") });
+  return {
+    dialog,
+    log: dialog.getByRole("log"),
+    lastMessage: dialog.getByRole("log").getByRole("listitem").last(),
+    answer: dialog.locator("#chat-answer"),
+    button: (key: string) => dialog.getByRole("button", { name: t(lang, key), exact: true }),
+  };
+}
+
+async function openChat(page: Page, lang: Lang, path = "/contact") {
+  await page.goto(`${path}?lang=${lang}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: t(lang, "contact.chatStart") }).click();
+  const c = chat(page, lang);
+  await expect(c.dialog).toBeVisible();
+  return c;
+}
+
+/** Types an answer and sends it with Enter, as she would from the keyboard. */
+async function say(page: Page, value: string) {
+  const input = page.getByRole("dialog").locator("#chat-answer");
+  await expect(input).toBeFocused();
+  await input.fill(value);
+  await input.press("Enter");
+}
+
+async function giveLocation(page: Page, country: string, city: string) {
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.locator("#chat-country")).toBeFocused();
+  await dialog.locator("#chat-country").selectOption(country);
+  await dialog.locator("#chat-city").fill(city);
+  await dialog.locator("#chat-city").press("Enter");
+}
+
+/** Answers every question with valid data, up to the summary. */
+async function answerAll(page: Page, lang: Lang, answers = valid) {
+  const c = chat(page, lang);
+  await say(page, answers.fullName);
+  await say(page, answers.dateOfBirth);
+  await giveLocation(page, answers.country, answers.city);
+  await say(page, answers.phone);
+  await say(page, answers.email);
+  await say(page, answers.document);
+  await say(page, answers.instagram);
+  await c.button(`preselection.experienceOptions.${answers.experience}`).click();
+  await say(page, answers.message);
+  await expect(c.lastMessage).toContainText(t(lang, "chatbot.summary"));
+}
+
+async function expectAsked(c: ReturnType<typeof chat>, lang: Lang, question: string) {
+  await expect(c.lastMessage).toContainText(t(lang, `chatbot.ask.${question}`));
+}
+
+async function expectInvalid(
+  c: ReturnType<typeof chat>,
+  lang: Lang,
+  key: string,
+  control: Locator,
+) {
+  await expect(c.lastMessage).toContainText(t(lang, "chatbot.invalid"));
+  await expect(c.lastMessage).toContainText(t(lang, key));
+  await expect(control).toHaveAttribute("aria-invalid", "true");
+  await expect(control).toHaveAccessibleDescription(new RegExp(escapeRegExp(t(lang, key))));
+}
+
+function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function toasts(page: Page) {
+  return page.getByRole("dialog").locator("li[data-variant]");
+}
+
+test.describe("chatbot", () => {
+  test("asks the nine questions in order and answers each wrong answer with its message", async ({
+    page,
+  }) => {
+    const lang = "pt";
+    const c = await openChat(page, lang);
+    await expect(c.lastMessage).toContainText(t(lang, "chatbot.welcome"));
+    await c.button("chatbot.begin").click();
+
+    await expectAsked(c, lang, "fullName");
+    await say(page, "Al");
+    await expectInvalid(c, lang, "chatbot.errors.fullName", c.answer);
+    // What she typed stays in the box for her to correct.
+    await expect(c.answer).toHaveValue("Al");
+    await say(page, valid.fullName);
+
+    await expectAsked(c, lang, "dateOfBirth");
+    await expect(
+      c.dialog.getByText(t(lang, "chatbot.progress", { current: 2, total: 9 })),
+    ).toBeVisible();
+    await say(page, yearsAgo(18, 1)); // 18 tomorrow
+    await expectInvalid(c, lang, "chatbot.errors.dateOfBirthMinor", c.answer);
+    await say(page, yearsAgo(18)); // 18 today
+
+    await expectAsked(c, lang, "location");
+    await giveLocation(page, "BR", "");
+    await expectInvalid(c, lang, "chatbot.errors.location", c.dialog.locator("#chat-city"));
+    await giveLocation(page, "BR", valid.city);
+
+    await expectAsked(c, lang, "phone");
+    await say(page, "48 99876-5432");
+    await expectInvalid(c, lang, "chatbot.errors.phone", c.answer);
+    await say(page, valid.phone);
+
+    await expectAsked(c, lang, "email");
+    await say(page, "marina@");
+    await expectInvalid(c, lang, "chatbot.errors.email", c.answer);
+    await say(page, valid.email);
+
+    await expectAsked(c, lang, "document");
+    await say(page, "AB12");
+    await expectInvalid(c, lang, "chatbot.errors.document", c.answer);
+    await say(page, valid.document);
+
+    await expectAsked(c, lang, "instagram");
+    await say(page, "@marina..alves");
+    await expectInvalid(c, lang, "chatbot.errors.instagram", c.answer);
+    await c.button("chatbot.skip").click();
+
+    await expectAsked(c, lang, "experience");
+    await c.button("preselection.experienceOptions.beginner").click();
+
+    await expectAsked(c, lang, "message");
+    await say(page, "Oi!");
+    await expectInvalid(c, lang, "chatbot.errors.message", c.answer);
+    await say(page, valid.message);
+
+    // The summary shows every answer, the skipped one as such.
+    await expect(c.lastMessage).toContainText(t(lang, "chatbot.summary"));
+    for (const text of [
+      valid.fullName,
+      valid.city,
+      "Brasil",
+      valid.phone,
+      valid.email,
+      valid.document,
+    ]) {
+      await expect(c.lastMessage).toContainText(text);
+    }
+    await expect(c.lastMessage).toContainText(t(lang, "chatbot.skipped"));
+    await expect(c.lastMessage).toContainText(t(lang, "preselection.experienceOptions.beginner"));
+  });
+
+  test("decline → change an answer → confirm sends it, with the success message and toast", async ({
+    page,
+  }) => {
+    const lang = "en";
+    const c = await openChat(page, lang);
+    await c.button("chatbot.begin").click();
+    await answerAll(page, lang);
+
+    await c.button("chatbot.decline").click();
+    await expect(c.lastMessage).toContainText(t(lang, "chatbot.editPrompt"));
+    await c.button("chatbot.fields.email").click();
+    await expectAsked(c, lang, "email");
+    // The box holds her earlier answer.
+    await expect(c.answer).toHaveValue(valid.email);
+    await say(page, "marina.new@example.com");
+    await expect(c.lastMessage).toContainText(t(lang, "chatbot.summary"));
+    await expect(c.lastMessage).toContainText("marina.new@example.com");
+
+    // Consent is required before anything is sent.
+    const requests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/chatbot")) requests.push(request.postData() ?? "");
+    });
+    await c.button("chatbot.confirm").click();
+    await expect(c.dialog.getByText(t(lang, "validation.consentRequired"))).toBeVisible();
+    await expect(c.dialog.locator("#chat-consent")).toBeFocused();
+    expect(requests).toEqual([]);
+
+    await c.dialog.locator("#chat-consent").check();
+    await c.button("chatbot.confirm").click();
+    await expect(c.lastMessage).toContainText(t(lang, "chatbot.sent"));
+    await expect(toasts(page)).toContainText(t(lang, "preselection.sentTitle"));
+    await expect(toasts(page)).toContainText(t(lang, "preselection.sentDescription"));
+    expect(requests).toHaveLength(1);
+    expect(JSON.parse(requests[0]!)).toMatchObject({
+      email: "marina.new@example.com",
+      document: valid.document,
+      country: "BR",
+      consent: "on",
+    });
+    // Once sent, nothing of hers stays in the browser.
+    expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)).toBeNull();
+
+    await c.dialog
+      .locator("footer")
+      .getByRole("button", { name: t(lang, "chatbot.close") })
+      .click();
+    await expect(c.dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: t(lang, "contact.chatStart") })).toBeFocused();
+  });
+
+  test("start over erases the answers and begins again", async ({ page }) => {
+    const lang = "es";
+    const c = await openChat(page, lang);
+    await c.button("chatbot.begin").click();
+    await say(page, valid.fullName);
+    await say(page, valid.dateOfBirth);
+
+    await c.dialog.getByRole("button", { name: t(lang, "chatbot.restart") }).click();
+    await expect(c.dialog.getByText(t(lang, "chatbot.restartConfirm"))).toBeVisible();
+    await c.button("chatbot.restartNo").click();
+    await expect(c.log).toContainText(valid.fullName);
+
+    await c.dialog.getByRole("button", { name: t(lang, "chatbot.restart") }).click();
+    await c.button("chatbot.restartYes").click();
+    await expect(c.log.getByRole("listitem")).toHaveCount(1);
+    await expect(c.lastMessage).toContainText(t(lang, "chatbot.welcome"));
+    await expect(c.log).not.toContainText(valid.fullName);
+    await expect(c.button("chatbot.begin")).toBeFocused();
+    const saved = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
+    expect(saved ?? "").not.toContain(valid.fullName);
+  });
+
+  test("a reload keeps the answers and what she was typing", async ({ page }) => {
+    const lang = "de";
+    const c = await openChat(page, lang);
+    await c.button("chatbot.begin").click();
+    await say(page, valid.fullName);
+    await say(page, valid.dateOfBirth);
+    await giveLocation(page, valid.country, valid.city);
+    await c.answer.fill("+55 48 9");
+
+    await page.reload();
+    await waitForHydration(page);
+    const resume = page.getByRole("button", { name: t(lang, "chatbot.resume") });
+    await expect(resume).toBeVisible();
+    await resume.click();
+    await expect(c.log).toContainText(valid.fullName);
+    await expect(c.log).toContainText(valid.city);
+    await expectAsked(c, lang, "phone");
+    await expect(c.answer).toHaveValue("+55 48 9");
+    await expect(c.answer).toBeFocused();
+
+    // …and goes on from there.
+    await say(page, valid.phone);
+    await expectAsked(c, lang, "email");
+  });
+
+  test("the whole conversation works from the keyboard alone", async ({ browser }) => {
+    // The date field's segments follow the browser's locale.
+    const page = await browser.newPage({ locale: "en-US" });
+    const lang = "en";
+    await page.goto(`/contact?lang=${lang}`);
+    await waitForHydration(page);
+    const launcher = page.getByRole("button", { name: t(lang, "contact.chatStart") });
+    await launcher.focus();
+    await page.keyboard.press("Enter");
+    const c = chat(page, lang);
+    await expect(c.button("chatbot.begin")).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(c.answer).toBeFocused();
+    await page.keyboard.type(valid.fullName);
+    await page.keyboard.press("Enter");
+    // The browser's date field, in the en-US order: month, day, year.
+    const [year, month, day] = valid.dateOfBirth.split("-");
+    await expect(c.answer).toBeFocused();
+    await page.keyboard.type(`${month}${day}${year}`);
+    await page.keyboard.press("Enter");
+    await expect(c.dialog.locator("#chat-country")).toBeFocused();
+    await page.keyboard.type("Brazil");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(valid.city);
+    await page.keyboard.press("Enter");
+    for (const value of [valid.phone, valid.email, valid.document, valid.instagram]) {
+      await expect(c.answer).toBeFocused();
+      await page.keyboard.type(value);
+      await page.keyboard.press("Enter");
+    }
+    await expect(c.button("preselection.experienceOptions.beginner")).toBeFocused();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect(c.answer).toBeFocused();
+    await page.keyboard.type(valid.message);
+    await page.keyboard.press("Enter");
+    await expect(c.lastMessage).toContainText(t(lang, "chatbot.summary"));
+    await expect(c.lastMessage).toContainText("Brazil");
+    await expect(c.lastMessage).toContainText(
+      t(lang, "preselection.experienceOptions.intermediate"),
+    );
+    await expect(c.dialog.locator("#chat-consent")).toBeFocused();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("Tab"); // the privacy link
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect(c.lastMessage).toContainText(t(lang, "chatbot.sent"));
+
+    // Escape closes it and gives the focus back.
+    await page.keyboard.press("Escape");
+    await expect(c.dialog).toBeHidden();
+    await expect(launcher).toBeFocused();
+  });
+
+  test("a send while the server is down keeps everything, says so, and can be sent again", async ({
+    page,
+    browserErrors,
+  }) => {
+    browserErrors.allow(/Failed to load resource: net::ERR_CONNECTION_REFUSED/);
+    const port = Number(process.env.E2E_PORT ?? 3210) + 17;
+    const server = await ownServer(port);
+    try {
+      const lang = "it";
+      await page.goto(`${server.origin}/contact?lang=${lang}`);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: t(lang, "contact.chatStart") }).click();
+      const c = chat(page, lang);
+      await c.button("chatbot.begin").click();
+      await answerAll(page, lang);
+      await c.dialog.locator("#chat-consent").check();
+
+      await server.stop();
+      await c.button("chatbot.confirm").click();
+      await expect(c.lastMessage).toContainText(t(lang, "preselection.errorDescription"));
+      await expect(toasts(page)).toContainText(t(lang, "preselection.errorTitle"));
+      await expect(toasts(page)).toContainText(t(lang, "preselection.errorDescription"));
+      // Nothing is lost: the answers are still on screen and kept in the browser.
+      const saved = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
+      for (const value of [valid.fullName, valid.email, valid.document, valid.message]) {
+        expect(saved).toContain(value);
+      }
+      await expect(c.dialog.locator("#chat-consent")).toBeChecked();
+
+      await server.start();
+      await c.button("chatbot.retry").click();
+      await expect(c.lastMessage).toContainText(t(lang, "chatbot.sent"));
+      await expect(toasts(page)).toContainText(t(lang, "preselection.sentTitle"));
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test("a visitor over the submission limit is told, in her language, when to try again", async ({
+    page,
+    browserErrors,
+  }) => {
+    browserErrors.allow(/status of 429/);
+    const port = Number(process.env.E2E_PORT ?? 3210) + 18;
+    const server = await ownServer(port, { SUBMISSION_RATE_LIMIT: "1" });
+    try {
+      const lang = "sv";
+      await page.goto(`${server.origin}/contact?lang=${lang}`);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: t(lang, "contact.chatStart") }).click();
+      const c = chat(page, lang);
+      await c.button("chatbot.begin").click();
+      await answerAll(page, lang);
+      await c.dialog.locator("#chat-consent").check();
+      await c.button("chatbot.confirm").click();
+      await expect(c.lastMessage).toContainText(t(lang, "chatbot.sent"));
+
+      await c.button("chatbot.newApplication").click();
+      await c.button("chatbot.begin").click();
+      await answerAll(page, lang, { ...valid, email: "second@example.com" });
+      await c.dialog.locator("#chat-consent").check();
+      await c.button("chatbot.confirm").click();
+      await expect(c.lastMessage).toContainText(
+        t(lang, "validation.tooManyRequests", { minutes: 10 }),
+      );
+      await expect(toasts(page)).toContainText(t(lang, "preselection.errorTitle"));
+
+      // The pre-selection form shares the limit (one server path) and says the same inline.
+      const response = await page.request.post(`${server.origin}/register/model?lang=${lang}`, {
+        form: {
+          fullName: "Ana",
+          age: "30",
+          email: "a@example.com",
+          instagram: "@ana",
+          experience: "beginner",
+          message: "Hello there, team!",
+          consent: "on",
+        },
+        headers: { origin: server.origin },
+      });
+      expect(response.status()).toBe(429);
+      expect(response.headers()["retry-after"]).toMatch(/^\d+$/);
+      expect(await response.text()).toContain(
+        t(lang, "validation.tooManyRequests", { minutes: 10 }),
+      );
+    } finally {
+      await server.stop();
+    }
+  });
+});
