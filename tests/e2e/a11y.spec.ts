@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import type { Result } from "axe-core";
-import { expect, failedResource, slugs, test, waitForHydration } from "./fixtures";
+import { expect, failedResource, slugs, t, test, waitForHydration } from "./fixtures";
 
 const pages = [
   { name: "home", path: "/" },
@@ -49,3 +49,53 @@ for (const lang of ["pt", "en"] as const) {
     }
   });
 }
+
+test("the chatbot has no serious or critical axe violations, wherever the conversation is", async ({
+  page,
+}) => {
+  const lang = "pt";
+  await page.goto(`/contact?lang=${lang}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: t(lang, "contact.chatStart") }).click();
+  const dialog = page.getByRole("dialog");
+  const check = async (moment: string) => {
+    const results = await new AxeBuilder({ page }).include("dialog").analyze();
+    const violations = results.violations.filter(
+      (violation) => violation.impact === "serious" || violation.impact === "critical",
+    );
+    expect(violations, `axe on the chatbot (${moment}):\n${formatViolations(violations)}`).toEqual(
+      [],
+    );
+  };
+  await expect(dialog.getByRole("log")).toContainText(t(lang, "chatbot.welcome"));
+  await check("welcome");
+
+  await dialog.getByRole("button", { name: t(lang, "chatbot.begin") }).click();
+  const answer = dialog.locator("#chat-answer");
+  await answer.fill("Al");
+  await answer.press("Enter");
+  await expect(dialog.getByRole("log")).toContainText(t(lang, "chatbot.errors.fullName"));
+  await check("a wrong answer");
+
+  const answers = ["Marina Alves", "1999-03-08"];
+  for (const value of answers) {
+    await answer.fill(value);
+    await answer.press("Enter");
+  }
+  await dialog.locator("#chat-country").selectOption("BR");
+  await dialog.locator("#chat-city").fill("Florianópolis");
+  await dialog.locator("#chat-city").press("Enter");
+  for (const value of ["+5548998765432", "marina@example.com", "12345678909", "@marina"]) {
+    await answer.fill(value);
+    await answer.press("Enter");
+  }
+  await dialog
+    .getByRole("button", { name: t(lang, "preselection.experienceOptions.beginner") })
+    .click();
+  await dialog.getByRole("button", { name: t(lang, "chatbot.skip") }).click();
+  await expect(dialog.getByRole("log")).toContainText(t(lang, "chatbot.summary"));
+  await check("the summary");
+
+  await dialog.getByRole("button", { name: t(lang, "chatbot.decline") }).click();
+  await check("choosing an answer to change");
+});

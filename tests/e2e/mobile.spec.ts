@@ -65,3 +65,25 @@ test.describe("mobile menu", () => {
     await expect(menuButton).toHaveAccessibleName(t("en", "a11y.openMenu"));
   });
 });
+
+test.describe("chatbot on a phone", () => {
+  test("fills the screen, with the answer box and its button in reach", async ({ page }) => {
+    await page.goto("/contact?lang=pt");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: t("pt", "contact.chatStart") }).tap();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: t("pt", "chatbot.begin") }).tap();
+    const box = await dialog.boundingBox();
+    const viewport = page.viewportSize()!;
+    expect(box).toMatchObject({ x: 0, y: 0, width: viewport.width, height: viewport.height });
+    const answer = dialog.locator("#chat-answer");
+    await expect(answer).toBeInViewport();
+    await expect(dialog.getByRole("button", { name: t("pt", "chatbot.send") })).toBeInViewport();
+    // Nothing sticks out sideways.
+    const overflow = await dialog.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(overflow).toBe(0);
+    await answer.fill("Marina Alves");
+    await dialog.getByRole("button", { name: t("pt", "chatbot.send") }).tap();
+    await expect(dialog.getByRole("log")).toContainText(t("pt", "chatbot.ask.dateOfBirth"));
+  });
+});

@@ -165,9 +165,14 @@ export default function Chatbot({ onClose }: { onClose: () => void }) {
         </div>
       ) : null}
 
+      {/* A live log, so screen readers announce each new message; focusable, so the keyboard
+          can scroll back through it. (On the list itself the role would hide the list.) */}
       <div
         ref={scrollRef}
-        className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-5 sm:px-5"
+        role="log"
+        aria-label={t("chatbot.title")}
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 sm:px-5"
       >
         <Transcript entries={entries} />
       </div>

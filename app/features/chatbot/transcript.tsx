@@ -4,14 +4,11 @@ import type { BotLine, Entry, UserLine } from "./conversation";
 import { formatAnswer } from "./format";
 import { chatbotLimits, questions, type Answers } from "./questions";
 
-/**
- * What has been said so far. It is a live log: screen readers announce each new message,
- * and every message says who is speaking.
- */
+/** What has been said so far; every message says who is speaking. */
 export function Transcript({ entries }: { entries: Entry[] }) {
   const { t } = useTranslation();
   return (
-    <ol role="log" aria-label={t("chatbot.title")} className="space-y-3">
+    <ol className="space-y-3">
       {entries.map((entry) => (
         <li
           key={entry.id}

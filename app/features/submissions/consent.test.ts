@@ -1,0 +1,37 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { CHATBOT_CONSENT_VERSION } from "~/features/chatbot/questions";
+import { CONSENT_VERSION } from "~/features/preselection/fields";
+import { languages } from "~/i18n/languages";
+
+/**
+ * Each application stores the version of the consent text she agreed to, so the texts of a
+ * version must never change. Changed a text? Give its version a new value and record the new
+ * fingerprint here next to it.
+ */
+const consentTexts = [
+  {
+    key: "preselection.consent",
+    version: CONSENT_VERSION,
+    fingerprints: { "2026-11-22": "aff1ebf07526560e" } as Record<string, string>,
+  },
+  {
+    key: "chatbot.consent",
+    version: CHATBOT_CONSENT_VERSION,
+    fingerprints: { "2026-11-22": "65ab08d468ca60ff" } as Record<string, string>,
+  },
+];
+
+describe("the consent texts", () => {
+  it.each(consentTexts)("$key is the text of its version in every language", async (text) => {
+    const hash = createHash("sha256");
+    for (const { code } of languages) {
+      const { default: strings } = await import(`../../i18n/locales/${code}.json`);
+      const [section, name] = text.key.split(".") as [string, string];
+      hash.update(`${code}\0${strings[section][name]}\0`);
+    }
+    expect(hash.digest("hex").slice(0, 16), `${text.key} changed: bump its version`).toBe(
+      text.fingerprints[text.version],
+    );
+  });
+});
