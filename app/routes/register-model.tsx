@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Logo } from "~/components/layout/logo";
 import { handlePreselection } from "~/features/preselection/preselection.server";
 import { PreselectionForm } from "~/features/preselection/preselection-form";
+import { preselectionClientAction } from "~/features/preselection/client-action";
 import { pageContext } from "~/utils/page.server";
 import { pageWithActionHeaders } from "~/utils/route-headers";
 import { pageTitle, seoMeta } from "~/utils/seo";
@@ -21,6 +22,8 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export const headers = pageWithActionHeaders;
+
+export const clientAction = preselectionClientAction;
 
 export function action({ request }: Route.ActionArgs) {
   return handlePreselection(request, "register");

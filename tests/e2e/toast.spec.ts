@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { ownServer } from "./own-server";
 import { expect, t, test, waitForHydration } from "./fixtures";
 
 /** Radix renders the toasts in a labelled region holding an <ol>; one <li> per toast. */
@@ -270,6 +271,30 @@ test.describe("pre-selection form", () => {
     expect(new URL(response.url()).searchParams.has("index")).toBe(true);
     expect(response.status()).toBe(200);
     await expect(toasts(page)).toContainText(t("pt", "preselection.sentTitle"));
+  });
+
+  test("a send while the server is down shows the error toast and keeps what she typed", async ({
+    page,
+    browserErrors,
+  }) => {
+    browserErrors.allow(/ERR_CONNECTION_REFUSED/);
+    const server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 19);
+    try {
+      await page.goto(`${server.origin}/register/model?lang=pt`);
+      await waitForHydration(page);
+      await fillValid(page);
+      await server.stop();
+      await page.getByRole("button", { name: t("pt", "preselection.submit") }).click();
+      await expect(toasts(page)).toContainText(t("pt", "preselection.errorTitle"));
+      await expect(toasts(page)).toContainText(t("pt", "preselection.errorDescription"));
+      await expectValuesKept(page, validApplication);
+      await expect(fields(page).consent).toBeChecked();
+      await expect(
+        page.getByRole("button", { name: t("pt", "preselection.submit") }),
+      ).toBeEnabled();
+    } finally {
+      await server.stop();
+    }
   });
 
   test.describe("without JavaScript", () => {

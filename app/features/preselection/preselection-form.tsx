@@ -43,8 +43,12 @@ export function PreselectionForm({ action }: { action: string }) {
     clientErrors ?? (result?.status === "invalid" ? result.fieldErrors : {});
   const values = result && "values" in result ? result.values : {};
 
-  // Her first keystroke: the toast code loads, ready to say so if the network is gone by sending.
-  const onFocus = () => preloadToasts();
+  // As soon as she starts, the checks and the toasts load, so that even a network gone by the
+  // time she sends is reported, not met with silence.
+  const onFocus = () => {
+    void loadSchema().catch(() => undefined);
+    preloadToasts();
+  };
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
@@ -72,15 +76,25 @@ export function PreselectionForm({ action }: { action: string }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const { validatePreselection } = await loadSchema();
-    const check = validatePreselection(formValues(form));
-    if (!check.success) {
-      setClientErrors(check.fieldErrors);
-      focusFirstError(form, check.fieldErrors);
-      return;
+    try {
+      const { validatePreselection } = await loadSchema();
+      const check = validatePreselection(formValues(form));
+      if (!check.success) {
+        setClientErrors(check.fieldErrors);
+        focusFirstError(form, check.fieldErrors);
+        return;
+      }
+      setClientErrors({});
+      // Sending an application changes nothing the page shows: no reload of its data after it.
+      await fetcher.submit(form, { defaultShouldRevalidate: false });
+    } catch {
+      // The checks could not be loaded (the network is gone): her answers stay for another try.
+      toast({
+        title: t("preselection.errorTitle"),
+        description: t("preselection.errorDescription"),
+        variant: "destructive",
+      });
     }
-    setClientErrors({});
-    await fetcher.submit(form);
   }
 
   // Once the visitor has tried to send, errors follow her corrections as she types.

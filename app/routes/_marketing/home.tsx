@@ -7,6 +7,7 @@ import { Testimonials } from "~/features/marketing/testimonials";
 import { handlePreselection } from "~/features/preselection/preselection.server";
 import { PreselectionSection } from "~/features/preselection/preselection-section";
 import { agency } from "~/utils/agency";
+import { preselectionClientAction } from "~/features/preselection/client-action";
 import { pageContext } from "~/utils/page.server";
 import { pageWithActionHeaders } from "~/utils/route-headers";
 import { seoMeta } from "~/utils/seo";
@@ -25,6 +26,8 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export const headers = pageWithActionHeaders;
+
+export const clientAction = preselectionClientAction;
 
 export function action({ request }: Route.ActionArgs) {
   return handlePreselection(request, "form");
