@@ -77,7 +77,7 @@ function submissionsTable(s: SubmissionsResult) {
       ? `| ${name} | skipped (${run.skipped}) | | | | |`
       : `| ${name} | ${run.submissionsPerSecond} | ${ms(run.latencyP50Ms)} | ${ms(run.latencyP99Ms)} | ${run.errors} | ${run.stored} / ${run.accepted} |`;
   return [
-    `| applications through the form's endpoint (loopback, ${s.submissions} × ${s.connections} connections) | applications/s | p50 | p99 | errors | stored / accepted |`,
+    `| applications through the form's endpoint (loopback, ${s.submissions} applications, ${s.connections} connections) | applications/s | p50 | p99 | errors | stored / accepted |`,
     `|---|---|---|---|---|---|`,
     row("PGlite (embedded, on disk)", s.pglite),
     row("PostgreSQL", s.postgres),
