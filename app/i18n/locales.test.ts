@@ -51,6 +51,7 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "preselection.email",
     "contact.email",
     "chatbot.fields.email",
+    "auth.email",
     "chatbot.placeholders.phone",
   ],
   // "Error" is also the Spanish word.
@@ -63,6 +64,7 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "chatbot.placeholders.phone",
   ],
   // Italian websites say "Home", and "creator" is the usual loanword ("Creator, Florianópolis").
+  // "Password" is the Italian word too.
   it: [
     "meta.blogTitle",
     "nav.blog",
@@ -70,6 +72,8 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "preselection.email",
     "contact.email",
     "chatbot.fields.email",
+    "auth.email",
+    "auth.password",
     "nav.home",
     "testimonials.larissa.role",
     "chatbot.placeholders.phone",
