@@ -21,6 +21,8 @@ import { languageCookie, languageForRequest } from "./i18n/language.server";
 import { resources } from "./i18n/resources.server";
 import { LanguageSync } from "./i18n/language-sync";
 import { parseReferralCode, referralCookie } from "./features/referrals/referral.server";
+import { homeOf } from "./auth/permissions";
+import { getCurrentUser } from "./auth/session.server";
 import { useNonce } from "./utils/nonce";
 import { publicOrigin } from "./utils/origin.server";
 
@@ -34,7 +36,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   // An affiliate's link: the latest one clicked is remembered for 30 days.
   const referral = parseReferralCode(new URL(request.url).searchParams.get("ref"));
   if (referral) headers.append("Set-Cookie", referralCookie(referral, secure));
-  return data({ language, languageSource: source, translation: resources[language] }, { headers });
+  // Who is signed in, for the navigation bar: rendered by the server, so it never flashes.
+  const user = await getCurrentUser(request);
+  const viewer = user ? { name: user.name, home: homeOf(user.role) } : null;
+  return data(
+    { language, languageSource: source, translation: resources[language], viewer },
+    { headers },
+  );
 }
 
 // The strings only change with the language: skip the root loader on other navigations.

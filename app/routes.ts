@@ -13,9 +13,25 @@ export default [
   // Pages the spec shows without navigation bar and footer.
   route("register/model", "routes/register-model.tsx"),
   route("permission-denied", "routes/permission-denied.tsx"),
+  // Accounts (app/auth/): sign-in, sign-up, password reset, and the round trips they need.
+  route("login", "routes/_auth/login.tsx"),
+  route("logout", "routes/_auth/logout.ts"),
+  route("auth/google", "routes/_auth/google.ts"),
+  route("auth/continue", "routes/_auth/continue.ts"),
+  route("register/affiliate", "routes/_auth/register-affiliate.tsx"),
+  route("forgot-password", "routes/_auth/forgot-password.tsx"),
+  route("password-reset", "routes/_auth/password-reset.tsx"),
+  // Signed-in areas, each behind its guard (app/auth/permissions.ts).
+  route("dashboard/model", "routes/areas/model-dashboard.tsx"),
+  route("portal", "routes/areas/affiliate-portal.tsx"),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.ts"),
+    route("dashboard", "routes/admin/dashboard.tsx"),
+  ]),
   // Machine-readable resources.
   route("api/geo-language", "routes/resources/geo-language.ts"),
   route("api/chatbot", "routes/resources/chatbot-application.ts"),
+  route("api/auth/*", "routes/resources/auth-api.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
 ] satisfies RouteConfig;

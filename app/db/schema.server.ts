@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
   integer,
+  numeric,
   pgTable,
   smallint,
   text,
@@ -55,7 +57,9 @@ export const submissions = pgTable(
     documentLastDigits: text("document_last_digits"),
     /** The ?ref= code she arrived with, as recorded; the affiliate it resolved to, if any. */
     referralCode: text("referral_code"),
-    affiliateId: bigint("affiliate_id", { mode: "number" }),
+    affiliateId: bigint("affiliate_id", { mode: "number" }).references(() => affiliates.id, {
+      onDelete: "set null",
+    }),
     /** Which version of the consent text (LGPD art. 11) she agreed to, and when. */
     consentVersion: text("consent_version").notNull(),
     consentedAt: timestamp("consented_at", { withTimezone: true }).notNull(),
@@ -77,6 +81,11 @@ export const submissions = pgTable(
     // Search by e-mail or name prefix.
     index("submissions_email_prefix_idx").on(table.emailNormalized.op("text_pattern_ops")),
     index("submissions_name_prefix_idx").on(sql`lower(${table.fullName}) text_pattern_ops`),
+    // An affiliate's referrals, newest first (her portal, admin/afiliados).
+    index("submissions_affiliate_created_idx").on(
+      table.affiliateId,
+      table.createdAt.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -139,3 +148,142 @@ export const rateLimits = pgTable("rate_limits", {
   windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
   count: integer("count").notNull().default(0),
 });
+
+/*
+ * Accounts (Better Auth's tables, in its own names and columns; app/auth/auth.server.ts).
+ * Regenerate the shape after adding a Better Auth plugin with
+ * `npx auth@latest generate --config <a config> --output <file>` and port the difference here.
+ */
+
+/** What a user may do (product.md section 2). Admin may also come from ADMIN_EMAIL. */
+export const roles = ["model", "affiliate", "approver", "admin"] as const;
+export type Role = (typeof roles)[number];
+
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+    twoFactorEnabled: boolean("two_factor_enabled").default(false),
+    /** Chosen at sign-up (model or affiliate) or given by an admin; never by the client. */
+    role: text("role", { enum: roles }).notNull().default("model"),
+    /** The interface language she signed up in: her e-mails go out in it. */
+    language: text("language"),
+    /** An admin may disable an account: it can no longer sign in. */
+    disabled: boolean("disabled").notNull().default(false),
+  },
+  () => [check("user_role_check", inList("role", roles))],
+);
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .$onUpdate(() => new Date()),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (table) => [index("session_user_idx").on(table.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    /** The password hash (scrypt, Better Auth's default), for e-mail + password accounts. */
+    password: text("password"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [index("account_user_idx").on(table.userId)],
+);
+
+/** Single-use tokens: e-mail verification, password reset, OAuth state. */
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [index("verification_identifier_idx").on(table.identifier)],
+);
+
+/** TOTP two-factor secrets and backup codes (Better Auth's twoFactor plugin). */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (table) => [
+    index("two_factor_secret_idx").on(table.secret),
+    index("two_factor_user_idx").on(table.userId),
+  ],
+);
+
+export const affiliateStatuses = ["active", "suspended"] as const;
+
+/**
+ * Affiliates (product.md section 4): the account, its unique referral code, and how she said
+ * she would promote the agency. Applications made through her link point here.
+ */
+export const affiliates = pgTable(
+  "affiliates",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: "cascade" }),
+    referralCode: text("referral_code").notNull().unique(),
+    promotion: text("promotion").notNull(),
+    status: text("status", { enum: affiliateStatuses }).notNull().default("active"),
+    /** Commission in percent, recorded by an admin. */
+    commissionRate: numeric("commission_rate", { precision: 5, scale: 2 }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [check("affiliates_status_check", inList("status", affiliateStatuses))],
+);

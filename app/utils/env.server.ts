@@ -37,6 +37,18 @@ const schema = z.object({
   SUBMISSION_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Folder of the embedded database (and other local state). */
   DATA_DIR: z.string().min(1).default("./data"),
+  /** Signs sessions and tokens (32+ random bytes). Without it one is generated into DATA_DIR. */
+  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** The address whose verified owner is admin (product.md section 2). */
+  ADMIN_EMAIL: z
+    .email()
+    .transform((value) => value.toLowerCase())
+    .optional(),
+  /** Google sign-in (OpenID Connect); the button is hidden until both are set. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The OpenID issuer; another one (a local test server) only for tests and demos. */
+  GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default("https://accounts.google.com"),
   GEO_COUNTRY_HEADER: z
     .string()
     .regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name such as cf-ipcountry")

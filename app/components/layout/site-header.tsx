@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { AccountMenu, useViewer } from "./account-menu";
 import { LanguagePicker } from "./language-picker";
 import { Logo } from "./logo";
 import { navigationLinks } from "./navigation";
@@ -12,6 +13,7 @@ export function SiteHeader() {
   const { t } = useTranslation();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const viewer = useViewer();
 
   // The mobile menu closes whenever the page or section changes.
   useEffect(() => setMenuOpen(false), [location.pathname, location.hash]);
@@ -40,12 +42,18 @@ export function SiteHeader() {
 
         <div className="flex items-center gap-1 sm:gap-2">
           <LanguagePicker />
-          <Button asChild variant="ghost" size="sm" className="max-sm:hidden">
-            <Link to="/login">{t("nav.login")}</Link>
-          </Button>
-          <Button asChild size="sm" className="max-sm:hidden">
-            <Link to="/register/model">{t("nav.preselection")}</Link>
-          </Button>
+          {viewer ? (
+            <AccountMenu />
+          ) : (
+            <>
+              <Button asChild variant="ghost" size="sm" className="max-sm:hidden">
+                <Link to="/login">{t("nav.login")}</Link>
+              </Button>
+              <Button asChild size="sm" className="max-sm:hidden">
+                <Link to="/register/model">{t("nav.preselection")}</Link>
+              </Button>
+            </>
+          )}
           <Button
             variant="ghost"
             size="icon"
@@ -82,14 +90,16 @@ export function SiteHeader() {
               </SectionLink>
             </li>
           ))}
-          <li className="mt-2 grid grid-cols-2 gap-2 sm:hidden">
-            <Button asChild variant="secondary">
-              <Link to="/login">{t("nav.login")}</Link>
-            </Button>
-            <Button asChild>
-              <Link to="/register/model">{t("nav.preselection")}</Link>
-            </Button>
-          </li>
+          {viewer ? null : (
+            <li className="mt-2 grid grid-cols-2 gap-2 sm:hidden">
+              <Button asChild variant="secondary">
+                <Link to="/login">{t("nav.login")}</Link>
+              </Button>
+              <Button asChild>
+                <Link to="/register/model">{t("nav.preselection")}</Link>
+              </Button>
+            </li>
+          )}
         </ul>
       </nav>
     </header>

@@ -1,0 +1,103 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "~/db/db.server";
+import { affiliates, outbox, user } from "~/db/schema.server";
+import { getEnv } from "~/utils/env.server";
+import { createAuthFor, type Auth } from "./auth.server";
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+const targets: [string, { url?: string; dataDir: string }][] = [
+  ["PGlite", { dataDir: "memory://" }],
+];
+if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
+
+const env = { ...getEnv({ DATA_DIR: "memory://", PORT: "3999", HOST: "127.0.0.1" }) };
+const headers = () =>
+  new Headers({ origin: "http://127.0.0.1:3999", "x-client-ip": "198.51.100.7" });
+
+describe.each(targets)("accounts on %s", (_name, options) => {
+  let database: DatabaseHandle;
+  let auth: Auth;
+  const marker = `auth-${randomUUID().slice(0, 8)}`;
+  const email = (name: string) => `${name}.${marker}@example.com`;
+
+  beforeAll(async () => {
+    database = openDatabase(options);
+    await database.migrate();
+    auth = createAuthFor(database.db, env);
+  }, 60_000);
+  afterAll(async () => {
+    await database.db.delete(user).where(like(user.email, `%${marker}%`));
+    await database.db.delete(outbox).where(like(outbox.recipient, `%${marker}%`));
+    await database.close();
+  });
+
+  const mailTo = async (to: string, kind: string) =>
+    database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, to), eq(outbox.kind, kind)));
+
+  it("signs up with a verification mail, refuses sign-in until verified, then signs in", async () => {
+    const address = email("ana");
+    await auth.api.signUpEmail({
+      body: { name: "Ana Souza", email: address, password: "maré-talent-2026!", language: "es" },
+      headers: headers(),
+    });
+    const [mail] = await mailTo(address, "verification");
+    expect(mail).toMatchObject({ language: "es", status: "queued" });
+    const token = /token=([^&\s]+)/.exec(mail!.text)?.[1];
+    expect(token).toBeTruthy();
+
+    await expect(
+      auth.api.signInEmail({
+        body: { email: address, password: "maré-talent-2026!" },
+        headers: headers(),
+      }),
+    ).rejects.toMatchObject({ status: "FORBIDDEN" });
+
+    await auth.api.verifyEmail({
+      query: { token: decodeURIComponent(token!) },
+      headers: headers(),
+    });
+    const signedIn = await auth.api.signInEmail({
+      body: { email: address, password: "maré-talent-2026!" },
+      headers: headers(),
+    });
+    expect(signedIn.user).toMatchObject({ email: address, emailVerified: true, role: "model" });
+  });
+
+  it("refuses short and common passwords", async () => {
+    await expect(
+      auth.api.signUpEmail({
+        body: { name: "Bia", email: email("bia"), password: "short" },
+        headers: headers(),
+      }),
+    ).rejects.toMatchObject({ status: "BAD_REQUEST" });
+    await expect(
+      auth.api.signUpEmail({
+        body: { name: "Bia", email: email("bia"), password: "Password123" },
+        headers: headers(),
+      }),
+    ).rejects.toMatchObject({ body: { message: "PASSWORD_COMMON" } });
+  });
+
+  it("lets a request ask for model or affiliate only, and gives an affiliate a referral code", async () => {
+    await expect(
+      auth.api.signUpEmail({
+        body: { name: "Eva", email: email("eva"), password: "a-long-passphrase", role: "admin" },
+        headers: headers(),
+      }),
+    ).rejects.toMatchObject({ status: "BAD_REQUEST" });
+    const { user: created } = await auth.api.signUpEmail({
+      body: { name: "Lia", email: email("lia"), password: "a-long-passphrase", role: "affiliate" },
+      headers: headers(),
+    });
+    const [row] = await database.db
+      .select()
+      .from(affiliates)
+      .where(eq(affiliates.userId, created.id));
+    expect(row?.referralCode).toMatch(/^[A-Z2-9]{7}$/);
+  });
+});

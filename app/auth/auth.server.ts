@@ -1,0 +1,226 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware, getOAuthState } from "better-auth/api";
+import { genericOAuth, twoFactor } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { getDatabase, type Database } from "~/db/db.server";
+import * as schema from "~/db/schema.server";
+import { isSupportedLanguage, defaultLanguage, type Language } from "~/i18n/languages";
+import { queueMail } from "~/mail/outbox.server";
+import { resetPasswordMail, verificationMail } from "~/mail/templates.server";
+import { getEnv, type Env } from "~/utils/env.server";
+import { createAffiliate } from "~/features/affiliates/affiliates.server";
+import { passwordProblem } from "./password.server";
+
+/** Roles a visitor may ask for when she signs up; the others are given by an admin. */
+export const selfServiceRoles = ["model", "affiliate"] as const;
+export type SelfServiceRole = (typeof selfServiceRoles)[number];
+
+export const GOOGLE_PROVIDER_ID = "google";
+const HOUR = 60 * 60;
+const DAY = 24 * HOUR;
+
+/**
+ * Accounts, sessions, e-mail verification, password reset, Google (OpenID Connect) and TOTP
+ * two-factor, by Better Auth on the project's own database and mail outbox.
+ * Built once, on first use, because the database opens asynchronously.
+ */
+function createAuth(db: Database, env: Env) {
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? [
+          {
+            providerId: GOOGLE_PROVIDER_ID,
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: `${env.GOOGLE_ISSUER.replace(/\/$/, "")}/.well-known/openid-configuration`,
+            scopes: ["openid", "email", "profile"],
+            pkce: true,
+          },
+        ]
+      : [];
+
+  return betterAuth({
+    appName: "Maré Talent",
+    baseURL: originFor(env),
+    secret: authSecret(env),
+    trustedOrigins: [originFor(env)],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        twoFactor: schema.twoFactor,
+      },
+    }),
+    // The app applies its own limits, in its database, per address and per account
+    // (app/auth/limits.server.ts); Better Auth's in-memory ones would not hold across instances.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: "mare",
+      useSecureCookies: env.PUBLIC_ORIGIN?.startsWith("https://") ?? false,
+      ipAddress: { ipAddressHeaders: ["x-client-ip"] },
+    },
+    session: {
+      expiresIn: 7 * DAY,
+      // A session in use is extended once a day; one left alone expires after a week.
+      updateAge: DAY,
+    },
+    user: {
+      additionalFields: {
+        role: {
+          type: "string",
+          required: false,
+          defaultValue: "model",
+          input: true,
+          // Whatever a request says, it can only ask to be a model or an affiliate.
+          validator: { input: z.enum(selfServiceRoles) },
+        },
+        language: {
+          type: "string",
+          required: false,
+          input: true,
+          validator: { input: z.string().refine(isSupportedLanguage) },
+        },
+        disabled: { type: "boolean", required: false, defaultValue: false, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 10,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: HOUR,
+      revokeSessionsOnPasswordReset: true,
+      // The link carries the token in its hash (spec section 6): it never reaches a server log.
+      sendResetPassword: async ({ user, token }) => {
+        const language = languageOf(user);
+        const url = `${originFor(env)}/password-reset#access_token=${encodeURIComponent(token)}`;
+        await queueMail(db, {
+          kind: "reset",
+          to: user.email,
+          language,
+          ...resetPasswordMail(language, user.name, url),
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // Signing in before confirming sends a fresh link (the first may have expired).
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: HOUR,
+      sendVerificationEmail: async ({ user, token }) => {
+        const language = languageOf(user);
+        const url = `${originFor(env)}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent("/auth/continue?verified=1")}`;
+        await queueMail(db, {
+          kind: "verification",
+          to: user.email,
+          language,
+          ...verificationMail(language, user.name, url),
+        });
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // A Google sign-up brings the role chosen on the page through the OAuth state.
+          before: async (user) => {
+            const state = await getOAuthState().catch(() => null);
+            const asked = (state as { additionalData?: { role?: unknown; language?: unknown } })
+              ?.additionalData;
+            const role = selfServiceRoles.find((r) => r === (asked?.role ?? user.role)) ?? "model";
+            const language =
+              typeof asked?.language === "string" && isSupportedLanguage(asked.language)
+                ? asked.language
+                : (user as { language?: string }).language;
+            return { data: { ...user, role, language } };
+          },
+          after: async (user) => {
+            if ((user as { role?: string }).role === "affiliate") {
+              await createAffiliate(db, { userId: user.id, promotion: "" });
+            }
+          },
+        },
+      },
+      session: {
+        create: {
+          // A disabled account cannot sign in, whichever way it tries.
+          before: async (session) => {
+            const [owner] = await db
+              .select({ disabled: schema.user.disabled })
+              .from(schema.user)
+              .where(eq(schema.user.id, session.userId));
+            if (owner?.disabled) throw new APIError("FORBIDDEN", { message: "ACCOUNT_DISABLED" });
+            return { data: session };
+          },
+        },
+      },
+    },
+    hooks: {
+      // Every new password, whichever way it arrives, meets the policy.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-up/email" && ctx.path !== "/reset-password") return;
+        const body = ctx.body as { password?: unknown; newPassword?: unknown } | undefined;
+        const password = ctx.path === "/sign-up/email" ? body?.password : body?.newPassword;
+        const problem = typeof password === "string" ? passwordProblem(password) : "required";
+        if (problem)
+          throw new APIError("BAD_REQUEST", { message: `PASSWORD_${problem.toUpperCase()}` });
+      }),
+    },
+    plugins: [twoFactor({ issuer: "Maré Talent" }), genericOAuth({ config: google })],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+let current: Auth | undefined;
+
+export async function getAuth(): Promise<Auth> {
+  if (!current) current = createAuth(await getDatabase(), getEnv());
+  return current;
+}
+
+/** For tests that open a database of their own. */
+export function createAuthFor(db: Database, env: Env = getEnv()) {
+  return createAuth(db, env);
+}
+
+export const isGoogleConfigured = () => {
+  const env = getEnv();
+  return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+};
+
+function languageOf(user: object): Language {
+  const language = (user as { language?: unknown }).language;
+  return typeof language === "string" && isSupportedLanguage(language) ? language : defaultLanguage;
+}
+
+/** Where links in e-mails point: PUBLIC_ORIGIN, or this server as it listens (development). */
+function originFor(env: Env) {
+  if (env.PUBLIC_ORIGIN) return env.PUBLIC_ORIGIN.replace(/\/$/, "");
+  const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
+  return `http://${host}:${env.PORT}`;
+}
+
+/**
+ * BETTER_AUTH_SECRET signs sessions and tokens. Without it (development), one is generated
+ * once into the data folder, as the encryption key is; the production checklist flags that.
+ */
+function authSecret(env: Env): string {
+  if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
+  if (env.DATA_DIR === "memory://") return randomBytes(32).toString("base64");
+  const file = path.resolve(env.DATA_DIR, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("base64");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+  chmodSync(file, 0o600);
+  return secret;
+}

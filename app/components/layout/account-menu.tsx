@@ -1,0 +1,53 @@
+import { ChevronDown, LayoutDashboard, LogOut } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
+import { cn } from "~/utils/cn";
+
+/** The signed-in user from the root loader (null for a visitor). */
+export function useViewer() {
+  return useRouteLoaderData<typeof rootLoader>("root")?.viewer ?? null;
+}
+
+/**
+ * The navigation bar's Dashboard menu for a signed-in user (spec section 2): My Dashboard and
+ * Logout. A <details> element, so it opens without JavaScript too.
+ */
+export function AccountMenu({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const viewer = useViewer();
+  const location = useLocation();
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.pathname]);
+  if (!viewer) return null;
+  return (
+    <details ref={ref} className={cn("group relative", className)}>
+      <summary className="inline-flex h-9 cursor-pointer list-none items-center gap-1.5 rounded-full bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 [&::-webkit-details-marker]:hidden">
+        {t("account.dashboard")}
+        <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
+      </summary>
+      <div className="absolute end-0 z-50 mt-2 w-56 rounded-2xl bg-white p-2 shadow-lg ring-1 ring-ink-200">
+        <p className="truncate px-3 py-2 text-xs text-ink-500">{viewer.name}</p>
+        <Link
+          to={viewer.home}
+          className="flex items-center gap-2 rounded-xl px-3 py-2 text-sm font-medium text-ink-800 hover:bg-ink-100/70"
+        >
+          <LayoutDashboard aria-hidden className="size-4" />
+          {t("account.myDashboard")}
+        </Link>
+        <Form method="post" action="/logout">
+          <button
+            type="submit"
+            className="flex w-full items-center gap-2 rounded-xl px-3 py-2 text-start text-sm font-medium text-ink-800 hover:bg-ink-100/70"
+          >
+            <LogOut aria-hidden className="size-4" />
+            {t("account.logout")}
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { AccountMenu } from "./account-menu";
+import { LanguagePicker } from "./language-picker";
+import { Logo } from "./logo";
+
+/** A signed-in area (model dashboard, affiliate portal, admin): its own bar, no marketing. */
+export function AreaShell({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="min-h-dvh bg-sand-50">
+      <header className="border-b border-ink-200/70 bg-white">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
+          <Link to="/" className="me-auto rounded-full" aria-label={t("a11y.homeLink")}>
+            <Logo />
+          </Link>
+          <LanguagePicker />
+          <AccountMenu />
+        </div>
+      </header>
+      <main id="main-content" className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+        <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{title}</h1>
+        <div className="mt-8">{children}</div>
+      </main>
+    </div>
+  );
+}
+
+/** What an area will hold, until its screens arrive. */
+export function ComingSoon({ greeting, text }: { greeting: string; text: string }) {
+  return (
+    <section className="rounded-3xl bg-white p-8 ring-1 ring-ink-200/70">
+      <p className="text-lg font-semibold text-ink-900">{greeting}</p>
+      <p className="mt-2 max-w-2xl text-ink-600">{text}</p>
+    </section>
+  );
+}

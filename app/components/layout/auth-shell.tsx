@@ -1,0 +1,62 @@
+import { ArrowLeft } from "lucide-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Logo } from "./logo";
+
+/** The account screens: no site navigation (spec section 2), one card in the middle. */
+export function AuthShell({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="min-h-dvh bg-[radial-gradient(50rem_24rem_at_90%_-10%,var(--color-brand-100),transparent_70%)]">
+      <header className="mx-auto flex max-w-md items-center justify-between px-4 py-6 sm:px-0">
+        <Link to="/" aria-label={t("a11y.homeLink")} className="rounded-full">
+          <Logo />
+        </Link>
+        <Link
+          to="/"
+          className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:text-brand-900"
+        >
+          <ArrowLeft aria-hidden className="size-4" /> {t("notFound.home")}
+        </Link>
+      </header>
+      <main id="main-content" className="mx-auto max-w-md px-4 pb-20 sm:px-0">
+        <div className="mt-6 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200/70 sm:p-8">
+          <h1 className="text-3xl font-semibold tracking-tight">{title}</h1>
+          {subtitle ? <p className="mt-2 text-ink-600">{subtitle}</p> : null}
+          <div className="mt-8">{children}</div>
+        </div>
+        {footer ? <div className="mt-6 text-center text-sm text-ink-600">{footer}</div> : null}
+      </main>
+    </div>
+  );
+}
+
+/** A message above an account form: an error (role=alert) or a notice (role=status). */
+export function FormMessage({ tone, children }: { tone: "error" | "notice"; children: ReactNode }) {
+  return tone === "error" ? (
+    <p
+      role="alert"
+      className="mb-6 rounded-xl bg-coral-300/25 px-4 py-3 text-sm font-medium text-coral-700"
+    >
+      {children}
+    </p>
+  ) : (
+    <p
+      role="status"
+      className="mb-6 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-brand-200"
+    >
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,112 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import { getAuth } from "~/auth/auth.server";
+import { emailField } from "~/auth/forms";
+import { accountLimit } from "~/auth/limits.server";
+import { AuthShell, FormMessage } from "~/components/layout/auth-shell";
+import { Button } from "~/components/ui/button";
+import { Field, Input } from "~/components/ui/field";
+import { pageContext } from "~/utils/page.server";
+import { isCrossSiteRequest } from "~/utils/request.server";
+import { pageTitle, seoMeta } from "~/utils/seo";
+import type { Route } from "./+types/forgot-password";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const { t, seo } = pageContext(request);
+  return {
+    seo: seo({
+      title: pageTitle(t("meta.forgotPasswordTitle")),
+      description: t("auth.forgot.subtitle"),
+      path: "/forgot-password",
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [...seoMeta(loaderData.seo), { name: "robots", content: "noindex" }] : [];
+
+type Result =
+  | { status: "sent" }
+  | { status: "invalid"; error: string; email: string }
+  | { status: "limited"; minutes: number; email: string };
+
+/**
+ * Always the same answer, whether or not the address has an account: the page never tells
+ * anyone who is a client of the agency.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (isCrossSiteRequest(request)) {
+    return data<Result>({ status: "invalid", error: "validation.crossSite", email: "" }, 403);
+  }
+  const form = await request.formData();
+  const typed = String(form.get("email") ?? "").slice(0, 300);
+  const email = emailField.safeParse(typed);
+  if (!email.success) {
+    return data<Result>(
+      { status: "invalid", error: "auth.errors.emailInvalid", email: typed },
+      400,
+    );
+  }
+  const minutes = await accountLimit(request, "reset", email.data);
+  if (minutes) {
+    return data<Result>(
+      { status: "limited", minutes, email: typed },
+      { status: 429, headers: { "Retry-After": String(minutes * 60) } },
+    );
+  }
+  const auth = await getAuth();
+  await auth.api
+    .requestPasswordReset({
+      body: { email: email.data, redirectTo: "/password-reset" },
+      headers: request.headers,
+    })
+    .catch((error: unknown) =>
+      console.error(JSON.stringify({ event: "auth.reset-request-failed", error: String(error) })),
+    );
+  return data<Result>({ status: "sent" });
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const error =
+    actionData?.status === "invalid"
+      ? t(actionData.error)
+      : actionData?.status === "limited"
+        ? t("validation.tooManyRequests", { minutes: actionData.minutes })
+        : undefined;
+  return (
+    <AuthShell
+      title={t("auth.forgot.title")}
+      subtitle={t("auth.forgot.subtitle")}
+      footer={
+        <Link to="/login" className="font-semibold text-brand-700 underline underline-offset-2">
+          {t("auth.signIn")}
+        </Link>
+      }
+    >
+      {actionData?.status === "sent" ? (
+        <FormMessage tone="notice">{t("auth.forgot.sent")}</FormMessage>
+      ) : null}
+      <Form method="post" className="space-y-5" noValidate>
+        <Field id="email" label={t("auth.email")} error={error}>
+          {(aria) => (
+            <Input
+              {...aria}
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              maxLength={254}
+              defaultValue={actionData && "email" in actionData ? actionData.email : undefined}
+            />
+          )}
+        </Field>
+        <Button type="submit" size="lg" className="w-full" disabled={sending}>
+          {sending ? t("auth.forgot.sending") : t("auth.forgot.submit")}
+        </Button>
+      </Form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,50 @@
+import { redirect } from "react-router";
+import {
+  getAuth,
+  GOOGLE_PROVIDER_ID,
+  isGoogleConfigured,
+  selfServiceRoles,
+} from "~/auth/auth.server";
+import { callAuth } from "~/auth/call.server";
+import { safeReturnPath } from "~/auth/permissions";
+import { redirectWithCookies } from "~/auth/session.server";
+import { isSupportedLanguage } from "~/i18n/languages";
+import { isCrossSiteRequest } from "~/utils/request.server";
+import type { Route } from "./+types/google";
+
+/**
+ * POST /auth/google: starts the Google sign-in. The role asked for on the page (model or
+ * affiliate, nothing else) travels in Better Auth's server-side OAuth state and is applied
+ * only if the account is new (auth.server.ts, user.create.before).
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (isCrossSiteRequest(request) || !isGoogleConfigured()) throw redirect("/login?error=google");
+  const form = await request.formData();
+  const role = selfServiceRoles.find((r) => r === form.get("role"));
+  const language = String(form.get("language") ?? "");
+  const back = safeReturnPath(String(form.get("redirect") ?? ""));
+  const continueTo = `/auth/continue${back ? `?redirect=${encodeURIComponent(back)}` : ""}`;
+  const auth = await getAuth();
+  const outcome = await callAuth(() =>
+    auth.api.signInSocial({
+      body: {
+        provider: GOOGLE_PROVIDER_ID,
+        callbackURL: continueTo,
+        newUserCallbackURL: continueTo,
+        errorCallbackURL: "/login?error=google",
+        additionalData: { role, language: isSupportedLanguage(language) ? language : undefined },
+      },
+      headers: request.headers,
+      asResponse: true,
+    }),
+  );
+  if (!outcome.ok) throw redirect("/login?error=google");
+  const response = outcome.response;
+  const body = (await response.json().catch(() => null)) as { url?: string } | null;
+  if (!body?.url) throw redirect("/login?error=google");
+  throw redirectWithCookies(body.url, response);
+}
+
+export function loader() {
+  return redirect("/login");
+}

@@ -1,0 +1,181 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { getAuth, isGoogleConfigured } from "~/auth/auth.server";
+import { GoogleButton } from "~/auth/google-button";
+import { callAuth } from "~/auth/call.server";
+import { accountLimit } from "~/auth/limits.server";
+import { homeOf, safeReturnPath } from "~/auth/permissions";
+import { effectiveRole, getCurrentUser, redirectWithCookies } from "~/auth/session.server";
+import { AuthShell, FormMessage } from "~/components/layout/auth-shell";
+import { Button } from "~/components/ui/button";
+import { Field, Input } from "~/components/ui/field";
+import { toast } from "~/components/ui/toast";
+import { pageContext } from "~/utils/page.server";
+import { isCrossSiteRequest } from "~/utils/request.server";
+import { pageTitle, seoMeta } from "~/utils/seo";
+import type { Route } from "./+types/login";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const returnPath = safeReturnPath(url.searchParams.get("redirect"));
+  const user = await getCurrentUser(request);
+  if (user) throw redirect(returnPath ?? homeOf(user.role));
+  const { t, seo } = pageContext(request);
+  return {
+    seo: seo({
+      title: pageTitle(t("meta.loginTitle")),
+      description: t("meta.loginDescription"),
+      path: "/login",
+    }),
+    returnPath,
+    google: isGoogleConfigured(),
+    notice: url.searchParams.get("notice"),
+    error: url.searchParams.get("error"),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [...seoMeta(loaderData.seo), { name: "robots", content: "noindex" }] : [];
+
+const credentials = z.object({
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+  password: z.string().min(1).max(128),
+});
+
+type LoginResult = { error: string; params?: Record<string, number>; email: string };
+
+export async function action({ request }: Route.ActionArgs) {
+  if (isCrossSiteRequest(request)) {
+    return data<LoginResult>({ error: "validation.crossSite", email: "" }, { status: 403 });
+  }
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "").slice(0, 300);
+  const parsed = credentials.safeParse({ email, password: form.get("password") ?? "" });
+  if (!parsed.success) {
+    return data<LoginResult>({ error: "auth.errors.invalidCredentials", email }, { status: 400 });
+  }
+  const minutes = await accountLimit(request, "signIn", parsed.data.email);
+  if (minutes) {
+    return data<LoginResult>(
+      { error: "validation.tooManyRequests", params: { minutes }, email },
+      { status: 429, headers: { "Retry-After": String(minutes * 60) } },
+    );
+  }
+  const auth = await getAuth();
+  const outcome = await callAuth(() =>
+    auth.api.signInEmail({
+      body: { ...parsed.data, rememberMe: true },
+      headers: request.headers,
+      asResponse: true,
+    }),
+  );
+  if (outcome.ok) {
+    const body = (await outcome.response.json()) as {
+      user: { email: string; emailVerified: boolean; role?: string };
+    };
+    const returnPath = safeReturnPath(String(form.get("redirect") ?? ""));
+    throw redirectWithCookies(returnPath ?? homeOf(effectiveRole(body.user)), outcome.response);
+  }
+  if (outcome.code === "EMAIL_NOT_VERIFIED") {
+    return data<LoginResult>({ error: "auth.errors.notVerified", email }, { status: 403 });
+  }
+  // Unknown address, wrong password or a disabled account: one answer, so none is revealed.
+  return data<LoginResult>({ error: "auth.errors.invalidCredentials", email }, { status: 401 });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const { returnPath, google, notice, error } = loaderData;
+
+  // Google's failures come back as ?error=… from the sign-in round trip (spec section 8).
+  useEffect(() => {
+    if (error === "google") {
+      toast({
+        title: t("auth.googleFailedTitle"),
+        description: t("auth.googleFailed"),
+        variant: "destructive",
+      });
+    } else if (error === "role") {
+      toast({
+        title: t("auth.loginErrorTitle"),
+        description: t("auth.roleFailed"),
+        variant: "destructive",
+      });
+    }
+  }, [error, t]);
+
+  return (
+    <AuthShell
+      title={t("auth.loginTitle")}
+      subtitle={t("auth.loginSubtitle")}
+      footer={
+        <>
+          {t("auth.noAccount")}{" "}
+          <Link
+            to="/register/model"
+            className="font-semibold text-brand-700 underline underline-offset-2"
+          >
+            {t("auth.registerModel")}
+          </Link>{" "}
+          ·{" "}
+          <Link
+            to="/register/affiliate"
+            className="font-semibold text-brand-700 underline underline-offset-2"
+          >
+            {t("auth.registerAffiliate")}
+          </Link>
+        </>
+      }
+    >
+      {actionData?.error ? (
+        <FormMessage tone="error">{t(actionData.error, actionData.params ?? {})}</FormMessage>
+      ) : notice && ["verified", "reset", "check-email", "verify-failed"].includes(notice) ? (
+        <FormMessage tone="notice">{t(`auth.notices.${notice}`)}</FormMessage>
+      ) : null}
+      <Form method="post" className="space-y-5" noValidate>
+        {returnPath ? <input type="hidden" name="redirect" value={returnPath} /> : null}
+        <Field id="email" label={t("auth.email")}>
+          {(aria) => (
+            <Input
+              {...aria}
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              maxLength={254}
+              defaultValue={actionData?.email}
+            />
+          )}
+        </Field>
+        <Field id="password" label={t("auth.password")}>
+          {(aria) => (
+            <Input
+              {...aria}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={128}
+            />
+          )}
+        </Field>
+        <div className="flex justify-end">
+          <Link
+            to="/forgot-password"
+            className="text-sm font-semibold text-brand-700 hover:text-brand-900"
+          >
+            {t("auth.forgotLink")}
+          </Link>
+        </div>
+        <Button type="submit" size="lg" className="w-full" disabled={sending}>
+          {sending ? t("auth.signingIn") : t("auth.signIn")}
+        </Button>
+      </Form>
+      {google ? <GoogleButton returnPath={returnPath} /> : null}
+    </AuthShell>
+  );
+}

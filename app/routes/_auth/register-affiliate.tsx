@@ -1,0 +1,184 @@
+import { eq } from "drizzle-orm";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { getAuth, isGoogleConfigured } from "~/auth/auth.server";
+import { affiliateSignUp, fieldErrorsOf, passwordMessage, type FieldErrors } from "~/auth/forms";
+import { GoogleButton } from "~/auth/google-button";
+import { callAuth } from "~/auth/call.server";
+import { accountLimit } from "~/auth/limits.server";
+import { AuthShell, FormMessage } from "~/components/layout/auth-shell";
+import { Button } from "~/components/ui/button";
+import { Field, Input, Textarea } from "~/components/ui/field";
+import { getDatabase } from "~/db/db.server";
+import { affiliates } from "~/db/schema.server";
+import { languageForRequest } from "~/i18n/language.server";
+import { pageContext } from "~/utils/page.server";
+import { isCrossSiteRequest } from "~/utils/request.server";
+import { pageTitle, seoMeta } from "~/utils/seo";
+import type { Route } from "./+types/register-affiliate";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const { t, seo } = pageContext(request);
+  return {
+    seo: seo({
+      title: pageTitle(t("meta.registerAffiliateTitle")),
+      description: t("meta.registerAffiliateDescription"),
+      path: "/register/affiliate",
+    }),
+    google: isGoogleConfigured(),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? seoMeta(loaderData.seo) : [];
+
+type Result = {
+  fieldErrors?: FieldErrors;
+  error?: string;
+  params?: Record<string, number>;
+  values: Record<string, string>;
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = Object.fromEntries(
+    ["name", "email", "promotion"].map((f) => [f, String(form.get(f) ?? "").slice(0, 2000)]),
+  );
+  if (isCrossSiteRequest(request))
+    return data<Result>({ error: "validation.crossSite", values }, 403);
+  const parsed = affiliateSignUp.safeParse({ ...values, password: form.get("password") ?? "" });
+  if (!parsed.success) {
+    return data<Result>({ fieldErrors: fieldErrorsOf(parsed.error), values }, 400);
+  }
+  const { name, email, password, promotion } = parsed.data;
+  const minutes = await accountLimit(request, "signUp", email);
+  if (minutes) {
+    return data<Result>(
+      { error: "validation.tooManyRequests", params: { minutes }, values },
+      { status: 429, headers: { "Retry-After": String(minutes * 60) } },
+    );
+  }
+  const auth = await getAuth();
+  const outcome = await callAuth(() =>
+    auth.api.signUpEmail({
+      body: {
+        name,
+        email,
+        password,
+        role: "affiliate",
+        language: languageForRequest(request).language,
+      },
+      headers: request.headers,
+      asResponse: true,
+    }),
+  );
+  if (outcome.ok) {
+    const body = (await outcome.response.json()) as { user: { id: string } };
+    const db = await getDatabase();
+    await db.update(affiliates).set({ promotion }).where(eq(affiliates.userId, body.user.id));
+    throw redirect("/login?notice=check-email");
+  }
+  const passwordError = passwordMessage(outcome.message ?? outcome.code);
+  if (passwordError) return data<Result>({ fieldErrors: { password: passwordError }, values }, 400);
+  // An address that already has an account gets the same answer as a new one: no enumeration.
+  if (outcome.code?.startsWith("USER_ALREADY_EXISTS")) throw redirect("/login?notice=check-email");
+  return data<Result>({ error: "auth.errors.generic", values }, 500);
+}
+
+export default function RegisterAffiliate({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const errors = actionData?.fieldErrors ?? {};
+  const values = actionData?.values ?? {};
+  const message = (field: string) => (errors[field] ? t(errors[field]) : undefined);
+
+  return (
+    <AuthShell
+      title={t("auth.affiliate.title")}
+      subtitle={t("auth.affiliate.subtitle")}
+      footer={
+        <>
+          {t("auth.haveAccount")}{" "}
+          <Link to="/login" className="font-semibold text-brand-700 underline underline-offset-2">
+            {t("auth.signIn")}
+          </Link>
+        </>
+      }
+    >
+      {actionData?.error ? (
+        <FormMessage tone="error">{t(actionData.error, actionData.params ?? {})}</FormMessage>
+      ) : null}
+      <Form method="post" className="space-y-5" noValidate>
+        <Field id="name" label={t("auth.name")} error={message("name")}>
+          {(aria) => (
+            <Input
+              {...aria}
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={120}
+              defaultValue={values.name}
+            />
+          )}
+        </Field>
+        <Field id="email" label={t("auth.email")} error={message("email")}>
+          {(aria) => (
+            <Input
+              {...aria}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+              defaultValue={values.email}
+            />
+          )}
+        </Field>
+        <Field
+          id="password"
+          label={t("auth.password")}
+          hint={t("auth.passwordHint")}
+          error={message("password")}
+        >
+          {(aria) => (
+            <Input
+              {...aria}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={10}
+              maxLength={128}
+            />
+          )}
+        </Field>
+        <Field
+          id="promotion"
+          label={t("auth.affiliate.promotion")}
+          hint={t("auth.affiliate.promotionHint")}
+          error={message("promotion")}
+        >
+          {(aria) => (
+            <Textarea
+              {...aria}
+              name="promotion"
+              required
+              maxLength={1000}
+              defaultValue={values.promotion}
+            />
+          )}
+        </Field>
+        <Button type="submit" size="lg" className="w-full" disabled={sending}>
+          {sending ? t("auth.affiliate.sending") : t("auth.affiliate.submit")}
+        </Button>
+      </Form>
+      {loaderData.google ? (
+        <>
+          <GoogleButton signUpAs="affiliate" />
+          <p className="mt-3 text-center text-xs text-ink-500">{t("auth.affiliate.googleNote")}</p>
+        </>
+      ) : null}
+    </AuthShell>
+  );
+}

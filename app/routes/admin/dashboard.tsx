@@ -1,0 +1,29 @@
+import { useTranslation } from "react-i18next";
+import { requireArea } from "~/auth/session.server";
+import { AreaShell, ComingSoon } from "~/components/layout/area-shell";
+import { pageContext } from "~/utils/page.server";
+import { pageTitle } from "~/utils/seo";
+import type { Route } from "./+types/dashboard";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireArea(request, "admin");
+  const { t } = pageContext(request);
+  return { title: pageTitle(t("account.admin.title")), name: user.name.split(" ")[0] };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  { name: "robots", content: "noindex" },
+];
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <AreaShell title={t("account.admin.title")}>
+      <ComingSoon
+        greeting={t("account.greeting", { name: loaderData.name })}
+        text={t("account.admin.text")}
+      />
+    </AreaShell>
+  );
+}

@@ -1,0 +1,8 @@
+import { redirect } from "react-router";
+import { requireArea } from "~/auth/session.server";
+import type { Route } from "./+types/index";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireArea(request, "admin");
+  throw redirect("/admin/dashboard");
+}
