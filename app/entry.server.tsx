@@ -33,6 +33,9 @@ export async function startup() {
 }
 
 /** Run by the production server after it stopped accepting requests. */
+/** Shell commands that need the app's modules (scripts/user-create.ts). */
+export { createAccountFromShell } from "./auth/users.server";
+
 export async function shutdown() {
   await mailSender?.stop();
   await closeDatabase();

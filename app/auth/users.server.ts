@@ -1,0 +1,55 @@
+import { eq } from "drizzle-orm";
+import { getDatabase } from "~/db/db.server";
+import { roles, user, type Role } from "~/db/schema.server";
+import { createAffiliate } from "~/features/affiliates/affiliates.server";
+import { isSupportedLanguage } from "~/i18n/languages";
+import { getAuth } from "./auth.server";
+import { passwordProblem } from "./password.server";
+
+export interface NewAccount {
+  email: string;
+  name: string;
+  role: Role;
+  password: string;
+  language?: string;
+}
+
+/**
+ * An account made from the shell (`npm run user:create`) for first setup and demos: any role,
+ * the address taken as verified (whoever runs the command owns the server). Same password
+ * policy and hashing as a sign-up.
+ */
+export async function createAccountFromShell(input: NewAccount) {
+  if (!roles.includes(input.role)) throw new Error(`role must be one of ${roles.join(", ")}`);
+  const problem = passwordProblem(input.password);
+  if (problem) throw new Error(`password refused: ${problem}`);
+  const auth = await getAuth();
+  const ctx = await auth.$context;
+  const db = await getDatabase();
+  const email = input.email.trim().toLowerCase();
+  const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (existing) throw new Error(`an account with ${email} exists already`);
+  const created = await ctx.internalAdapter.createUser(
+    {
+      email,
+      name: input.name,
+      emailVerified: true,
+      role: input.role,
+      language: input.language && isSupportedLanguage(input.language) ? input.language : "pt",
+    },
+    { method: "admin" },
+  );
+  await ctx.internalAdapter.linkAccount({
+    userId: created.id,
+    providerId: "credential",
+    accountId: created.id,
+    password: await ctx.password.hash(input.password),
+  });
+  // The role hook of sign-ups only lets visitors be models or affiliates: set it as asked.
+  await db
+    .update(user)
+    .set({ role: input.role, emailVerified: true })
+    .where(eq(user.id, created.id));
+  if (input.role === "affiliate") await createAffiliate(db, { userId: created.id, promotion: "" });
+  return { id: created.id, email, role: input.role };
+}
