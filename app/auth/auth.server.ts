@@ -180,11 +180,13 @@ function createAuth(db: Database, env: Env) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-let current: Auth | undefined;
+let current: { auth: Auth; db: Database } | undefined;
 
+/** The app's auth, bound to the app's database (made again if that was closed and reopened). */
 export async function getAuth(): Promise<Auth> {
-  if (!current) current = createAuth(await getDatabase(), getEnv());
-  return current;
+  const db = await getDatabase();
+  if (current?.db !== db) current = { auth: createAuth(db, getEnv()), db };
+  return current.auth;
 }
 
 /** For tests that open a database of their own. */

@@ -25,5 +25,19 @@ export async function queueMail(
       text: mail.text,
     })
     .returning({ id: outbox.id });
+  for (const listener of queuedListeners) listener();
   return row!.id;
+}
+
+const queuedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever this process queues a mail, so the sender of this process can deliver
+ * it at once instead of at its next poll (a verification link should arrive while she waits).
+ * Other instances do not hear it: their mail still goes out with the sender's regular polling.
+ * Returns the function that stops listening.
+ */
+export function onMailQueued(listener: () => void): () => void {
+  queuedListeners.add(listener);
+  return () => queuedListeners.delete(listener);
 }

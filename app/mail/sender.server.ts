@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Database } from "../db/db.server.ts";
 import { outbox } from "../db/schema.server.ts";
 import { agency } from "../utils/agency.ts";
+import { onMailQueued } from "./outbox.server.ts";
 
 /** A delivery attempt gives up after this many tries; the message is then marked failed. */
 export const MAX_ATTEMPTS = 8;
@@ -115,7 +116,17 @@ export async function deliverDueMail(
   return sent;
 }
 
-/** Runs deliverDueMail every few seconds until stopped. */
+/**
+ * After a mail is queued in this process, how long the sender waits before delivering. The mail
+ * is often queued inside a transaction that is still open; a delivery that starts before it
+ * commits finds nothing, and the mail then goes out at the next regular poll.
+ */
+const WAKE_DELAY_MS = 200;
+
+/**
+ * Runs deliverDueMail every few seconds until stopped, and shortly after this process queues a
+ * mail (onMailQueued). The polling stays: it delivers what other instances queued and retries.
+ */
 export function startMailSender(
   getDb: () => Promise<Database>,
   transport: MailTransport | null,
@@ -131,11 +142,22 @@ export function startMailSender(
   };
   const timer = setInterval(tick, intervalMs);
   timer.unref();
+  // Several mails queued together wake the sender once.
+  let wake: NodeJS.Timeout | undefined;
+  const stopListening = onMailQueued(() => {
+    wake ??= setTimeout(() => {
+      wake = undefined;
+      tick();
+    }, WAKE_DELAY_MS);
+    wake.unref();
+  });
   return {
-    /** Delivers now rather than at the next tick (after a mail was queued). */
+    /** Delivers now rather than at the next tick. */
     nudge: tick,
     async stop() {
       clearInterval(timer);
+      clearTimeout(wake);
+      stopListening();
       await running;
     },
   };

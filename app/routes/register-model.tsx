@@ -53,8 +53,14 @@ export default function RegisterModel() {
           {t("preselection.title")}
         </h1>
         <p className="mt-4 text-lg text-ink-600">{t("preselection.subtitle")}</p>
+        <p className="mt-2 text-sm text-ink-600">
+          {t("auth.haveAccount")}{" "}
+          <Link to="/login" className="font-semibold text-brand-700 underline underline-offset-2">
+            {t("auth.signIn")}
+          </Link>
+        </p>
         <div className="mt-10 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200/70 sm:p-10">
-          <PreselectionForm action="/register/model" />
+          <PreselectionForm action="/register/model" withAccount />
         </div>
       </main>
     </div>

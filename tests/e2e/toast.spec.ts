@@ -139,6 +139,9 @@ async function fillValid(page: Page) {
   for (const [name, value] of Object.entries(validApplication)) {
     await form[name as keyof typeof validApplication].fill(value);
   }
+  // /register/model creates her account as well, so it asks for a password.
+  const password = page.locator('input[name="password"]');
+  if (await password.count()) await password.fill(`senha-forte-${Date.now()}`);
   await form.beginner.check();
   await form.consent.check();
 }

@@ -23,7 +23,9 @@ export const preselectionFields = [
  */
 export const CONSENT_VERSION = "2026-11-22";
 
-export type PreselectionField = (typeof preselectionFields)[number];
+/** /register/model asks the same, plus a password for her account. */
+export const registrationFields = [...preselectionFields, "password"] as const;
+export type PreselectionField = (typeof registrationFields)[number];
 
 export const limits = {
   fullName: 120,

@@ -13,7 +13,7 @@ import {
   experienceLevels,
   limits,
   MIN_AGE,
-  preselectionFields,
+  registrationFields,
   type FieldErrors,
   type PreselectionField,
 } from "./fields";
@@ -23,14 +23,21 @@ const loadSchema = () => import("./schema");
 
 function formValues(form: HTMLFormElement) {
   const data = new FormData(form);
-  return Object.fromEntries(preselectionFields.map((f) => [f, String(data.get(f) ?? "")]));
+  return Object.fromEntries(registrationFields.map((f) => [f, String(data.get(f) ?? "")]));
 }
 
 /**
  * The pre-selection form. Checked in the browser before sending and again by the route's action;
  * without JavaScript it is a plain form post and the server's answer is rendered in place.
  */
-export function PreselectionForm({ action }: { action: string }) {
+export function PreselectionForm({
+  action,
+  withAccount = false,
+}: {
+  action: string;
+  /** /register/model: the form also creates her account, so it asks for a password. */
+  withAccount?: boolean;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher<PreselectionActionData>({ key: "preselection" });
   const documentResult = useActionData<PreselectionActionData>(); // the no-JavaScript round trip
@@ -58,7 +65,9 @@ export function PreselectionForm({ action }: { action: string }) {
       setClientErrors(null);
       toast({
         title: t("preselection.sentTitle"),
-        description: t("preselection.sentDescription"),
+        description: t(
+          withAccount ? "preselection.registeredDescription" : "preselection.sentDescription",
+        ),
         variant: "success",
       });
     } else if (answer.status === "invalid") {
@@ -71,14 +80,15 @@ export function PreselectionForm({ action }: { action: string }) {
         variant: "destructive",
       });
     }
-  }, [fetcher.state, fetcher.data, t]);
+  }, [fetcher.state, fetcher.data, t, withAccount]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     try {
-      const { validatePreselection } = await loadSchema();
-      const check = validatePreselection(formValues(form));
+      const schema = await loadSchema();
+      const validate = withAccount ? schema.validateRegistration : schema.validatePreselection;
+      const check = validate(formValues(form));
       if (!check.success) {
         setClientErrors(check.fieldErrors);
         focusFirstError(form, check.fieldErrors);
@@ -101,8 +111,9 @@ export function PreselectionForm({ action }: { action: string }) {
   async function onChange(event: FormEvent<HTMLFormElement>) {
     if (clientErrors === null && result?.status !== "invalid") return;
     const form = event.currentTarget;
-    const { validatePreselection } = await loadSchema();
-    const check = validatePreselection(formValues(form));
+    const schema = await loadSchema();
+    const validate = withAccount ? schema.validateRegistration : schema.validatePreselection;
+    const check = validate(formValues(form));
     setClientErrors(check.success ? {} : check.fieldErrors);
   }
 
@@ -135,7 +146,7 @@ export function PreselectionForm({ action }: { action: string }) {
             className="rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-brand-200 sm:col-span-2"
           >
             <strong className="block font-semibold">{t("preselection.sentTitle")}</strong>
-            {t("preselection.sentDescription")}
+            {t(withAccount ? "preselection.registeredDescription" : "preselection.sentDescription")}
           </p>
         ) : (
           <p
@@ -195,6 +206,26 @@ export function PreselectionForm({ action }: { action: string }) {
           />
         )}
       </Field>
+      {withAccount ? (
+        <Field
+          id="password"
+          label={t("auth.password")}
+          hint={t("auth.passwordHint")}
+          error={message("password")}
+        >
+          {(aria) => (
+            <Input
+              {...aria}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={10}
+              maxLength={128}
+            />
+          )}
+        </Field>
+      ) : null}
       <Field
         id="whatsapp"
         label={t("preselection.whatsapp")}
@@ -337,7 +368,7 @@ export function PreselectionForm({ action }: { action: string }) {
 }
 
 function focusFirstError(form: HTMLFormElement | null, errors: FieldErrors) {
-  const first = preselectionFields.find((field) => errors[field]);
+  const first = registrationFields.find((field) => errors[field]);
   if (!form || !first) return;
   const element = form.querySelector<HTMLElement>(`#${first}`);
   element?.focus();

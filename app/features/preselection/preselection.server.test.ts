@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getDatabase } from "~/db/db.server";
-import { outbox, rateLimits, submissions, submissionStatusHistory } from "~/db/schema.server";
+import { outbox, rateLimits, submissions, submissionStatusHistory, user } from "~/db/schema.server";
 import { handlePreselection } from "./preselection.server";
 
 // getEnv() keeps the first environment it reads for the whole process; these tests open the
@@ -37,6 +37,8 @@ describe.each(targets)("the pre-selection form's server side on %s", (_name, dat
     experience: "beginner",
     message: "Quero transformar meu perfil em uma carreira.",
     consent: "on",
+    // /register/model creates her account too.
+    password: "um-sonho-de-floripa",
   };
 
   let ip = 0;
@@ -71,6 +73,7 @@ describe.each(targets)("the pre-selection form's server side on %s", (_name, dat
     const db = await getDatabase();
     await db.delete(submissions).where(like(submissions.emailNormalized, `%.${marker}@%`));
     await db.delete(outbox).where(like(outbox.recipient, `%.${marker}@%`));
+    await db.delete(user).where(like(user.email, `%.${marker}@%`));
     await db.delete(rateLimits).where(like(rateLimits.key, `submission:${ipPrefix}%`));
     await closeDatabase();
     vi.unstubAllEnvs();
@@ -121,6 +124,36 @@ describe.each(targets)("the pre-selection form's server side on %s", (_name, dat
         subject: "Wir haben deine Nachricht erhalten",
       },
     ]);
+  });
+
+  it("creates her model account, waiting for her to confirm the address, and never echoes the password", async () => {
+    const email = emailOf("Conta");
+    expect(await answer(post({ ...valid, email }))).toEqual({
+      status: 200,
+      data: { status: "sent" },
+    });
+    const db = await getDatabase();
+    const [account] = await db.select().from(user).where(eq(user.email, email.toLowerCase()));
+    expect(account).toMatchObject({ role: "model", emailVerified: false, language: "de" });
+    const mails = await db.select().from(outbox).where(eq(outbox.recipient, email.toLowerCase()));
+    expect(mails.map((m) => m.kind)).toContain("verification");
+
+    const refused = await answer(
+      post({ ...valid, email: emailOf("weak"), password: "password123" }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({ fieldErrors: { password: "auth.errors.passwordCommon" } });
+    expect(JSON.stringify(refused.data)).not.toContain("password123");
+    expect(
+      await db
+        .select()
+        .from(submissions)
+        .where(eq(submissions.emailNormalized, emailOf("weak").toLowerCase())),
+    ).toEqual([]);
+
+    // A second application with the same address: stored, same answer, no second account.
+    expect((await answer(post({ ...valid, email }))).status).toBe(200);
+    expect(await db.select().from(user).where(eq(user.email, email.toLowerCase()))).toHaveLength(1);
   });
 
   it("answers field errors and stores nothing when a rule fails", async () => {

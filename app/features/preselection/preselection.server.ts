@@ -1,36 +1,86 @@
 import { data } from "react-router";
+import { getAuth } from "~/auth/auth.server";
+import { callAuth } from "~/auth/call.server";
+import { passwordProblem } from "~/auth/password.server";
 import {
   receiveApplication,
   type ApplicationChannel,
   type ApplicationResult,
 } from "~/features/submissions/receive.server";
-import { CONSENT_VERSION, preselectionFields } from "./fields";
-import { validatePreselection, type Preselection } from "./schema";
+import { CONSENT_VERSION, preselectionFields, registrationFields } from "./fields";
+import { validatePreselection, validateRegistration, type Preselection } from "./schema";
 
 export type PreselectionActionData = ApplicationResult;
 
-const channel = (source: "form" | "register"): ApplicationChannel<Preselection> => ({
-  source,
+const toSubmission = (application: Preselection) => ({
+  fullName: application.fullName,
+  email: application.email,
+  age: application.age,
+  whatsapp: application.whatsapp,
+  instagram: application.instagram,
+  experience: application.experience,
+  message: application.message,
+});
+
+/** The landing page's form: the application only. */
+const landingForm: ApplicationChannel<Preselection> = {
+  source: "form",
   fields: preselectionFields,
   validate: validatePreselection,
   consentVersion: CONSENT_VERSION,
-  toSubmission: (application) => ({
-    fullName: application.fullName,
-    email: application.email,
-    age: application.age,
-    whatsapp: application.whatsapp,
-    instagram: application.instagram,
-    experience: application.experience,
-    message: application.message,
-  }),
-});
+  toSubmission,
+};
+
+/**
+ * /register/model: the application and her model account in one step. The account is made
+ * once the application is stored, and waits for her to confirm her address.
+ */
+const registration: ApplicationChannel<Preselection & { password: string }> = {
+  source: "register",
+  fields: registrationFields,
+  secretFields: ["password"],
+  validate: (values) => {
+    const result = validateRegistration(values);
+    if (!result.success) return result;
+    const problem = passwordProblem(result.data.password);
+    return problem === "common"
+      ? { success: false, fieldErrors: { password: "auth.errors.passwordCommon" } }
+      : result;
+  },
+  consentVersion: CONSENT_VERSION,
+  toSubmission,
+  afterStore: async (application, { request, language }) => {
+    const auth = await getAuth();
+    const outcome = await callAuth(() =>
+      auth.api.signUpEmail({
+        body: {
+          name: application.fullName,
+          email: application.email.toLowerCase(),
+          password: application.password,
+          role: "model",
+          language,
+        },
+        headers: request.headers,
+        asResponse: true,
+      }),
+    );
+    // An address that has an account already: the application is stored, and the answer is the
+    // same as for a new one, so the form never tells who has an account.
+    if (!outcome.ok && !outcome.code?.startsWith("USER_ALREADY_EXISTS")) {
+      throw new Error(`account not created: ${outcome.code ?? outcome.status}`);
+    }
+  },
+};
 
 /**
  * The pre-selection form's action (home page and /register/model). The answer is the route's
  * action data: the page renders it in place when the form was posted without JavaScript.
  */
 export async function handlePreselection(request: Request, source: "form" | "register") {
-  const answer = await receiveApplication(request, channel(source));
+  const answer =
+    source === "register"
+      ? await receiveApplication(request, registration)
+      : await receiveApplication(request, landingForm);
   return data<PreselectionActionData>(answer.body, {
     status: answer.status,
     headers: answer.headers,

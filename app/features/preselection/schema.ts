@@ -82,3 +82,28 @@ export function validatePreselection(
   }
   return { success: false, fieldErrors };
 }
+
+/**
+ * The form of /register/model: the application plus the password of her account (length here;
+ * the server also refuses common passwords).
+ */
+export function validateRegistration(
+  values: Record<string, unknown>,
+):
+  | { success: true; data: Preselection & { password: string } }
+  | { success: false; fieldErrors: FieldErrors } {
+  const application = validatePreselection(values);
+  const password = typeof values.password === "string" ? values.password : "";
+  const passwordError =
+    password.length < 10
+      ? "auth.errors.passwordTooShort"
+      : password.length > 128
+        ? "auth.errors.passwordTooLong"
+        : null;
+  if (application.success && !passwordError) {
+    return { success: true, data: { ...application.data, password } };
+  }
+  const fieldErrors: FieldErrors = application.success ? {} : { ...application.fieldErrors };
+  if (passwordError) fieldErrors.password = passwordError;
+  return { success: false, fieldErrors };
+}

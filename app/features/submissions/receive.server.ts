@@ -43,6 +43,13 @@ export interface ApplicationChannel<T> {
     application: T,
   ) => Omit<NewSubmission, "source" | "language" | "referralCode" | "consentVersion">;
   consentVersion: string;
+  /** Fields never given back in an answer (a password). */
+  secretFields?: readonly string[];
+  /**
+   * What else happens once the application is stored (the account of /register/model). It runs
+   * after the application's transaction, so its failure never loses the application.
+   */
+  afterStore?: (application: T, context: { request: Request; language: Language }) => Promise<void>;
 }
 
 /**
@@ -62,11 +69,14 @@ export async function receiveApplication<T>(
   if (body === "tooLarge") return { status: 413, body: { status: "tooLarge" } };
   if (body === "malformed") return { status: 400, body: { status: "malformed" } };
 
-  const values: Record<string, string> = {};
+  const given: Record<string, string> = {};
   for (const field of channel.fields) {
     const value = body[field];
-    values[field] = typeof value === "string" ? value.slice(0, MAX_ECHO_LENGTH) : "";
+    given[field] = typeof value === "string" ? value.slice(0, MAX_ECHO_LENGTH) : "";
   }
+  const values = Object.fromEntries(
+    Object.entries(given).filter(([field]) => !channel.secretFields?.includes(field)),
+  );
 
   // Only software fills in the hidden field: thank it and keep nothing.
   const honeypot = body[HONEYPOT_FIELD];
@@ -74,7 +84,7 @@ export async function receiveApplication<T>(
     return { status: 200, body: { status: "sent" } };
   }
 
-  const result = channel.validate(values);
+  const result = channel.validate(given);
   if (!result.success) {
     return { status: 400, body: { status: "invalid", fieldErrors: result.fieldErrors, values } };
   }
@@ -104,6 +114,15 @@ export async function receiveApplication<T>(
       referralCode: referralFromRequest(request),
       consentVersion: channel.consentVersion,
     });
+    await channel.afterStore?.(result.data, { request, language }).catch((error: unknown) =>
+      console.error(
+        JSON.stringify({
+          event: "submission.after-store-failed",
+          source: channel.source,
+          error: String(error),
+        }),
+      ),
+    );
     return { status: 200, body: { status: "sent" } };
   } catch (error) {
     console.error(
