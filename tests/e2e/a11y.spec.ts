@@ -12,6 +12,9 @@ const pages = [
   { name: "permission denied", path: "/permission-denied" },
   { name: "privacy notice", path: "/privacy" },
   { name: "not found", path: "/no-such-page" },
+  { name: "log in", path: "/login" },
+  { name: "affiliate sign-up", path: "/register/affiliate" },
+  { name: "forgot password", path: "/forgot-password" },
 ];
 
 async function severeViolations(page: Page, path: string, lang: string) {
