@@ -5,7 +5,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/db.server";
 import { outbox } from "../db/schema.server";
 import { queueMail } from "./outbox.server";
-import { deliverDueMail, MAX_ATTEMPTS, retryDelaySeconds, smtpTransport } from "./sender.server";
+import {
+  deliverDueMail,
+  MAX_ATTEMPTS,
+  retryDelaySeconds,
+  smtpTransport,
+  startMailSender,
+} from "./sender.server";
 import { confirmationMail } from "./templates.server";
 
 /** A real SMTP server in the test process; it can be told to refuse mail. */
@@ -147,6 +153,25 @@ describe("mail", () => {
     // Not logged again on the next pass.
     await deliverDueMail(database.db, null, { log: silent });
     expect(lines).toHaveLength(1);
+  });
+
+  it("the sender of this process wakes up when a mail is queued, not only at its poll", async () => {
+    const sender = startMailSender(
+      async () => database.db,
+      smtpTransport(smtp.url, "contato@maretalent.com.br"),
+      60_000, // no poll during this test
+    );
+    try {
+      await queueConfirmation("bia@example.com");
+      await queueConfirmation("carla@example.com");
+      await expect.poll(() => smtp.received.length, { timeout: 3000 }).toBe(2);
+    } finally {
+      await sender.stop();
+    }
+    // Once stopped, it no longer listens.
+    await queueConfirmation("dora@example.com");
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(smtp.received).toHaveLength(2);
   });
 
   it("backs off from 30 seconds to at most an hour", () => {
