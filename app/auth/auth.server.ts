@@ -130,11 +130,13 @@ function createAuth(db: Database, env: Env) {
     databaseHooks: {
       user: {
         create: {
-          // A Google sign-up brings the role chosen on the page through the OAuth state.
+          // A Google sign-up brings the role chosen on the page through the OAuth state, where
+          // Better Auth puts the keys of signInSocial's additionalData at the top level.
           before: async (user) => {
-            const state = await getOAuthState().catch(() => null);
-            const asked = (state as { additionalData?: { role?: unknown; language?: unknown } })
-              ?.additionalData;
+            const asked = (await getOAuthState().catch(() => null)) as {
+              role?: unknown;
+              language?: unknown;
+            } | null;
             const role = selfServiceRoles.find((r) => r === (asked?.role ?? user.role)) ?? "model";
             const language =
               typeof asked?.language === "string" && isSupportedLanguage(asked.language)
