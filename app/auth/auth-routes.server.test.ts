@@ -1,0 +1,820 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { and, eq, inArray, like, or } from "drizzle-orm";
+import { OAuth2Server } from "oauth2-mock-server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { closeDatabase, getDatabase } from "~/db/db.server";
+import { affiliates, outbox, rateLimits, session, user, verification } from "~/db/schema.server";
+import * as continueRoute from "~/routes/_auth/continue";
+import * as forgotPassword from "~/routes/_auth/forgot-password";
+import * as google from "~/routes/_auth/google";
+import * as login from "~/routes/_auth/login";
+import * as logout from "~/routes/_auth/logout";
+import * as passwordReset from "~/routes/_auth/password-reset";
+import * as registerAffiliate from "~/routes/_auth/register-affiliate";
+import * as authApi from "~/routes/resources/auth-api";
+import { getAuth } from "./auth.server";
+import { effectiveRole, getCurrentUser } from "./session.server";
+
+/**
+ * Every account action through the route actions the browser posts to (and Better Auth's API
+ * where no route exists), on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL.
+ */
+
+// getEnv() keeps the first environment it reads for the whole process; these tests open the
+// application's database once on PGlite and once on PostgreSQL, so they read it afresh each time.
+vi.mock(import("~/utils/env.server"), async (importOriginal) => {
+  const actual = await importOriginal();
+  return {
+    ...actual,
+    getEnv: (source = process.env) =>
+      actual.getEnv(source === process.env ? { ...process.env } : source),
+  };
+});
+
+// getAuth() is built once per process, on the first database and environment; here, afresh
+// when either changes.
+vi.mock(import("./auth.server"), async (importOriginal) => {
+  const actual = await importOriginal();
+  const { getDatabase } = await import("~/db/db.server");
+  const { getEnv } = await import("~/utils/env.server");
+  let built:
+    { db: unknown; env: string; auth: ReturnType<typeof actual.createAuthFor> } | undefined;
+  return {
+    ...actual,
+    getAuth: async () => {
+      const db = await getDatabase();
+      const env = JSON.stringify(getEnv());
+      if (built?.db !== db || built.env !== env) {
+        built = { db, env, auth: actual.createAuthFor(db) };
+      }
+      return built.auth;
+    },
+  };
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+const targets: [string, string | undefined][] = [["PGlite", undefined]];
+if (postgresUrl) targets.push(["PostgreSQL", postgresUrl]);
+
+const ORIGIN = "http://127.0.0.1:3999";
+const PASSWORD = "maré-talent-2026!";
+const NEW_PASSWORD = "outra-senha-bem-longa";
+
+const english = JSON.parse(
+  readFileSync(new URL("../i18n/locales/en.json", import.meta.url), "utf8"),
+) as Record<string, Record<string, unknown>>;
+
+/** What a loader or action answered: a Response (often thrown: a redirect) or data(…). */
+interface Outcome {
+  status: number;
+  location: string | null;
+  data: unknown;
+  headers: Headers;
+}
+
+async function outcomeOf(run: () => unknown): Promise<Outcome> {
+  let value: unknown;
+  try {
+    value = await run();
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    value = error;
+  }
+  if (value instanceof Response) {
+    return {
+      status: value.status,
+      location: value.headers.get("location"),
+      data: undefined,
+      headers: value.headers,
+    };
+  }
+  const wrapped = value as { type?: string; data?: unknown; init?: ResponseInit | null };
+  if (wrapped?.type === "DataWithResponseInit") {
+    return {
+      status: wrapped.init?.status ?? 200,
+      location: null,
+      data: wrapped.data,
+      headers: new Headers(wrapped.init?.headers),
+    };
+  }
+  return { status: 200, location: null, data: value, headers: new Headers() };
+}
+
+/** Runs a route module's action or loader with a request, as React Router would. */
+function call<F extends (args: never) => unknown>(handler: F, request: Request) {
+  const args = { request, params: {}, context: {} } as unknown as Parameters<F>[0];
+  return outcomeOf(() => handler(args));
+}
+
+/** Cookies as a browser keeps them: set by answers, sent back with the next request. */
+class CookieJar {
+  private cookies = new Map<string, string>();
+  take(headers: Headers) {
+    for (const line of headers.getSetCookie()) {
+      const [pair = ""] = line.split(";");
+      const at = pair.indexOf("=");
+      const name = pair.slice(0, at).trim();
+      const value = pair.slice(at + 1).trim();
+      if (!value || /max-age=0\b/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return this;
+  }
+  get header() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+  has(name: string) {
+    return this.cookies.has(name);
+  }
+}
+
+describe.each(targets)("account routes on %s", (_name, databaseUrl) => {
+  // A shared test database keeps rows and counters between runs: this run's have their own
+  // addresses (e-mail and IP), and are removed afterwards.
+  const marker = randomBytes(4).toString("hex");
+  const ipPrefix = `2001:db8:${marker.slice(0, 4)}:${marker.slice(4)}::`;
+  const email = (name: string) => `${name}.${marker}@example.com`;
+  const adminEmail = email("owner");
+  let ipCount = 0;
+  const newIp = () => `${ipPrefix}${(++ipCount).toString(16)}`;
+
+  function request(
+    path: string,
+    {
+      form,
+      cookie,
+      ip = newIp(),
+      headers = {},
+    }: { form?: Record<string, string>; cookie?: string; ip?: string; headers?: HeadersInit } = {},
+  ) {
+    return new Request(`${ORIGIN}${path}`, {
+      method: form ? "POST" : "GET",
+      body: form ? new URLSearchParams(form) : undefined,
+      headers: {
+        origin: ORIGIN,
+        "x-client-ip": ip,
+        ...(cookie ? { cookie } : {}),
+        ...Object.fromEntries(new Headers(headers)),
+      },
+    });
+  }
+
+  const db = () => getDatabase();
+
+  async function mails(to: string, kind: string) {
+    return (await db())
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, to), eq(outbox.kind, kind)))
+      .orderBy(outbox.id);
+  }
+
+  async function lastLink(to: string, kind: "verification" | "reset") {
+    const all = await mails(to, kind);
+    const text = all.at(-1)?.text ?? "";
+    const link = /https?:\/\/\S+/.exec(text)?.[0];
+    if (!link) throw new Error(`no ${kind} link in a mail to ${to}`);
+    return new URL(link);
+  }
+
+  async function userRow(address: string) {
+    const [row] = await (await db()).select().from(user).where(eq(user.email, address));
+    return row;
+  }
+
+  /** Follows the verification link of the last mail through /api/auth, as her browser does. */
+  async function followVerificationLink(address: string, jar = new CookieJar()) {
+    const link = await lastLink(address, "verification");
+    const answer = await call(authApi.loader, request(`${link.pathname}${link.search}`));
+    jar.take(answer.headers);
+    return { answer, jar };
+  }
+
+  /** Signs up through the affiliate form. */
+  const signUpAffiliate = (address: string, fields: Record<string, string> = {}, ip = newIp()) =>
+    call(
+      registerAffiliate.action,
+      request("/register/affiliate?lang=es", {
+        ip,
+        form: {
+          name: "Lia Costa",
+          email: address,
+          password: PASSWORD,
+          promotion: "My Instagram about content creation, 12k followers.",
+          ...fields,
+        },
+      }),
+    );
+
+  const signIn = (address: string, password: string, ip = newIp(), extra = {}) =>
+    call(login.action, request("/login", { ip, form: { email: address, password, ...extra } }));
+
+  /** A verified model account, made through Better Auth's sign-up and the mailed link. */
+  async function verifiedAccount(name: string) {
+    const address = email(name);
+    const auth = await getAuth();
+    await auth.api.signUpEmail({
+      body: { name: "Bia Lima", email: address, password: PASSWORD },
+      headers: { origin: ORIGIN, "x-client-ip": newIp() },
+    });
+    await followVerificationLink(address);
+    return address;
+  }
+
+  const requestReset = (address: string, ip = newIp()) =>
+    call(forgotPassword.action, request("/forgot-password", { ip, form: { email: address } }));
+
+  async function signedIn(address: string, password = PASSWORD) {
+    const answer = await signIn(address, password);
+    expect(answer.status).toBe(302);
+    return new CookieJar().take(answer.headers);
+  }
+
+  beforeAll(async () => {
+    await closeDatabase();
+    vi.stubEnv("DATABASE_URL", databaseUrl ?? "");
+    vi.stubEnv("DATA_DIR", "memory://");
+    vi.stubEnv("HOST", "127.0.0.1");
+    vi.stubEnv("PORT", "3999");
+    vi.stubEnv("PUBLIC_ORIGIN", "");
+    vi.stubEnv("ADMIN_EMAIL", adminEmail.toUpperCase());
+    vi.stubEnv("GOOGLE_CLIENT_ID", "");
+    vi.stubEnv("GOOGLE_CLIENT_SECRET", "");
+    await getDatabase(); // opened and migrated here, not in the first test's time
+  }, 60_000);
+
+  afterAll(async () => {
+    const database = await db();
+    const ids = (
+      await database
+        .select({ id: user.id })
+        .from(user)
+        .where(like(user.email, `%.${marker}@%`))
+    ).map((row) => row.id);
+    if (ids.length) {
+      await database.delete(verification).where(inArray(verification.value, ids));
+      await database.delete(user).where(inArray(user.id, ids));
+    }
+    await database.delete(outbox).where(like(outbox.recipient, `%.${marker}@%`));
+    await database
+      .delete(rateLimits)
+      .where(or(like(rateLimits.key, `%.${marker}@%`), like(rateLimits.key, `%${ipPrefix}%`)));
+    await closeDatabase();
+    vi.unstubAllEnvs();
+  });
+
+  describe("sign-up", () => {
+    it("makes an affiliate with a referral code and her promotion, and mails a link in her language", async () => {
+      const address = email("lia");
+      const answer = await signUpAffiliate(address);
+      expect(answer).toMatchObject({ status: 302, location: "/login?notice=check-email" });
+
+      const created = await userRow(address);
+      expect(created).toMatchObject({
+        role: "affiliate",
+        emailVerified: false,
+        language: "es",
+        name: "Lia Costa",
+      });
+      const [affiliate] = await (
+        await db()
+      )
+        .select()
+        .from(affiliates)
+        .where(eq(affiliates.userId, created!.id));
+      expect(affiliate).toMatchObject({
+        promotion: "My Instagram about content creation, 12k followers.",
+        status: "active",
+      });
+      expect(affiliate!.referralCode).toMatch(/^[A-HJKMNP-Z2-9]{7}$/);
+
+      const [mail] = await mails(address, "verification");
+      expect(mail).toMatchObject({ language: "es", status: "queued" });
+      const link = await lastLink(address, "verification");
+      expect(`${link.origin}${link.pathname}`).toBe(`${ORIGIN}/api/auth/verify-email`);
+      expect(link.searchParams.get("token")).toBeTruthy();
+      expect(link.searchParams.get("callbackURL")).toBe("/auth/continue?verified=1");
+    });
+
+    it("answers an address that has an account as it answers a new one, and changes nothing", async () => {
+      const address = email("twice");
+      await signUpAffiliate(address);
+      const before = await userRow(address);
+      const again = await signUpAffiliate(address, {
+        name: "Somebody Else",
+        password: NEW_PASSWORD,
+      });
+      expect(again).toMatchObject({ status: 302, location: "/login?notice=check-email" });
+      expect(await userRow(address)).toMatchObject({ id: before!.id, name: "Lia Costa" });
+    });
+
+    it("refuses invalid fields and weak passwords with the field's message, storing nothing", async () => {
+      const address = email("weak");
+      const invalid = await signUpAffiliate(address, { name: "L", email: "nope", promotion: "" });
+      expect(invalid.status).toBe(400);
+      expect(invalid.data).toMatchObject({
+        fieldErrors: {
+          name: "auth.errors.nameRequired",
+          email: "auth.errors.emailInvalid",
+          promotion: "auth.errors.promotionRequired",
+        },
+        values: { email: "nope" },
+      });
+      const short = await signUpAffiliate(address, { password: "short" });
+      expect(short).toMatchObject({
+        status: 400,
+        data: { fieldErrors: { password: "auth.errors.passwordTooShort" } },
+      });
+      const common = await signUpAffiliate(address, { password: "Password123" });
+      expect(common).toMatchObject({
+        status: 400,
+        data: { fieldErrors: { password: "auth.errors.passwordCommon" } },
+      });
+      expect(await userRow(address)).toBeUndefined();
+      expect(await mails(address, "verification")).toEqual([]);
+    });
+
+    it("refuses a post from another site", async () => {
+      const answer = await call(
+        registerAffiliate.action,
+        request("/register/affiliate", {
+          form: {
+            name: "Lia",
+            email: email("cross"),
+            password: PASSWORD,
+            promotion: "x".repeat(20),
+          },
+          headers: { origin: "https://evil.example" },
+        }),
+      );
+      expect(answer).toMatchObject({ status: 403, data: { error: "validation.crossSite" } });
+      expect(await userRow(email("cross"))).toBeUndefined();
+    });
+  });
+
+  describe("verification", () => {
+    it("the mailed link confirms the address, signs her in and lands her in her area", async () => {
+      const address = email("verify");
+      await signUpAffiliate(address);
+      const { answer, jar } = await followVerificationLink(address);
+      expect(answer.status).toBe(302);
+      expect(
+        new URL(answer.location!, ORIGIN).pathname + new URL(answer.location!, ORIGIN).search,
+      ).toBe("/auth/continue?verified=1");
+      expect(jar.has("mare.session_token")).toBe(true);
+      expect(await userRow(address)).toMatchObject({ emailVerified: true });
+
+      const next = await call(
+        continueRoute.loader,
+        request("/auth/continue?verified=1", { cookie: jar.header }),
+      );
+      expect(next).toMatchObject({ status: 302, location: "/portal" });
+    });
+
+    it("a forged or damaged link signs nobody in and says so on /login", async () => {
+      const address = email("forged");
+      await signUpAffiliate(address);
+      const link = await lastLink(address, "verification");
+      link.searchParams.set("token", `${link.searchParams.get("token")}x`);
+      const answer = await call(authApi.loader, request(`${link.pathname}${link.search}`));
+      expect(answer.status).toBe(302);
+      const landing = new URL(answer.location!, ORIGIN);
+      expect(landing.pathname).toBe("/auth/continue");
+      expect(landing.searchParams.get("error")).toBeTruthy();
+      expect(new CookieJar().take(answer.headers).has("mare.session_token")).toBe(false);
+      expect(await userRow(address)).toMatchObject({ emailVerified: false });
+
+      const next = await call(
+        continueRoute.loader,
+        request(`${landing.pathname}${landing.search}`),
+      );
+      expect(next).toMatchObject({ status: 302, location: "/login?notice=verify-failed" });
+    });
+
+    it("only the verification link and the OAuth callback of Better Auth's API are reachable", async () => {
+      for (const [method, path] of [
+        ["POST", "/api/auth/sign-up/email"],
+        ["POST", "/api/auth/sign-in/email"],
+        ["POST", "/api/auth/update-user"],
+        ["POST", "/api/auth/reset-password"],
+        ["POST", "/api/auth/request-password-reset"],
+        ["GET", "/api/auth/get-session"],
+        ["GET", "/api/auth/list-sessions"],
+      ] as const) {
+        const handler = method === "GET" ? authApi.loader : authApi.action;
+        const answer = await call(
+          handler,
+          request(path, method === "POST" ? { form: { role: "admin" } } : {}),
+        );
+        expect(answer.status, `${method} ${path}`).toBe(404);
+      }
+    });
+  });
+
+  describe("sign-in", () => {
+    it("refuses an unverified address and mails a fresh link", async () => {
+      const address = email("unverified");
+      await signUpAffiliate(address);
+      expect(await mails(address, "verification")).toHaveLength(1);
+      const answer = await signIn(address, PASSWORD);
+      expect(answer).toMatchObject({ status: 403, data: { error: "auth.errors.notVerified" } });
+      expect(new CookieJar().take(answer.headers).has("mare.session_token")).toBe(false);
+      expect(await mails(address, "verification")).toHaveLength(2);
+    });
+
+    it("signs a verified account in to her area, or to the page she came from on this site", async () => {
+      const address = await verifiedAccount("signin");
+      const home = await signIn(address.toUpperCase(), PASSWORD);
+      expect(home).toMatchObject({ status: 302, location: "/dashboard/model" });
+      const jar = new CookieJar().take(home.headers);
+      expect(await getCurrentUser(request("/", { cookie: jar.header }))).toMatchObject({
+        email: address,
+        role: "model",
+      });
+
+      const back = await signIn(address, PASSWORD, newIp(), { redirect: "/dashboard/model?tab=1" });
+      expect(back.location).toBe("/dashboard/model?tab=1");
+      for (const elsewhere of ["//evil.example/x", "https://evil.example/", "/\\evil.example"]) {
+        const answer = await signIn(address, PASSWORD, newIp(), { redirect: elsewhere });
+        expect(answer.location, elsewhere).toBe("/dashboard/model");
+      }
+    });
+
+    it("gives a wrong password and an unknown address the same answer and status", async () => {
+      const address = await verifiedAccount("same");
+      const wrong = await signIn(address, "not-her-password");
+      const unknown = await signIn(email("nobody"), "not-her-password");
+      expect(wrong.status).toBe(401);
+      expect(unknown.status).toBe(401);
+      const { email: _wrongEmail, ...wrongAnswer } = wrong.data as Record<string, unknown>;
+      const { email: _unknownEmail, ...unknownAnswer } = unknown.data as Record<string, unknown>;
+      expect(wrongAnswer).toEqual({ error: "auth.errors.invalidCredentials" });
+      expect(unknownAnswer).toEqual(wrongAnswer);
+      expect([...wrong.headers.keys()]).toEqual([...unknown.headers.keys()]);
+      // Malformed input gets the same message (and no hint of which field).
+      const malformed = await signIn("not-an-address", "");
+      expect(malformed).toMatchObject({
+        status: 400,
+        data: { error: "auth.errors.invalidCredentials" },
+      });
+    });
+
+    it("refuses a disabled account with the same answer as a wrong password", async () => {
+      const address = await verifiedAccount("disabled");
+      await (await db()).update(user).set({ disabled: true }).where(eq(user.email, address));
+      const answer = await signIn(address, PASSWORD);
+      expect(answer).toMatchObject({
+        status: 401,
+        data: { error: "auth.errors.invalidCredentials" },
+      });
+    });
+
+    it("logout ends the session on the server", async () => {
+      const address = await verifiedAccount("logout");
+      const jar = await signedIn(address);
+      const answer = await call(
+        logout.action,
+        request("/logout", { form: {}, cookie: jar.header }),
+      );
+      expect(answer).toMatchObject({ status: 302, location: "/" });
+      expect(await getCurrentUser(request("/", { cookie: jar.header }))).toBeNull();
+    });
+  });
+
+  describe("password reset", () => {
+    async function resetToken(address: string) {
+      const link = await lastLink(address, "reset");
+      expect(`${link.origin}${link.pathname}`).toBe(`${ORIGIN}/password-reset`);
+      expect(link.search).toBe("");
+      expect(link.hash).toMatch(/^#access_token=[^&]+$/);
+      return decodeURIComponent(link.hash.slice("#access_token=".length));
+    }
+
+    const choosePassword = (token: string, password = NEW_PASSWORD) =>
+      call(passwordReset.action, request("/password-reset", { form: { token, password } }));
+
+    it("answers the same for an address with an account and one without, mailing only the first", async () => {
+      const address = await verifiedAccount("forgot");
+      const known = await requestReset(address);
+      const unknown = await requestReset(email("stranger"));
+      expect(known).toMatchObject({ status: 200, data: { status: "sent" } });
+      expect(unknown).toEqual(known);
+      expect(await mails(address, "reset")).toHaveLength(1);
+      expect(await mails(email("stranger"), "reset")).toEqual([]);
+      const invalid = await requestReset("nope");
+      expect(invalid).toMatchObject({ status: 400, data: { error: "auth.errors.emailInvalid" } });
+    });
+
+    it("the link's token sets a new password once, and the old password stops working", async () => {
+      const address = await verifiedAccount("reset");
+      await requestReset(address);
+      const token = await resetToken(address);
+
+      const common = await choosePassword(token, "Password123");
+      expect(common).toMatchObject({
+        status: 400,
+        data: { error: "auth.errors.passwordCommon", field: "password" },
+      });
+      const done = await choosePassword(token);
+      expect(done).toMatchObject({ status: 302, location: "/login?notice=reset" });
+      expect((await signIn(address, PASSWORD)).status).toBe(401);
+      expect((await signIn(address, NEW_PASSWORD)).status).toBe(302);
+
+      const again = await choosePassword(token, "yet-another-long-one");
+      expect(again).toMatchObject({ status: 400, data: { error: "auth.errors.resetLinkInvalid" } });
+      expect((await signIn(address, NEW_PASSWORD)).status).toBe(302);
+
+      const missing = await choosePassword("");
+      expect(missing).toMatchObject({
+        status: 400,
+        data: { error: "auth.errors.resetLinkInvalid" },
+      });
+    });
+
+    it("the link expires after one hour", async () => {
+      const address = await verifiedAccount("expiry");
+      await requestReset(address);
+      const token = await resetToken(address);
+      const database = await db();
+      const identifier = `reset-password:${token}`;
+      const [row] = await database
+        .select()
+        .from(verification)
+        .where(eq(verification.identifier, identifier));
+      const lifetime = row!.expiresAt.getTime() - row!.createdAt.getTime();
+      expect(lifetime).toBeGreaterThan(3600_000 - 5_000);
+      expect(lifetime).toBeLessThanOrEqual(3600_000 + 5_000);
+
+      // An hour later, as the clock sees it:
+      await database
+        .update(verification)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(verification.identifier, identifier));
+      const late = await choosePassword(token);
+      expect(late).toMatchObject({ status: 400, data: { error: "auth.errors.resetLinkInvalid" } });
+      expect((await signIn(address, PASSWORD)).status).toBe(302);
+    });
+
+    it("a reset ends her other sessions", async () => {
+      const address = await verifiedAccount("sessions");
+      const phone = await signedIn(address);
+      const laptop = await signedIn(address);
+      const { id } = (await userRow(address))!;
+      const database = await db();
+      // The verification link's own session, and two sign-ins.
+      expect(await database.select().from(session).where(eq(session.userId, id))).toHaveLength(3);
+
+      await requestReset(address);
+      expect((await choosePassword(await resetToken(address))).status).toBe(302);
+      expect(await database.select().from(session).where(eq(session.userId, id))).toEqual([]);
+      for (const jar of [phone, laptop]) {
+        expect(await getCurrentUser(request("/", { cookie: jar.header }))).toBeNull();
+      }
+    });
+  });
+
+  describe("rate limits", () => {
+    it("the message of a limit is a translated string that names the minutes", () => {
+      expect(english.validation?.tooManyRequests).toContain("{{minutes}}");
+    });
+
+    it("sign-in: the per-account limit counts unknown addresses too, so it reveals nothing", async () => {
+      const known = await verifiedAccount("limited");
+      const unknown = email("limited-unknown");
+      for (const address of [known, unknown]) {
+        // Ten tries from ten addresses: each refused as a wrong password, none limited.
+        for (let i = 0; i < 10; i++) {
+          expect((await signIn(address, `wrong-password-${i}`)).status, `${address} #${i}`).toBe(
+            401,
+          );
+        }
+      }
+      const knownLimited = await signIn(known, PASSWORD);
+      const unknownLimited = await signIn(unknown, PASSWORD);
+      for (const answer of [knownLimited, unknownLimited]) {
+        expect(answer.status).toBe(429);
+        expect(answer.data).toMatchObject({
+          error: "validation.tooManyRequests",
+          params: { minutes: 15 },
+        });
+        expect(answer.headers.get("retry-after")).toBe("900");
+      }
+      // Limited even with the right password: a limit is not a way to test passwords.
+      expect(knownLimited.headers.getSetCookie()).toEqual([]);
+    });
+
+    it("forgot-password: limited per address of the account (existing or not) and per IP", async () => {
+      const known = await verifiedAccount("reset-limit");
+      const unknown = email("reset-limit-unknown");
+      for (const address of [known, unknown]) {
+        for (let i = 0; i < 3; i++) {
+          expect((await requestReset(address)).data).toEqual({ status: "sent" });
+        }
+      }
+      const knownLimited = await requestReset(known);
+      const unknownLimited = await requestReset(unknown);
+      expect(knownLimited.status).toBe(429);
+      expect(knownLimited.data).toMatchObject({ status: "limited", minutes: 60 });
+      expect(unknownLimited).toMatchObject({
+        status: 429,
+        data: { status: "limited", minutes: 60 },
+      });
+      expect(await mails(known, "reset")).toHaveLength(3);
+
+      // Ten from one connection, to ten addresses; the eleventh is refused.
+      const ip = newIp();
+      for (let i = 0; i < 10; i++) {
+        expect((await requestReset(email(`ip-${i}`), ip)).status).toBe(200);
+      }
+      const limited = await requestReset(email("ip-11"), ip);
+      expect(limited).toMatchObject({ status: 429, data: { status: "limited" } });
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(3500);
+    });
+
+    it("sign-up: limited per address, with the translated key", async () => {
+      const address = email("signup-limit");
+      for (let i = 0; i < 5; i++) {
+        expect((await signUpAffiliate(address)).location).toBe("/login?notice=check-email");
+      }
+      const limited = await signUpAffiliate(address);
+      expect(limited).toMatchObject({
+        status: 429,
+        data: { error: "validation.tooManyRequests", params: { minutes: 60 } },
+      });
+      expect(limited.headers.get("retry-after")).toBe("3600");
+    });
+  });
+
+  describe("roles", () => {
+    it("no sign-up body can ask to be admin or approver", async () => {
+      const auth = await getAuth();
+      for (const role of ["admin", "approver", "ADMIN"]) {
+        await expect(
+          auth.api.signUpEmail({
+            body: { name: "Eva", email: email(`eva-${role}`), password: PASSWORD, role },
+            headers: { origin: ORIGIN, "x-client-ip": newIp() },
+          }),
+        ).rejects.toMatchObject({ status: "BAD_REQUEST" });
+        expect(await userRow(email(`eva-${role}`))).toBeUndefined();
+      }
+      // The affiliate form sets its own role, whatever else is posted.
+      const address = email("form-admin");
+      await signUpAffiliate(address, { role: "admin" });
+      expect(await userRow(address)).toMatchObject({ role: "affiliate" });
+    });
+
+    it("effectiveRole: the verified owner of ADMIN_EMAIL is admin, an unverified one is not", () => {
+      const owner = { email: adminEmail, role: "model" };
+      expect(effectiveRole({ ...owner, emailVerified: true })).toBe("admin");
+      expect(
+        effectiveRole({ ...owner, email: adminEmail.toUpperCase(), emailVerified: true }),
+      ).toBe("admin");
+      expect(effectiveRole({ ...owner, emailVerified: false })).toBe("model");
+      expect(effectiveRole({ email: email("other"), emailVerified: true, role: "affiliate" })).toBe(
+        "affiliate",
+      );
+      expect(effectiveRole({ email: email("other"), emailVerified: true, role: "root" })).toBe(
+        "model",
+      );
+    });
+
+    it("the ADMIN_EMAIL account signs in to the admin area only once verified", async () => {
+      const auth = await getAuth();
+      await auth.api.signUpEmail({
+        body: { name: "Dona Maré", email: adminEmail, password: PASSWORD },
+        headers: { origin: ORIGIN, "x-client-ip": newIp() },
+      });
+      expect(await signIn(adminEmail, PASSWORD)).toMatchObject({
+        status: 403,
+        data: { error: "auth.errors.notVerified" },
+      });
+      const { jar } = await followVerificationLink(adminEmail);
+      expect(await getCurrentUser(request("/", { cookie: jar.header }))).toMatchObject({
+        role: "admin",
+      });
+      expect(await signIn(adminEmail, PASSWORD)).toMatchObject({
+        status: 302,
+        location: "/admin/dashboard",
+      });
+      // Stored as the model she signed up as: the address, not the row, makes her admin.
+      expect(await userRow(adminEmail)).toMatchObject({ role: "model" });
+    });
+  });
+
+  describe("Google (a local OpenID Connect server)", () => {
+    const oidc = new OAuth2Server();
+    /** Who the next Google sign-in is. */
+    let identity = { sub: "", email: "", name: "" };
+
+    beforeAll(async () => {
+      await oidc.issuer.keys.generate("RS256");
+      await oidc.start(0, "127.0.0.1");
+      const claims = () => ({ ...identity, email_verified: true });
+      oidc.service.on("beforeTokenSigning", (token: { payload: Record<string, unknown> }) => {
+        Object.assign(token.payload, claims());
+      });
+      oidc.service.on("beforeUserinfo", (userinfo: { body: Record<string, unknown> }) => {
+        userinfo.body = claims();
+      });
+      vi.stubEnv("GOOGLE_ISSUER", oidc.issuer.url!);
+      vi.stubEnv("GOOGLE_CLIENT_ID", "mare-test-client");
+      vi.stubEnv("GOOGLE_CLIENT_SECRET", "mare-test-secret");
+    });
+    afterAll(async () => {
+      await oidc.stop();
+      vi.stubEnv("GOOGLE_CLIENT_ID", "");
+      vi.stubEnv("GOOGLE_CLIENT_SECRET", "");
+    });
+
+    /** From the redirect to the provider back through the callback, as a browser follows it. */
+    async function roundTrip(start: { location: string | null; headers: Headers }, ip: string) {
+      const jar = new CookieJar().take(start.headers);
+      expect(start.location?.startsWith(`${oidc.issuer.url}/authorize`)).toBe(true);
+      const provider = await fetch(start.location!, { redirect: "manual" });
+      const callback = new URL(provider.headers.get("location")!);
+      expect(`${callback.origin}${callback.pathname}`).toBe(`${ORIGIN}/api/auth/callback/google`);
+      const answer = await call(
+        authApi.loader,
+        request(`${callback.pathname}${callback.search}`, { ip, cookie: jar.header }),
+      );
+      jar.take(answer.headers);
+      return { answer, jar };
+    }
+
+    const startFromPage = (form: Record<string, string>, ip: string) =>
+      call(google.action, request("/auth/google", { ip, form }));
+
+    it("the affiliate page's button makes an affiliate, who lands in her portal", async () => {
+      identity = { sub: `g-${marker}-1`, email: email("google-lia"), name: "Lia Google" };
+      const ip = newIp();
+      const start = await startFromPage({ role: "affiliate", language: "it" }, ip);
+      expect(start.status).toBe(302);
+      const { answer, jar } = await roundTrip(start, ip);
+      expect(answer.status).toBe(302);
+      expect(new URL(answer.location!, ORIGIN).pathname).toBe("/auth/continue");
+      const continued = await call(
+        continueRoute.loader,
+        request(new URL(answer.location!, ORIGIN).pathname, { cookie: jar.header }),
+      );
+      expect(continued).toMatchObject({ status: 302, location: "/portal" });
+      const created = await userRow(identity.email);
+      expect(created).toMatchObject({ role: "affiliate", emailVerified: true, language: "it" });
+      const [affiliate] = await (
+        await db()
+      )
+        .select()
+        .from(affiliates)
+        .where(eq(affiliates.userId, created!.id));
+      expect(affiliate?.referralCode).toMatch(/^[A-HJKMNP-Z2-9]{7}$/);
+
+      // Signing in again, from /login (no role) or even asking for another one, keeps hers.
+      for (const form of [{}, { role: "model" }] as Record<string, string>[]) {
+        const again = await roundTrip(await startFromPage(form, ip), ip);
+        expect(again.answer.status).toBe(302);
+        expect(await userRow(identity.email)).toMatchObject({ role: "affiliate" });
+      }
+    });
+
+    it("a role of admin from the page or in the OAuth state gives a model", async () => {
+      const ip = newIp();
+      identity = { sub: `g-${marker}-2`, email: email("google-page"), name: "Eva Page" };
+      await roundTrip(await startFromPage({ role: "admin" }, ip), ip);
+      expect(await userRow(identity.email)).toMatchObject({ role: "model" });
+
+      // Straight to Better Auth, past the route's own filter: the user hook still says model.
+      identity = { sub: `g-${marker}-3`, email: email("google-state"), name: "Eva State" };
+      const auth = await getAuth();
+      const started = await auth.api.signInSocial({
+        body: {
+          provider: "google",
+          callbackURL: "/auth/continue",
+          additionalData: { role: "admin" },
+        },
+        headers: { origin: ORIGIN, "x-client-ip": ip },
+        asResponse: true,
+      });
+      const { url } = (await started.json()) as { url: string };
+      const { answer } = await roundTrip({ location: url, headers: started.headers }, ip);
+      expect(answer.status).toBe(302);
+      expect(await userRow(identity.email)).toMatchObject({ role: "model" });
+    });
+
+    it("a refusal by the provider comes back to /login?error=google", async () => {
+      identity = { sub: `g-${marker}-4`, email: email("google-refused"), name: "Refused" };
+      const refuse = (redirect: { url: URL }) => {
+        redirect.url.searchParams.delete("code");
+        redirect.url.searchParams.set("error", "access_denied");
+      };
+      oidc.service.once("beforeAuthorizeRedirect", refuse);
+      const ip = newIp();
+      const { answer, jar } = await roundTrip(await startFromPage({}, ip), ip);
+      expect(answer.status).toBe(302);
+      const landing = new URL(answer.location!, ORIGIN);
+      expect(landing.pathname).toBe("/login");
+      expect(landing.searchParams.get("error")).toBe("google");
+      expect(jar.has("mare.session_token")).toBe(false);
+      expect(await userRow(identity.email)).toBeUndefined();
+    });
+  });
+});
