@@ -60,7 +60,7 @@ export default async function handleRequest(
   const nonce = randomBytes(16).toString("base64");
   responseHeaders.set(
     "Content-Security-Policy",
-    contentSecurityPolicy(nonce, { dev: import.meta.env.DEV }),
+    contentSecurityPolicy(nonce, { dev: import.meta.env.DEV, formTargets: formTargets() }),
   );
   // The page depends on the visitor's cookie and language headers: never from a shared cache.
   if (!responseHeaders.has("Cache-Control")) {
@@ -90,6 +90,14 @@ export default async function handleRequest(
   else page = Buffer.from(html.replaceAll(NONCE_PLACEHOLDER, nonce));
   const body = await compressDocument(page, acceptEncoding, responseHeaders);
   return new Response(body, { status, headers: responseHeaders });
+}
+
+/** The sign-in page of Google (its issuer's origin), where the Google button's post leads. */
+function formTargets(): string[] {
+  const env = getEnv();
+  return env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+    ? [new URL(env.GOOGLE_ISSUER).origin]
+    : [];
 }
 
 // The `<link rel="modulepreload">` hints that React Router adds (and React hoists into <head>)

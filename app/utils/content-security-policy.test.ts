@@ -65,6 +65,14 @@ describe("contentSecurityPolicy", () => {
     }
   });
 
+  it("lets forms lead to the given origins besides this one (Google's sign-in)", () => {
+    const withGoogle = parse(
+      contentSecurityPolicy(nonce, { formTargets: ["https://accounts.google.com"] }),
+    );
+    expect(withGoogle.get("form-action")).toEqual(["'self'", "https://accounts.google.com"]);
+    expect(withGoogle.get("default-src")).toEqual(["'self'"]);
+  });
+
   it("only opens WebSocket connections in development", () => {
     expect(directives.get("connect-src")).not.toContain("ws:");
     const dev = parse(contentSecurityPolicy(nonce, { dev: true }));

@@ -3,7 +3,20 @@
  * (and what they load, via 'strict-dynamic'); everything else comes from this origin only.
  * Inline style attributes stay allowed: Radix positions popovers with them, and CSS cannot run code.
  */
-export function contentSecurityPolicy(nonce: string, { dev = false } = {}): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  {
+    dev = false,
+    formTargets = [],
+  }: {
+    dev?: boolean;
+    /**
+     * Other origins a form post may end up on. Browsers apply form-action to the redirects that
+     * follow a post too: POST /auth/google answers with a redirect to Google's sign-in page.
+     */
+    formTargets?: string[];
+  } = {},
+): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": [`'nonce-${nonce}'`, "'strict-dynamic'", "'self'"],
@@ -14,7 +27,7 @@ export function contentSecurityPolicy(nonce: string, { dev = false } = {}): stri
     "manifest-src": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],
-    "form-action": ["'self'"],
+    "form-action": ["'self'", ...formTargets],
     "frame-ancestors": ["'none'"],
   };
   return Object.entries(directives)
