@@ -1,0 +1,123 @@
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { OAuth2Server } from "oauth2-mock-server";
+import { expect, t, test, waitForHydration, type Lang } from "./fixtures";
+import { ownServer, type OwnServer } from "./own-server";
+
+/**
+ * Sign-in with Google, end to end, against a local OpenID Connect server standing in for Google
+ * (oauth2-mock-server: discovery, authorization with PKCE and nonce, signed ID tokens, userinfo).
+ * Its authorization endpoint answers at once, as Google does for someone already signed in.
+ */
+
+interface Identity {
+  sub: string;
+  email: string;
+  name: string;
+}
+
+const run = randomBytes(4).toString("hex");
+const person = (name: string): Identity => ({
+  sub: `google-${name}-${run}`,
+  email: `${name}.${run}@example.com`,
+  name: `${name[0]!.toUpperCase()}${name.slice(1)} Google`,
+});
+
+const googleButton = (page: Page, lang: Lang) =>
+  page.getByRole("button", { name: t(lang, "auth.google") });
+
+test.describe("Google sign-in", () => {
+  // One provider and one server for these steps; the second sign-in follows the first.
+  test.describe.configure({ mode: "serial" });
+
+  const oidc = new OAuth2Server();
+  /** Who signs in at the provider next. */
+  let identity = person("nobody");
+  let server: OwnServer;
+
+  test.beforeAll(async () => {
+    await oidc.issuer.keys.generate("RS256");
+    await oidc.start(0, "127.0.0.1");
+    const claims = () => ({ ...identity, email_verified: true });
+    oidc.service.on("beforeTokenSigning", (token: { payload: Record<string, unknown> }) => {
+      Object.assign(token.payload, claims());
+    });
+    oidc.service.on("beforeUserinfo", (userinfo: { body: Record<string, unknown> }) => {
+      userinfo.body = claims();
+    });
+    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 21, {
+      GOOGLE_ISSUER: oidc.issuer.url!,
+      GOOGLE_CLIENT_ID: "mare-e2e-client",
+      GOOGLE_CLIENT_SECRET: "mare-e2e-secret",
+    });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await oidc.stop();
+  });
+
+  const affiliate = person("lia");
+
+  test("from the affiliate page, a new account is an affiliate and lands in her portal", async ({
+    page,
+  }) => {
+    const lang: Lang = "it";
+    identity = affiliate;
+    await page.goto(`${server.origin}/register/affiliate?lang=${lang}`);
+    await waitForHydration(page);
+    await googleButton(page, lang).click();
+    await expect(page).toHaveURL(`${server.origin}/portal`);
+    await expect(page.locator("h1")).toHaveText(t(lang, "account.portal.title"));
+    await expect(page.getByText(t(lang, "account.greeting", { name: "Lia" }))).toBeVisible();
+  });
+
+  test("from /login, a new account is a model and lands in her dashboard", async ({ page }) => {
+    const lang: Lang = "pt";
+    identity = person("bia");
+    await page.goto(`${server.origin}/login?lang=${lang}`);
+    await waitForHydration(page);
+    await googleButton(page, lang).click();
+    await expect(page).toHaveURL(`${server.origin}/dashboard/model`);
+    await expect(page.locator("h1")).toHaveText(t(lang, "account.dashboardModel.title"));
+  });
+
+  test("the affiliate signing in again from /login stays an affiliate", async ({ page }) => {
+    const lang: Lang = "pt";
+    identity = affiliate;
+    await page.goto(`${server.origin}/login?lang=${lang}`);
+    await waitForHydration(page);
+    await googleButton(page, lang).click();
+    await expect(page).toHaveURL(`${server.origin}/portal`);
+    await page.goto(`${server.origin}/dashboard/model`);
+    await expect(page).toHaveURL(`${server.origin}/permission-denied`);
+  });
+
+  test("a refusal by the provider brings her back to /login with the error toast", async ({
+    page,
+  }) => {
+    const lang: Lang = "de";
+    identity = person("refused");
+    oidc.service.once("beforeAuthorizeRedirect", ({ url }: { url: URL }) => {
+      url.searchParams.delete("code");
+      url.searchParams.set("error", "access_denied");
+    });
+    await page.goto(`${server.origin}/login?lang=${lang}`);
+    await waitForHydration(page);
+    await googleButton(page, lang).click();
+    await expect(page).toHaveURL(/\/login\?error=google/);
+    const toast = page.getByRole("region").locator("ol > li");
+    await expect(toast).toContainText(t(lang, "auth.googleFailedTitle"));
+    await expect(toast).toContainText(t(lang, "auth.googleFailed"));
+    // Nobody was signed in.
+    await page.goto(`${server.origin}/dashboard/model`);
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+  });
+});
+
+test("without Google configured, the Google button is not shown", async ({ page }) => {
+  for (const path of ["/login", "/register/affiliate"]) {
+    await page.goto(`${path}?lang=en`);
+    await expect(page.locator("h1")).toBeVisible();
+    await expect(googleButton(page, "en")).toHaveCount(0);
+  }
+});

@@ -1,0 +1,163 @@
+import { randomBytes } from "node:crypto";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import type { Page } from "@playwright/test";
+import { expect, failedResource, t, test, waitForHydration, type Lang } from "./fixtures";
+import { ownServer, type OwnServer } from "./own-server";
+
+/**
+ * Accounts by e-mail, end to end: a server of the test's own sends its mail to a real SMTP
+ * server in this process, and the test follows the links in what arrives, as she would.
+ */
+
+/** A real SMTP server on a free port, keeping what it receives. */
+async function startSmtp() {
+  const received: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, _session, callback) {
+      simpleParser(stream).then((mail) => {
+        received.push(mail);
+        callback();
+      }, callback);
+    },
+  });
+  const port = await new Promise<number>((resolve) => {
+    server.listen(0, "127.0.0.1", () =>
+      resolve((server.server.address() as { port: number }).port),
+    );
+  });
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    /** The next mail to `to` (waits for it), counting from `after` mails already seen. */
+    async mailTo(to: string, after = 0) {
+      let found: ParsedMail[] = [];
+      await expect
+        .poll(
+          () => {
+            found = received.filter((mail) =>
+              mail.to && "value" in mail.to ? mail.to.value.some((a) => a.address === to) : false,
+            );
+            return found.length;
+          },
+          { message: `a mail to ${to}`, timeout: 10_000 },
+        )
+        .toBeGreaterThan(after);
+      return found[after]!;
+    },
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+const linkIn = (mail: ParsedMail) => {
+  const link = /https?:\/\/\S+/.exec(mail.text ?? "")?.[0];
+  if (!link) throw new Error(`no link in "${mail.subject}"`);
+  return link;
+};
+
+const alert = (page: Page) => page.getByRole("alert");
+const notice = (page: Page) => page.getByRole("status");
+
+async function signIn(page: Page, lang: Lang, email: string, password: string) {
+  await page.getByLabel(t(lang, "auth.email")).fill(email);
+  await page.getByLabel(t(lang, "auth.password"), { exact: true }).fill(password);
+  await page.getByRole("button", { name: t(lang, "auth.signIn"), exact: true }).click();
+}
+
+test.describe("accounts by e-mail", () => {
+  // One server and one mailbox for these steps, which follow one account.
+  test.describe.configure({ mode: "serial" });
+
+  const lang: Lang = "es";
+  const email = `lia.${randomBytes(4).toString("hex")}@example.com`;
+  const password = "maré-talent-2026!";
+  const newPassword = "outra-senha-bem-longa";
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let server: OwnServer;
+
+  test.beforeAll(async () => {
+    smtp = await startSmtp();
+    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 20, { SMTP_URL: smtp.url });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  test("an affiliate signs up, confirms her address from the e-mail, lands in her portal and logs out", async ({
+    page,
+  }) => {
+    await page.goto(`${server.origin}/register/affiliate?lang=${lang}`);
+    await waitForHydration(page);
+    await page.getByLabel(t(lang, "auth.name")).fill("Lia Costa");
+    await page.getByLabel(t(lang, "auth.email")).fill(email);
+    await page.getByLabel(t(lang, "auth.password")).fill(password);
+    await page
+      .getByLabel(t(lang, "auth.affiliate.promotion"))
+      .fill("Mi Instagram sobre creación de contenido.");
+    await page.getByRole("button", { name: t(lang, "auth.affiliate.submit") }).click();
+    await expect(page).toHaveURL(`${server.origin}/login?notice=check-email`);
+    await expect(notice(page)).toHaveText(t(lang, "auth.notices.check-email"));
+
+    // Discreet, and in the language of the page she signed up on.
+    const mail = await smtp.mailTo(email);
+    expect(mail.subject).toBe(t(lang, "mail.verification.subject"));
+    expect(mail.from?.value[0]?.name).toBe("Maré Talent");
+    const link = linkIn(mail);
+    expect(link.startsWith(`${server.origin}/api/auth/verify-email?token=`)).toBe(true);
+
+    await page.goto(link);
+    await expect(page).toHaveURL(`${server.origin}/portal`);
+    await expect(page.locator("h1")).toHaveText(t(lang, "account.portal.title"));
+    await waitForHydration(page);
+
+    const menu = page.locator("summary", { hasText: t(lang, "account.dashboard") });
+    await menu.click();
+    await page.getByRole("button", { name: t(lang, "account.logout") }).click();
+    await expect(page).toHaveURL(`${server.origin}/`);
+    await expect(menu).toHaveCount(0);
+    await page.goto(`${server.origin}/portal`);
+    await expect(page).toHaveURL(`${server.origin}/login?redirect=%2Fportal`);
+  });
+
+  test("she forgets her password, chooses a new one from the e-mail, and only the new one works", async ({
+    page,
+    browserErrors,
+  }) => {
+    browserErrors.allow(failedResource(401)); // the old password, refused
+    await page.goto(`${server.origin}/forgot-password?lang=${lang}`);
+    await waitForHydration(page);
+    await page.getByLabel(t(lang, "auth.email")).fill(email);
+    await page.getByRole("button", { name: t(lang, "auth.forgot.submit") }).click();
+    await expect(notice(page)).toHaveText(t(lang, "auth.forgot.sent"));
+
+    const mail = await smtp.mailTo(email, 1);
+    expect(mail.subject).toBe(t(lang, "mail.reset.subject"));
+    const link = linkIn(mail);
+    expect(link).toMatch(new RegExp(`^${server.origin}/password-reset#access_token=[^&\\s]+$`));
+
+    await page.goto(link);
+    await waitForHydration(page);
+    await page.getByLabel(t(lang, "auth.newPassword")).fill(newPassword);
+    await page.getByRole("button", { name: t(lang, "auth.reset.submit") }).click();
+    await expect(page).toHaveURL(`${server.origin}/login?notice=reset`);
+    await expect(notice(page)).toHaveText(t(lang, "auth.notices.reset"));
+
+    await waitForHydration(page);
+    await signIn(page, lang, email, password);
+    await expect(alert(page)).toHaveText(t(lang, "auth.errors.invalidCredentials"));
+    await signIn(page, lang, email, newPassword);
+    await expect(page).toHaveURL(`${server.origin}/portal`);
+  });
+});
+
+test("/password-reset without a link's token goes to /login, replacing itself in the history", async ({
+  page,
+}) => {
+  await page.goto("/?lang=pt");
+  await page.goto("/password-reset");
+  await expect(page).toHaveURL("/login");
+  await page.goBack();
+  await expect(page).toHaveURL("/?lang=pt");
+});
