@@ -14,7 +14,7 @@ import * as passwordReset from "~/routes/_auth/password-reset";
 import * as registerAffiliate from "~/routes/_auth/register-affiliate";
 import * as authApi from "~/routes/resources/auth-api";
 import { getAuth } from "./auth.server";
-import { effectiveRole, getCurrentUser } from "./session.server";
+import { effectiveRole, getCurrentUser, requireArea } from "./session.server";
 
 /**
  * Every account action through the route actions the browser posts to (and Better Auth's API
@@ -677,6 +677,20 @@ describe.each(targets)("account routes on %s", (_name, databaseUrl) => {
       expect(effectiveRole({ email: email("other"), emailVerified: true, role: "root" })).toBe(
         "model",
       );
+    });
+
+    it("a visitor is sent to log in and back to the page, also from a client-side navigation", async () => {
+      for (const [path, back] of [
+        ["/portal?tab=2", "/portal?tab=2"],
+        ["/portal.data?tab=2&_routes=routes%2Fareas%2Faffiliate-portal", "/portal?tab=2"],
+        ["/admin.data", "/admin"],
+      ]) {
+        const answer = await outcomeOf(() => requireArea(request(path!), "affiliatePortal"));
+        expect(answer, path).toMatchObject({
+          status: 302,
+          location: `/login?redirect=${encodeURIComponent(back!)}`,
+        });
+      }
     });
 
     it("the ADMIN_EMAIL account signs in to the admin area only once verified", async () => {

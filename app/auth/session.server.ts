@@ -55,8 +55,11 @@ export async function getCurrentUser(request: Request): Promise<CurrentUser | nu
 export async function requireArea(request: Request, area: Area): Promise<CurrentUser> {
   const user = await getCurrentUser(request);
   if (!user) {
+    // The page she asked for, not the data request of a client-side navigation to it
+    // (`/portal.data?_routes=…`): without React Router's suffix and parameter.
     const url = new URL(request.url);
-    const back = `${url.pathname}${url.search}`.replace(/\.data(?=\?|$)/, "");
+    url.searchParams.delete("_routes");
+    const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
     throw redirect(`/login?redirect=${encodeURIComponent(back)}`);
   }
   if (!mayEnter(user.role, area)) throw redirect("/permission-denied");
