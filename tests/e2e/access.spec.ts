@@ -1,0 +1,267 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { request as http, type APIRequestContext } from "@playwright/test";
+import routes from "../../app/routes.ts";
+import { expect, test } from "./fixtures";
+import { ownServer, type OwnServer } from "./own-server";
+
+/**
+ * Who may open what, over HTTP: every route of app/routes.ts, for a visitor and a signed-in user
+ * of each role. A route must be classified in the table below, or this test fails: a new page is
+ * protected or public because someone decided so, not by accident.
+ */
+
+type Who = "visitor" | "model" | "affiliate" | "approver" | "admin" | "owner";
+const everyone: Who[] = ["visitor", "model", "affiliate", "approver", "admin", "owner"];
+
+/** Where each signed-in user belongs (product.md section 2). The owner of ADMIN_EMAIL is admin. */
+const home: Record<Exclude<Who, "visitor">, string> = {
+  model: "/dashboard/model",
+  affiliate: "/portal",
+  approver: "/admin/dashboard",
+  admin: "/admin/dashboard",
+  owner: "/admin/dashboard",
+};
+
+interface Answer {
+  status: number;
+  location?: string;
+}
+
+interface Rule {
+  /** The URL to request, for a pattern with parameters or a splat. */
+  url?: string;
+  /** Post this JSON instead of a GET (an endpoint that only takes posts). */
+  post?: unknown;
+  /** The answer to each of them. */
+  answer: (who: Who) => Answer;
+  /** A signed-in area: its `.data` URLs are checked as well. */
+  area?: true;
+}
+
+const ok: Answer = { status: 200 };
+
+/** Open to everyone, signed in or not. */
+const open = (url?: string, status = 200): Rule => ({ url, answer: () => ({ status }) });
+
+/** A signed-in area: a visitor is sent to log in, anyone else of another role is refused. */
+const area = (allowed: Who[], entered: Answer = ok): Rule => ({
+  area: true,
+  answer: (who) => {
+    if (who === "visitor") return { status: 302, location: "/login?redirect=" };
+    return allowed.includes(who) ? entered : { status: 302, location: "/permission-denied" };
+  },
+});
+
+const rules: Record<string, Rule> = {
+  "/": open(),
+  "/contact": open(),
+  "/blog": open(),
+  "/blog/:slug": open("/blog/security-and-anonymity"),
+  "/privacy": open(),
+  "/*": open("/no-such-page", 404),
+  "/register/model": open(),
+  "/permission-denied": open(),
+  // Signed in already: to her own area.
+  "/login": { answer: (who) => (who === "visitor" ? ok : { status: 302, location: home[who] }) },
+  // Only POST signs out; a GET goes home.
+  "/logout": { answer: () => ({ status: 302, location: "/" }) },
+  // Only POST starts the round trip; a GET goes to /login.
+  "/auth/google": { answer: () => ({ status: 302, location: "/login" }) },
+  "/auth/continue": {
+    answer: (who) => ({ status: 302, location: who === "visitor" ? "/login" : home[who] }),
+  },
+  "/register/affiliate": open(),
+  "/forgot-password": open(),
+  "/password-reset": open(),
+  "/dashboard/model": area(["model"]),
+  "/portal": area(["affiliate"]),
+  "/admin": area(["approver", "admin", "owner"], { status: 302, location: "/admin/dashboard" }),
+  "/admin/dashboard": area(["approver", "admin", "owner"]),
+  "/api/geo-language": open(),
+  // POST only (the chatbot's JSON): an empty application is refused alike for everyone.
+  "/api/chatbot": { post: {}, answer: () => ({ status: 400 }) },
+  // Only the verification link and the OAuth callback are exposed; never the session.
+  "/api/auth/*": open("/api/auth/get-session", 404),
+  "/sitemap.xml": open(),
+  "/robots.txt": open(),
+};
+
+interface RouteEntry {
+  path?: string;
+  index?: boolean;
+  file: string;
+  children?: RouteEntry[];
+}
+
+/** The URL patterns of the route table, each with the route ids that answer it. */
+function flatten(entries: RouteEntry[], parent = "", ids: string[] = []) {
+  const found = new Map<string, string[]>();
+  for (const entry of entries) {
+    const chain = [...ids, entry.file.replace(/\.[jt]sx?$/, "")];
+    const own = entry.index
+      ? parent || "/"
+      : entry.path !== undefined
+        ? `${parent}/${entry.path}`.replace(/\/+/g, "/")
+        : undefined;
+    if (own) found.set(own, chain);
+    for (const [pattern, childChain] of flatten(entry.children ?? [], own ?? parent, chain)) {
+      found.set(pattern, childChain);
+    }
+  }
+  return found;
+}
+
+const table = flatten(routes as RouteEntry[]);
+const PASSWORD = "uma-senha-bem-longa-42";
+const ADMIN_EMAIL = "owner@example.com";
+const accounts = [
+  { who: "model", email: "model@example.com", role: "model" },
+  { who: "affiliate", email: "affiliate@example.com", role: "affiliate" },
+  { who: "approver", email: "approver@example.com", role: "approver" },
+  { who: "admin", email: "admin@example.com", role: "admin" },
+  // Stored as a model; admin because her verified address is ADMIN_EMAIL.
+  { who: "owner", email: ADMIN_EMAIL, role: "model" },
+] as const;
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** `npm run user:create`, as an operator would run it. */
+function userCreate(dataDir: string, email: string, role: string) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(
+      "npm",
+      [
+        "run",
+        "--silent",
+        "user:create",
+        "--",
+        "--email",
+        email,
+        "--role",
+        role,
+        "--password-stdin",
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+        stdio: ["pipe", "ignore", "pipe"],
+      },
+    );
+    let errors = "";
+    child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+    child.stdin.end(`${PASSWORD}\n`);
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`user:create ${email}: ${code}\n${errors}`)),
+    );
+  });
+}
+
+test("every route of app/routes.ts has an access rule here", () => {
+  const patterns = [...table.keys()];
+  expect(
+    patterns.filter((pattern) => !(pattern in rules)),
+    "routes without a rule: add them to the table in access.spec.ts",
+  ).toEqual([]);
+  expect(
+    Object.keys(rules).filter((pattern) => !table.has(pattern)),
+    "rules of routes that no longer exist",
+  ).toEqual([]);
+});
+
+test.describe("the access matrix", () => {
+  // One server with its accounts (PGlite on disk, made before it starts: one process at a time).
+  test.describe.configure({ mode: "serial" });
+
+  let dataDir: string;
+  let server: OwnServer;
+  const clients = new Map<Who, APIRequestContext>();
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    dataDir = mkdtempSync(path.join(tmpdir(), "mare-access-"));
+    for (const account of accounts) await userCreate(dataDir, account.email, account.role);
+    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 22, {
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL,
+    });
+    clients.set("visitor", await http.newContext({ baseURL: server.origin }));
+    for (const account of accounts) {
+      const client = await http.newContext({ baseURL: server.origin });
+      const signIn = await client.post("/login", {
+        form: { email: account.email, password: PASSWORD },
+        maxRedirects: 0,
+      });
+      expect(signIn.status(), `sign-in of ${account.who}`).toBe(302);
+      expect(signIn.headers().location).toBe(home[account.who]);
+      clients.set(account.who, client);
+    }
+  });
+
+  test.afterAll(async () => {
+    for (const client of clients.values()) await client.dispose();
+    await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  for (const who of everyone) {
+    test(`as ${who}`, async () => {
+      const client = clients.get(who)!;
+      for (const [pattern, ids] of table) {
+        const rule = rules[pattern];
+        if (!rule) continue; // reported by the test above
+        const url = rule.url ?? pattern;
+        const expected = rule.answer(who);
+        const response =
+          rule.post === undefined
+            ? await client.get(url, { maxRedirects: 0 })
+            : await client.post(url, { data: rule.post, maxRedirects: 0 });
+        const label = `${who} ${rule.post === undefined ? "GET" : "POST"} ${url}`;
+        expect(response.status(), label).toBe(expected.status);
+        if (expected.location === "/login?redirect=") {
+          expect(response.headers().location, label).toBe(
+            `/login?redirect=${encodeURIComponent(url)}`,
+          );
+        } else {
+          expect(response.headers().location, label).toBe(expected.location);
+        }
+        if (rule.area) await checkData(client, who, url, ids, expected);
+      }
+    });
+  }
+});
+
+/**
+ * What client-side navigation fetches: `<path>.data`, all loaders or only some (`_routes`).
+ * A refusal is React Router's redirect (202) and carries none of the area's data.
+ */
+async function checkData(
+  client: APIRequestContext,
+  who: Who,
+  url: string,
+  ids: string[],
+  expected: Answer,
+) {
+  const leaf = ids.at(-1)!;
+  for (const dataUrl of [`${url}.data`, `${url}.data?_routes=${encodeURIComponent(leaf)}`]) {
+    const response = await client.get(dataUrl, { maxRedirects: 0 });
+    const body = await response.text();
+    const label = `${who} GET ${dataUrl}`;
+    if (expected.status === 200) {
+      expect(response.status(), label).toBe(200);
+      expect(body, label).toContain(`"${leaf}"`);
+      continue;
+    }
+    expect(response.status(), label).toBe(202);
+    expect(body, label).toContain('"SingleFetchRedirect"');
+    const location =
+      expected.location === "/login?redirect="
+        ? `/login?redirect=${encodeURIComponent(url)}`
+        : expected.location!;
+    expect(body, label).toContain(`"redirect","${location}"`);
+    for (const id of ids) expect(body, `${label} leaks ${id}`).not.toContain(`"${id}"`);
+  }
+}
