@@ -400,7 +400,7 @@ test.describe("chatbot", () => {
       await expect(toasts(page)).toContainText(t(lang, "preselection.errorTitle"));
 
       // The pre-selection form shares the limit (one server path) and says the same inline.
-      const response = await page.request.post(`${server.origin}/register/model?lang=${lang}`, {
+      const response = await page.request.post(`${server.origin}/?index&lang=${lang}`, {
         form: {
           fullName: "Ana",
           age: "30",

@@ -253,7 +253,8 @@ test.describe("pre-selection form", () => {
     const toast = toasts(page);
     await expect(toast).toBeVisible();
     await expect(toast).toContainText(t("pt", "preselection.sentTitle"));
-    await expect(toast).toContainText(t("pt", "preselection.sentDescription"));
+    // /register/model made her account too: the toast says how to activate it.
+    await expect(toast).toContainText(t("pt", "preselection.registeredDescription"));
     await expect(button).toHaveText(t("pt", "preselection.submit"));
     await expect(button).toBeEnabled();
     await expectEmpty(page);
