@@ -78,7 +78,7 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "testimonials.larissa.role",
     "chatbot.placeholders.phone",
   ],
-  // German uses "FAQ" and "optional" as they are.
+  // German uses "FAQ", "optional" and "Code" as they are.
   de: [
     "meta.blogTitle",
     "nav.blog",
@@ -86,6 +86,7 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "nav.faq",
     "preselection.whatsapp",
     "chatbot.placeholders.phone",
+    "security.code",
   ],
   sv: ["chatbot.placeholders.phone"],
 };
