@@ -15,6 +15,7 @@ export default [
   route("permission-denied", "routes/permission-denied.tsx"),
   // Accounts (app/auth/): sign-in, sign-up, password reset, and the round trips they need.
   route("login", "routes/_auth/login.tsx"),
+  route("login/two-factor", "routes/_auth/two-factor.tsx"),
   route("logout", "routes/_auth/logout.ts"),
   route("auth/google", "routes/_auth/google.ts"),
   route("auth/continue", "routes/_auth/continue.ts"),
@@ -24,6 +25,7 @@ export default [
   // Signed-in areas, each behind its guard (app/auth/permissions.ts).
   route("dashboard/model", "routes/areas/model-dashboard.tsx"),
   route("portal", "routes/areas/affiliate-portal.tsx"),
+  route("account/security", "routes/account/security.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts"),
     route("dashboard", "routes/admin/dashboard.tsx"),

@@ -53,6 +53,29 @@ export async function getCurrentUser(request: Request): Promise<CurrentUser | nu
  * come back to; a signed-in user of another role goes to /permission-denied.
  */
 export async function requireArea(request: Request, area: Area): Promise<CurrentUser> {
+  const user = await requireUser(request);
+  if (!mayEnter(user.role, area)) throw redirect("/permission-denied");
+  // Staff see every applicant's data: in production (an https PUBLIC_ORIGIN) the back office
+  // asks for two-step sign-in before anything else.
+  if (area === "admin" && !user.twoFactorEnabled && staffTwoFactorRequired()) {
+    throw redirect("/account/security?required");
+  }
+  return user;
+}
+
+export function staffTwoFactorRequired() {
+  return getEnv().PUBLIC_ORIGIN?.startsWith("https://") ?? false;
+}
+
+/** A redirect that carries the cookies Better Auth set in its answer (session, OAuth state). */
+export function redirectWithCookies(to: string, from: Response, init: HeadersInit = {}) {
+  const headers = new Headers(init);
+  for (const cookie of from.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return redirect(to, { headers });
+}
+
+/** Any signed-in user (her own account pages); a visitor goes to /login and comes back. */
+export async function requireUser(request: Request): Promise<CurrentUser> {
   const user = await getCurrentUser(request);
   if (!user) {
     // The page she asked for, not the data request of a client-side navigation to it
@@ -62,13 +85,5 @@ export async function requireArea(request: Request, area: Area): Promise<Current
     const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
     throw redirect(`/login?redirect=${encodeURIComponent(back)}`);
   }
-  if (!mayEnter(user.role, area)) throw redirect("/permission-denied");
   return user;
-}
-
-/** A redirect that carries the cookies Better Auth set in its answer (session, OAuth state). */
-export function redirectWithCookies(to: string, from: Response, init: HeadersInit = {}) {
-  const headers = new Headers(init);
-  for (const cookie of from.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return redirect(to, { headers });
 }

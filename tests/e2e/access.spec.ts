@@ -1,10 +1,10 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { request as http, type APIRequestContext } from "@playwright/test";
 import routes from "../../app/routes.ts";
 import { expect, test } from "./fixtures";
+import { userCreate } from "./accounts";
 import { ownServer, type OwnServer } from "./own-server";
 
 /**
@@ -73,6 +73,10 @@ const rules: Record<string, Rule> = {
   "/auth/continue": {
     answer: (who) => ({ status: 302, location: who === "visitor" ? "/login" : home[who] }),
   },
+  // Only right after a correct password (Better Auth's two-factor cookie): otherwise to /login.
+  "/login/two-factor": { answer: () => ({ status: 302, location: "/login" }) },
+  // Her own account, whatever her role.
+  "/account/security": area(["model", "affiliate", "approver", "admin", "owner"]),
   "/register/affiliate": open(),
   "/forgot-password": open(),
   "/password-reset": open(),
@@ -126,40 +130,6 @@ const accounts = [
   { who: "owner", email: ADMIN_EMAIL, role: "model" },
 ] as const;
 
-const root = path.resolve(import.meta.dirname, "../..");
-
-/** `npm run user:create`, as an operator would run it. */
-function userCreate(dataDir: string, email: string, role: string) {
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn(
-      "npm",
-      [
-        "run",
-        "--silent",
-        "user:create",
-        "--",
-        "--email",
-        email,
-        "--role",
-        role,
-        "--password-stdin",
-      ],
-      {
-        cwd: root,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-        stdio: ["pipe", "ignore", "pipe"],
-      },
-    );
-    let errors = "";
-    child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
-    child.stdin.end(`${PASSWORD}\n`);
-    child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`user:create ${email}: ${code}\n${errors}`)),
-    );
-  });
-}
-
 test("every route of app/routes.ts has an access rule here", () => {
   const patterns = [...table.keys()];
   expect(
@@ -183,7 +153,8 @@ test.describe("the access matrix", () => {
   test.beforeAll(async () => {
     test.setTimeout(90_000);
     dataDir = mkdtempSync(path.join(tmpdir(), "mare-access-"));
-    for (const account of accounts) await userCreate(dataDir, account.email, account.role);
+    for (const account of accounts)
+      await userCreate(dataDir, account.email, account.role, PASSWORD);
     server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 22, {
       DATA_DIR: dataDir,
       ADMIN_EMAIL,

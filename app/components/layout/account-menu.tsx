@@ -1,4 +1,4 @@
-import { ChevronDown, LayoutDashboard, LogOut } from "lucide-react";
+import { ChevronDown, LayoutDashboard, LogOut, ShieldCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useRouteLoaderData } from "react-router";
@@ -37,6 +37,13 @@ export function AccountMenu({ className }: { className?: string }) {
         >
           <LayoutDashboard aria-hidden className="size-4" />
           {t("account.myDashboard")}
+        </Link>
+        <Link
+          to="/account/security"
+          className="flex items-center gap-2 rounded-xl px-3 py-2 text-sm font-medium text-ink-800 hover:bg-ink-100/70"
+        >
+          <ShieldCheck aria-hidden className="size-4" />
+          {t("account.security")}
         </Link>
         <Form method="post" action="/logout">
           <button

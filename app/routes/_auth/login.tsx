@@ -73,9 +73,15 @@ export async function action({ request }: Route.ActionArgs) {
   );
   if (outcome.ok) {
     const body = (await outcome.response.json()) as {
+      twoFactorRedirect?: boolean;
       user: { email: string; emailVerified: boolean; role?: string };
     };
     const returnPath = safeReturnPath(String(form.get("redirect") ?? ""));
+    // An authenticator app protects the account: the password was right, now the code.
+    if (body.twoFactorRedirect) {
+      const back = returnPath ? `?redirect=${encodeURIComponent(returnPath)}` : "";
+      throw redirectWithCookies(`/login/two-factor${back}`, outcome.response);
+    }
     throw redirectWithCookies(returnPath ?? homeOf(effectiveRole(body.user)), outcome.response);
   }
   if (outcome.code === "EMAIL_NOT_VERIFIED") {

@@ -1,0 +1,100 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { getAuth } from "~/auth/auth.server";
+import { callAuth } from "~/auth/call.server";
+import { accountLimit } from "~/auth/limits.server";
+import { homeOf, safeReturnPath } from "~/auth/permissions";
+import { effectiveRole, redirectWithCookies } from "~/auth/session.server";
+import { AuthShell, FormMessage } from "~/components/layout/auth-shell";
+import { Button } from "~/components/ui/button";
+import { Field, Input } from "~/components/ui/field";
+import { pageContext } from "~/utils/page.server";
+import { clientIp, isCrossSiteRequest } from "~/utils/request.server";
+import { pageTitle } from "~/utils/seo";
+import type { Route } from "./+types/two-factor";
+
+/** The second step of signing in, for an account with an authenticator app. */
+export function loader({ request }: Route.LoaderArgs) {
+  // Only after a correct password: Better Auth's short-lived two-factor cookie says so.
+  if (!/(^|;\s*)(__Secure-)?mare\.two_factor=/.test(request.headers.get("cookie") ?? "")) {
+    throw redirect("/login");
+  }
+  const { t } = pageContext(request);
+  const returnPath = safeReturnPath(new URL(request.url).searchParams.get("redirect"));
+  return { title: pageTitle(t("security.signInTitle")), returnPath };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  { name: "robots", content: "noindex" },
+];
+
+type Result = { error: string; params?: Record<string, number> };
+
+export async function action({ request }: Route.ActionArgs) {
+  if (isCrossSiteRequest(request)) return data<Result>({ error: "validation.crossSite" }, 403);
+  const form = await request.formData();
+  const code = String(form.get("code") ?? "")
+    .replace(/\s/g, "")
+    .slice(0, 20);
+  // Six digits are guessable by trying: few tries per address.
+  const minutes = await accountLimit(request, "signIn", `two-factor:${clientIp(request)}`);
+  if (minutes) {
+    return data<Result>({ error: "validation.tooManyRequests", params: { minutes } }, 429);
+  }
+  const auth = await getAuth();
+  // An app code has 6 digits; anything else is one of her backup codes.
+  const outcome = await callAuth(() =>
+    /^\d{6}$/.test(code)
+      ? auth.api.verifyTOTP({ body: { code }, headers: request.headers, asResponse: true })
+      : auth.api.verifyBackupCode({ body: { code }, headers: request.headers, asResponse: true }),
+  );
+  if (!outcome.ok) return data<Result>({ error: "security.wrongCode" }, 400);
+  const body = (await outcome.response.json()) as {
+    user: { email: string; emailVerified: boolean; role?: string };
+  };
+  const returnPath = safeReturnPath(String(form.get("redirect") ?? ""));
+  throw redirectWithCookies(returnPath ?? homeOf(effectiveRole(body.user)), outcome.response);
+}
+
+export default function TwoFactor({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <AuthShell
+      title={t("security.signInTitle")}
+      subtitle={t("security.signInText")}
+      footer={
+        <Link to="/login" className="font-semibold text-brand-700 underline underline-offset-2">
+          {t("auth.signIn")}
+        </Link>
+      }
+    >
+      {actionData ? (
+        <FormMessage tone="error">{t(actionData.error, actionData.params ?? {})}</FormMessage>
+      ) : null}
+      <Form method="post" className="space-y-5" noValidate>
+        {loaderData.returnPath ? (
+          <input type="hidden" name="redirect" value={loaderData.returnPath} />
+        ) : null}
+        <Field id="code" label={t("security.code")} hint={t("security.backupHint")}>
+          {(aria) => (
+            <Input
+              {...aria}
+              name="code"
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={20}
+              required
+            />
+          )}
+        </Field>
+        <Button type="submit" size="lg" className="w-full" disabled={busy}>
+          {t("security.confirm")}
+        </Button>
+      </Form>
+    </AuthShell>
+  );
+}
