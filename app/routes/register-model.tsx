@@ -1,6 +1,8 @@
 import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { isGoogleConfigured } from "~/auth/auth.server";
+import { GoogleButton } from "~/auth/google-button";
 import { Logo } from "~/components/layout/logo";
 import { handlePreselection } from "~/features/preselection/preselection.server";
 import { PreselectionForm } from "~/features/preselection/preselection-form";
@@ -18,6 +20,7 @@ export function loader({ request }: Route.LoaderArgs) {
       description: t("meta.registerModelDescription"),
       path: "/register/model",
     }),
+    google: isGoogleConfigured(),
   };
 }
 
@@ -33,7 +36,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? seoMeta(loaderData.seo) : [];
 
 // The pre-selection on its own page, without the site's navigation (spec section 2).
-export default function RegisterModel() {
+export default function RegisterModel({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <div className="min-h-dvh bg-[radial-gradient(50rem_24rem_at_90%_-10%,var(--color-brand-100),transparent_70%)]">
@@ -61,6 +64,12 @@ export default function RegisterModel() {
         </p>
         <div className="mt-10 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200/70 sm:p-10">
           <PreselectionForm action="/register/model" withAccount />
+          {loaderData.google ? (
+            <>
+              <GoogleButton signUpAs="model" />
+              <p className="mt-3 text-center text-xs text-ink-500">{t("auth.modelGoogleNote")}</p>
+            </>
+          ) : null}
         </div>
       </main>
     </div>

@@ -81,6 +81,15 @@ test.describe("Google sign-in", () => {
     await expect(page.locator("h1")).toHaveText(t(lang, "account.dashboardModel.title"));
   });
 
+  test("from the model sign-up page, a new account is a model", async ({ page }) => {
+    const lang: Lang = "it";
+    identity = person("carla");
+    await page.goto(`${server.origin}/register/model?lang=${lang}`);
+    await waitForHydration(page);
+    await googleButton(page, lang).click();
+    await expect(page).toHaveURL(`${server.origin}/dashboard/model`);
+  });
+
   test("the affiliate signing in again from /login stays an affiliate", async ({ page }) => {
     const lang: Lang = "pt";
     identity = affiliate;
