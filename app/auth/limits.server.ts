@@ -4,17 +4,14 @@ import { clientIp } from "~/utils/request.server";
 
 /**
  * The limits of the account forms, per address and per account, counted in the database so
- * they hold across app instances. An account's counter moves whether or not the account exists,
+ * they hold across app instances. (Verification: its link is limited per address where it is
+ * received, routes/resources/auth-api.ts; a new link is sent by signing in, limited here.) An account's counter moves whether or not the account exists,
  * so a limit never tells anyone which addresses have accounts.
  */
 const rules = {
   signIn: { ip: { limit: 30, windowSeconds: 600 }, account: { limit: 10, windowSeconds: 900 } },
   signUp: { ip: { limit: 10, windowSeconds: 3600 }, account: { limit: 5, windowSeconds: 3600 } },
   reset: { ip: { limit: 10, windowSeconds: 3600 }, account: { limit: 3, windowSeconds: 3600 } },
-  verification: {
-    ip: { limit: 10, windowSeconds: 3600 },
-    account: { limit: 3, windowSeconds: 3600 },
-  },
 } as const;
 
 export type LimitedAction = keyof typeof rules;
