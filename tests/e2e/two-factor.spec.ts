@@ -49,6 +49,8 @@ test.describe("two-step sign-in", () => {
     await page.getByLabel(t(lang, "auth.password")).fill(PASSWORD);
     await page.getByRole("button", { name: t(lang, "security.enable") }).click();
     await expect(page.getByRole("img", { name: t(lang, "security.qrLabel") })).toBeVisible();
+    // The code field is a new one: the password typed a moment ago is not in it.
+    await expect(page.getByLabel(t(lang, "security.code"), { exact: true })).toHaveValue("");
     const secret = (await page.locator("code").textContent())!.trim();
     const backupCode = (await page
       .getByRole("list", { name: t(lang, "security.backupTitle") })

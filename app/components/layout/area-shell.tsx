@@ -11,8 +11,12 @@ export function AreaShell({ title, children }: { title: string; children: ReactN
   return (
     <div className="min-h-dvh bg-sand-50">
       <header className="border-b border-ink-200/70 bg-white">
-        <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
-          <Link to="/" className="me-auto rounded-full" aria-label={t("a11y.homeLink")}>
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-3 sm:px-6">
+          <Link
+            to="/"
+            className="me-auto shrink-0 rounded-full whitespace-nowrap"
+            aria-label={t("a11y.homeLink")}
+          >
             <Logo />
           </Link>
           <LanguagePicker />

@@ -148,7 +148,9 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
           ) : null}
 
           {scanning ? (
-            <Form method="post" className="mt-6 space-y-4" noValidate>
+            // Keyed: the code field must never be the password field's element reused, with the
+            // password still in it and no longer hidden.
+            <Form key="confirm" method="post" className="mt-6 space-y-4" noValidate>
               <input type="hidden" name="intent" value="confirm" />
               <Field id="code" label={t("security.code")}>
                 {(aria) => (
@@ -168,7 +170,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
               </Button>
             </Form>
           ) : (
-            <Form method="post" className="space-y-4" noValidate>
+            <Form key="password" method="post" className="space-y-4" noValidate>
               <input
                 type="hidden"
                 name="intent"
