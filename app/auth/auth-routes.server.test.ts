@@ -814,7 +814,7 @@ describe.each(targets)("account routes on %s", (_name, databaseUrl) => {
       expect(await userRow(identity.email)).toMatchObject({ role: "model" });
     });
 
-    it("a refusal by the provider comes back to /login?error=google", async () => {
+    it("a refusal by the provider comes back to /login with its error code", async () => {
       identity = { sub: `g-${marker}-4`, email: email("google-refused"), name: "Refused" };
       const refuse = (redirect: { url: URL }) => {
         redirect.url.searchParams.delete("code");
@@ -826,7 +826,7 @@ describe.each(targets)("account routes on %s", (_name, databaseUrl) => {
       expect(answer.status).toBe(302);
       const landing = new URL(answer.location!, ORIGIN);
       expect(landing.pathname).toBe("/login");
-      expect(landing.searchParams.get("error")).toBe("google");
+      expect(landing.searchParams.get("error")).toBe("access_denied");
       expect(jar.has("mare.session_token")).toBe(false);
       expect(await userRow(identity.email)).toBeUndefined();
     });

@@ -113,7 +113,7 @@ test.describe("Google sign-in", () => {
     await page.goto(`${server.origin}/login?lang=${lang}`);
     await waitForHydration(page);
     await googleButton(page, lang).click();
-    await expect(page).toHaveURL(/\/login\?error=google/);
+    await expect(page).toHaveURL(/\/login\?error=access_denied/);
     const toast = page.getByRole("region").locator("ol > li");
     await expect(toast).toContainText(t(lang, "auth.googleFailedTitle"));
     await expect(toast).toContainText(t(lang, "auth.googleFailed"));
@@ -124,9 +124,21 @@ test.describe("Google sign-in", () => {
 });
 
 test("without Google configured, the Google button is not shown", async ({ page }) => {
-  for (const path of ["/login", "/register/affiliate"]) {
+  for (const path of ["/login", "/register/affiliate", "/register/model"]) {
     await page.goto(`${path}?lang=en`);
     await expect(page.locator("h1")).toBeVisible();
     await expect(googleButton(page, "en")).toHaveCount(0);
   }
+});
+
+test("an account Google could not create shows the 'Erro de Login' toast of spec section 8", async ({
+  page,
+}) => {
+  // What Better Auth's callback answers when the account (and its role) could not be made.
+  await page.goto("/login?lang=pt&error=unable_to_create_user");
+  await waitForHydration(page);
+  const toast = page.getByRole("region").locator("ol > li");
+  await expect(toast).toContainText(t("pt", "auth.loginErrorTitle"));
+  await expect(toast).toContainText(t("pt", "auth.roleFailed"));
+  expect(t("pt", "auth.loginErrorTitle")).toBe("Erro de Login");
 });

@@ -31,7 +31,8 @@ export async function action({ request }: Route.ActionArgs) {
         provider: GOOGLE_PROVIDER_ID,
         callbackURL: continueTo,
         newUserCallbackURL: continueTo,
-        errorCallbackURL: "/login?error=google",
+        // Better Auth adds ?error=<code> (login.tsx tells a provider failure from an account one).
+        errorCallbackURL: "/login",
         additionalData: { role, language: isSupportedLanguage(language) ? language : undefined },
       },
       headers: request.headers,

@@ -97,18 +97,20 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const sending = navigation.state !== "idle" && navigation.formMethod === "POST";
   const { returnPath, google, notice, error } = loaderData;
 
-  // Google's failures come back as ?error=… from the sign-in round trip (spec section 8).
+  // Google's failures come back as ?error=<code> (spec section 8): the account could not be made
+  // or given its role ('Erro de Login'), or the provider refused ('Falha no login com Google').
   useEffect(() => {
-    if (error === "google") {
-      toast({
-        title: t("auth.googleFailedTitle"),
-        description: t("auth.googleFailed"),
-        variant: "destructive",
-      });
-    } else if (error === "role") {
+    if (!error) return;
+    if (/^unable_to_(create|link)/.test(error)) {
       toast({
         title: t("auth.loginErrorTitle"),
         description: t("auth.roleFailed"),
+        variant: "destructive",
+      });
+    } else {
+      toast({
+        title: t("auth.googleFailedTitle"),
+        description: t("auth.googleFailed"),
         variant: "destructive",
       });
     }
