@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   smallint,
@@ -286,4 +287,29 @@ export const affiliates = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   () => [check("affiliates_status_check", inList("status", affiliateStatuses))],
+);
+
+/**
+ * Who did what to whose data, for the access report (product.md section 5): status changes,
+ * document reveals, exports, role changes, settings edits. Written in the same transaction as
+ * the change it records.
+ */
+export const accessLog = pgTable(
+  "access_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The staff member (user id); null for the system. */
+    actorId: text("actor_id"),
+    /** What was done, e.g. submission.status, submission.reveal-document, export, user.role. */
+    action: text("action").notNull(),
+    /** What it was done to, e.g. submission:42 or user:<id>. */
+    subject: text("subject").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    ip: text("ip"),
+  },
+  (table) => [
+    index("access_log_created_idx").on(table.createdAt.desc().nullsFirst()),
+    index("access_log_subject_idx").on(table.subject, table.createdAt),
+  ],
 );

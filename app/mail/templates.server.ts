@@ -98,3 +98,29 @@ export function resetPasswordMail(language: Language, name: string, url: string)
     ),
   };
 }
+
+/**
+ * The answer to her application once a reviewer decided (approved or rejected), with the
+ * reviewer's note when there is one. The subject is the same for both: discreet, and the
+ * decision is only read once she opens it.
+ */
+export function decisionMail(
+  language: Language,
+  decision: "approved" | "rejected",
+  name: string,
+  note?: string | null,
+): RenderedMail {
+  const t = getFixedT(language);
+  const firstName = firstNameOf(name);
+  const paragraphs = [
+    t(`mail.${decision}.greeting`, { name: firstName }),
+    t(`mail.${decision}.body`),
+    t(`mail.${decision}.next`),
+  ];
+  if (note?.trim()) paragraphs.push(t(`mail.${decision}.note`, { note: note.trim() }));
+  paragraphs.push(t(`mail.${decision}.signature`));
+  return {
+    subject: t(`mail.${decision}.subject`),
+    ...layout(language, t(`mail.${decision}.preview`, { name: firstName }), paragraphs),
+  };
+}

@@ -1,0 +1,92 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "~/db/db.server";
+import { accessLog, submissions, submissionStatusHistory, type Role } from "~/db/schema.server";
+import { defaultLanguage, isSupportedLanguage } from "~/i18n/languages";
+import { queueMail } from "~/mail/outbox.server";
+import { decisionMail } from "~/mail/templates.server";
+
+export type Status = "Pendente" | "Aprovado" | "Reprovado";
+
+export interface StatusChange {
+  submissionId: number;
+  /** The status the reviewer saw: if it changed meanwhile, nothing is overwritten. */
+  from: Status;
+  to: Status;
+  note?: string | null;
+  actor: { id: string; role: Role };
+  ip?: string | null;
+}
+
+export type StatusChangeResult =
+  | { outcome: "changed" }
+  | { outcome: "conflict"; current: Status }
+  | { outcome: "not-found" }
+  | { outcome: "forbidden" };
+
+const NOTE_MAX = 2000;
+
+/**
+ * Who may move an application where (product.md sections 2 and 3): approvers and admins decide
+ * a pending one; only an admin reopens a decided one.
+ */
+export function mayChange(role: Role, from: Status, to: Status): boolean {
+  if (from === to) return false;
+  if (from === "Pendente") return role === "approver" || role === "admin";
+  return to === "Pendente" && role === "admin";
+}
+
+/**
+ * Approve, reject or reopen an application, all or nothing: the status (only if it is still
+ * the one the reviewer saw, so two reviewers never overwrite each other silently), a history
+ * row, an access-log entry, and for a decision the applicant's e-mail in her language.
+ */
+export async function changeStatus(
+  db: Database,
+  change: StatusChange,
+): Promise<StatusChangeResult> {
+  if (!mayChange(change.actor.role, change.from, change.to)) return { outcome: "forbidden" };
+  const note = change.note?.trim().slice(0, NOTE_MAX) || null;
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(submissions)
+      .set({ status: change.to, updatedAt: new Date() })
+      .where(and(eq(submissions.id, change.submissionId), eq(submissions.status, change.from)))
+      .returning({
+        email: submissions.email,
+        fullName: submissions.fullName,
+        language: submissions.language,
+      });
+    if (!updated) {
+      const [current] = await tx
+        .select({ status: submissions.status })
+        .from(submissions)
+        .where(eq(submissions.id, change.submissionId));
+      return current ? { outcome: "conflict", current: current.status } : { outcome: "not-found" };
+    }
+    await tx.insert(submissionStatusHistory).values({
+      submissionId: change.submissionId,
+      fromStatus: change.from,
+      toStatus: change.to,
+      changedBy: change.actor.id,
+      note,
+    });
+    await tx.insert(accessLog).values({
+      actorId: change.actor.id,
+      action: "submission.status",
+      subject: `submission:${change.submissionId}`,
+      details: { from: change.from, to: change.to, ...(note ? { note } : {}) },
+      ip: change.ip ?? null,
+    });
+    if (change.to !== "Pendente") {
+      const language = isSupportedLanguage(updated.language) ? updated.language : defaultLanguage;
+      const decision = change.to === "Aprovado" ? "approved" : "rejected";
+      await queueMail(tx, {
+        kind: decision,
+        to: updated.email,
+        language,
+        ...decisionMail(language, decision, updated.fullName, note),
+      });
+    }
+    return { outcome: "changed" };
+  });
+}
