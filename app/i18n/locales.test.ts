@@ -44,6 +44,8 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
   // "Blog" is the word in Portuguese, Spanish, Italian and German ("Blogg" in Swedish).
   // "E-mail" is how Portuguese and Italian spell it (German writes "E-Mail").
   // The chatbot's example phone number (chatbot.placeholders.phone) is the same in every language.
+  // "Chatbot" is the usual loanword in Portuguese, Spanish, Italian and German ("chattbot" in
+  // Swedish), and Portuguese, German and Swedish say "Status" too.
   pt: [
     "meta.blogTitle",
     "nav.blog",
@@ -53,6 +55,10 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "chatbot.fields.email",
     "auth.email",
     "chatbot.placeholders.phone",
+    "admin.source.chatbot",
+    "admin.list.email",
+    "admin.list.status",
+    "admin.detail.email",
   ],
   // "Error" is also the Spanish word.
   es: [
@@ -62,6 +68,7 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "meta.errorTitle",
     "notFound.code",
     "chatbot.placeholders.phone",
+    "admin.source.chatbot",
   ],
   // Italian websites say "Home", and "creator" is the usual loanword ("Creator, Florianópolis").
   // "Password" is the Italian word too.
@@ -77,8 +84,11 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "nav.home",
     "testimonials.larissa.role",
     "chatbot.placeholders.phone",
+    "admin.source.chatbot",
+    "admin.list.email",
+    "admin.detail.email",
   ],
-  // German uses "FAQ", "optional" and "Code" as they are.
+  // German uses "FAQ", "optional", "Code", "Name" and "Status" as they are.
   de: [
     "meta.blogTitle",
     "nav.blog",
@@ -87,8 +97,11 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "preselection.whatsapp",
     "chatbot.placeholders.phone",
     "security.code",
+    "admin.source.chatbot",
+    "admin.list.name",
+    "admin.list.status",
   ],
-  sv: ["chatbot.placeholders.phone"],
+  sv: ["chatbot.placeholders.phone", "admin.list.status"],
 };
 // Kept in English in every language on purpose (see the next test), so never "untranslated".
 const englishEverywhere = ["error.title"];
