@@ -29,6 +29,12 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts"),
     route("dashboard", "routes/admin/dashboard.tsx"),
+    // One list screen, four status filters (the file reads the path).
+    route("cadastros", "routes/admin/submissions.tsx", { id: "admin-all" }),
+    route("pendentes", "routes/admin/submissions.tsx", { id: "admin-pending" }),
+    route("aprovados", "routes/admin/submissions.tsx", { id: "admin-approved" }),
+    route("reprovados", "routes/admin/submissions.tsx", { id: "admin-rejected" }),
+    route("cadastros/:id", "routes/admin/submission.tsx"),
   ]),
   // Machine-readable resources.
   route("api/geo-language", "routes/resources/geo-language.ts"),

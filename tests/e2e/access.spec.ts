@@ -84,6 +84,20 @@ const rules: Record<string, Rule> = {
   "/portal": area(["affiliate"]),
   "/admin": area(["approver", "admin", "owner"], { status: 302, location: "/admin/dashboard" }),
   "/admin/dashboard": area(["approver", "admin", "owner"]),
+  "/admin/cadastros": area(["approver", "admin", "owner"]),
+  "/admin/pendentes": area(["approver", "admin", "owner"]),
+  "/admin/aprovados": area(["approver", "admin", "owner"]),
+  "/admin/reprovados": area(["approver", "admin", "owner"]),
+  // No application has this number: staff get the 404, everyone else never learns that.
+  "/admin/cadastros/:id": {
+    url: "/admin/cadastros/999999",
+    answer: (who) => {
+      if (who === "visitor") return { status: 302, location: "/login?redirect=" };
+      return ["approver", "admin", "owner"].includes(who)
+        ? { status: 404 }
+        : { status: 302, location: "/permission-denied" };
+    },
+  },
   "/api/geo-language": open(),
   // POST only (the chatbot's JSON): an empty application is refused alike for everyone.
   "/api/chatbot": { post: {}, answer: () => ({ status: 400 }) },
@@ -94,6 +108,7 @@ const rules: Record<string, Rule> = {
 };
 
 interface RouteEntry {
+  id?: string;
   path?: string;
   index?: boolean;
   file: string;
@@ -104,7 +119,8 @@ interface RouteEntry {
 function flatten(entries: RouteEntry[], parent = "", ids: string[] = []) {
   const found = new Map<string, string[]>();
   for (const entry of entries) {
-    const chain = [...ids, entry.file.replace(/\.[jt]sx?$/, "")];
+    // React Router names a route by its file, unless the table gives it an id.
+    const chain = [...ids, entry.id ?? entry.file.replace(/\.[jt]sx?$/, "")];
     const own = entry.index
       ? parent || "/"
       : entry.path !== undefined

@@ -1,54 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { ParsedMail } from "mailparser";
 import type { Page } from "@playwright/test";
 import { expect, failedResource, t, test, waitForHydration, type Lang } from "./fixtures";
 import { ownServer, type OwnServer } from "./own-server";
+import { startSmtp } from "./smtp";
 
 /**
  * Accounts by e-mail, end to end: a server of the test's own sends its mail to a real SMTP
  * server in this process, and the test follows the links in what arrives, as she would.
  */
-
-/** A real SMTP server on a free port, keeping what it receives. */
-async function startSmtp() {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  const port = await new Promise<number>((resolve) => {
-    server.listen(0, "127.0.0.1", () =>
-      resolve((server.server.address() as { port: number }).port),
-    );
-  });
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    /** The next mail to `to` (waits for it), counting from `after` mails already seen. */
-    async mailTo(to: string, after = 0) {
-      let found: ParsedMail[] = [];
-      await expect
-        .poll(
-          () => {
-            found = received.filter((mail) =>
-              mail.to && "value" in mail.to ? mail.to.value.some((a) => a.address === to) : false,
-            );
-            return found.length;
-          },
-          { message: `a mail to ${to}`, timeout: 10_000 },
-        )
-        .toBeGreaterThan(after);
-      return found[after]!;
-    },
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  };
-}
 
 const linkIn = (mail: ParsedMail) => {
   const link = /https?:\/\/\S+/.exec(mail.text ?? "")?.[0];

@@ -1,17 +1,32 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { cn } from "~/utils/cn";
 import { AccountMenu } from "./account-menu";
 import { LanguagePicker } from "./language-picker";
 import { Logo } from "./logo";
 
 /** A signed-in area (model dashboard, affiliate portal, admin): its own bar, no marketing. */
-export function AreaShell({ title, children }: { title: string; children: ReactNode }) {
+export function AreaShell({
+  title,
+  wide = false,
+  children,
+}: {
+  /** The page's heading; a layout that nests pages with their own leaves it out. */
+  title?: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className="min-h-dvh bg-sand-50">
       <header className="border-b border-ink-200/70 bg-white">
-        <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-3 sm:px-6">
+        <div
+          className={cn(
+            "mx-auto flex h-16 items-center gap-2 px-4 sm:gap-3 sm:px-6",
+            wide ? "max-w-7xl" : "max-w-6xl",
+          )}
+        >
           <Link
             to="/"
             className="me-auto shrink-0 rounded-full whitespace-nowrap"
@@ -23,9 +38,18 @@ export function AreaShell({ title, children }: { title: string; children: ReactN
           <AccountMenu />
         </div>
       </header>
-      <main id="main-content" className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-        <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{title}</h1>
-        <div className="mt-8">{children}</div>
+      <main
+        id="main-content"
+        className={cn("mx-auto px-4 py-10 sm:px-6", wide ? "max-w-7xl" : "max-w-6xl")}
+      >
+        {title ? (
+          <>
+            <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{title}</h1>
+            <div className="mt-8">{children}</div>
+          </>
+        ) : (
+          children
+        )}
       </main>
     </div>
   );

@@ -1,14 +1,18 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { requireArea } from "~/auth/session.server";
-import { AreaShell, ComingSoon } from "~/components/layout/area-shell";
+import { formatWhen, StatusBadge } from "~/features/admin/status-badge";
+import { getDatabase } from "~/db/db.server";
+import { dashboardStats } from "~/features/submissions/review-stats.server";
 import { pageContext } from "~/utils/page.server";
 import { pageTitle } from "~/utils/seo";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireArea(request, "admin");
+  await requireArea(request, "admin");
   const { t } = pageContext(request);
-  return { title: pageTitle(t("account.admin.title")), name: user.name.split(" ")[0] };
+  const stats = await dashboardStats(await getDatabase());
+  return { title: pageTitle(t("admin.dashboard.title")), stats };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -17,13 +21,77 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { stats } = loaderData;
+  const cards = [
+    { label: t("admin.status.Pendente"), value: stats.counts.Pendente, to: "/admin/pendentes" },
+    { label: t("admin.status.Aprovado"), value: stats.counts.Aprovado, to: "/admin/aprovados" },
+    { label: t("admin.status.Reprovado"), value: stats.counts.Reprovado, to: "/admin/reprovados" },
+    { label: t("admin.dashboard.newThisWeek"), value: stats.newThisWeek, to: "/admin/cadastros" },
+  ];
+  const number = new Intl.NumberFormat(i18n.language);
   return (
-    <AreaShell title={t("account.admin.title")}>
-      <ComingSoon
-        greeting={t("account.greeting", { name: loaderData.name })}
-        text={t("account.admin.text")}
-      />
-    </AreaShell>
+    <>
+      <h1 className="text-3xl font-semibold tracking-tight">{t("admin.dashboard.title")}</h1>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {cards.map((card) => (
+          <li key={card.label}>
+            <Link
+              to={card.to}
+              className="block rounded-2xl bg-white p-5 ring-1 ring-ink-200/70 hover:ring-brand-300"
+            >
+              <span className="text-sm text-ink-600">{card.label}</span>
+              <span className="mt-1 block text-3xl font-semibold text-ink-950 tabular-nums">
+                {number.format(card.value)}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+
+      <section
+        aria-labelledby="oldest-title"
+        className="mt-8 rounded-2xl bg-white p-5 ring-1 ring-ink-200/70"
+      >
+        <h2 id="oldest-title" className="text-lg font-semibold">
+          {t("admin.dashboard.oldestPending")}
+        </h2>
+        {stats.oldestPending ? (
+          <p className="mt-2 text-ink-700">
+            <Link
+              to={`/admin/cadastros/${stats.oldestPending.id}`}
+              className="font-semibold text-brand-700 underline underline-offset-2"
+            >
+              {stats.oldestPending.fullName}
+            </Link>{" "}
+            · {t("admin.dashboard.waitingDays", { count: stats.oldestPending.waitingDays })}
+          </p>
+        ) : (
+          <p className="mt-2 text-ink-600">{t("admin.dashboard.nothingPending")}</p>
+        )}
+      </section>
+
+      <section aria-labelledby="latest-title" className="mt-8">
+        <h2 id="latest-title" className="text-lg font-semibold">
+          {t("admin.dashboard.latest")}
+        </h2>
+        <ul className="mt-3 divide-y divide-ink-100 rounded-2xl bg-white ring-1 ring-ink-200/70">
+          {stats.latest.map((row) => (
+            <li key={row.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3">
+              <Link
+                to={`/admin/cadastros/${row.id}`}
+                className="min-w-0 flex-1 truncate font-medium text-ink-900 hover:text-brand-700"
+              >
+                {row.fullName}
+              </Link>
+              <span className="text-sm text-ink-500">
+                {formatWhen(row.createdAt, i18n.language)}
+              </span>
+              <StatusBadge status={row.status} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
   );
 }

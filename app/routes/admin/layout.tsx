@@ -1,5 +1,9 @@
-import { Outlet } from "react-router";
+import { useTranslation } from "react-i18next";
+import { NavLink, Outlet } from "react-router";
 import { requireArea } from "~/auth/session.server";
+import { AreaShell } from "~/components/layout/area-shell";
+import { adminNavigation } from "~/features/admin/admin-nav";
+import { cn } from "~/utils/cn";
 import type { Route } from "./+types/layout";
 
 /**
@@ -14,10 +18,45 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireArea(request, "admin");
-  return null;
+  const user = await requireArea(request, "admin");
+  return { role: user.role };
 }
 
-export default function AdminLayout() {
-  return <Outlet />;
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const items = adminNavigation.filter((item) =>
+    (item.roles as readonly string[]).includes(loaderData.role),
+  );
+  return (
+    <AreaShell wide>
+      <div className="lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-8">
+        <nav
+          aria-label={t("admin.nav.label")}
+          className="-mx-4 mb-6 overflow-x-auto px-4 lg:mx-0 lg:px-0"
+        >
+          <ul className="flex gap-1 lg:flex-col">
+            {items.map(({ path, label, icon: Icon }) => (
+              <li key={path}>
+                <NavLink
+                  to={path}
+                  className={({ isActive }) =>
+                    cn(
+                      "flex items-center gap-2 rounded-xl px-3 py-2 text-sm font-medium whitespace-nowrap text-ink-700 hover:bg-ink-100/70",
+                      isActive && "bg-brand-50 text-brand-800 ring-1 ring-brand-200",
+                    )
+                  }
+                >
+                  <Icon aria-hidden className="size-4" />
+                  {t(label)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="min-w-0">
+          <Outlet />
+        </div>
+      </div>
+    </AreaShell>
+  );
 }

@@ -1,0 +1,48 @@
+import { asc, count, eq, gte } from "drizzle-orm";
+import type { Database } from "~/db/db.server";
+import { submissions, submissionStatuses } from "~/db/schema.server";
+import { listSubmissions } from "./review-list.server";
+
+/**
+ * The back office's dashboard (product.md section 5): how many applications in each status, how
+ * many arrived this week, the one waiting longest, and the latest ones. Each figure is one
+ * indexed query.
+ */
+export async function dashboardStats(db: Database, now = new Date()) {
+  const weekAgo = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000);
+  const [byStatus, [week], [oldest], latest] = await Promise.all([
+    db
+      .select({ status: submissions.status, total: count() })
+      .from(submissions)
+      .groupBy(submissions.status),
+    db.select({ total: count() }).from(submissions).where(gte(submissions.createdAt, weekAgo)),
+    db
+      .select({
+        id: submissions.id,
+        fullName: submissions.fullName,
+        createdAt: submissions.createdAt,
+      })
+      .from(submissions)
+      .where(eq(submissions.status, "Pendente"))
+      .orderBy(asc(submissions.createdAt), asc(submissions.id))
+      .limit(1),
+    listSubmissions(db, { limit: 8 }),
+  ]);
+  const counts = Object.fromEntries(submissionStatuses.map((status) => [status, 0])) as Record<
+    (typeof submissionStatuses)[number],
+    number
+  >;
+  for (const row of byStatus) counts[row.status] = Number(row.total);
+  return {
+    counts,
+    total: Object.values(counts).reduce((a, b) => a + b, 0),
+    newThisWeek: Number(week?.total ?? 0),
+    oldestPending: oldest
+      ? {
+          ...oldest,
+          waitingDays: Math.floor((now.getTime() - oldest.createdAt.getTime()) / 86_400_000),
+        }
+      : null,
+    latest: latest.rows,
+  };
+}

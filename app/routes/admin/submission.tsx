@@ -1,0 +1,278 @@
+import { and, desc, eq, ne } from "drizzle-orm";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { requireArea } from "~/auth/session.server";
+import { FormMessage } from "~/components/layout/auth-shell";
+import { Button } from "~/components/ui/button";
+import { Field, Textarea } from "~/components/ui/field";
+import { getDatabase } from "~/db/db.server";
+import { submissions, submissionStatusHistory, user } from "~/db/schema.server";
+import { countryName, formatBirthDate } from "~/features/chatbot/format";
+import { formatWhen, StatusBadge } from "~/features/admin/status-badge";
+import { changeStatus, mayChange, type Status } from "~/features/submissions/review.server";
+import { pageContext } from "~/utils/page.server";
+import { clientIp, isCrossSiteRequest } from "~/utils/request.server";
+import { pageTitle } from "~/utils/seo";
+import type { Route } from "./+types/submission";
+
+const statuses = ["Pendente", "Aprovado", "Reprovado"] as const;
+const isStatus = (value: unknown): value is Status => statuses.includes(value as Status);
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const viewer = await requireArea(request, "admin");
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
+  const db = await getDatabase();
+  const [application] = await db.select().from(submissions).where(eq(submissions.id, id));
+  if (!application) throw data(null, { status: 404 });
+  const [history, duplicates] = await Promise.all([
+    db
+      .select({
+        createdAt: submissionStatusHistory.createdAt,
+        fromStatus: submissionStatusHistory.fromStatus,
+        toStatus: submissionStatusHistory.toStatus,
+        note: submissionStatusHistory.note,
+        by: user.name,
+      })
+      .from(submissionStatusHistory)
+      .leftJoin(user, eq(user.id, submissionStatusHistory.changedBy))
+      .where(eq(submissionStatusHistory.submissionId, id))
+      .orderBy(desc(submissionStatusHistory.createdAt)),
+    db
+      .select({ id: submissions.id, createdAt: submissions.createdAt, status: submissions.status })
+      .from(submissions)
+      .where(
+        and(eq(submissions.emailNormalized, application.emailNormalized), ne(submissions.id, id)),
+      )
+      .orderBy(desc(submissions.createdAt))
+      .limit(20),
+  ]);
+  const { documentEncrypted: _encrypted, ...shown } = application;
+  const { t } = pageContext(request);
+  return {
+    title: pageTitle(application.fullName),
+    application: shown,
+    history,
+    duplicates,
+    actions: statuses.filter((to) => mayChange(viewer.role, application.status, to)),
+    notice: new URL(request.url).searchParams.get("notice"),
+    heading: t("admin.detail.title"),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  { name: "robots", content: "noindex" },
+];
+
+type Result = { error: string; params?: Record<string, string> };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const viewer = await requireArea(request, "admin");
+  if (isCrossSiteRequest(request)) return data<Result>({ error: "validation.crossSite" }, 403);
+  const form = await request.formData();
+  const from = form.get("from");
+  const to = form.get("to");
+  const id = Number(params.id);
+  if (!isStatus(from) || !isStatus(to) || !Number.isSafeInteger(id)) {
+    return data<Result>({ error: "auth.errors.generic" }, 400);
+  }
+  const result = await changeStatus(await getDatabase(), {
+    submissionId: id,
+    from,
+    to,
+    note: String(form.get("note") ?? ""),
+    actor: { id: viewer.id, role: viewer.role },
+    ip: clientIp(request),
+  });
+  switch (result.outcome) {
+    case "changed":
+      throw redirect(`/admin/cadastros/${id}?notice=${encodeURIComponent(to)}`);
+    case "conflict":
+      return data<Result>(
+        { error: "admin.detail.conflict", params: { status: result.current } },
+        409,
+      );
+    case "forbidden":
+      return data<Result>({ error: "admin.detail.forbidden" }, 403);
+    default:
+      throw data(null, { status: 404 });
+  }
+}
+
+export default function SubmissionDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const { application: a, history, duplicates, actions, notice } = loaderData;
+  const dash = "—";
+  const fields: [string, string][] = [
+    [t("admin.detail.email"), a.email],
+    [
+      t("admin.detail.age"),
+      a.age ? String(a.age) : a.dateOfBirth ? formatBirthDate(a.dateOfBirth, i18n.language) : dash,
+    ],
+    [t("admin.detail.phone"), a.phone ?? a.whatsapp ?? dash],
+    [
+      t("admin.detail.location"),
+      [a.city, a.country ? countryName(a.country, i18n.language) : ""].filter(Boolean).join(", ") ||
+        dash,
+    ],
+    [t("admin.detail.document"), a.documentLastDigits ? `•••• ${a.documentLastDigits}` : dash],
+    [t("admin.detail.instagram"), a.instagram ?? dash],
+    [
+      t("admin.detail.experience"),
+      a.experience ? t(`preselection.experienceOptions.${a.experience}`) : dash,
+    ],
+    [t("admin.detail.source"), t(`admin.source.${a.source}`)],
+    [t("admin.detail.language"), a.language],
+    [t("admin.detail.referral"), a.referralCode ?? dash],
+    [t("admin.detail.received"), formatWhen(a.createdAt, i18n.language)],
+  ];
+  return (
+    <>
+      <Link
+        to="/admin/cadastros"
+        className="text-sm font-semibold text-brand-700 hover:text-brand-900"
+      >
+        ← {t("admin.nav.all")}
+      </Link>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-semibold tracking-tight">{a.fullName}</h1>
+        <StatusBadge status={a.status} />
+      </div>
+      <p className="mt-1 text-sm text-ink-500">{loaderData.heading}</p>
+
+      {actionData ? (
+        <div className="mt-6">
+          <FormMessage tone="error">
+            {t(actionData.error, {
+              ...actionData.params,
+              status: actionData.params?.status
+                ? t(`admin.status.${actionData.params.status}`)
+                : "",
+            })}
+          </FormMessage>
+        </div>
+      ) : notice && isStatus(notice) ? (
+        <div className="mt-6">
+          <FormMessage tone="notice">
+            {t("admin.detail.changed", { status: t(`admin.status.${notice}`) })}
+          </FormMessage>
+        </div>
+      ) : null}
+
+      <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <section
+          aria-labelledby="fields-title"
+          className="rounded-2xl bg-white p-5 ring-1 ring-ink-200/70"
+        >
+          <h2 id="fields-title" className="sr-only">
+            {t("admin.detail.fields")}
+          </h2>
+          <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+            {fields.map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-xs font-semibold tracking-wide text-ink-500 uppercase">
+                  {label}
+                </dt>
+                <dd className="mt-1 break-words text-ink-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {a.message ? (
+            <div className="mt-6">
+              <h3 className="text-xs font-semibold tracking-wide text-ink-500 uppercase">
+                {t("admin.detail.message")}
+              </h3>
+              <p className="mt-1 whitespace-pre-line text-ink-900">{a.message}</p>
+            </div>
+          ) : null}
+        </section>
+
+        <div className="space-y-6">
+          {actions.length ? (
+            <section
+              aria-labelledby="decide-title"
+              className="rounded-2xl bg-white p-5 ring-1 ring-ink-200/70"
+            >
+              <h2 id="decide-title" className="text-lg font-semibold">
+                {t("admin.detail.decide")}
+              </h2>
+              <Form method="post" className="mt-4 space-y-4">
+                <input type="hidden" name="from" value={a.status} />
+                <Field id="note" label={t("admin.detail.note")} hint={t("admin.detail.noteHint")}>
+                  {(aria) => (
+                    <Textarea {...aria} name="note" maxLength={2000} className="min-h-24" />
+                  )}
+                </Field>
+                <div className="flex flex-wrap gap-2">
+                  {actions.map((to) => (
+                    <Button
+                      key={to}
+                      type="submit"
+                      name="to"
+                      value={to}
+                      disabled={busy}
+                      variant={to === "Aprovado" ? "primary" : "secondary"}
+                    >
+                      {t(`admin.detail.to${to}`)}
+                    </Button>
+                  ))}
+                </div>
+              </Form>
+            </section>
+          ) : null}
+
+          <section
+            aria-labelledby="history-title"
+            className="rounded-2xl bg-white p-5 ring-1 ring-ink-200/70"
+          >
+            <h2 id="history-title" className="text-lg font-semibold">
+              {t("admin.detail.history")}
+            </h2>
+            <ol className="mt-3 space-y-3 text-sm">
+              {history.map((entry, index) => (
+                <li key={index} className="border-s-2 border-brand-200 ps-3">
+                  <p className="font-medium text-ink-900">
+                    {entry.fromStatus ? `${t(`admin.status.${entry.fromStatus}`)} → ` : ""}
+                    {t(`admin.status.${entry.toStatus}`)}
+                  </p>
+                  <p className="text-ink-500">
+                    {formatWhen(entry.createdAt, i18n.language)} ·{" "}
+                    {entry.by ?? t("admin.detail.applicant")}
+                  </p>
+                  {entry.note ? <p className="mt-1 text-ink-700">{entry.note}</p> : null}
+                </li>
+              ))}
+            </ol>
+          </section>
+
+          {duplicates.length ? (
+            <section
+              aria-labelledby="duplicates-title"
+              className="rounded-2xl bg-white p-5 ring-1 ring-ink-200/70"
+            >
+              <h2 id="duplicates-title" className="text-lg font-semibold">
+                {t("admin.detail.duplicates", { count: duplicates.length })}
+              </h2>
+              <ul className="mt-3 space-y-2 text-sm">
+                {duplicates.map((d) => (
+                  <li key={d.id} className="flex items-center justify-between gap-3">
+                    <Link
+                      to={`/admin/cadastros/${d.id}`}
+                      className="text-brand-700 underline underline-offset-2"
+                    >
+                      {formatWhen(d.createdAt, i18n.language)}
+                    </Link>
+                    <StatusBadge status={d.status} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+      </div>
+    </>
+  );
+}

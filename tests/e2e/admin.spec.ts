@@ -1,0 +1,136 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "@playwright/test";
+import { userCreate } from "./accounts";
+import { expect, t, test, waitForHydration } from "./fixtures";
+import { ownServer, type OwnServer } from "./own-server";
+import { startSmtp } from "./smtp";
+
+/**
+ * The back office's review, end to end: an application arrives through the landing form, an
+ * approver finds it, approves it with a note, the applicant's e-mail reaches a real SMTP server
+ * in her language, and a second reviewer who had the page open is told instead of overwriting.
+ */
+const PASSWORD = "revisao-cuidadosa-2026";
+const APPROVER = "carla.approver@example.com";
+const ADMIN = "dora.admin@example.com";
+const APPLICANT = "lucia.applicant@example.com";
+
+test.describe("reviewing applications", () => {
+  test.describe.configure({ mode: "serial" });
+  let dataDir: string;
+  let server: OwnServer;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+
+  test.beforeAll(async ({ request }) => {
+    test.setTimeout(90_000);
+    dataDir = mkdtempSync(path.join(tmpdir(), "mare-admin-"));
+    await userCreate(dataDir, APPROVER, "approver", PASSWORD);
+    await userCreate(dataDir, ADMIN, "admin", PASSWORD);
+    smtp = await startSmtp();
+    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 24, {
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+    });
+    const sent = await request.post(`${server.origin}/?index&lang=es`, {
+      headers: { origin: server.origin },
+      form: {
+        fullName: "Lucía Fernández",
+        age: "26",
+        email: APPLICANT,
+        instagram: "@lucia.fz",
+        experience: "intermediate",
+        message: "Me gustaría crecer con un equipo profesional.",
+        consent: "on",
+      },
+    });
+    expect(sent.status()).toBe(200);
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function signedIn(browser: Browser, email: string): Promise<Page> {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${server.origin}/login?lang=en`);
+    await waitForHydration(page);
+    await page.getByLabel(t("en", "auth.email")).fill(email);
+    await page.getByLabel(t("en", "auth.password"), { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: t("en", "auth.signIn"), exact: true }).click();
+    await expect(page).toHaveURL(`${server.origin}/admin/dashboard`);
+    return page;
+  }
+
+  async function expectAccessible(page: Page, label: string) {
+    const results = await new AxeBuilder({ page }).analyze();
+    const severe = results.violations.filter(
+      (v) => v.impact === "serious" || v.impact === "critical",
+    );
+    expect(
+      severe.map((v) => `${v.id}: ${v.help}`),
+      `axe on ${label}`,
+    ).toEqual([]);
+  }
+
+  test("approve with a note: her mail arrives, the history shows it, a second reviewer is told", async ({
+    browser,
+  }) => {
+    const approver = await signedIn(browser, APPROVER);
+    const admin = await signedIn(browser, ADMIN);
+
+    // The dashboard counts her, and the pending list shows her.
+    await expect(approver.locator("h1")).toHaveText(t("en", "admin.dashboard.title"));
+    await expectAccessible(approver, "the dashboard");
+    await approver
+      .getByRole("navigation", { name: t("en", "admin.nav.label") })
+      .getByRole("link", { name: t("en", "admin.nav.pending") })
+      .click();
+    await expect(approver).toHaveURL(`${server.origin}/admin/pendentes`);
+    await expect(approver.getByRole("table")).toContainText("Lucía Fernández");
+    await expectAccessible(approver, "the pending list");
+
+    // A search finds her by the start of her e-mail; another start finds nothing.
+    await approver.getByRole("searchbox").fill("lucia.app");
+    await approver.getByRole("searchbox").press("Enter");
+    await expect(approver.getByRole("table")).toContainText(APPLICANT);
+    await approver.getByRole("searchbox").fill("zzz");
+    await approver.getByRole("searchbox").press("Enter");
+    await expect(approver.getByRole("table")).toHaveCount(0);
+
+    await approver.goto(`${server.origin}/admin/pendentes`);
+    await approver.getByRole("link", { name: "Lucía Fernández" }).click();
+    await expect(approver.locator("h1")).toHaveText("Lucía Fernández");
+    await expectAccessible(approver, "the application");
+
+    // The admin has the same page open, from before the decision.
+    await admin.goto(approver.url());
+    await waitForHydration(admin);
+
+    await approver.getByLabel(t("en", "admin.detail.note")).fill("Perfil muy profesional.");
+    await approver.getByRole("button", { name: t("en", "admin.detail.toAprovado") }).click();
+    await expect(
+      approver.getByRole("status").filter({
+        hasText: t("en", "admin.detail.changed", { status: t("en", "admin.status.Aprovado") }),
+      }),
+    ).toBeVisible();
+    await expect(
+      approver.getByRole("region", { name: t("en", "admin.detail.history") }),
+    ).toContainText("Perfil muy profesional.");
+
+    const mail = await smtp.mailTo(APPLICANT, 1); // after her confirmation
+    expect(mail.subject).toBe(t("es", "mail.approved.subject"));
+    expect(mail.text).toContain("Perfil muy profesional.");
+
+    // The admin's page still offers the old choices: her click is refused, nothing overwritten.
+    await admin.getByRole("button", { name: t("en", "admin.detail.toReprovado") }).click();
+    await expect(admin.getByRole("alert")).toHaveText(
+      t("en", "admin.detail.conflict", { status: t("en", "admin.status.Aprovado") }),
+    );
+    await admin.context().close();
+    await approver.context().close();
+  });
+});
