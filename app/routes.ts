@@ -35,6 +35,7 @@ export default [
     route("aprovados", "routes/admin/submissions.tsx", { id: "admin-approved" }),
     route("reprovados", "routes/admin/submissions.tsx", { id: "admin-rejected" }),
     route("cadastros/:id", "routes/admin/submission.tsx"),
+    route("export.csv", "routes/admin/export.ts"),
   ]),
   // Machine-readable resources.
   route("api/geo-language", "routes/resources/geo-language.ts"),

@@ -89,6 +89,15 @@ const rules: Record<string, Rule> = {
   "/admin/aprovados": area(["approver", "admin", "owner"]),
   "/admin/reprovados": area(["approver", "admin", "owner"]),
   // No application has this number: staff get the 404, everyone else never learns that.
+  // A file, not a page: staff get it, the rest are sent away like from any admin screen.
+  "/admin/export.csv": {
+    answer: (who) => {
+      if (who === "visitor") return { status: 302, location: "/login?redirect=" };
+      return ["approver", "admin", "owner"].includes(who)
+        ? { status: 200 }
+        : { status: 302, location: "/permission-denied" };
+    },
+  },
   "/admin/cadastros/:id": {
     url: "/admin/cadastros/999999",
     answer: (who) => {

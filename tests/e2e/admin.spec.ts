@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -101,7 +101,17 @@ test.describe("reviewing applications", () => {
     await approver.getByRole("searchbox").press("Enter");
     await expect(approver.getByRole("table")).toHaveCount(0);
 
+    // The list on screen as a CSV file.
     await approver.goto(`${server.origin}/admin/pendentes`);
+    const [download] = await Promise.all([
+      approver.waitForEvent("download"),
+      approver.getByRole("link", { name: t("en", "admin.list.export") }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^pendentes-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync(await download.path(), "utf8");
+    expect(csv).toContain("Lucía Fernández");
+    expect(csv).toContain(APPLICANT);
+
     await approver.getByRole("link", { name: "Lucía Fernández" }).click();
     await expect(approver.locator("h1")).toHaveText("Lucía Fernández");
     await expectAccessible(approver, "the application");

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Download, Search } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { requireArea } from "~/auth/session.server";
@@ -38,6 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     title: pageTitle(t(list.label)),
     label: list.label,
+    path: list.path,
     search,
     rows: page.rows,
     next: page.next ? `${page.next.createdAt}~${page.next.id}` : null,
@@ -52,7 +53,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function Submissions({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { rows, search, next, paged, label } = loaderData;
+  const { rows, search, next, paged, label, path } = loaderData;
   const query = (extra: Record<string, string>) =>
     `?${new URLSearchParams({ ...(search ? { q: search } : {}), ...extra })}`;
   return (
@@ -129,6 +130,17 @@ export default function Submissions({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
+
+      <p className="mt-4">
+        <a
+          href={`/admin/export.csv?${new URLSearchParams({ list: path, ...(search ? { q: search } : {}) })}`}
+          download
+          className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:text-brand-900"
+        >
+          <Download aria-hidden className="size-4" />
+          {t("admin.list.export")}
+        </a>
+      </p>
 
       <nav aria-label={t("admin.list.pages")} className="mt-6 flex justify-between gap-4">
         {paged ? (

@@ -1,0 +1,75 @@
+import { randomUUID } from "node:crypto";
+import { eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "~/db/db.server";
+import { accessLog, submissions } from "~/db/schema.server";
+import { csvCell, exportSubmissions } from "./export.server";
+
+describe("a CSV cell", () => {
+  it("quotes what needs quoting and defuses spreadsheet formulas", () => {
+    expect(csvCell("Ana")).toBe("Ana");
+    expect(csvCell('Ana "Bia", Souza')).toBe('"Ana ""Bia"", Souza"');
+    expect(csvCell("line\nbreak")).toBe('"line\nbreak"');
+    expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(csvCell("+5548999999999")).toBe("'+5548999999999");
+    expect(csvCell("@ana")).toBe("'@ana");
+    expect(csvCell(42)).toBe("42");
+    expect(csvCell(null)).toBe("");
+  });
+});
+
+describe("the export of a list", () => {
+  let database: DatabaseHandle;
+  const marker = `export-${randomUUID().slice(0, 8)}`;
+
+  beforeAll(async () => {
+    database = openDatabase({ dataDir: "memory://" });
+    await database.migrate();
+    // More rows than one batch, so the stream pages through them.
+    const rows = Array.from({ length: 2100 }, (_, i) => ({
+      source: "form" as const,
+      language: "pt",
+      fullName: i === 0 ? 'Lúcia, "Lu" Souza' : `Pessoa ${i}`,
+      email: `p${i}.${marker}@example.com`,
+      emailNormalized: `p${i}.${marker}@example.com`,
+      consentVersion: "test",
+      consentedAt: new Date(),
+      status: (i % 3 === 0 ? "Aprovado" : "Pendente") as "Aprovado" | "Pendente",
+    }));
+    for (let i = 0; i < rows.length; i += 500) {
+      await database.db.insert(submissions).values(rows.slice(i, i + 500));
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await database.db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));
+    await database.close();
+  });
+
+  it("streams every row of the filter once, with a header, and records the export", async () => {
+    const stream = await exportSubmissions(
+      database.db,
+      { status: "Aprovado" },
+      { id: `admin-${marker}`, ip: "203.0.113.9" },
+    );
+    const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the byte-order mark
+    const text = new TextDecoder().decode(bytes);
+    const lines = text.trimEnd().split("\r\n");
+    expect(lines[0]).toBe(
+      "id,created_at,status,source,language,full_name,email,age,date_of_birth,whatsapp,instagram,experience,referral_code",
+    );
+    expect(lines).toHaveLength(1 + 700);
+    expect(new Set(lines.slice(1).map((line) => line.split(",")[0])).size).toBe(700);
+    expect(lines.slice(1).every((line) => line.includes(",Aprovado,"))).toBe(true);
+    expect(text).toContain('"Lúcia, ""Lu"" Souza"');
+    const [entry] = await database.db
+      .select()
+      .from(accessLog)
+      .where(eq(accessLog.actorId, `admin-${marker}`));
+    expect(entry).toMatchObject({
+      action: "submissions.export",
+      details: { status: "Aprovado", search: null },
+      ip: "203.0.113.9",
+    });
+  });
+});
