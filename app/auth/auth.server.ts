@@ -9,7 +9,12 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getDatabase, type Database } from "~/db/db.server";
 import * as schema from "~/db/schema.server";
-import { isSupportedLanguage, defaultLanguage, type Language } from "~/i18n/languages";
+import {
+  defaultLanguage,
+  isSupportedLanguage,
+  normalizeLanguage,
+  type Language,
+} from "~/i18n/languages";
 import { queueMail } from "~/mail/outbox.server";
 import { resetPasswordMail, verificationMail } from "~/mail/templates.server";
 import { getEnv, type Env } from "~/utils/env.server";
@@ -21,6 +26,8 @@ export const selfServiceRoles = ["model", "affiliate"] as const;
 export type SelfServiceRole = (typeof selfServiceRoles)[number];
 
 export const GOOGLE_PROVIDER_ID = "google";
+/** Better Auth names its cookies `mare.session_token`, `mare.two_factor`, … */
+export const AUTH_COOKIE_PREFIX = "mare";
 const HOUR = 60 * 60;
 const DAY = 24 * HOUR;
 
@@ -63,7 +70,7 @@ function createAuth(db: Database, env: Env) {
     // (app/auth/limits.server.ts); Better Auth's in-memory ones would not hold across instances.
     rateLimit: { enabled: false },
     advanced: {
-      cookiePrefix: "mare",
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: env.PUBLIC_ORIGIN?.startsWith("https://") ?? false,
       ipAddress: { ipAddressHeaders: ["x-client-ip"] },
     },
@@ -201,9 +208,10 @@ export const isGoogleConfigured = () => {
   return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
 };
 
+/** The language her mails go out in: the one she signed up in, else Portuguese. */
 function languageOf(user: object): Language {
   const language = (user as { language?: unknown }).language;
-  return typeof language === "string" && isSupportedLanguage(language) ? language : defaultLanguage;
+  return normalizeLanguage(typeof language === "string" ? language : null) ?? defaultLanguage;
 }
 
 /** Where links in e-mails point: PUBLIC_ORIGIN, or this server as it listens (development). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { newPasswordField } from "./new-password";
 
 /**
  * The account forms' rules, for the browser's messages and the server's checks. The password
@@ -10,11 +11,6 @@ export const emailField = z
   .toLowerCase()
   .max(254, { error: "auth.errors.emailInvalid" })
   .pipe(z.email({ error: "auth.errors.emailInvalid" }));
-
-export const newPasswordField = z
-  .string({ error: "auth.errors.passwordTooShort" })
-  .min(10, { error: "auth.errors.passwordTooShort" })
-  .max(128, { error: "auth.errors.passwordTooLong" });
 
 export const affiliateSignUp = z.object({
   name: z

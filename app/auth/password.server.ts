@@ -1,7 +1,5 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
-
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 128;
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules";
 
 /**
  * Passwords people pick most often (the zxcvbn-ts list, about 49,000 of them, shipped in

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Role } from "~/db/schema.server";
 import { getEnv } from "~/utils/env.server";
-import { getAuth } from "./auth.server";
+import { AUTH_COOKIE_PREFIX, getAuth } from "./auth.server";
 import { mayEnter, type Area } from "./permissions";
 
 export interface CurrentUser {
@@ -28,11 +28,28 @@ export function effectiveRole(user: {
   return role === "affiliate" || role === "approver" || role === "admin" ? role : "model";
 }
 
+/** Whether the request carries one of Better Auth's cookies (plain, or `__Secure-` behind https). */
+export function hasAuthCookie(request: Request, name: "session_token" | "two_factor") {
+  const cookies = request.headers.get("cookie") ?? "";
+  return new RegExp(`(^|;\\s*)(__Secure-)?${AUTH_COOKIE_PREFIX}\\.${name}=`).test(cookies);
+}
+
+// The root loader, the area's middleware and the page's loader all ask for the same request's
+// user: the session is read from the database once per request.
+const usersOfRequests = new WeakMap<Request, Promise<CurrentUser | null>>();
+
 /** The signed-in user of a request, or null. A session cookie alone is not trusted. */
-export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
-  if (!/(^|;\s*)(__Secure-)?mare\.session_token=/.test(request.headers.get("cookie") ?? "")) {
-    return null; // no session cookie: no database round trip
+export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  let user = usersOfRequests.get(request);
+  if (!user) {
+    user = readCurrentUser(request);
+    usersOfRequests.set(request, user);
   }
+  return user;
+}
+
+async function readCurrentUser(request: Request): Promise<CurrentUser | null> {
+  if (!hasAuthCookie(request, "session_token")) return null; // no database round trip
   const auth = await getAuth();
   const session = await auth.api.getSession({ headers: request.headers }).catch(() => null);
   if (!session) return null;

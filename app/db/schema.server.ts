@@ -13,13 +13,14 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import { submissionStatuses, type SubmissionStatus } from "../features/submissions/statuses.ts";
 
 /**
  * The one database schema (PostgreSQL dialect), for PGlite and PostgreSQL alike.
  * Change it here, then `npm run db:generate` writes the next SQL migration into drizzle/.
  */
 
-export const submissionStatuses = ["Pendente", "Aprovado", "Reprovado"] as const;
+export { submissionStatuses, type SubmissionStatus };
 
 /** Where an application came from (product.md section 3). */
 export const submissionSources = ["form", "chatbot", "register"] as const;

@@ -57,7 +57,7 @@ ${button}
 /** The confirmation an applicant receives once her application is stored. */
 export function confirmationMail(language: Language, name: string): RenderedMail {
   const t = getFixedT(language);
-  const firstName = name.trim().split(/\s+/)[0] ?? name;
+  const firstName = firstNameOf(name);
   return {
     subject: t("mail.confirmation.subject"),
     ...layout(language, t("mail.confirmation.preview", { name: firstName }), [

@@ -1,9 +1,8 @@
-import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { isGoogleConfigured } from "~/auth/auth.server";
 import { GoogleButton } from "~/auth/google-button";
-import { Logo } from "~/components/layout/logo";
+import { SlimHeader } from "~/components/layout/auth-shell";
 import { handlePreselection } from "~/features/preselection/preselection.server";
 import { PreselectionForm } from "~/features/preselection/preselection-form";
 import { preselectionClientAction } from "~/features/preselection/client-action";
@@ -40,17 +39,7 @@ export default function RegisterModel({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <div className="min-h-dvh bg-[radial-gradient(50rem_24rem_at_90%_-10%,var(--color-brand-100),transparent_70%)]">
-      <header className="mx-auto flex max-w-3xl items-center justify-between px-4 py-6 sm:px-6">
-        <Link to="/" aria-label={t("a11y.homeLink")} className="rounded-full">
-          <Logo />
-        </Link>
-        <Link
-          to="/"
-          className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:text-brand-900"
-        >
-          <ArrowLeft aria-hidden className="size-4" /> {t("notFound.home")}
-        </Link>
-      </header>
+      <SlimHeader className="max-w-3xl sm:px-6" />
       <main id="main-content" className="mx-auto max-w-3xl px-4 pb-20 sm:px-6">
         <h1 className="mt-6 text-4xl font-semibold tracking-tight sm:text-5xl">
           {t("preselection.title")}

@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { cn } from "~/utils/cn";
 import { Logo } from "./logo";
 
 /** The account screens: no site navigation (spec section 2), one card in the middle. */
@@ -16,20 +17,9 @@ export function AuthShell({
   children: ReactNode;
   footer?: ReactNode;
 }) {
-  const { t } = useTranslation();
   return (
     <div className="min-h-dvh bg-[radial-gradient(50rem_24rem_at_90%_-10%,var(--color-brand-100),transparent_70%)]">
-      <header className="mx-auto flex max-w-md items-center justify-between px-4 py-6 sm:px-0">
-        <Link to="/" aria-label={t("a11y.homeLink")} className="rounded-full">
-          <Logo />
-        </Link>
-        <Link
-          to="/"
-          className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:text-brand-900"
-        >
-          <ArrowLeft aria-hidden className="size-4" /> {t("notFound.home")}
-        </Link>
-      </header>
+      <SlimHeader className="max-w-md sm:px-0" />
       <main id="main-content" className="mx-auto max-w-md px-4 pb-20 sm:px-0">
         <div className="mt-6 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200/70 sm:p-8">
           <h1 className="text-3xl font-semibold tracking-tight">{title}</h1>
@@ -58,5 +48,23 @@ export function FormMessage({ tone, children }: { tone: "error" | "notice"; chil
     >
       {children}
     </p>
+  );
+}
+
+/** The bar of the pages without the site's navigation: the logo and a way back home. */
+export function SlimHeader({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <header className={cn("mx-auto flex items-center justify-between px-4 py-6", className)}>
+      <Link to="/" aria-label={t("a11y.homeLink")} className="rounded-full">
+        <Logo />
+      </Link>
+      <Link
+        to="/"
+        className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:text-brand-900"
+      >
+        <ArrowLeft aria-hidden className="size-4" /> {t("notFound.home")}
+      </Link>
+    </header>
   );
 }

@@ -7,7 +7,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import type { Role } from "~/db/schema.server";
-import type { Status } from "~/features/submissions/review.server";
+import type { SubmissionStatus as Status } from "~/features/submissions/statuses";
 
 /** The review lists: one screen, four filters (spec section 2's admin child routes). */
 export const reviewLists = [

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { Status } from "~/features/submissions/review.server";
+import type { SubmissionStatus as Status } from "~/features/submissions/statuses";
 import { cn } from "~/utils/cn";
 
 const tones: Record<Status, string> = {

@@ -2,6 +2,7 @@ import { Send } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useActionData, useFetcher } from "react-router";
+import { PasswordField } from "~/auth/password-field";
 import { Field, FieldError, Input, Textarea } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { preloadToasts, toast } from "~/components/ui/toast";
@@ -206,26 +207,7 @@ export function PreselectionForm({
           />
         )}
       </Field>
-      {withAccount ? (
-        <Field
-          id="password"
-          label={t("auth.password")}
-          hint={t("auth.passwordHint")}
-          error={message("password")}
-        >
-          {(aria) => (
-            <Input
-              {...aria}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={10}
-              maxLength={128}
-            />
-          )}
-        </Field>
-      ) : null}
+      {withAccount ? <PasswordField purpose="new" error={message("password")} /> : null}
       <Field
         id="whatsapp"
         label={t("preselection.whatsapp")}

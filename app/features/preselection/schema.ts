@@ -9,6 +9,7 @@ import {
   type FieldErrors,
   type PreselectionField,
 } from "./fields";
+import { newPasswordField } from "~/auth/new-password";
 
 // No `new Function` probe: under the strict CSP the browser reports it as a violation.
 z.config({ jitless: true });
@@ -94,12 +95,8 @@ export function validateRegistration(
   | { success: false; fieldErrors: FieldErrors } {
   const application = validatePreselection(values);
   const password = typeof values.password === "string" ? values.password : "";
-  const passwordError =
-    password.length < 10
-      ? "auth.errors.passwordTooShort"
-      : password.length > 128
-        ? "auth.errors.passwordTooLong"
-        : null;
+  const checked = newPasswordField.safeParse(password);
+  const passwordError = checked.success ? null : checked.error.issues[0]!.message;
   if (application.success && !passwordError) {
     return { success: true, data: { ...application.data, password } };
   }

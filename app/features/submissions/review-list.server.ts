@@ -1,8 +1,6 @@
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/db.server.ts";
-import { submissions } from "../../db/schema.server.ts";
-
-type SubmissionStatus = (typeof submissions.$inferSelect)["status"];
+import { submissions, type SubmissionStatus } from "../../db/schema.server.ts";
 
 /**
  * Where a page of the review list ended. `createdAt` is PostgreSQL's own text of the timestamp:

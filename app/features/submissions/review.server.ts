@@ -1,11 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/db.server";
-import { accessLog, submissions, submissionStatusHistory, type Role } from "~/db/schema.server";
-import { defaultLanguage, isSupportedLanguage } from "~/i18n/languages";
+import {
+  accessLog,
+  submissions,
+  submissionStatusHistory,
+  type Role,
+  type SubmissionStatus as Status,
+} from "~/db/schema.server";
+import { defaultLanguage, normalizeLanguage } from "~/i18n/languages";
 import { queueMail } from "~/mail/outbox.server";
 import { decisionMail } from "~/mail/templates.server";
-
-export type Status = "Pendente" | "Aprovado" | "Reprovado";
 
 export interface StatusChange {
   submissionId: number;
@@ -78,7 +82,7 @@ export async function changeStatus(
       ip: change.ip ?? null,
     });
     if (change.to !== "Pendente") {
-      const language = isSupportedLanguage(updated.language) ? updated.language : defaultLanguage;
+      const language = normalizeLanguage(updated.language) ?? defaultLanguage;
       const decision = change.to === "Aprovado" ? "approved" : "rejected";
       await queueMail(tx, {
         kind: decision,

@@ -10,6 +10,7 @@ import { homeOf, safeReturnPath } from "~/auth/permissions";
 import { effectiveRole, getCurrentUser, redirectWithCookies } from "~/auth/session.server";
 import { AuthShell, FormMessage } from "~/components/layout/auth-shell";
 import { Button } from "~/components/ui/button";
+import { PasswordField } from "~/auth/password-field";
 import { Field, Input } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
 import { pageContext } from "~/utils/page.server";
@@ -159,18 +160,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             />
           )}
         </Field>
-        <Field id="password" label={t("auth.password")}>
-          {(aria) => (
-            <Input
-              {...aria}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              maxLength={128}
-            />
-          )}
-        </Field>
+        <PasswordField purpose="current" />
         <div className="flex justify-end">
           <Link
             to="/forgot-password"

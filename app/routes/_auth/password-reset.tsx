@@ -3,10 +3,11 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { getAuth } from "~/auth/auth.server";
 import { callAuth } from "~/auth/call.server";
-import { newPasswordField, passwordMessage } from "~/auth/forms";
+import { passwordMessage } from "~/auth/forms";
+import { newPasswordField } from "~/auth/new-password";
 import { AuthShell, FormMessage } from "~/components/layout/auth-shell";
 import { Button } from "~/components/ui/button";
-import { Field, Input } from "~/components/ui/field";
+import { PasswordField } from "~/auth/password-field";
 import { pageContext } from "~/utils/page.server";
 import { isCrossSiteRequest } from "~/utils/request.server";
 import { pageTitle } from "~/utils/seo";
@@ -82,24 +83,11 @@ export default function PasswordReset({ actionData }: Route.ComponentProps) {
       </noscript>
       <Form method="post" className="space-y-5" noValidate>
         <input type="hidden" name="token" value={token ?? ""} />
-        <Field
-          id="password"
+        <PasswordField
+          purpose="new"
           label={t("auth.newPassword")}
-          hint={t("auth.passwordHint")}
           error={actionData?.field === "password" ? t(actionData.error) : undefined}
-        >
-          {(aria) => (
-            <Input
-              {...aria}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={10}
-              maxLength={128}
-            />
-          )}
-        </Field>
+        />
         <Button type="submit" size="lg" className="w-full" disabled={sending || !token}>
           {sending ? t("auth.reset.sending") : t("auth.reset.submit")}
         </Button>

@@ -8,6 +8,7 @@ import { callAuth } from "~/auth/call.server";
 import { accountLimit } from "~/auth/limits.server";
 import { AuthShell, FormMessage } from "~/components/layout/auth-shell";
 import { Button } from "~/components/ui/button";
+import { PasswordField } from "~/auth/password-field";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { getDatabase } from "~/db/db.server";
 import { affiliates } from "~/db/schema.server";
@@ -135,24 +136,7 @@ export default function RegisterAffiliate({ loaderData, actionData }: Route.Comp
             />
           )}
         </Field>
-        <Field
-          id="password"
-          label={t("auth.password")}
-          hint={t("auth.passwordHint")}
-          error={message("password")}
-        >
-          {(aria) => (
-            <Input
-              {...aria}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={10}
-              maxLength={128}
-            />
-          )}
-        </Field>
+        <PasswordField purpose="new" error={message("password")} />
         <Field
           id="promotion"
           label={t("auth.affiliate.promotion")}

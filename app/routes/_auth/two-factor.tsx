@@ -4,7 +4,7 @@ import { getAuth } from "~/auth/auth.server";
 import { callAuth } from "~/auth/call.server";
 import { accountLimit } from "~/auth/limits.server";
 import { homeOf, safeReturnPath } from "~/auth/permissions";
-import { effectiveRole, redirectWithCookies } from "~/auth/session.server";
+import { effectiveRole, hasAuthCookie, redirectWithCookies } from "~/auth/session.server";
 import { AuthShell, FormMessage } from "~/components/layout/auth-shell";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
@@ -16,7 +16,7 @@ import type { Route } from "./+types/two-factor";
 /** The second step of signing in, for an account with an authenticator app. */
 export function loader({ request }: Route.LoaderArgs) {
   // Only after a correct password: Better Auth's short-lived two-factor cookie says so.
-  if (!/(^|;\s*)(__Secure-)?mare\.two_factor=/.test(request.headers.get("cookie") ?? "")) {
+  if (!hasAuthCookie(request, "two_factor")) {
     throw redirect("/login");
   }
   const { t } = pageContext(request);

@@ -8,6 +8,7 @@ import { redirectWithCookies, requireUser } from "~/auth/session.server";
 import { AreaShell } from "~/components/layout/area-shell";
 import { FormMessage } from "~/components/layout/auth-shell";
 import { Button } from "~/components/ui/button";
+import { PasswordField } from "~/auth/password-field";
 import { Field, Input } from "~/components/ui/field";
 import { pageContext } from "~/utils/page.server";
 import { isCrossSiteRequest } from "~/utils/request.server";
@@ -176,18 +177,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
                 name="intent"
                 value={loaderData.enabled ? "disable" : "enable"}
               />
-              <Field id="password" label={t("auth.password")}>
-                {(aria) => (
-                  <Input
-                    {...aria}
-                    name="password"
-                    type="password"
-                    autoComplete="current-password"
-                    required
-                    maxLength={128}
-                  />
-                )}
-              </Field>
+              <PasswordField purpose="current" />
               <Button
                 type="submit"
                 variant={loaderData.enabled ? "secondary" : "primary"}

@@ -7,16 +7,14 @@ import { Button } from "~/components/ui/button";
 import { Field, Textarea } from "~/components/ui/field";
 import { getDatabase } from "~/db/db.server";
 import { submissions, submissionStatusHistory, user } from "~/db/schema.server";
+import { isSubmissionStatus, submissionStatuses } from "~/features/submissions/statuses";
 import { countryName, formatBirthDate } from "~/features/chatbot/format";
 import { formatWhen, StatusBadge } from "~/features/admin/status-badge";
-import { changeStatus, mayChange, type Status } from "~/features/submissions/review.server";
+import { changeStatus, mayChange } from "~/features/submissions/review.server";
 import { pageContext } from "~/utils/page.server";
 import { clientIp, isCrossSiteRequest } from "~/utils/request.server";
 import { pageTitle } from "~/utils/seo";
 import type { Route } from "./+types/submission";
-
-const statuses = ["Pendente", "Aprovado", "Reprovado"] as const;
-const isStatus = (value: unknown): value is Status => statuses.includes(value as Status);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await requireArea(request, "admin");
@@ -54,7 +52,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     application: shown,
     history,
     duplicates,
-    actions: statuses.filter((to) => mayChange(viewer.role, application.status, to)),
+    actions: submissionStatuses.filter((to) => mayChange(viewer.role, application.status, to)),
     notice: new URL(request.url).searchParams.get("notice"),
     heading: t("admin.detail.title"),
   };
@@ -74,7 +72,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const from = form.get("from");
   const to = form.get("to");
   const id = Number(params.id);
-  if (!isStatus(from) || !isStatus(to) || !Number.isSafeInteger(id)) {
+  if (!isSubmissionStatus(from) || !isSubmissionStatus(to) || !Number.isSafeInteger(id)) {
     return data<Result>({ error: "auth.errors.generic" }, 400);
   }
   const result = await changeStatus(await getDatabase(), {
@@ -154,7 +152,7 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
             })}
           </FormMessage>
         </div>
-      ) : notice && isStatus(notice) ? (
+      ) : notice && isSubmissionStatus(notice) ? (
         <div className="mt-6">
           <FormMessage tone="notice">
             {t("admin.detail.changed", { status: t(`admin.status.${notice}`) })}
