@@ -25,8 +25,10 @@ export function AccountMenu({ className }: { className?: string }) {
   if (!viewer) return null;
   return (
     <details ref={ref} className={cn("group relative", className)}>
-      <summary className="inline-flex h-9 cursor-pointer list-none items-center gap-1.5 rounded-full bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 [&::-webkit-details-marker]:hidden">
-        {t("account.dashboard")}
+      <summary className="inline-flex h-9 cursor-pointer list-none items-center gap-1.5 rounded-full bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-800 sm:px-4 [&::-webkit-details-marker]:hidden">
+        {/* On a phone the bar is narrow: an icon, with the name kept for screen readers. */}
+        <LayoutDashboard aria-hidden className="size-4 sm:hidden" />
+        <span className="max-sm:sr-only">{t("account.dashboard")}</span>
         <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
       </summary>
       <div className="absolute end-0 z-50 mt-2 w-56 rounded-2xl bg-white p-2 shadow-lg ring-1 ring-ink-200">

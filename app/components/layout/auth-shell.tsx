@@ -55,15 +55,19 @@ export function FormMessage({ tone, children }: { tone: "error" | "notice"; chil
 export function SlimHeader({ className }: { className?: string }) {
   const { t } = useTranslation();
   return (
-    <header className={cn("mx-auto flex items-center justify-between px-4 py-6", className)}>
-      <Link to="/" aria-label={t("a11y.homeLink")} className="rounded-full">
+    <header className={cn("mx-auto flex items-center justify-between gap-4 px-4 py-6", className)}>
+      <Link
+        to="/"
+        aria-label={t("a11y.homeLink")}
+        className="shrink-0 rounded-full whitespace-nowrap"
+      >
         <Logo />
       </Link>
       <Link
         to="/"
-        className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:text-brand-900"
+        className="inline-flex items-center gap-2 text-end text-sm font-semibold text-brand-700 hover:text-brand-900"
       >
-        <ArrowLeft aria-hidden className="size-4" /> {t("notFound.home")}
+        <ArrowLeft aria-hidden className="size-4 shrink-0" /> {t("notFound.home")}
       </Link>
     </header>
   );
