@@ -1,7 +1,6 @@
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createI18n } from "./i18n/i18n";
+import { TranslationProvider } from "./i18n/translation";
 import en from "./i18n/locales/en.json";
 import { ErrorBoundary } from "./root";
 
@@ -10,9 +9,9 @@ const crash = new Error("connection string postgres://secret@db");
 
 function render(error: unknown) {
   return renderToString(
-    <I18nextProvider i18n={createI18n("en", en)}>
+    <TranslationProvider language="en" strings={en}>
       <ErrorBoundary {...({ error, params: {} } as unknown as Props)} />
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
 }
 

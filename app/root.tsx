@@ -1,5 +1,3 @@
-import { useMemo } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   data,
   isRouteErrorResponse,
@@ -15,11 +13,11 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { NavigationProgress } from "./components/ui/navigation-progress";
 import { Toaster } from "./components/ui/toast";
-import { i18nFor } from "./i18n/i18n";
 import { directionOf, defaultLanguage } from "./i18n/languages";
 import { languageCookie, languageForRequest } from "./i18n/language.server";
 import { resources } from "./i18n/resources.server";
 import { LanguageSync } from "./i18n/language-sync";
+import { TranslationProvider, useTranslation } from "./i18n/translation";
 import { parseReferralCode, referralCookie } from "./features/referrals/referral.server";
 import { homeOf } from "./auth/permissions";
 import { getCurrentUser } from "./auth/session.server";
@@ -75,12 +73,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>("root");
   const language = root?.language ?? defaultLanguage;
-  const i18n = useMemo(
-    () => (root ? i18nFor(root.language, root.translation) : null),
-    // One instance per language; the strings never change within one.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [root?.language],
-  );
 
   const document = (
     <html lang={language} dir={directionOf(language)}>
@@ -93,15 +85,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        {i18n ? <Toaster /> : null}
-        {i18n ? <NavigationProgress /> : null}
+        {root ? <Toaster /> : null}
+        {root ? <NavigationProgress /> : null}
         {root ? <LanguageSync language={root.language} source={root.languageSource} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
   );
-  return i18n ? <I18nextProvider i18n={i18n}>{document}</I18nextProvider> : document;
+  return root ? (
+    <TranslationProvider language={root.language} strings={root.translation}>
+      {document}
+    </TranslationProvider>
+  ) : (
+    document
+  );
 }
 
 export default function App() {

@@ -1,5 +1,5 @@
 import { siGoogle } from "simple-icons";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Form } from "react-router";
 import type { SelfServiceRole } from "./auth.server";
 

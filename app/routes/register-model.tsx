@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Link } from "react-router";
 import { isGoogleConfigured } from "~/auth/auth.server";
 import { GoogleButton } from "~/auth/google-button";

@@ -1,6 +1,6 @@
 import { Check, ChevronDown } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Link, useLocation } from "react-router";
 import { languages, type Language } from "~/i18n/languages";
 import { cn } from "~/utils/cn";

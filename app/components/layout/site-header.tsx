@@ -1,6 +1,6 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { AccountMenu, useViewer } from "./account-menu";

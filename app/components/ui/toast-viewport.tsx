@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { cn } from "~/utils/cn";
 import {
   closeToast,

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import type { SubmissionStatus as Status } from "~/features/submissions/statuses";
 import { cn } from "~/utils/cn";
 

@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { cn } from "~/utils/cn";
 import type { PostSummary } from "./posts.server";
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Button } from "~/components/ui/button";
 import { hasSavedConversation } from "./saved-conversation";
 

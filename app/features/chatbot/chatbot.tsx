@@ -1,6 +1,6 @@
 import { MessageCircleHeart, RotateCcw, X } from "lucide-react";
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Button } from "~/components/ui/button";
 import { preloadToasts, toast, Toaster } from "~/components/ui/toast";
 import { failureMessageKey } from "~/features/submissions/failure-message";

@@ -1,6 +1,6 @@
 import { ArrowUp, Check, Pencil, SkipForward } from "lucide-react";
 import { useMemo, type FormEvent, type ReactNode, type RefObject } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Button } from "~/components/ui/button";
 import { Input, Label, Textarea } from "~/components/ui/field";
 import { cn } from "~/utils/cn";

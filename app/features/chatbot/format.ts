@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { Translate } from "~/i18n/translation";
 import type { Answers, Question } from "./questions";
 
 /** A country code named in her language ("BR" → "Brasil"), or the code if the browser can't. */
@@ -23,7 +23,7 @@ export function formatBirthDate(value: string, language: string) {
 export function formatAnswer(
   question: Question,
   answers: Answers,
-  t: TFunction,
+  t: Translate,
   language: string,
 ): string {
   switch (question) {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { cn } from "~/utils/cn";
 import type { BotLine, Entry, UserLine } from "./conversation";
 import { formatAnswer } from "./format";

@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { SectionHeading } from "./section-heading";
 
 const questions = ["fee", "who", "experience", "privacy", "process", "data"] as const;

@@ -1,5 +1,5 @@
 import { ArrowRight, BadgeCheck, LockKeyhole, MessageCircleHeart } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { SectionLink } from "~/components/layout/section-link";
 import { Button } from "~/components/ui/button";
 

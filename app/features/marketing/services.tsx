@@ -6,7 +6,7 @@ import {
   ShieldCheck,
   TrendingUp,
 } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { SectionHeading } from "./section-heading";
 
 const services = [

@@ -1,5 +1,5 @@
 import { Quote } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { SectionHeading } from "./section-heading";
 
 // Names are shown as the creators asked: first name and initial.

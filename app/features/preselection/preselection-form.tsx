@@ -1,6 +1,6 @@
 import { Send } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Link, useActionData, useFetcher } from "react-router";
 import { PasswordField } from "~/auth/password-field";
 import { Field, FieldError, Input, Textarea } from "~/components/ui/field";

@@ -1,5 +1,5 @@
 import { ShieldCheck } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { PreselectionForm } from "./preselection-form";
 
 export function PreselectionSection({ action }: { action: string }) {

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { Translate } from "~/i18n/translation";
 import type { ApplicationResult } from "./receive.server";
 
 export interface Message {
@@ -23,7 +23,7 @@ export function failureMessageKey(answer: ApplicationResult): Message {
 }
 
 /** The same, in her language. */
-export function failureMessage(t: TFunction, answer: ApplicationResult) {
+export function failureMessage(t: Translate, answer: ApplicationResult) {
   const { key, params } = failureMessageKey(answer);
   return t(key, params);
 }

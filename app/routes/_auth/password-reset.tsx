@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { getAuth } from "~/auth/auth.server";
 import { callAuth } from "~/auth/call.server";

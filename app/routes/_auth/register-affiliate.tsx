@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getAuth, isGoogleConfigured } from "~/auth/auth.server";
 import { affiliateSignUp, fieldErrorsOf, passwordMessage, type FieldErrors } from "~/auth/forms";

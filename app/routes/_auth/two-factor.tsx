@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getAuth } from "~/auth/auth.server";
 import { callAuth } from "~/auth/call.server";

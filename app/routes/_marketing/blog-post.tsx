@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { data, Link } from "react-router";
 import { ArticleBody } from "~/components/layout/article-body";
 import { StatusPage } from "~/components/layout/status-page";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { PostCard } from "~/features/blog/post-card";
 import { listPosts } from "~/features/blog/posts.server";
 import { pageContext } from "~/utils/page.server";

@@ -1,5 +1,5 @@
 import { Clock, Mail, MapPin, MessageCircleHeart, Phone } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Link } from "react-router";
 import { ChatLauncher } from "~/features/chatbot/chat-launcher";
 import { agency } from "~/utils/agency";

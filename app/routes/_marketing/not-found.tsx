@@ -1,5 +1,5 @@
 import { Home } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { data, Link } from "react-router";
 import { StatusPage } from "~/components/layout/status-page";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { ArticleBody } from "~/components/layout/article-body";
 import { privacyNotice } from "~/features/privacy/privacy.server";
 import { formatDate } from "~/features/blog/post-meta";

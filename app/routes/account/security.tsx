@@ -1,5 +1,5 @@
 import QRCode from "qrcode";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { data, Form, useNavigation } from "react-router";
 import { getAuth } from "~/auth/auth.server";
 import { callAuth } from "~/auth/call.server";

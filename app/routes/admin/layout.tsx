@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { NavLink, Outlet } from "react-router";
 import { requireArea } from "~/auth/session.server";
 import { AreaShell } from "~/components/layout/area-shell";

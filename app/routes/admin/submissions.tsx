@@ -1,5 +1,5 @@
 import { Download, Search } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Form, Link } from "react-router";
 import { requireArea } from "~/auth/session.server";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { areas } from "~/auth/permissions";
 import { requireArea } from "~/auth/session.server";
 import { AreaShell, ComingSoon } from "~/components/layout/area-shell";
