@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -104,6 +105,8 @@ export const submissionStatusHistory = pgTable(
     /** The staff member's user id; null for the applicant's own submission. */
     changedBy: text("changed_by"),
     note: text("note"),
+    /** The rejection reason picked (its mail template was sent); kept as a plain id. */
+    reasonId: bigint("reason_id", { mode: "number" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("submission_history_submission_idx").on(table.submissionId, table.createdAt)],
@@ -312,5 +315,117 @@ export const accessLog = pgTable(
   (table) => [
     index("access_log_created_idx").on(table.createdAt.desc().nullsFirst()),
     index("access_log_subject_idx").on(table.subject, table.createdAt),
+  ],
+);
+
+/*
+ * The back office (issue 5).
+ */
+
+export const ledgerKinds = ["earning", "payout"] as const;
+export type LedgerKind = (typeof ledgerKinds)[number];
+
+/** An affiliate's recorded earnings and payouts, as an admin entered them (amounts in cents). */
+export const affiliateLedger = pgTable(
+  "affiliate_ledger",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    affiliateId: bigint("affiliate_id", { mode: "number" })
+      .notNull()
+      .references(() => affiliates.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ledgerKinds }).notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    /** The day the money was earned or paid, which may be before the day it was entered. */
+    occurredOn: date("occurred_on").notNull(),
+    note: text("note"),
+    createdBy: text("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("affiliate_ledger_kind_check", inList("kind", ledgerKinds)),
+    check("affiliate_ledger_amount_check", sql`${table.amountCents} > 0`),
+    index("affiliate_ledger_affiliate_idx").on(table.affiliateId, table.occurredOn),
+  ],
+);
+
+/**
+ * Settings an admin changes on screen (SMTP, sender, retention, …): one JSON value per key.
+ * Secrets inside a value are stored encrypted (app/utils/encryption.server.ts).
+ */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text("updated_by"),
+});
+
+/**
+ * An admin's wording of a mail in one language, replacing the built-in text of that template.
+ * `template` is a mail kind (confirmation, approved, rejected, verification, reset) or
+ * `rejected:<reason id>` for the mail of one rejection reason.
+ */
+export const mailTemplates = pgTable(
+  "mail_templates",
+  {
+    template: text("template").notNull(),
+    language: text("language").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text("updated_by"),
+  },
+  (table) => [primaryKey({ columns: [table.template, table.language] })],
+);
+
+/** The reasons a reviewer picks from when rejecting; each sends its own mail template. */
+export const rejectionReasons = pgTable("rejection_reasons", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  /** What reviewers see in the list. */
+  label: text("label").notNull(),
+  position: integer("position").notNull().default(0),
+  active: boolean("active").notNull().default(true),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * First-party, cookie-free counting: how many times something happened per day, with one
+ * dimension (a page group, a source, an affiliate's code, …). No visitor is identified.
+ * Events: page_view, form_started, chatbot_started, referral_click.
+ */
+export const dailyCounts = pgTable(
+  "daily_counts",
+  {
+    day: date("day").notNull(),
+    event: text("event").notNull(),
+    dimension: text("dimension").notNull().default(""),
+    count: integer("count").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.event, table.dimension] })],
+);
+
+export const authEventKinds = [
+  "sign-in",
+  "sign-in-failed",
+  "rate-limited",
+  "sign-up",
+  "password-reset",
+] as const;
+export type AuthEventKind = (typeof authEventKinds)[number];
+
+/** Sign-ins, failures and rate-limit hits, for the auth report and each user's last sign-in. */
+export const authEvents = pgTable(
+  "auth_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    kind: text("kind", { enum: authEventKinds }).notNull(),
+    /** password, google or two-factor. */
+    method: text("method"),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    check("auth_events_kind_check", inList("kind", authEventKinds)),
+    index("auth_events_created_idx").on(table.createdAt),
+    index("auth_events_user_idx").on(table.userId, table.createdAt),
   ],
 );
