@@ -80,6 +80,16 @@ export async function requireArea(request: Request, area: Area): Promise<Current
   return user;
 }
 
+/**
+ * The admin-only screens and actions of the back office (e-mail, users, reports, and every change
+ * to affiliates): an approver is sent to /permission-denied (product.md section 2).
+ */
+export async function requireAdmin(request: Request): Promise<CurrentUser> {
+  const user = await requireArea(request, "admin");
+  if (user.role !== "admin") throw redirect("/permission-denied");
+  return user;
+}
+
 export function staffTwoFactorRequired() {
   return getEnv().PUBLIC_ORIGIN?.startsWith("https://") ?? false;
 }
