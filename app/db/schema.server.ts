@@ -84,6 +84,8 @@ export const submissions = pgTable(
     // Search by e-mail or name prefix.
     index("submissions_email_prefix_idx").on(table.emailNormalized.op("text_pattern_ops")),
     index("submissions_name_prefix_idx").on(sql`lower(${table.fullName}) text_pattern_ops`),
+    // Search by the last digits of the document (the back office's list).
+    index("submissions_document_digits_idx").on(table.documentLastDigits),
     // An affiliate's referrals, newest first (her portal, admin/afiliados).
     index("submissions_affiliate_created_idx").on(
       table.affiliateId,

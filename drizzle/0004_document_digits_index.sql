@@ -1,0 +1,1 @@
+CREATE INDEX "submissions_document_digits_idx" ON "submissions" USING btree ("document_last_digits");
