@@ -14,18 +14,19 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
-import { submissionStatuses, type SubmissionStatus } from "../features/submissions/statuses.ts";
+import {
+  submissionSources,
+  submissionStatuses,
+  type SubmissionSource,
+  type SubmissionStatus,
+} from "../features/submissions/statuses.ts";
 
 /**
  * The one database schema (PostgreSQL dialect), for PGlite and PostgreSQL alike.
  * Change it here, then `npm run db:generate` writes the next SQL migration into drizzle/.
  */
 
-export { submissionStatuses, type SubmissionStatus };
-
-/** Where an application came from (product.md section 3). */
-export const submissionSources = ["form", "chatbot", "register"] as const;
-export type SubmissionSource = (typeof submissionSources)[number];
+export { submissionSources, submissionStatuses, type SubmissionSource, type SubmissionStatus };
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);

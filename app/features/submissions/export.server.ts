@@ -52,7 +52,13 @@ export async function exportSubmissions(
     actorId: actor.id,
     action: "submissions.export",
     subject: "submissions",
-    details: { status: filter.status ?? "all", search: filter.search ?? null },
+    details: {
+      status: filter.status ?? "all",
+      search: filter.search ?? null,
+      ...(filter.source ? { source: filter.source } : {}),
+      ...(filter.language ? { language: filter.language } : {}),
+      ...(filter.affiliateId ? { affiliateId: filter.affiliateId } : {}),
+    },
     ip: actor.ip ?? null,
   });
   const encoder = new TextEncoder();

@@ -22,6 +22,8 @@ describe.each(targets)("the review list on %s", (_name, options) => {
   // A shared test database holds other rows: this run's have their own e-mail and name prefix
   // and dates in a random hour far in the future, above everything else.
   const marker = `rl${randomBytes(6).toString("hex")}`;
+  // Four digits no other run's rows share (almost surely), as a document's last digits.
+  const digits = String(1000 + (randomBytes(2).readUInt16BE() % 9000));
   const hour = new Date(Date.UTC(2900 + randomBytes(1)[0]!, 0, 1, 12));
   const at = (seconds: number, microseconds = 0) => {
     const stamp = new Date(hour.getTime() + seconds * 1000).toISOString().replace("Z", "");
@@ -59,8 +61,8 @@ describe.each(targets)("the review list on %s", (_name, options) => {
       row("carla", at(30, 100)),
       row("dani", at(30, 200)),
       row("eva", at(30, 200)),
-      row("fer", at(40), { fullName: `Fernanda ${marker}` }),
-      row("gabi", at(50), { status: "Reprovado" }),
+      row("fer", at(40), { fullName: `Fernanda ${marker}`, source: "chatbot", language: "de" }),
+      row("gabi", at(50), { status: "Reprovado", documentLastDigits: digits }),
       row("helena", at(60), { fullName: `${marker.toUpperCase()} Helena Müller` }),
     ]);
   });
@@ -136,6 +138,35 @@ describe.each(targets)("the review list on %s", (_name, options) => {
     ]);
   });
 
+  it("filters by source and language, and finds by the document's last digits", async () => {
+    const names = async (filter: ReviewListFilter) => (await allPages(filter, 50)).flat();
+    expect(await names({ source: "chatbot" })).toEqual(["fer"]);
+    expect(await names({ language: "de", status: "Pendente" })).toEqual(["fer"]);
+    expect(await names({ source: "form", language: "de" })).toEqual([]);
+    const { rows } = await listSubmissions(database.db, { search: digits });
+    expect(rows.filter((r) => r.email.startsWith(`${marker}-`)).map((r) => r.fullName)).toEqual([
+      `gabi Souza ${marker}`,
+    ]);
+  });
+
+  it("lists oldest first, page by page, without losing rows of the same instant", async () => {
+    const bottom: ReviewListCursor = { createdAt: at(0), id: 0 };
+    const pages: string[] = [];
+    let after: ReviewListCursor | null = bottom;
+    while (after) {
+      const page: Awaited<ReturnType<typeof listSubmissions>> = await listSubmissions(database.db, {
+        status: "Pendente",
+        sort: "oldest",
+        before: after,
+        limit: 2,
+      });
+      const ours = page.rows.filter((r) => r.email.startsWith(`${marker}-`));
+      pages.push(...ours.map((r) => r.email.split(/[-@]/)[1]!));
+      after = ours.length === page.rows.length ? page.next : null;
+    }
+    expect(pages).toEqual(["ana", "carla", "dani", "eva", "fer", "helena"]);
+  });
+
   /**
    * The plan with some access paths switched off: a table this small is rightly read whole, so
    * this shows which indexes the query can use once it is not (the benchmark checks 1M rows).
@@ -163,6 +194,12 @@ describe.each(targets)("the review list on %s", (_name, options) => {
       expect(text).toMatch(/Index Scan using submissions_(status_)?created_idx/);
       expect(text).not.toMatch(/Seq Scan|Sort/);
     }
+  });
+
+  it("searches the document's digits through their index", async () => {
+    const text = await plan({ search: "1234" }, ["enable_seqscan", "enable_indexscan"]);
+    expect(text).toContain("submissions_document_digits_idx");
+    expect(text).not.toContain("Seq Scan");
   });
 
   it("searches through the e-mail and name prefix indexes", async () => {

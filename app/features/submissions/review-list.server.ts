@@ -1,6 +1,11 @@
-import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/db.server.ts";
-import { submissions, type SubmissionStatus } from "../../db/schema.server.ts";
+import {
+  submissions,
+  type SubmissionSource,
+  type SubmissionStatus,
+} from "../../db/schema.server.ts";
+import type { ReviewSort } from "./review-filter.ts";
 
 /**
  * Where a page of the review list ended. `createdAt` is PostgreSQL's own text of the timestamp:
@@ -14,8 +19,16 @@ export interface ReviewListCursor {
 
 export interface ReviewListFilter {
   status?: SubmissionStatus;
-  /** The start of her e-mail address or of her name, in any case. */
+  /**
+   * The start of her e-mail address or of her name, in any case; or, when it is 2 to 4 digits,
+   * the last digits of her document as the list shows them.
+   */
   search?: string;
+  source?: SubmissionSource;
+  language?: string;
+  affiliateId?: number;
+  /** Newest first (default), or oldest first: the order a queue of pending ones is worked in. */
+  sort?: ReviewSort;
   /** The `next` of the previous page. */
   before?: ReviewListCursor;
 }
@@ -28,9 +41,10 @@ function prefixPattern(search: string) {
 }
 
 /**
- * The query behind the back office's list of applications, newest first. Every filter maps onto
- * an index of schema.server.ts (status + date, date alone, e-mail prefix, name prefix), so no
- * page reads the whole table; the tests check the plans, the benchmark times them at 1M rows.
+ * The query behind the back office's list of applications, newest or oldest first. Every search
+ * maps onto an index of schema.server.ts (status + date, date alone, e-mail prefix, name prefix,
+ * document digits, affiliate), so no page reads the whole table; the tests check the plans and
+ * the benchmark times them at 1M rows. Source and language narrow a walk of the date index.
  */
 export function reviewListQuery(db: Database, options: ReviewListFilter, limit: number) {
   const conditions: SQL[] = [];
@@ -42,15 +56,21 @@ export function reviewListQuery(db: Database, options: ReviewListFilter, limit: 
       or(
         sql`${submissions.emailNormalized} like ${pattern}`,
         sql`lower(${submissions.fullName}) like ${pattern}`,
+        ...(/^\d{2,4}$/.test(search) ? [eq(submissions.documentLastDigits, search)] : []),
       )!,
     );
   }
+  if (options.source) conditions.push(eq(submissions.source, options.source));
+  if (options.language) conditions.push(eq(submissions.language, options.language));
+  if (options.affiliateId) conditions.push(eq(submissions.affiliateId, options.affiliateId));
+  const oldestFirst = options.sort === "oldest";
   if (options.before) {
     // A row comparison, which PostgreSQL matches against the (created_at, id) index order.
-    conditions.push(
-      sql`(${submissions.createdAt}, ${submissions.id}) < (${options.before.createdAt}::timestamptz, ${options.before.id})`,
-    );
+    const position = sql`(${submissions.createdAt}, ${submissions.id})`;
+    const cursor = sql`(${options.before.createdAt}::timestamptz, ${options.before.id})`;
+    conditions.push(oldestFirst ? sql`${position} > ${cursor}` : sql`${position} < ${cursor}`);
   }
+  const direction = oldestFirst ? asc : desc;
   return db
     .select({
       id: submissions.id,
@@ -70,7 +90,7 @@ export function reviewListQuery(db: Database, options: ReviewListFilter, limit: 
     })
     .from(submissions)
     .where(and(...conditions))
-    .orderBy(desc(submissions.createdAt), desc(submissions.id))
+    .orderBy(direction(submissions.createdAt), direction(submissions.id))
     .limit(limit);
 }
 
@@ -80,7 +100,7 @@ export type ReviewListRow = Omit<
 >;
 
 /**
- * One page of applications, newest first, and the cursor of the next page (null on the last).
+ * One page of applications in the chosen order, and the cursor of the next page (null on the last).
  * Keyset pagination: page 500 is as quick as page 1, and rows arriving meanwhile shift nothing.
  */
 export async function listSubmissions(

@@ -2,18 +2,18 @@ import { requireArea } from "~/auth/session.server";
 import { getDatabase } from "~/db/db.server";
 import { reviewLists } from "~/features/admin/admin-nav";
 import { exportSubmissions } from "~/features/submissions/export.server";
+import { readReviewFilter } from "~/features/submissions/review-filter";
 import { clientIp } from "~/utils/request.server";
 import type { Route } from "./+types/export";
 
-/** GET /admin/export.csv?list=/admin/pendentes&q=ana: the list on screen, as a CSV file. */
+/** GET /admin/export.csv?list=/admin/pendentes&q=ana&…: the list on screen (its filters and order), as a CSV file. */
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireArea(request, "admin");
   const url = new URL(request.url);
   const list = reviewLists.find((l) => l.path === url.searchParams.get("list")) ?? reviewLists[0];
-  const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100) || undefined;
   const stream = await exportSubmissions(
     await getDatabase(),
-    { status: list.status, search },
+    { ...readReviewFilter(url.searchParams), status: list.status },
     { id: viewer.id, ip: clientIp(request) },
   );
   const day = new Date().toISOString().slice(0, 10);

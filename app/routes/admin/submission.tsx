@@ -11,6 +11,7 @@ import { isSubmissionStatus, submissionStatuses } from "~/features/submissions/s
 import { countryName, formatBirthDate } from "~/features/chatbot/format";
 import { formatWhen, StatusBadge } from "~/features/admin/status-badge";
 import { changeStatus, mayChange } from "~/features/submissions/review.server";
+import { revealDocument } from "~/features/submissions/reveal.server";
 import { pageContext } from "~/utils/page.server";
 import { clientIp, isCrossSiteRequest } from "~/utils/request.server";
 import { pageTitle } from "~/utils/seo";
@@ -63,7 +64,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-type Result = { error: string; params?: Record<string, string> };
+type Result =
+  | { error: string; params?: Record<string, string>; document?: undefined }
+  | { document: string; error?: undefined };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await requireArea(request, "admin");
@@ -72,6 +75,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const from = form.get("from");
   const to = form.get("to");
   const id = Number(params.id);
+  if (form.get("intent") === "reveal" && Number.isSafeInteger(id)) {
+    const document = await revealDocument(await getDatabase(), id, {
+      id: viewer.id,
+      ip: clientIp(request),
+    });
+    if (document === null) throw data(null, { status: 404 });
+    return data<Result>({ document });
+  }
   if (!isSubmissionStatus(from) || !isSubmissionStatus(to) || !Number.isSafeInteger(id)) {
     return data<Result>({ error: "auth.errors.generic" }, 400);
   }
@@ -104,7 +115,7 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
   const busy = navigation.state !== "idle";
   const { application: a, history, duplicates, actions, notice } = loaderData;
   const dash = "—";
-  const fields: [string, string][] = [
+  const fields: [string, React.ReactNode][] = [
     [t("admin.detail.email"), a.email],
     [
       t("admin.detail.age"),
@@ -116,7 +127,14 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
       [a.city, a.country ? countryName(a.country, i18n.language) : ""].filter(Boolean).join(", ") ||
         dash,
     ],
-    [t("admin.detail.document"), a.documentLastDigits ? `•••• ${a.documentLastDigits}` : dash],
+    [
+      t("admin.detail.document"),
+      a.documentLastDigits ? (
+        <DocumentNumber lastDigits={a.documentLastDigits} revealed={actionData?.document} />
+      ) : (
+        dash
+      ),
+    ],
     [t("admin.detail.instagram"), a.instagram ?? dash],
     [
       t("admin.detail.experience"),
@@ -141,7 +159,7 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
       </div>
       <p className="mt-1 text-sm text-ink-500">{loaderData.heading}</p>
 
-      {actionData ? (
+      {actionData?.error ? (
         <div className="mt-6">
           <FormMessage tone="error">
             {t(actionData.error, {
@@ -272,5 +290,34 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
         </div>
       </div>
     </>
+  );
+}
+
+/** The masked number, and on request the full one: the reveal is an action, so it is logged. */
+function DocumentNumber({ lastDigits, revealed }: { lastDigits: string; revealed?: string }) {
+  const { t } = useTranslation();
+  if (revealed) {
+    return (
+      <span role="status">
+        <span className="text-sm text-ink-600">{t("admin.detail.revealed")}</span>{" "}
+        <span className="font-mono font-semibold">{revealed}</span>
+      </span>
+    );
+  }
+  return (
+    <Form method="post" className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <span className="font-mono">•••• {lastDigits}</span>
+      <input type="hidden" name="intent" value="reveal" />
+      <button
+        type="submit"
+        aria-describedby="reveal-hint"
+        className="text-sm font-semibold text-brand-700 underline-offset-2 hover:text-brand-900 hover:underline"
+      >
+        {t("admin.detail.reveal")}
+      </button>
+      <span id="reveal-hint" className="w-full text-xs text-ink-500">
+        {t("admin.detail.revealHint")}
+      </span>
+    </Form>
   );
 }

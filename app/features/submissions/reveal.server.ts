@@ -1,0 +1,29 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/db.server";
+import { accessLog, submissions } from "~/db/schema.server";
+import { decrypt, getEncryptionKey } from "~/utils/encryption.server";
+
+/**
+ * Her full document number, for a staff member who asked to see it. Every reveal is recorded
+ * in the access log first (the access report and her "who viewed my data" list show it);
+ * null when the application has no document or does not exist.
+ */
+export async function revealDocument(
+  db: Database,
+  submissionId: number,
+  actor: { id: string; ip?: string | null },
+): Promise<string | null> {
+  const [row] = await db
+    .select({ documentEncrypted: submissions.documentEncrypted })
+    .from(submissions)
+    .where(eq(submissions.id, submissionId));
+  if (!row?.documentEncrypted) return null;
+  const document = decrypt(row.documentEncrypted, getEncryptionKey().key);
+  await db.insert(accessLog).values({
+    actorId: actor.id,
+    action: "submission.reveal-document",
+    subject: `submission:${submissionId}`,
+    ip: actor.ip ?? null,
+  });
+  return document;
+}

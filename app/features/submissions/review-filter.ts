@@ -1,0 +1,44 @@
+import { languages, type Language } from "~/i18n/languages";
+import { submissionSources, type SubmissionSource } from "./statuses";
+
+export const reviewSorts = ["newest", "oldest"] as const;
+export type ReviewSort = (typeof reviewSorts)[number];
+
+/** The review list's filters as they travel in its URL (and in its CSV export's). */
+export interface ReviewFilter {
+  search?: string;
+  source?: SubmissionSource;
+  language?: Language;
+  affiliateId?: number;
+  sort: ReviewSort;
+}
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null) =>
+  values.find((v) => v === value);
+
+/** Reads the filters from `?q=&source=&lang=&affiliate=&sort=`; anything unknown is ignored. */
+export function readReviewFilter(params: URLSearchParams): ReviewFilter {
+  const search = (params.get("q") ?? "").trim().slice(0, 100);
+  const affiliate = params.get("affiliate") ?? "";
+  return {
+    search: search || undefined,
+    source: oneOf(submissionSources, params.get("source")),
+    language: oneOf(
+      languages.map((l) => l.code),
+      params.get("lang"),
+    ),
+    affiliateId: /^[1-9]\d{0,14}$/.test(affiliate) ? Number(affiliate) : undefined,
+    sort: oneOf(reviewSorts, params.get("sort")) ?? "newest",
+  };
+}
+
+/** The filters as query parameters, only those that are set: links keep them across pages. */
+export function reviewFilterParams(filter: ReviewFilter): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (filter.search) params.q = filter.search;
+  if (filter.source) params.source = filter.source;
+  if (filter.language) params.lang = filter.language;
+  if (filter.affiliateId) params.affiliate = String(filter.affiliateId);
+  if (filter.sort !== "newest") params.sort = filter.sort;
+  return params;
+}
