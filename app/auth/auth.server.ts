@@ -16,9 +16,10 @@ import {
   type Language,
 } from "~/i18n/languages";
 import { queueMail } from "~/mail/outbox.server";
-import { resetPasswordMail, verificationMail } from "~/mail/templates.server";
+import { findTemplateOverride, resetPasswordMail, verificationMail } from "~/mail/templates.server";
 import { getEnv, type Env } from "~/utils/env.server";
 import { createAffiliate } from "~/features/affiliates/affiliates.server";
+import { authEventsPlugin, recordAuthEvent } from "./auth-events.server";
 import { passwordProblem } from "./password.server";
 
 /** Roles a visitor may ask for when she signs up; the others are given by an admin. */
@@ -113,7 +114,12 @@ function createAuth(db: Database, env: Env) {
           kind: "reset",
           to: user.email,
           language,
-          ...resetPasswordMail(language, user.name, url),
+          ...resetPasswordMail(
+            language,
+            user.name,
+            url,
+            await findTemplateOverride(db, "reset", language),
+          ),
         });
       },
     },
@@ -130,7 +136,12 @@ function createAuth(db: Database, env: Env) {
           kind: "verification",
           to: user.email,
           language,
-          ...verificationMail(language, user.name, url),
+          ...verificationMail(
+            language,
+            user.name,
+            url,
+            await findTemplateOverride(db, "verification", language),
+          ),
         });
       },
     },
@@ -151,10 +162,18 @@ function createAuth(db: Database, env: Env) {
                 : (user as { language?: string }).language;
             return { data: { ...user, role, language } };
           },
-          after: async (user) => {
+          after: async (user, context) => {
             if ((user as { role?: string }).role === "affiliate") {
               await createAffiliate(db, { userId: user.id, promotion: "" });
             }
+            // A visitor's own sign-up (an account made from the shell has no request).
+            const method =
+              context?.path === "/sign-up/email"
+                ? "password"
+                : context?.path?.includes("callback")
+                  ? "google"
+                  : null;
+            if (method) await recordAuthEvent(db, { kind: "sign-up", method, userId: user.id });
           },
         },
       },
@@ -183,7 +202,12 @@ function createAuth(db: Database, env: Env) {
           throw new APIError("BAD_REQUEST", { message: `PASSWORD_${problem.toUpperCase()}` });
       }),
     },
-    plugins: [twoFactor({ issuer: "Maré Talent" }), genericOAuth({ config: google })],
+    plugins: [
+      twoFactor({ issuer: "Maré Talent" }),
+      genericOAuth({ config: google }),
+      // After twoFactor: its hook decides whether a correct password finished the sign-in.
+      authEventsPlugin(db),
+    ],
   });
 }
 

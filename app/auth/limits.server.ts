@@ -1,6 +1,7 @@
 import { getDatabase } from "~/db/db.server";
 import { hitRateLimit } from "~/utils/rate-limit.server";
 import { clientIp } from "~/utils/request.server";
+import { recordAuthEvent } from "./auth-events.server";
 
 /**
  * The limits of the account forms, per address and per account, counted in the database so
@@ -30,5 +31,16 @@ export async function accountLimit(
     rules[action].account,
   );
   const waits = [byIp, byAccount].filter((r) => !r.allowed).map((r) => r.retryAfterSeconds);
-  return waits.length ? Math.ceil(Math.max(...waits) / 60) : null;
+  if (!waits.length) return null;
+  // For the auth report. The two-step form counts its codes under `two-factor:<ip>`.
+  const method =
+    action === "signIn"
+      ? email.startsWith("two-factor:")
+        ? "two-factor"
+        : "sign-in"
+      : action === "signUp"
+        ? "sign-up"
+        : "reset";
+  await recordAuthEvent(db, { kind: "rate-limited", method });
+  return Math.ceil(Math.max(...waits) / 60);
 }

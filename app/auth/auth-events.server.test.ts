@@ -1,0 +1,175 @@
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, gte, inArray, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { totp } from "../../tests/e2e/accounts";
+import { closeDatabase, getDatabase, openDatabase, type DatabaseHandle } from "~/db/db.server";
+import { authEvents, outbox, user } from "~/db/schema.server";
+import { getEnv } from "~/utils/env.server";
+import { createAuthFor, type Auth } from "./auth.server";
+import { accountLimit } from "./limits.server";
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+const targets: [string, { url?: string; dataDir: string }][] = [
+  ["PGlite", { dataDir: "memory://" }],
+];
+if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
+
+const env = { ...getEnv({ DATA_DIR: "memory://", PORT: "3999", HOST: "127.0.0.1" }) };
+const PASSWORD = "senha-para-os-eventos";
+const headers = (cookie?: string) =>
+  new Headers({
+    origin: "http://127.0.0.1:3999",
+    "x-client-ip": "198.51.100.11",
+    ...(cookie ? { cookie } : {}),
+  });
+const cookieOf = (answer: { headers: Headers }) =>
+  answer.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+
+describe.each(targets)("auth events on %s", (_name, options) => {
+  let database: DatabaseHandle;
+  let auth: Auth;
+  const marker = `events-${randomUUID().slice(0, 8)}`;
+  const email = (name: string) => `${name}.${marker}@example.com`;
+  const started = new Date(Date.now() - 1000);
+
+  const eventsOf = (userId: string) =>
+    database.db
+      .select({ kind: authEvents.kind, method: authEvents.method })
+      .from(authEvents)
+      .where(eq(authEvents.userId, userId))
+      .orderBy(desc(authEvents.id));
+
+  async function verifiedAccount(name: string) {
+    const address = email(name);
+    const { user: created } = await auth.api.signUpEmail({
+      body: { name: "Sara Luz", email: address, password: PASSWORD },
+      headers: headers(),
+    });
+    await database.db.update(user).set({ emailVerified: true }).where(eq(user.id, created.id));
+    return { id: created.id, address };
+  }
+
+  beforeAll(async () => {
+    database = openDatabase(options);
+    await database.migrate();
+    auth = createAuthFor(database.db, env);
+  }, 60_000);
+  afterAll(async () => {
+    const ids = (
+      await database.db
+        .select({ id: user.id })
+        .from(user)
+        .where(like(user.email, `%.${marker}@%`))
+    ).map((row) => row.id);
+    if (ids.length) {
+      await database.db.delete(authEvents).where(inArray(authEvents.userId, ids));
+      await database.db.delete(user).where(inArray(user.id, ids));
+    }
+    await database.db.delete(outbox).where(like(outbox.recipient, `%.${marker}@%`));
+    await database.close();
+  });
+
+  it("records a sign-up, a password sign-in and a failed one (wrong password, disabled)", async () => {
+    const { id, address } = await verifiedAccount("ana");
+    expect(await eventsOf(id)).toEqual([{ kind: "sign-up", method: "password" }]);
+    await auth.api.signInEmail({
+      body: { email: address, password: PASSWORD },
+      headers: headers(),
+    });
+    await expect(
+      auth.api.signInEmail({
+        body: { email: address, password: "not-her-password" },
+        headers: headers(),
+      }),
+    ).rejects.toMatchObject({ status: "UNAUTHORIZED" });
+    await database.db.update(user).set({ disabled: true }).where(eq(user.id, id));
+    await expect(
+      auth.api.signInEmail({ body: { email: address, password: PASSWORD }, headers: headers() }),
+    ).rejects.toMatchObject({ status: "FORBIDDEN" });
+    expect(await eventsOf(id)).toEqual([
+      { kind: "sign-in-failed", method: "password" },
+      { kind: "sign-in-failed", method: "password" },
+      { kind: "sign-in", method: "password" },
+      { kind: "sign-up", method: "password" },
+    ]);
+  });
+
+  it("an unknown address fails without an account", async () => {
+    await expect(
+      auth.api.signInEmail({
+        body: { email: email("nobody"), password: PASSWORD },
+        headers: headers(),
+      }),
+    ).rejects.toMatchObject({ status: "UNAUTHORIZED" });
+    const failures = await database.db
+      .select()
+      .from(authEvents)
+      .where(and(eq(authEvents.kind, "sign-in-failed"), gte(authEvents.createdAt, started)));
+    expect(failures.some((row) => row.userId === null)).toBe(true);
+  });
+
+  it("with two-step sign-in, the password alone is not a sign-in; the app's code is", async () => {
+    const { id, address } = await verifiedAccount("bia");
+    const first = await auth.api.signInEmail({
+      body: { email: address, password: PASSWORD },
+      headers: headers(),
+      returnHeaders: true,
+    });
+    const enabled = await auth.api.enableTwoFactor({
+      body: { password: PASSWORD },
+      headers: headers(cookieOf(first)),
+    });
+    if (enabled.method !== "totp") throw new Error("expected an authenticator app's secret");
+    const secret = new URL(enabled.totpURI).searchParams.get("secret")!;
+    await auth.api.verifyTOTP({ body: { code: totp(secret) }, headers: headers(cookieOf(first)) });
+    const before = (await eventsOf(id)).length;
+
+    const password = await auth.api.signInEmail({
+      body: { email: address, password: PASSWORD },
+      headers: headers(),
+      returnHeaders: true,
+    });
+    expect(password.response).toMatchObject({ twoFactorRedirect: true });
+    expect((await eventsOf(id)).length).toBe(before);
+
+    const pending = cookieOf(password);
+    await expect(
+      auth.api.verifyTOTP({ body: { code: "000000" }, headers: headers(pending) }),
+    ).rejects.toMatchObject({ status: "UNAUTHORIZED" });
+    await auth.api.verifyTOTP({ body: { code: totp(secret) }, headers: headers(pending) });
+    const [last, failed] = await eventsOf(id);
+    expect(last).toEqual({ kind: "sign-in", method: "two-factor" });
+    expect(failed).toEqual({ kind: "sign-in-failed", method: "two-factor" });
+  });
+});
+
+describe("rate-limit refusals", () => {
+  beforeAll(async () => {
+    await closeDatabase();
+    vi.stubEnv("DATABASE_URL", "");
+    vi.stubEnv("DATA_DIR", "memory://");
+  });
+  afterAll(async () => {
+    await closeDatabase();
+    vi.unstubAllEnvs();
+  });
+
+  it("are recorded with the form that was refused", async () => {
+    const request = new Request("http://127.0.0.1:3999/forgot-password", {
+      headers: { "x-client-ip": "198.51.100.12" },
+    });
+    const address = `limited.${randomUUID().slice(0, 8)}@example.com`;
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await accountLimit(request, "reset", address));
+    expect(answers.filter((minutes) => minutes !== null)).toHaveLength(1);
+    const db = await getDatabase();
+    const rows = await db
+      .select({ method: authEvents.method })
+      .from(authEvents)
+      .where(eq(authEvents.kind, "rate-limited"));
+    expect(rows).toEqual([{ method: "reset" }]);
+  });
+});
