@@ -4,6 +4,13 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// Icons are drawn from the sprite (<Icon> in app/components/ui/icon.tsx); the icon packages are
+// read only by scripts/build-icons.ts, which writes it.
+const iconPackages = {
+  group: ["lucide-react", "lucide-react/*", "simple-icons", "simple-icons/*"],
+  message: "Use <Icon name=…> from ~/components/ui/icon; add new icons to scripts/build-icons.ts.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -42,12 +49,16 @@ export default tseslint.config(
     rules: { "react-hooks/rules-of-hooks": "off" },
   },
   {
+    files: ["app/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [iconPackages] }] },
+  },
+  {
     // Server-only modules must never be imported by code that ships to the browser.
     files: ["app/components/**", "app/features/**/*.tsx"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "\\.server$", allowTypeImports: true }] },
+        { patterns: [{ regex: "\\.server$", allowTypeImports: true }, iconPackages] },
       ],
     },
   },

@@ -1,4 +1,4 @@
-import { siGoogle } from "simple-icons";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/translation";
 import { Form } from "react-router";
 import type { SelfServiceRole } from "./auth.server";
@@ -30,9 +30,7 @@ export function GoogleButton({
         type="submit"
         className="inline-flex h-12 w-full items-center justify-center gap-3 rounded-full bg-white text-sm font-semibold text-ink-900 ring-1 ring-ink-300 ring-inset hover:bg-sand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
-        <svg aria-hidden viewBox="0 0 24 24" className="size-5" fill={`#${siGoogle.hex}`}>
-          <path d={siGoogle.path} />
-        </svg>
+        <Icon name="brand-google" className="size-5" />
         {t("auth.google")}
       </button>
     </Form>

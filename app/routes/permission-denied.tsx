@@ -1,4 +1,4 @@
-import { ShieldAlert } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/translation";
 import { Link } from "react-router";
 import { Logo } from "~/components/layout/logo";
@@ -29,7 +29,7 @@ export default function PermissionDenied() {
         <Logo />
       </Link>
       <div className="mt-12 grid size-16 place-items-center rounded-full bg-coral-300/30">
-        <ShieldAlert aria-hidden className="size-8 text-coral-700" />
+        <Icon name="shield-exclamation-point" className="size-8 text-coral-700" />
       </div>
       <h1 className="mt-6 text-4xl font-semibold tracking-tight">{t("permissionDenied.title")}</h1>
       <p className="mt-4 max-w-md text-lg text-ink-600">{t("permissionDenied.text")}</p>

@@ -1,4 +1,4 @@
-import { ChevronDown, LayoutDashboard, LogOut, ShieldCheck } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { Form, Link, useLocation, useRouteLoaderData } from "react-router";
@@ -27,9 +27,9 @@ export function AccountMenu({ className }: { className?: string }) {
     <details ref={ref} className={cn("group relative", className)}>
       <summary className="inline-flex h-9 cursor-pointer list-none items-center gap-1.5 rounded-full bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-800 sm:px-4 [&::-webkit-details-marker]:hidden">
         {/* On a phone the bar is narrow: an icon, with the name kept for screen readers. */}
-        <LayoutDashboard aria-hidden className="size-4 sm:hidden" />
+        <Icon name="layout-dashboard" className="size-4 sm:hidden" />
         <span className="max-sm:sr-only">{t("account.dashboard")}</span>
-        <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
+        <Icon name="chevron-down" className="size-4 transition-transform group-open:rotate-180" />
       </summary>
       <div className="absolute end-0 z-50 mt-2 w-56 rounded-2xl bg-white p-2 shadow-lg ring-1 ring-ink-200">
         <p className="truncate px-3 py-2 text-xs text-ink-500">{viewer.name}</p>
@@ -37,14 +37,14 @@ export function AccountMenu({ className }: { className?: string }) {
           to={viewer.home}
           className="flex items-center gap-2 rounded-xl px-3 py-2 text-sm font-medium text-ink-800 hover:bg-ink-100/70"
         >
-          <LayoutDashboard aria-hidden className="size-4" />
+          <Icon name="layout-dashboard" className="size-4" />
           {t("account.myDashboard")}
         </Link>
         <Link
           to="/account/security"
           className="flex items-center gap-2 rounded-xl px-3 py-2 text-sm font-medium text-ink-800 hover:bg-ink-100/70"
         >
-          <ShieldCheck aria-hidden className="size-4" />
+          <Icon name="shield-check" className="size-4" />
           {t("account.security")}
         </Link>
         <Form method="post" action="/logout">
@@ -52,7 +52,7 @@ export function AccountMenu({ className }: { className?: string }) {
             type="submit"
             className="flex w-full items-center gap-2 rounded-xl px-3 py-2 text-start text-sm font-medium text-ink-800 hover:bg-ink-100/70"
           >
-            <LogOut aria-hidden className="size-4" />
+            <Icon name="log-out" className="size-4" />
             {t("account.logout")}
           </button>
         </Form>

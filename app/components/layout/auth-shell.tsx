@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { Link } from "react-router";
@@ -67,7 +67,7 @@ export function SlimHeader({ className }: { className?: string }) {
         to="/"
         className="inline-flex items-center gap-2 text-end text-sm font-semibold text-brand-700 hover:text-brand-900"
       >
-        <ArrowLeft aria-hidden className="size-4 shrink-0" /> {t("notFound.home")}
+        <Icon name="arrow-left" className="size-4 shrink-0" /> {t("notFound.home")}
       </Link>
     </header>
   );

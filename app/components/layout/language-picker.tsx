@@ -1,10 +1,12 @@
-import { Check, ChevronDown } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { Link, useLocation } from "react-router";
 import { languages, type Language } from "~/i18n/languages";
 import { cn } from "~/utils/cn";
-import { Flag } from "./flag";
+
+// The flags are decorative: the language's name or code is beside them.
+const flagClass = "h-3.5 w-5 shrink-0 rounded-[2px] ring-1 ring-black/10";
 
 /** `?lang=xx` on the current page: the server renders it and stores the choice in a cookie. */
 export function useLanguageHref() {
@@ -59,12 +61,12 @@ export function LanguagePicker({ className }: { className?: string }) {
         aria-label={`${current.code.toUpperCase()}: ${t("a11y.chooseLanguage", { language: current.name })}`}
         className="inline-flex h-10 cursor-pointer list-none items-center gap-2 rounded-full px-3 text-sm font-medium text-ink-800 hover:bg-ink-100/70 [&::-webkit-details-marker]:hidden"
       >
-        <Flag code={current.flag} />
+        <Icon name={`flag-${current.flag}`} className={flagClass} />
         <span aria-hidden className="uppercase">
           {current.code}
         </span>
-        <ChevronDown
-          aria-hidden
+        <Icon
+          name="chevron-down"
           className="size-4 text-ink-500 transition-transform group-open:rotate-180"
         />
       </summary>
@@ -80,10 +82,10 @@ export function LanguagePicker({ className }: { className?: string }) {
               aria-current={language.code === current.code ? "true" : undefined}
               className="flex items-center gap-3 rounded-xl px-3 py-2 text-sm text-ink-800 hover:bg-brand-50 hover:text-brand-900 focus-visible:bg-brand-50"
             >
-              <Flag code={language.flag} />
+              <Icon name={`flag-${language.flag}`} className={flagClass} />
               <span className="flex-1">{language.name}</span>
               {language.code === current.code ? (
-                <Check aria-hidden className="size-4 text-brand-700" />
+                <Icon name="check" className="size-4 text-brand-700" />
               ) : null}
             </Link>
           </li>

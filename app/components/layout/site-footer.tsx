@@ -1,4 +1,4 @@
-import { Mail, MapPin, Phone } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/translation";
 import { Link } from "react-router";
 import { toast } from "~/components/ui/toast";
@@ -87,19 +87,19 @@ export function SiteFooter() {
           </h2>
           <address className="mt-4 space-y-3 text-sm text-brand-100/85 not-italic">
             <p className="flex gap-3">
-              <Mail aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-300" />
+              <Icon name="mail" className="mt-0.5 size-4 shrink-0 text-brand-300" />
               <a href={`mailto:${agency.email}`} className="hover:text-white">
                 {agency.email}
               </a>
             </p>
             <p className="flex gap-3">
-              <Phone aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-300" />
+              <Icon name="phone" className="mt-0.5 size-4 shrink-0 text-brand-300" />
               <a href={agency.phoneHref} className="hover:text-white">
                 {agency.phone}
               </a>
             </p>
             <p className="flex gap-3">
-              <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-300" />
+              <Icon name="map-pin" className="mt-0.5 size-4 shrink-0 text-brand-300" />
               <span>
                 {address.street}
                 <br />

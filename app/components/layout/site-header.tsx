@@ -1,4 +1,4 @@
-import { Menu, X } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { Link, useLocation } from "react-router";
@@ -64,9 +64,9 @@ export function SiteHeader() {
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? (
-              <X aria-hidden className="size-5!" />
+              <Icon name="x" className="size-5!" />
             ) : (
-              <Menu aria-hidden className="size-5!" />
+              <Icon name="menu" className="size-5!" />
             )}
           </Button>
         </div>

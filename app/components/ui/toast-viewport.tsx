@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Toast as ToastPrimitive } from "radix-ui";
 import { useTranslation } from "~/i18n/translation";
 import { cn } from "~/utils/cn";
@@ -50,7 +50,7 @@ export default function ToastViewport({ message }: { message: NonNullable<Curren
           aria-label={t("a11y.close")}
           className="absolute end-3 top-3 rounded-full p-1 opacity-80 hover:opacity-100"
         >
-          <X aria-hidden className="size-4" />
+          <Icon name="x" className="size-4" />
         </ToastPrimitive.Close>
       </ToastPrimitive.Root>
       <ToastPrimitive.Viewport

@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/translation";
 import { Link } from "react-router";
 import { SectionHeading } from "~/features/marketing/section-heading";
@@ -27,7 +27,7 @@ export function BlogTeaser({ posts }: { posts: PostSummary[] }) {
             to="/blog"
             className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:text-brand-900"
           >
-            {t("blogTeaser.all")} <ArrowRight aria-hidden className="size-4" />
+            {t("blogTeaser.all")} <Icon name="arrow-right" className="size-4" />
           </Link>
         </p>
       </div>

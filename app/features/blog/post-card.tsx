@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/translation";
 import { Link } from "react-router";
 import { CoverImage } from "./cover-image";
@@ -37,7 +37,10 @@ export function PostCard({
           </time>
           <span aria-hidden className="flex items-center gap-1 font-semibold text-brand-700">
             {t("blog.readMore")}{" "}
-            <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
+            <Icon
+              name="arrow-right"
+              className="size-4 transition-transform group-hover:translate-x-0.5"
+            />
           </span>
         </p>
       </div>

@@ -1,4 +1,4 @@
-import { MessageCircleHeart, RotateCcw, X } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { Button } from "~/components/ui/button";
@@ -121,7 +121,7 @@ export default function Chatbot({ onClose }: { onClose: () => void }) {
     >
       <header className="flex items-center gap-3 border-b border-ink-200/70 bg-white px-4 py-3 sm:px-5">
         <span className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-950">
-          <MessageCircleHeart aria-hidden className="size-5 text-coral-400" />
+          <Icon name="message-circle-heart" className="size-5 text-coral-400" />
         </span>
         <div className="min-w-0 flex-1">
           <h2 id="chat-title" className="truncate text-base font-semibold text-ink-950">
@@ -141,7 +141,7 @@ export default function Chatbot({ onClose }: { onClose: () => void }) {
             onClick={() => setConfirmingRestart(true)}
             className="px-3"
           >
-            <RotateCcw aria-hidden />
+            <Icon name="rotate-ccw" />
             <span className="max-sm:sr-only">{t("chatbot.restart")}</span>
           </Button>
         ) : null}
@@ -151,7 +151,7 @@ export default function Chatbot({ onClose }: { onClose: () => void }) {
           aria-label={t("chatbot.close")}
           onClick={() => dialogRef.current?.close()}
         >
-          <X aria-hidden className="size-5!" />
+          <Icon name="x" className="size-5!" />
         </Button>
       </header>
 

@@ -1,4 +1,4 @@
-import { ArrowUp, Check, Pencil, SkipForward } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useMemo, type FormEvent, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { Button } from "~/components/ui/button";
@@ -109,7 +109,7 @@ export function Composer({
           ) : null}
           <Actions>
             <Button onClick={onConfirm} disabled={sending} aria-disabled={sending}>
-              <Check aria-hidden />
+              <Icon name="check" />
               {sending
                 ? t("chatbot.sending")
                 : failedBefore
@@ -121,7 +121,7 @@ export function Composer({
               disabled={sending}
               onClick={() => dispatch({ type: "decline" })}
             >
-              <Pencil aria-hidden />
+              <Icon name="pencil" />
               {t("chatbot.decline")}
             </Button>
           </Actions>
@@ -347,7 +347,7 @@ function QuestionBox({
       <div className="flex items-end gap-2">
         <div className="min-w-0 flex-1">{control}</div>
         <Button type="submit" size="icon" className="size-12" aria-label={t("chatbot.send")}>
-          <ArrowUp aria-hidden className="size-5!" />
+          <Icon name="arrow-up" className="size-5!" />
         </Button>
       </div>
       {skippableQuestions.has(question) || editing ? (
@@ -359,7 +359,7 @@ function QuestionBox({
               size="sm"
               onClick={() => dispatch({ type: "skip" })}
             >
-              <SkipForward aria-hidden />
+              <Icon name="skip-forward" />
               {t("chatbot.skip")}
             </Button>
           ) : null}

@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/translation";
 import { SectionHeading } from "./section-heading";
 
@@ -26,8 +26,8 @@ export function Faq() {
               <details name="faq" className="group">
                 <summary className="flex cursor-pointer list-none items-center justify-between gap-6 py-5 text-start text-lg font-semibold text-ink-950 hover:text-brand-800 [&::-webkit-details-marker]:hidden">
                   <span>{t(`faq.${key}.question`)}</span>
-                  <Plus
-                    aria-hidden
+                  <Icon
+                    name="plus"
                     className="size-5 shrink-0 text-brand-700 transition-transform group-open:rotate-45"
                   />
                 </summary>

@@ -1,4 +1,4 @@
-import { ArrowRight, BadgeCheck, LockKeyhole, MessageCircleHeart } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/translation";
 import { SectionLink } from "~/components/layout/section-link";
 import { Button } from "~/components/ui/button";
@@ -6,10 +6,10 @@ import { Button } from "~/components/ui/button";
 export function Hero() {
   const { t } = useTranslation();
   const points = [
-    { icon: BadgeCheck, label: t("hero.pointFee") },
-    { icon: LockKeyhole, label: t("hero.pointPrivacy") },
-    { icon: MessageCircleHeart, label: t("hero.pointManager") },
-  ];
+    { icon: "badge-check", label: t("hero.pointFee") },
+    { icon: "lock-keyhole", label: t("hero.pointPrivacy") },
+    { icon: "message-circle-heart", label: t("hero.pointManager") },
+  ] as const;
 
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
@@ -32,7 +32,7 @@ export function Hero() {
           <div className="mt-8 flex flex-wrap gap-3">
             <Button asChild size="lg">
               <SectionLink to="/#preselection">
-                {t("hero.ctaPrimary")} <ArrowRight aria-hidden />
+                {t("hero.ctaPrimary")} <Icon name="arrow-right" />
               </SectionLink>
             </Button>
             <Button asChild size="lg" variant="secondary">
@@ -40,9 +40,9 @@ export function Hero() {
             </Button>
           </div>
           <ul className="mt-10 flex flex-wrap gap-x-6 gap-y-3 text-sm font-medium text-ink-700">
-            {points.map(({ icon: Icon, label }) => (
+            {points.map(({ icon, label }) => (
               <li key={label} className="flex items-center gap-2">
-                <Icon aria-hidden className="size-5 text-brand-600" />
+                <Icon name={icon} className="size-5 text-brand-600" />
                 {label}
               </li>
             ))}
@@ -94,7 +94,7 @@ function HeroArt({ badge }: { badge: string }) {
       </svg>
       <div className="absolute -start-4 -bottom-5 rounded-2xl bg-white px-5 py-4 shadow-lg ring-1 ring-ink-200">
         <p className="flex items-center gap-2 text-sm font-semibold text-ink-900">
-          <BadgeCheck className="size-5 text-brand-600" />
+          <Icon name="badge-check" className="size-5 text-brand-600" />
           {badge}
         </p>
       </div>

@@ -1,21 +1,14 @@
-import {
-  CalendarDays,
-  ChartColumn,
-  Compass,
-  MessagesSquare,
-  ShieldCheck,
-  TrendingUp,
-} from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/translation";
 import { SectionHeading } from "./section-heading";
 
 const services = [
-  { key: "strategy", icon: Compass },
-  { key: "content", icon: CalendarDays },
-  { key: "marketing", icon: TrendingUp },
-  { key: "engagement", icon: MessagesSquare },
-  { key: "privacy", icon: ShieldCheck },
-  { key: "coaching", icon: ChartColumn },
+  { key: "strategy", icon: "compass" },
+  { key: "content", icon: "calendar-days" },
+  { key: "marketing", icon: "trending-up" },
+  { key: "engagement", icon: "messages-square" },
+  { key: "privacy", icon: "shield-check" },
+  { key: "coaching", icon: "chart-column" },
 ] as const;
 
 export function Services() {
@@ -29,10 +22,10 @@ export function Services() {
           subtitle={t("services.subtitle")}
         />
         <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {services.map(({ key, icon: Icon }) => (
+          {services.map(({ key, icon }) => (
             <li key={key} className="rounded-3xl bg-sand-50 p-7 ring-1 ring-ink-200/70">
               <span className="grid size-12 place-items-center rounded-2xl bg-brand-700 text-white">
-                <Icon aria-hidden className="size-6" />
+                <Icon name={icon} className="size-6" />
               </span>
               <h3 className="mt-5 text-xl font-semibold">{t(`services.${key}.title`)}</h3>
               <p className="mt-2 leading-relaxed text-ink-600">{t(`services.${key}.text`)}</p>

@@ -1,4 +1,4 @@
-import { Quote } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/translation";
 import { SectionHeading } from "./section-heading";
 
@@ -23,7 +23,7 @@ export function Testimonials() {
           {testimonials.map(({ key, name }) => (
             <li key={key}>
               <figure className="flex h-full flex-col rounded-3xl bg-white p-8 shadow-sm ring-1 ring-ink-200/70">
-                <Quote aria-hidden className="size-8 text-coral-500" />
+                <Icon name="quote" className="size-8 text-coral-500" />
                 <blockquote className="mt-4 flex-1 text-lg leading-relaxed text-ink-800">
                   <p>{t(`testimonials.${key}.quote`)}</p>
                 </blockquote>

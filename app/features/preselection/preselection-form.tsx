@@ -1,4 +1,4 @@
-import { Send } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { Link, useActionData, useFetcher } from "react-router";
@@ -341,7 +341,7 @@ export function PreselectionForm({
 
       <div className="sm:col-span-2">
         <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
-          <Send aria-hidden />
+          <Icon name="send" />
           {sending ? t("preselection.sending") : t("preselection.submit")}
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import { ShieldCheck } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/translation";
 import { PreselectionForm } from "./preselection-form";
 
@@ -20,7 +20,7 @@ export function PreselectionSection({ action }: { action: string }) {
           </h2>
           <p className="mt-4 text-lg text-brand-100/85">{t("preselection.subtitle")}</p>
           <p className="mt-8 flex items-start gap-3 text-sm text-brand-100/85">
-            <ShieldCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-300" />
+            <Icon name="shield-check" className="mt-0.5 size-5 shrink-0 text-brand-300" />
             {t("faq.data.answer")}
           </p>
         </div>

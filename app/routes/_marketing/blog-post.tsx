@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/translation";
 import { data, Link } from "react-router";
 import { ArticleBody } from "~/components/layout/article-body";
@@ -85,7 +85,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             to="/blog"
             className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:text-brand-900"
           >
-            <ArrowLeft aria-hidden className="size-4" /> {t("blog.backToBlog")}
+            <Icon name="arrow-left" className="size-4" /> {t("blog.backToBlog")}
           </Link>
           <PostMeta post={post} withDate className="mt-8 text-sm" />
           <h1 className="mt-4 text-4xl leading-tight font-semibold tracking-tight sm:text-5xl">
@@ -110,7 +110,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 text-brand-100/85">{t("blog.applyText")}</p>
             <Button asChild variant="light" size="lg" className="mt-6">
               <Link to="/register/model">
-                {t("blog.applyButton")} <ArrowRight aria-hidden />
+                {t("blog.applyButton")} <Icon name="arrow-right" />
               </Link>
             </Button>
           </div>
@@ -140,7 +140,7 @@ function PostNotFound() {
     <StatusPage code="404" title={t("blog.postNotFoundTitle")} text={t("blog.postNotFoundText")}>
       <Button asChild size="lg">
         <Link to="/blog">
-          <ArrowLeft aria-hidden /> {t("blog.backToBlog")}
+          <Icon name="arrow-left" /> {t("blog.backToBlog")}
         </Link>
       </Button>
     </StatusPage>

@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, MessageCircleHeart, Phone } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/translation";
 import { Link } from "react-router";
 import { ChatLauncher } from "~/features/chatbot/chat-launcher";
@@ -44,17 +44,17 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   const { address } = agency;
   const details = [
     {
-      icon: Mail,
+      icon: "mail",
       label: t("contact.email"),
       value: <a href={`mailto:${agency.email}`}>{agency.email}</a>,
     },
     {
-      icon: Phone,
+      icon: "phone",
       label: t("contact.phone"),
       value: <a href={agency.phoneHref}>{agency.phone}</a>,
     },
     {
-      icon: MapPin,
+      icon: "map-pin",
       label: t("contact.address"),
       value: (
         <>
@@ -64,8 +64,8 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         </>
       ),
     },
-    { icon: Clock, label: t("contact.hours"), value: t("contact.hoursValue") },
-  ];
+    { icon: "clock", label: t("contact.hours"), value: t("contact.hoursValue") },
+  ] as const;
 
   return (
     <>
@@ -84,7 +84,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           >
             <div>
               <span className="grid size-14 place-items-center rounded-2xl bg-white/10">
-                <MessageCircleHeart aria-hidden className="size-7 text-coral-400" />
+                <Icon name="message-circle-heart" className="size-7 text-coral-400" />
               </span>
               <h2 id="chat-title" className="mt-6 text-3xl font-semibold text-white">
                 {t("contact.chatTitle")}
@@ -109,11 +109,11 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               {t("contact.detailsTitle")}
             </h2>
             <dl className="mt-6 space-y-6">
-              {details.map(({ icon: Icon, label, value }) => (
+              {details.map(({ icon, label, value }) => (
                 <div key={label}>
                   <dt className="flex items-center gap-3 text-sm font-semibold text-ink-500">
                     <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700">
-                      <Icon aria-hidden className="size-5" />
+                      <Icon name={icon} className="size-5" />
                     </span>
                     {label}
                   </dt>

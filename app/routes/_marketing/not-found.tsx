@@ -1,4 +1,4 @@
-import { Home } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/translation";
 import { data, Link } from "react-router";
 import { StatusPage } from "~/components/layout/status-page";
@@ -29,7 +29,7 @@ export default function NotFound() {
     <StatusPage code={t("notFound.code")} title={t("notFound.title")} text={t("notFound.text")}>
       <Button asChild size="lg">
         <Link to="/">
-          <Home aria-hidden /> {t("notFound.home")}
+          <Icon name="house" /> {t("notFound.home")}
         </Link>
       </Button>
     </StatusPage>

@@ -3,6 +3,7 @@ import { NavLink, Outlet } from "react-router";
 import { requireArea } from "~/auth/session.server";
 import { AreaShell } from "~/components/layout/area-shell";
 import { adminNavigation } from "~/features/admin/admin-nav";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/layout";
 
@@ -35,7 +36,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           className="-mx-4 mb-6 overflow-x-auto px-4 lg:mx-0 lg:px-0"
         >
           <ul className="flex gap-1 lg:flex-col">
-            {items.map(({ path, label, icon: Icon }) => (
+            {items.map(({ path, label, icon }) => (
               <li key={path}>
                 <NavLink
                   to={path}
@@ -46,7 +47,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                     )
                   }
                 >
-                  <Icon aria-hidden className="size-4" />
+                  <Icon name={icon} className="size-4" />
                   {t(label)}
                 </NavLink>
               </li>

@@ -1,4 +1,4 @@
-import { Download, Search } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/translation";
 import { Form, Link } from "react-router";
 import { requireArea } from "~/auth/session.server";
@@ -73,7 +73,7 @@ export default function Submissions({ loaderData }: Route.ComponentProps) {
             className="h-11 py-0"
           />
           <Button type="submit" aria-label={t("admin.list.search")}>
-            <Search aria-hidden />
+            <Icon name="search" />
           </Button>
         </Form>
       </div>
@@ -137,7 +137,7 @@ export default function Submissions({ loaderData }: Route.ComponentProps) {
           download
           className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:text-brand-900"
         >
-          <Download aria-hidden className="size-4" />
+          <Icon name="download" className="size-4" />
           {t("admin.list.export")}
         </a>
       </p>
