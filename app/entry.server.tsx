@@ -3,7 +3,8 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 import { closeDatabase, getDatabase } from "./db/db.server";
-import { smtpTransport, startMailSender } from "./mail/sender.server";
+import { startMailSender } from "./mail/sender.server";
+import { effectiveMailTransport } from "./mail/smtp-settings.server";
 import { getEnv } from "./utils/env.server";
 import { compressDocument } from "./utils/compress.server";
 import { contentSecurityPolicy } from "./utils/content-security-policy";
@@ -14,6 +15,7 @@ import {
   NONCE_PLACEHOLDER,
 } from "./utils/document-cache.server";
 import { NonceProvider } from "./utils/nonce";
+import { recordServerError } from "./features/reports/server-errors.server";
 
 export const streamTimeout = 5_000;
 
@@ -25,16 +27,23 @@ let mailSender: ReturnType<typeof startMailSender> | undefined;
  */
 export async function startup() {
   await getDatabase();
-  const env = getEnv();
-  mailSender = startMailSender(
-    getDatabase,
-    env.SMTP_URL ? smtpTransport(env.SMTP_URL, env.MAIL_FROM) : null,
-  );
+  // SMTP_URL, else the settings of /admin/email, read on every pass (no restart after a save).
+  mailSender = startMailSender(getDatabase, (db) => effectiveMailTransport(db));
 }
 
 /** Run by the production server after it stopped accepting requests. */
 /** Shell commands that need the app's modules (scripts/user-create.ts). */
 export { createAccountFromShell } from "./auth/users.server";
+
+/**
+ * A loader's or action's uncaught error (React Router calls this): logged, and kept for the
+ * tech report. A request the visitor abandoned is not an error.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  recordServerError(error, request);
+  console.error(error);
+}
 
 export async function shutdown() {
   await mailSender?.stop();
@@ -144,6 +153,7 @@ function renderDocument(
         },
         onError(error: unknown) {
           status = 500;
+          recordServerError(error, request);
           console.error(error);
         },
       },

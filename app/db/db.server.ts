@@ -22,7 +22,8 @@ export interface DatabaseHandle {
 }
 
 // Two levels up from app/db/ in the sources and from build/server/ in a build: the project root.
-const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
+/** The SQL migrations (drizzle/), which the build does not bundle. */
+export const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
 
 /**
  * Opens a database: PostgreSQL when a postgres:// URL is given, otherwise PGlite, embedded and

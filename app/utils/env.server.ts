@@ -47,6 +47,8 @@ const schema = z.object({
   /** Google sign-in (OpenID Connect); the button is hidden until both are set. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** `off`: Google sign-in is deliberately not offered (the production checklist accepts it). */
+  GOOGLE_SIGN_IN: z.enum(["on", "off"]).optional(),
   /** The OpenID issuer; another one (a local test server) only for tests and demos. */
   GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default("https://accounts.google.com"),
   GEO_COUNTRY_HEADER: z

@@ -143,4 +143,61 @@ test.describe("reviewing applications", () => {
     await admin.context().close();
     await approver.context().close();
   });
+
+  test("filters, bulk decisions, and the admin's reports", async ({ browser, request }) => {
+    for (const [fullName, email] of [
+      ["Marina Costa", "marina.bulk@example.com"],
+      ["Paula Reis", "paula.bulk@example.com"],
+    ]) {
+      const sent = await request.post(`${server.origin}/?index&lang=pt`, {
+        headers: { origin: server.origin },
+        form: { fullName, age: "24", email, experience: "beginner", consent: "on" },
+      });
+      expect(sent.status()).toBe(200);
+    }
+    const admin = await signedIn(browser, ADMIN);
+    await admin.goto(`${server.origin}/admin/pendentes?lang=en`);
+    await waitForHydration(admin);
+
+    // Filters travel in the URL: Portuguese applications, oldest first.
+    await admin.getByLabel(t("en", "admin.list.language")).selectOption("pt");
+    await admin.getByLabel(t("en", "admin.list.sort")).selectOption("oldest");
+    await admin.getByRole("button", { name: t("en", "admin.list.apply") }).click();
+    await expect(admin).toHaveURL(/lang=pt/);
+    const rows = admin.getByRole("table").getByRole("row");
+    await expect(rows.nth(1)).toContainText("Marina Costa");
+    await expect(rows.nth(2)).toContainText("Paula Reis");
+    await expect(admin.getByRole("table")).not.toContainText("Lucía");
+    await expectAccessible(admin, "the filtered list");
+
+    // Both ticked, rejected at once with one note.
+    await admin
+      .getByRole("checkbox", { name: t("en", "admin.bulk.selectOne", { name: "Marina Costa" }) })
+      .check();
+    await admin
+      .getByRole("checkbox", { name: t("en", "admin.bulk.selectOne", { name: "Paula Reis" }) })
+      .check();
+    await admin.getByLabel(t("en", "admin.detail.note")).fill("Vagas preenchidas neste mês.");
+    await admin.getByRole("button", { name: t("en", "admin.bulk.reject") }).click();
+    await expect(
+      admin.getByRole("status").filter({ hasText: t("en", "admin.bulk.done", { count: 2 }) }),
+    ).toBeVisible();
+    const mail = await smtp.mailTo("paula.bulk@example.com", 1); // after her confirmation
+    expect(mail.subject).toBe(t("pt", "mail.rejected.subject"));
+    expect(mail.text).toContain("Vagas preenchidas neste mês.");
+
+    // The admin-only reports open, and pass axe.
+    for (const [path, title] of [
+      ["/admin/production-checklist", "admin.checklist.title"],
+      ["/admin/tech-report", "admin.tech.title"],
+    ] as const) {
+      await admin.goto(`${server.origin}${path}`);
+      await expect(admin.locator("h1")).toHaveText(t("en", title));
+      await expectAccessible(admin, path);
+    }
+    // This test server runs on PGlite: the checklist says so, with the fix.
+    await admin.goto(`${server.origin}/admin/production-checklist`);
+    await expect(admin.getByText(t("en", "admin.checklist.checks.database.fix"))).toBeVisible();
+    await admin.context().close();
+  });
 });

@@ -1,14 +1,26 @@
-import { Icon } from "~/components/ui/icon";
-import { useTranslation } from "~/i18n/translation";
-import { Form, Link } from "react-router";
+import { asc, eq } from "drizzle-orm";
+import { data, Form, Link, useNavigation } from "react-router";
 import { requireArea } from "~/auth/session.server";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icon";
+import { Input, Textarea } from "~/components/ui/field";
 import { getDatabase } from "~/db/db.server";
+import { affiliates, user } from "~/db/schema.server";
 import { reviewLists } from "~/features/admin/admin-nav";
 import { formatWhen, StatusBadge } from "~/features/admin/status-badge";
+import { decideMany } from "~/features/submissions/bulk-review.server";
+import {
+  readReviewFilter,
+  reviewFilterParams,
+  reviewSorts,
+} from "~/features/submissions/review-filter";
 import { listSubmissions } from "~/features/submissions/review-list.server";
+import { submissionSources } from "~/features/submissions/statuses";
+import { languages } from "~/i18n/languages";
+import { useTranslation } from "~/i18n/translation";
+import { cn } from "~/utils/cn";
 import { pageContext } from "~/utils/page.server";
+import { clientIp, isCrossSiteRequest } from "~/utils/request.server";
 import { pageTitle } from "~/utils/seo";
 import type { Route } from "./+types/submissions";
 
@@ -18,28 +30,39 @@ function parseCursor(value: string | null) {
   return match ? { createdAt: match[1]!, id: Number(match[2]) } : undefined;
 }
 
+function listOf(request: Request) {
+  const path = new URL(request.url).pathname.replace(/\.data$/, "");
+  return reviewLists.find((l) => l.path === path)!;
+}
+
 /**
- * /admin/cadastros, /pendentes, /aprovados, /reprovados: one list of applications, newest
- * first, filtered by the status of the path, searchable by the start of a name or e-mail.
+ * /admin/cadastros, /pendentes, /aprovados, /reprovados: one list of applications, filtered by
+ * the status of the path and by the filters of the query string, newest or oldest first.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireArea(request, "admin");
   const url = new URL(request.url);
-  const list = reviewLists.find((l) => l.path === url.pathname.replace(/\.data$/, ""))!;
-  const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const list = listOf(request);
+  const filter = readReviewFilter(url.searchParams);
   const before = parseCursor(url.searchParams.get("after"));
-  const page = await listSubmissions(await getDatabase(), {
-    status: list.status,
-    search: search || undefined,
-    before,
-    limit: 50,
-  });
+  const db = await getDatabase();
+  const [page, referrers] = await Promise.all([
+    listSubmissions(db, { ...filter, status: list.status, before, limit: 50 }),
+    db
+      .select({ id: affiliates.id, code: affiliates.referralCode, name: user.name })
+      .from(affiliates)
+      .innerJoin(user, eq(user.id, affiliates.userId))
+      .orderBy(asc(affiliates.referralCode))
+      .limit(500),
+  ]);
   const { t } = pageContext(request);
   return {
     title: pageTitle(t(list.label)),
     label: list.label,
     path: list.path,
-    search,
+    filter,
+    filterParams: reviewFilterParams(filter),
+    referrers,
     rows: page.rows,
     next: page.next ? `${page.next.createdAt}~${page.next.id}` : null,
     paged: Boolean(before),
@@ -51,43 +74,167 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function Submissions({ loaderData }: Route.ComponentProps) {
+type BulkResult =
+  | { changed: number; skipped: number; error?: undefined }
+  | { error: string; changed?: undefined; skipped?: undefined };
+
+const BULK_MAX = 200;
+
+/** Approve or reject the ticked pending applications at once, with one note for all. */
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireArea(request, "admin");
+  if (isCrossSiteRequest(request)) return data<BulkResult>({ error: "validation.crossSite" }, 403);
+  const form = await request.formData();
+  const to = form.get("to");
+  const ids = [
+    ...new Set(
+      form
+        .getAll("id")
+        .map(String)
+        .filter((id) => /^[1-9]\d{0,14}$/.test(id))
+        .map(Number),
+    ),
+  ];
+  if (to !== "Aprovado" && to !== "Reprovado") {
+    return data<BulkResult>({ error: "admin.bulk.chooseDecision" }, 400);
+  }
+  if (ids.length === 0) return data<BulkResult>({ error: "admin.bulk.chooseRows" }, 400);
+  if (ids.length > BULK_MAX) {
+    return data<BulkResult>({ error: "admin.bulk.tooMany" }, 400);
+  }
+  const result = await decideMany(await getDatabase(), {
+    ids,
+    to,
+    note: String(form.get("note") ?? ""),
+    actor: { id: viewer.id, role: viewer.role },
+    ip: clientIp(request),
+  });
+  return data<BulkResult>(result);
+}
+
+const selectClass =
+  "block h-11 w-full rounded-xl border-0 bg-white px-3 text-sm text-ink-900 shadow-xs ring-1 ring-ink-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none";
+
+export default function Submissions({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { rows, search, next, paged, label, path } = loaderData;
+  const { rows, filter, filterParams, referrers, next, paged, label, path } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
   const query = (extra: Record<string, string>) =>
-    `?${new URLSearchParams({ ...(search ? { q: search } : {}), ...extra })}`;
+    `?${new URLSearchParams({ ...filterParams, ...extra })}`;
+  const filtered = Object.keys(filterParams).some((key) => key !== "sort");
+  const pending = rows.filter((row) => row.status === "Pendente");
+
   return (
     <>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="text-3xl font-semibold tracking-tight">{t(label)}</h1>
-        <Form method="get" role="search" className="flex w-full max-w-md gap-2">
-          <label htmlFor="q" className="sr-only">
+      <h1 className="text-3xl font-semibold tracking-tight">{t(label)}</h1>
+
+      <Form
+        method="get"
+        role="search"
+        aria-label={t("admin.list.filters")}
+        className="mt-6 grid gap-3 rounded-2xl bg-white p-4 ring-1 ring-ink-200/70 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto]"
+      >
+        <div className="sm:col-span-2 lg:col-span-1">
+          <label htmlFor="q" className="text-xs font-semibold text-ink-600">
             {t("admin.list.search")}
           </label>
           <Input
             id="q"
             name="q"
             type="search"
-            defaultValue={search}
+            defaultValue={filter.search}
             placeholder={t("admin.list.searchPlaceholder")}
-            className="h-11 py-0"
+            className="mt-1 h-11 py-0 text-sm"
           />
-          <Button type="submit" aria-label={t("admin.list.search")}>
+        </div>
+        <FilterSelect id="source" label={t("admin.list.source")} value={filter.source}>
+          {submissionSources.map((source) => (
+            <option key={source} value={source}>
+              {t(`admin.source.${source}`)}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect id="lang" label={t("admin.list.language")} value={filter.language}>
+          {languages.map(({ code, name }) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect
+          id="affiliate"
+          label={t("admin.list.affiliate")}
+          value={filter.affiliateId ? String(filter.affiliateId) : undefined}
+        >
+          {referrers.map(({ id, code, name }) => (
+            <option key={id} value={id}>
+              {code} · {name}
+            </option>
+          ))}
+        </FilterSelect>
+        <div>
+          <label htmlFor="sort" className="text-xs font-semibold text-ink-600">
+            {t("admin.list.sort")}
+          </label>
+          <select
+            id="sort"
+            name="sort"
+            defaultValue={filter.sort}
+            className={cn(selectClass, "mt-1")}
+          >
+            {reviewSorts.map((sort) => (
+              <option key={sort} value={sort}>
+                {t(`admin.list.sorts.${sort}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex items-end gap-2">
+          <Button type="submit" className="w-full">
             <Icon name="search" />
+            {t("admin.list.apply")}
           </Button>
-        </Form>
+        </div>
+      </Form>
+      {filtered ? (
+        <p className="mt-2 text-sm">
+          <Link to={path} className="font-semibold text-brand-700 hover:text-brand-900">
+            {t("admin.list.clear")}
+          </Link>
+        </p>
+      ) : null}
+
+      <div role="status" aria-live="polite" className="mt-4 empty:hidden">
+        {actionData?.error ? (
+          <p className="bg-coral-50 text-coral-800 ring-coral-200 rounded-xl px-4 py-3 text-sm font-medium ring-1">
+            {t(actionData.error, { max: BULK_MAX })}
+          </p>
+        ) : actionData ? (
+          <p className="rounded-xl bg-brand-50 px-4 py-3 text-sm font-medium text-brand-900 ring-1 ring-brand-200">
+            {t("admin.bulk.done", { count: actionData.changed })}
+            {actionData.skipped ? ` ${t("admin.bulk.skipped", { count: actionData.skipped })}` : ""}
+          </p>
+        ) : null}
       </div>
 
       {rows.length === 0 ? (
-        <p className="mt-8 rounded-2xl bg-white p-8 text-center text-ink-600 ring-1 ring-ink-200/70">
-          {search ? t("admin.list.noMatch", { search }) : t("admin.list.empty")}
+        <p className="mt-6 rounded-2xl bg-white p-8 text-center text-ink-600 ring-1 ring-ink-200/70">
+          {filter.search
+            ? t("admin.list.noMatch", { search: filter.search })
+            : filtered
+              ? t("admin.list.noneFiltered")
+              : t("admin.list.empty")}
         </p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-2xl bg-white ring-1 ring-ink-200/70">
-          <table className="w-full min-w-[44rem] text-left text-sm">
+        <div className="mt-4 rounded-2xl bg-white ring-1 ring-ink-200/70 md:overflow-x-auto">
+          <table className="w-full text-left text-sm max-md:block">
             <caption className="sr-only">{t(label)}</caption>
-            <thead className="border-b border-ink-200 text-xs tracking-wide text-ink-500 uppercase">
+            <thead className="border-b border-ink-200 text-xs tracking-wide text-ink-500 uppercase max-md:sr-only">
               <tr>
+                <th scope="col" className="w-10 px-4 py-3">
+                  <span className="sr-only">{t("admin.bulk.select")}</span>
+                </th>
                 <th scope="col" className="px-4 py-3 font-semibold">
                   {t("admin.list.name")}
                 </th>
@@ -105,10 +252,25 @@ export default function Submissions({ loaderData }: Route.ComponentProps) {
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-ink-100">
+            <tbody className="divide-y divide-ink-100 max-md:block">
               {rows.map((row) => (
-                <tr key={row.id} className="hover:bg-sand-50">
-                  <td className="px-4 py-3">
+                <tr
+                  key={row.id}
+                  className="hover:bg-sand-50 max-md:grid max-md:grid-cols-[2rem_minmax(0,1fr)_auto] max-md:gap-x-2 max-md:px-4 max-md:py-3"
+                >
+                  <td className="px-4 py-3 align-top max-md:row-span-3 max-md:p-0 max-md:pt-0.5">
+                    {row.status === "Pendente" ? (
+                      <input
+                        type="checkbox"
+                        name="id"
+                        value={row.id}
+                        form="bulk"
+                        aria-label={t("admin.bulk.selectOne", { name: row.fullName })}
+                        className="size-4 accent-brand-700"
+                      />
+                    ) : null}
+                  </td>
+                  <td className="px-4 py-3 max-md:p-0">
                     <Link
                       to={`/admin/cadastros/${row.id}`}
                       className="font-medium text-ink-900 underline-offset-2 hover:text-brand-700 hover:underline"
@@ -116,12 +278,16 @@ export default function Submissions({ loaderData }: Route.ComponentProps) {
                       {row.fullName}
                     </Link>
                   </td>
-                  <td className="px-4 py-3 text-ink-700">{row.email}</td>
-                  <td className="px-4 py-3 text-ink-700">{t(`admin.source.${row.source}`)}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-ink-700">
+                  <td className="px-4 py-3 text-ink-700 max-md:col-start-2 max-md:row-start-2 max-md:truncate max-md:p-0">
+                    {row.email}
+                  </td>
+                  <td className="px-4 py-3 text-ink-700 max-md:col-start-2 max-md:row-start-3 max-md:inline max-md:p-0 max-md:text-xs">
+                    {t(`admin.source.${row.source}`)}
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap text-ink-700 max-md:col-start-3 max-md:row-start-2 max-md:p-0 max-md:text-xs">
                     {formatWhen(row.createdAt, i18n.language)}
                   </td>
-                  <td className="px-4 py-3">
+                  <td className="px-4 py-3 max-md:col-start-3 max-md:row-start-1 max-md:p-0">
                     <StatusBadge status={row.status} />
                   </td>
                 </tr>
@@ -131,9 +297,48 @@ export default function Submissions({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
+      {pending.length > 0 ? (
+        <Form
+          method="post"
+          id="bulk"
+          className="mt-4 grid gap-3 rounded-2xl bg-white p-4 ring-1 ring-ink-200/70 md:grid-cols-[minmax(0,1fr)_auto]"
+        >
+          <fieldset className="contents">
+            <legend className="text-sm font-semibold text-ink-900 md:col-span-2">
+              {t("admin.bulk.title")}
+            </legend>
+            <div>
+              <label htmlFor="bulk-note" className="text-xs font-semibold text-ink-600">
+                {t("admin.detail.note")}
+              </label>
+              <Textarea
+                id="bulk-note"
+                name="note"
+                maxLength={2000}
+                aria-describedby="bulk-note-hint"
+                className="mt-1 min-h-20 text-sm"
+              />
+              <p id="bulk-note-hint" className="mt-1 text-xs text-ink-500">
+                {t("admin.bulk.hint")}
+              </p>
+            </div>
+            <div className="flex flex-wrap items-end gap-2 md:flex-col md:items-stretch md:justify-end">
+              <Button type="submit" name="to" value="Aprovado" disabled={busy}>
+                <Icon name="thumbs-up" />
+                {t("admin.bulk.approve")}
+              </Button>
+              <Button type="submit" name="to" value="Reprovado" variant="secondary" disabled={busy}>
+                <Icon name="thumbs-down" />
+                {t("admin.bulk.reject")}
+              </Button>
+            </div>
+          </fieldset>
+        </Form>
+      ) : null}
+
       <p className="mt-4">
         <a
-          href={`/admin/export.csv?${new URLSearchParams({ list: path, ...(search ? { q: search } : {}) })}`}
+          href={`/admin/export.csv?${new URLSearchParams({ list: path, ...filterParams })}`}
           download
           className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:text-brand-900"
         >
@@ -160,5 +365,30 @@ export default function Submissions({ loaderData }: Route.ComponentProps) {
         ) : null}
       </nav>
     </>
+  );
+}
+
+function FilterSelect({
+  id,
+  label,
+  value,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <label htmlFor={id} className="text-xs font-semibold text-ink-600">
+        {label}
+      </label>
+      <select id={id} name={id} defaultValue={value ?? ""} className={cn(selectClass, "mt-1")}>
+        <option value="">{t("admin.list.any")}</option>
+        {children}
+      </select>
+    </div>
   );
 }
