@@ -36,6 +36,10 @@ export default [
     route("reprovados", "routes/admin/submissions.tsx", { id: "admin-rejected" }),
     route("cadastros/:id", "routes/admin/submission.tsx"),
     route("export.csv", "routes/admin/export.ts"),
+    route("afiliados", "routes/admin/affiliates.tsx"),
+    route("afiliados/:id", "routes/admin/affiliate.tsx"),
+    route("access-report", "routes/admin/access-report.tsx"),
+    route("access-report.csv", "routes/admin/access-report-export.ts"),
   ]),
   // Machine-readable resources.
   route("api/geo-language", "routes/resources/geo-language.ts"),

@@ -100,6 +100,9 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "admin.source.chatbot",
     "admin.list.name",
     "admin.list.status",
+    "admin.affiliates.status",
+    "admin.accessReport.system",
+    "admin.accessReport.roles.model",
   ],
   sv: ["chatbot.placeholders.phone", "admin.list.status"],
 };

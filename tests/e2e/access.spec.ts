@@ -107,6 +107,27 @@ const rules: Record<string, Rule> = {
         : { status: 302, location: "/permission-denied" };
     },
   },
+  // Approvers read the affiliates; changes there are an admin's (tested in the route's tests).
+  "/admin/afiliados": area(["approver", "admin", "owner"]),
+  "/admin/afiliados/:id": {
+    url: "/admin/afiliados/999999",
+    answer: (who) => {
+      if (who === "visitor") return { status: 302, location: "/login?redirect=" };
+      return ["approver", "admin", "owner"].includes(who)
+        ? { status: 404 }
+        : { status: 302, location: "/permission-denied" };
+    },
+  },
+  // The access report and its CSV: admins only.
+  "/admin/access-report": area(["admin", "owner"]),
+  "/admin/access-report.csv": {
+    answer: (who) => {
+      if (who === "visitor") return { status: 302, location: "/login?redirect=" };
+      return ["admin", "owner"].includes(who)
+        ? { status: 200 }
+        : { status: 302, location: "/permission-denied" };
+    },
+  },
   "/api/geo-language": open(),
   // POST only (the chatbot's JSON): an empty application is refused alike for everyone.
   "/api/chatbot": { post: {}, answer: () => ({ status: 400 }) },

@@ -27,6 +27,19 @@ export const adminNavigation = [
     roles: ["approver", "admin"],
   },
   ...reviewLists.map((list) => ({ ...list, roles: ["approver", "admin"] as const })),
+  // Approvers read the affiliates; every change there is an admin's (checked in the actions).
+  {
+    path: "/admin/afiliados",
+    label: "admin.affiliates.nav",
+    icon: "badge-check",
+    roles: ["approver", "admin"],
+  },
+  {
+    path: "/admin/access-report",
+    label: "admin.accessReport.nav",
+    icon: "shield-check",
+    roles: ["admin"],
+  },
 ] as const satisfies readonly {
   path: string;
   label: string;

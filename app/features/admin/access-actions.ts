@@ -1,0 +1,143 @@
+import { formatMoney } from "~/features/affiliates/admin-forms";
+
+/**
+ * The actions the access log records (access_log.action), each with the locale key of its label
+ * under admin.accessReport.actions, for the access report's table, filter and CSV. An action
+ * not listed here is shown as stored; one of a known family (settings.*, user.*, …) by its family.
+ */
+export const accessActions = {
+  "submission.status": "submissionStatus",
+  "submission.reveal-document": "revealDocument",
+  "submissions.export": "exportSubmissions",
+  export: "export",
+  "access-report.export": "exportAccessReport",
+  "user.role": "userRole",
+  "user.disable": "userDisable",
+  "user.enable": "userEnable",
+  "user.reset-link": "userResetLink",
+  "affiliate.status": "affiliateStatus",
+  "affiliate.commission": "affiliateCommission",
+  "affiliate.ledger": "affiliateLedger",
+  "settings.smtp": "settingsSmtp",
+  "settings.test-mail": "settingsTestMail",
+  "settings.reasons": "settingsReasons",
+} as const satisfies Record<string, string>;
+
+/** Families of actions, filterable as a whole ("settings.*"). */
+export const actionFamilies = ["submission", "user", "affiliate", "settings"] as const;
+
+export type AccessAction = keyof typeof accessActions;
+
+/** The locale key of an action's label, or null when the action is unknown. */
+export function actionLabelKey(action: string): string | null {
+  const known = (accessActions as Record<string, string>)[action];
+  if (known) return `admin.accessReport.actions.${known}`;
+  const family = actionFamilies.find((name) => action.startsWith(`${name}.`));
+  return family ? `admin.accessReport.families.${family}` : null;
+}
+
+/** An action filter as typed in the URL: a known action, a family ("user.*"), or nothing. */
+export function parseActionFilter(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value in accessActions) return value;
+  const family = /^([a-z]+)\.\*$/.exec(value)?.[1];
+  return family && (actionFamilies as readonly string[]).includes(family) ? value : undefined;
+}
+
+/**
+ * Where the subject of an entry is seen in the back office ("submission:42" → its page); a user
+ * is found in the users list by her e-mail address.
+ */
+export function subjectPath(subject: string, userEmail?: string | null): string | null {
+  const [kind, id = ""] = subject.split(/:(.*)/s);
+  if (kind === "submission" && /^\d+$/.test(id)) return `/admin/cadastros/${id}`;
+  if (kind === "affiliate" && /^\d+$/.test(id)) return `/admin/afiliados/${id}`;
+  if (kind === "user" && userEmail) return `/admin/users?q=${encodeURIComponent(userEmail)}`;
+  return null;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The first instant of a day in Florianópolis (UTC−3 all year: Brazil dropped summer time in
+ * 2019), so a day in the filter is the agency's day whatever the server's time zone.
+ */
+export function startOfAgencyDay(day: string): Date | null {
+  if (!ISO_DATE.test(day)) return null;
+  const date = new Date(`${day}T00:00:00-03:00`);
+  if (Number.isNaN(date.getTime())) return null;
+  // 2026-02-30 would roll over to March: only real days.
+  return new Date(date.getTime() - 3 * 3600_000).toISOString().slice(0, 10) === day ? date : null;
+}
+
+/** The report's filters from a query string; a malformed day is dropped and reported. */
+export function readAccessFilter(params: URLSearchParams) {
+  const day = (name: string) => {
+    const value = (params.get(name) ?? "").trim();
+    if (!value) return { value: undefined, invalid: false };
+    return startOfAgencyDay(value)
+      ? { value, invalid: false }
+      : { value: undefined, invalid: true };
+  };
+  const from = day("from");
+  const to = day("to");
+  const filter = {
+    action: parseActionFilter(params.get("action")),
+    actor: (params.get("actor") ?? "").trim().slice(0, 100) || undefined,
+    from: from.value,
+    to: to.value,
+  };
+  const query: Record<string, string> = {};
+  for (const [key, value] of Object.entries(filter)) if (value) query[key] = value;
+  return { filter, query, invalidDate: from.invalid || to.invalid };
+}
+
+type T = (key: string, values?: Record<string, unknown>) => string;
+
+/** A translation, or the fallback when the key has none (the translator answers the key). */
+function labelOr(t: T, key: string, fallback: string) {
+  const text = t(key);
+  return text === key ? fallback : text;
+}
+
+/** A value of an entry's details, named in the reader's language where it is one of ours. */
+function valueLabel(action: string, value: unknown, t: T): string {
+  if (value === null || value === undefined || value === "") return "—";
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  if (action === "submission.status") return labelOr(t, `admin.status.${text}`, text);
+  if (action === "affiliate.status") {
+    return labelOr(t, `admin.affiliates.statuses.${text}`, text);
+  }
+  if (action === "user.role") return labelOr(t, `admin.accessReport.roles.${text}`, text);
+  if (action === "affiliate.commission") return `${text} %`;
+  return text;
+}
+
+/** The details of an entry in one short line. */
+export function detailsSummary(
+  action: string,
+  details: Record<string, unknown> | null,
+  t: T,
+  language: string,
+): string {
+  if (!details) return "";
+  const { from, to, note, ...rest } = details;
+  const parts: string[] = [];
+  if ("from" in details || "to" in details) {
+    parts.push(`${valueLabel(action, from, t)} → ${valueLabel(action, to, t)}`);
+  }
+  if (action === "affiliate.ledger" && typeof rest.amountCents === "number") {
+    const kind = String(rest.kind ?? "");
+    parts.push(
+      `${labelOr(t, `admin.affiliates.kinds.${kind}`, kind)} ${formatMoney(rest.amountCents, language)} · ${String(rest.occurredOn ?? "")}`,
+    );
+  } else {
+    for (const [key, value] of Object.entries(rest)) {
+      if (value === null || value === undefined || value === "") continue;
+      parts.push(`${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`);
+    }
+  }
+  if (typeof note === "string" && note) parts.push(`“${note}”`);
+  const line = parts.join(" · ");
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+}

@@ -1,0 +1,155 @@
+import { randomUUID } from "node:crypto";
+import { like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "~/db/db.server";
+import { accessLog, user } from "~/db/schema.server";
+import { actionLabelKey, parseActionFilter, startOfAgencyDay, subjectPath } from "./access-actions";
+import { exportAccessLog, listAccessLog } from "./access-report.server";
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+const targets: [string, { url?: string; dataDir: string }][] = [
+  ["PGlite", { dataDir: "memory://" }],
+];
+if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
+
+describe("access-log actions and subjects", () => {
+  it("names known actions and families, and accepts only those as filters", () => {
+    expect(actionLabelKey("user.role")).toBe("admin.accessReport.actions.userRole");
+    expect(actionLabelKey("settings.something-new")).toBe("admin.accessReport.families.settings");
+    expect(actionLabelKey("mystery")).toBeNull();
+    expect(parseActionFilter("affiliate.ledger")).toBe("affiliate.ledger");
+    expect(parseActionFilter("user.*")).toBe("user.*");
+    expect(parseActionFilter("nope.*")).toBeUndefined();
+    expect(parseActionFilter("'; drop table")).toBeUndefined();
+  });
+
+  it("links a subject to its page", () => {
+    expect(subjectPath("submission:42")).toBe("/admin/cadastros/42");
+    expect(subjectPath("affiliate:7")).toBe("/admin/afiliados/7");
+    expect(subjectPath("user:abc", "ana@example.com")).toBe("/admin/users?q=ana%40example.com");
+    expect(subjectPath("user:abc")).toBeNull();
+    expect(subjectPath("submissions")).toBeNull();
+  });
+
+  it("takes a day in the agency's time zone", () => {
+    expect(startOfAgencyDay("2026-03-01")!.toISOString()).toBe("2026-03-01T03:00:00.000Z");
+    expect(startOfAgencyDay("2026-13-01")).toBeNull();
+    expect(startOfAgencyDay("yesterday")).toBeNull();
+  });
+});
+
+describe.each(targets)("the access report on %s", (_name, options) => {
+  let database: DatabaseHandle;
+  const marker = `acc-${randomUUID().slice(0, 8)}`;
+  const ana = `ana-${marker}`;
+  const bia = `bia-${marker}`;
+  const subject = (n: number) => `submission:${marker}-${n}`;
+
+  beforeAll(async () => {
+    database = openDatabase(options);
+    await database.migrate();
+    await database.db.insert(user).values([
+      { id: ana, name: `Ana ${marker}`, email: `ana.${marker}@example.com`, role: "admin" },
+      { id: bia, name: `Bia ${marker}`, email: `bia.${marker}@example.com`, role: "approver" },
+    ]);
+    // 25 entries over three days (UTC−3): Ana changes statuses, Bia reveals documents.
+    const rows = Array.from({ length: 25 }, (_, i) => ({
+      actorId: i % 5 === 0 ? bia : ana,
+      action: i % 5 === 0 ? "submission.reveal-document" : "submission.status",
+      subject: subject(i),
+      details: i % 5 === 0 ? {} : { from: "Pendente", to: "Aprovado", note: `=cmd|${i}` },
+      ip: "198.51.100.4",
+      // 2026-03-01 12:00 UTC−3 onwards, two hours apart: days 1, 2 and 3.
+      createdAt: new Date(Date.UTC(2026, 2, 1, 15 + 2 * i)),
+    }));
+    await database.db.insert(accessLog).values(rows);
+    await database.db.insert(accessLog).values({
+      actorId: ana,
+      action: "user.role",
+      subject: `user:${bia}`,
+      details: { from: "model", to: "approver" },
+      createdAt: new Date(Date.UTC(2026, 2, 1, 14)),
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await database.db.delete(accessLog).where(like(accessLog.actorId, `%-${marker}`));
+    await database.db.delete(user).where(like(user.id, `%-${marker}`));
+    await database.close();
+  });
+
+  it("shows who, what, the subject and where from, newest first, and pages by keyset", async () => {
+    const seen: number[] = [];
+    let page = await listAccessLog(database.db, { actor: marker, limit: 10 });
+    expect(page.rows[0]).toMatchObject({
+      actorName: `Ana ${marker}`,
+      actorRole: "admin",
+      action: "submission.status",
+      subject: subject(24),
+      ip: "198.51.100.4",
+    });
+    for (let pages = 1; ; pages++) {
+      seen.push(...page.rows.map((row) => row.id));
+      if (!page.next) {
+        expect(pages).toBe(3);
+        break;
+      }
+      page = await listAccessLog(database.db, { actor: marker, limit: 10, before: page.next });
+    }
+    expect(seen).toHaveLength(26);
+    expect(new Set(seen).size).toBe(26);
+    const last = await listAccessLog(database.db, { actor: marker, action: "user.role" });
+    expect(last.rows).toMatchObject([
+      {
+        subject: `user:${bia}`,
+        subjectName: `Bia ${marker}`,
+        subjectEmail: `bia.${marker}@example.com`,
+      },
+    ]);
+  });
+
+  it("filters by action, family, actor and days", async () => {
+    const count = async (filter: Parameters<typeof listAccessLog>[1]) =>
+      (await listAccessLog(database.db, { limit: 200, ...filter })).rows.length;
+    expect(await count({ actor: `bia ${marker}`.toUpperCase() })).toBe(5);
+    expect(await count({ actor: `ana.${marker}@` })).toBe(21);
+    expect(await count({ actor: marker, action: "submission.reveal-document" })).toBe(5);
+    expect(await count({ actor: marker, action: "submission.*" })).toBe(25);
+    expect(await count({ actor: marker, action: "user.*" })).toBe(1);
+    // Day 1 (UTC−3) holds the role change and entries 0–5 (12:00 to 22:00).
+    expect(await count({ actor: marker, from: "2026-03-01", to: "2026-03-01" })).toBe(7);
+    expect(await count({ actor: marker, from: "2026-03-02", to: "2026-03-02" })).toBe(12);
+    expect(await count({ actor: marker, from: "2026-03-03" })).toBe(7);
+    expect(await count({ actor: marker, to: "2026-02-28" })).toBe(0);
+  });
+
+  it("exports the filter as CSV and records the export", async () => {
+    const stream = await exportAccessLog(
+      database.db,
+      { actor: marker, action: "submission.status" },
+      { id: ana, ip: "198.51.100.9" },
+      (action) => (action === "submission.status" ? "Status change" : action),
+    );
+    const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
+    // TextDecoder drops the byte-order mark.
+    expect(lines[0]).toBe(
+      "id,created_at,actor_id,actor_name,actor_role,action,action_label,subject,ip,details",
+    );
+    expect(lines).toHaveLength(1 + 20);
+    expect(lines[1]).toContain(`,${ana},Ana ${marker},admin,submission.status,Status change,`);
+    // The details as JSON, quoted, with its quotes doubled.
+    expect(lines[1]).toMatch(/,"\{""[^\r\n]*""note"":""=cmd\|24""[^\r\n]*\}"$/);
+    const mine = await listAccessLog(database.db, {
+      actor: marker,
+      action: "access-report.export",
+    });
+    expect(mine.rows).toMatchObject([
+      {
+        actorId: ana,
+        ip: "198.51.100.9",
+        details: { action: "submission.status", actor: marker, from: null, to: null },
+      },
+    ]);
+  });
+});

@@ -1,0 +1,112 @@
+import { z } from "zod";
+
+/**
+ * The forms of an affiliate's page in the back office (admin/afiliados/:id): one schema each,
+ * for the server's checks and the browser's messages. Messages are locale keys.
+ */
+
+export const affiliateStatusValues = ["active", "suspended"] as const;
+export type AffiliateStatusValue = (typeof affiliateStatusValues)[number];
+
+export const NOTE_MAX = 500;
+
+/** "12", "12,5", "12.50": reais with at most two decimals, no thousands separators. */
+const MONEY = /^\d{1,9}(?:[.,]\d{1,2})?$/;
+/** "0" to "100", at most two decimals. */
+const PERCENT = /^\d{1,3}(?:[.,]\d{1,2})?$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+// No affiliate earned anything before the agency had affiliates.
+const EARLIEST_DAY = "2000-01-01";
+
+/** A typed amount of reais as whole cents (no floating point on the way): "12,5" → 1250. */
+export function centsOf(text: string): number | null {
+  const value = text.trim();
+  if (!MONEY.test(value)) return null;
+  const [whole = "0", fraction = ""] = value.split(/[.,]/);
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+/** A typed percentage as PostgreSQL's numeric(5,2) text: "7,5" → "7.50"; null when invalid. */
+export function percentOf(text: string): string | null {
+  const value = text.trim();
+  if (!PERCENT.test(value)) return null;
+  const [whole = "0", fraction = ""] = value.split(/[.,]/);
+  const hundredths = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  if (hundredths > 100_00) return null;
+  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, "0")}`;
+}
+
+/**
+ * The latest calendar day anywhere on Earth (UTC+14): an entry dated today is never refused
+ * for the admin's time zone, and tomorrow is refused everywhere.
+ */
+export function latestToday(now = new Date()) {
+  return new Date(now.getTime() + 14 * 3600_000).toISOString().slice(0, 10);
+}
+
+function isRealDate(value: string) {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const text = (error: string) => z.string({ error }).trim();
+
+export const statusForm = z.object({
+  status: z.enum(affiliateStatusValues, { error: "admin.affiliates.errors.status" }),
+});
+
+export const commissionForm = z.object({
+  rate: text("admin.affiliates.errors.rate")
+    .min(1, { error: "admin.affiliates.errors.rateRequired" })
+    .transform((value, context) => {
+      const rate = percentOf(value);
+      if (rate === null) {
+        context.addIssue({ code: "custom", message: "admin.affiliates.errors.rate" });
+        return z.NEVER;
+      }
+      return rate;
+    }),
+});
+
+export function ledgerForm(today = latestToday()) {
+  return z.object({
+    kind: z.enum(["earning", "payout"], { error: "admin.affiliates.errors.kind" }),
+    amount: text("admin.affiliates.errors.amount")
+      .min(1, { error: "admin.affiliates.errors.amountRequired" })
+      .transform((value, context) => {
+        const cents = centsOf(value);
+        if (cents === null) {
+          context.addIssue({ code: "custom", message: "admin.affiliates.errors.amount" });
+          return z.NEVER;
+        }
+        if (cents <= 0) {
+          context.addIssue({ code: "custom", message: "admin.affiliates.errors.amountPositive" });
+          return z.NEVER;
+        }
+        return cents;
+      }),
+    date: text("admin.affiliates.errors.date")
+      .refine(isRealDate, { error: "admin.affiliates.errors.date" })
+      .refine((value) => value >= EARLIEST_DAY, { error: "admin.affiliates.errors.date" })
+      .refine((value) => value <= today, { error: "admin.affiliates.errors.dateFuture" }),
+    note: text("admin.affiliates.errors.note")
+      .max(NOTE_MAX, { error: "admin.affiliates.errors.note" })
+      .transform((value) => value || null),
+  });
+}
+
+/** An amount in cents, in the reader's language: "R$ 1.234,50", "R$1,234.50", "1 234,50 R$". */
+export function formatMoney(cents: number, language: string) {
+  return new Intl.NumberFormat(language, { style: "currency", currency: "BRL" }).format(
+    cents / 100,
+  );
+}
+
+/** A commission rate ("7.50") in the reader's language: "7,5 %", "7.5%". */
+export function formatPercent(rate: string | null, language: string) {
+  if (rate === null) return null;
+  return new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 2 }).format(
+    Number(rate) / 100,
+  );
+}

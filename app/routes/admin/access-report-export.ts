@@ -1,0 +1,34 @@
+import { requireAdmin } from "~/auth/session.server";
+import { getDatabase } from "~/db/db.server";
+import { actionLabelKey, readAccessFilter } from "~/features/admin/access-actions";
+import { exportAccessLog } from "~/features/admin/access-report.server";
+import { pageContext } from "~/utils/page.server";
+import { clientIp } from "~/utils/request.server";
+import type { Route } from "./+types/access-report-export";
+
+/**
+ * GET /admin/access-report.csv?action=user.*&from=2026-03-01: the access log of the report's
+ * filter as a CSV file, streamed; the export is itself recorded in the log (admin only).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireAdmin(request);
+  const { filter } = readAccessFilter(new URL(request.url).searchParams);
+  const { t } = pageContext(request);
+  const stream = await exportAccessLog(
+    await getDatabase(),
+    filter,
+    { id: viewer.id, ip: clientIp(request) },
+    (action) => {
+      const key = actionLabelKey(action);
+      return key ? t(key) : action;
+    },
+  );
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="access-report-${day}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
