@@ -103,6 +103,7 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "admin.affiliates.status",
     "admin.accessReport.system",
     "admin.accessReport.roles.model",
+    "admin.users.roles.model",
   ],
   sv: ["chatbot.placeholders.phone", "admin.list.status"],
 };

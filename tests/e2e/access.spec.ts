@@ -88,6 +88,8 @@ const rules: Record<string, Rule> = {
   "/admin/pendentes": area(["approver", "admin", "owner"]),
   "/admin/aprovados": area(["approver", "admin", "owner"]),
   "/admin/reprovados": area(["approver", "admin", "owner"]),
+  "/admin/users": area(["admin", "owner"]),
+  "/admin/auth-report": area(["admin", "owner"]),
   // No application has this number: staff get the 404, everyone else never learns that.
   // A file, not a page: staff get it, the rest are sent away like from any admin screen.
   "/admin/export.csv": {

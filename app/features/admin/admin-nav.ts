@@ -27,6 +27,13 @@ export const adminNavigation = [
     roles: ["approver", "admin"],
   },
   ...reviewLists.map((list) => ({ ...list, roles: ["approver", "admin"] as const })),
+  { path: "/admin/users", label: "admin.users.nav", icon: "lock-keyhole", roles: ["admin"] },
+  {
+    path: "/admin/auth-report",
+    label: "admin.authReport.nav",
+    icon: "shield-exclamation-point",
+    roles: ["admin"],
+  },
   // Approvers read the affiliates; every change there is an admin's (checked in the actions).
   {
     path: "/admin/afiliados",

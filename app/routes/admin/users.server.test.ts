@@ -1,0 +1,255 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { getAuth } from "~/auth/auth.server";
+import { closeDatabase, getDatabase } from "~/db/db.server";
+import { accessLog, outbox, session, user, type Role } from "~/db/schema.server";
+import * as authReport from "./auth-report";
+import * as users from "./users";
+
+/**
+ * The Users screen and the auth report through their loaders and actions, as the browser posts
+ * to them: who may, what is refused and with which status, on PGlite and (TEST_DATABASE_URL)
+ * PostgreSQL. The rules themselves are tested in app/features/admin/users.server.test.ts.
+ */
+
+// getEnv() and getAuth() keep their first environment and database: afresh for each target.
+vi.mock(import("~/utils/env.server"), async (importOriginal) => {
+  const actual = await importOriginal();
+  return {
+    ...actual,
+    getEnv: (source = process.env) =>
+      actual.getEnv(source === process.env ? { ...process.env } : source),
+  };
+});
+vi.mock(import("~/auth/auth.server"), async (importOriginal) => {
+  const actual = await importOriginal();
+  const { getDatabase } = await import("~/db/db.server");
+  let built: { db: unknown; auth: ReturnType<typeof actual.createAuthFor> } | undefined;
+  return {
+    ...actual,
+    getAuth: async () => {
+      const db = await getDatabase();
+      if (built?.db !== db) built = { db, auth: actual.createAuthFor(db) };
+      return built.auth;
+    },
+  };
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+const targets: [string, string | undefined][] = [["PGlite", undefined]];
+if (postgresUrl) targets.push(["PostgreSQL", postgresUrl]);
+
+const ORIGIN = "http://127.0.0.1:3999";
+const PASSWORD = "uma-senha-de-teste-longa";
+
+async function outcome(run: () => unknown) {
+  let value: unknown;
+  try {
+    value = await run();
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    value = error;
+  }
+  if (value instanceof Response) {
+    return { status: value.status, location: value.headers.get("location"), data: undefined };
+  }
+  const wrapped = value as { type?: string; data?: unknown; init?: ResponseInit | null };
+  if (wrapped?.type === "DataWithResponseInit") {
+    return { status: wrapped.init?.status ?? 200, location: null, data: wrapped.data };
+  }
+  return { status: 200, location: null, data: value };
+}
+
+describe.each(targets)("admin users routes on %s", (_name, databaseUrl) => {
+  const marker = randomBytes(4).toString("hex");
+  const email = (name: string) => `${name}.${marker}@example.com`;
+  const cookies = new Map<string, string>();
+
+  function request(path: string, who?: string, form?: Record<string, string>, origin = ORIGIN) {
+    return new Request(`${ORIGIN}${path}`, {
+      method: form ? "POST" : "GET",
+      body: form ? new URLSearchParams(form) : undefined,
+      headers: {
+        origin,
+        "x-client-ip": "198.51.100.20",
+        ...(who ? { cookie: cookies.get(who)! } : {}),
+      },
+    });
+  }
+  const args = (req: Request) => ({ request: req, params: {}, context: {} }) as never;
+  const load = (path: string, who?: string) =>
+    outcome(() => users.loader(args(request(path, who))));
+  const post = (who: string, form: Record<string, string>, origin?: string) =>
+    outcome(() => users.action(args(request("/admin/users", who, form, origin))));
+
+  /** A verified account of a role, signed in: its session cookie is kept under its name. */
+  async function account(name: string, role: Role) {
+    const auth = await getAuth();
+    const address = email(name);
+    const { user: created } = await auth.api.signUpEmail({
+      body: { name: `${name} Teste`, email: address, password: PASSWORD },
+      headers: { origin: ORIGIN },
+    });
+    const db = await getDatabase();
+    await db.update(user).set({ emailVerified: true, role }).where(eq(user.id, created.id));
+    const signedIn = await auth.api.signInEmail({
+      body: { email: address, password: PASSWORD },
+      headers: { origin: ORIGIN },
+      returnHeaders: true,
+    });
+    cookies.set(
+      name,
+      signedIn.headers
+        .getSetCookie()
+        .map((line) => line.split(";")[0])
+        .join("; "),
+    );
+    return created.id;
+  }
+
+  let adminId: string;
+  let approverId: string;
+  let modelId: string;
+
+  beforeAll(async () => {
+    await closeDatabase();
+    vi.stubEnv("DATABASE_URL", databaseUrl ?? "");
+    vi.stubEnv("DATA_DIR", "memory://");
+    vi.stubEnv("HOST", "127.0.0.1");
+    vi.stubEnv("PORT", "3999");
+    vi.stubEnv("PUBLIC_ORIGIN", "");
+    vi.stubEnv("ADMIN_EMAIL", "");
+    adminId = await account("admin", "admin");
+    approverId = await account("approver", "approver");
+    modelId = await account("model", "model");
+  }, 60_000);
+
+  afterAll(async () => {
+    const db = await getDatabase();
+    const ids = (
+      await db
+        .select({ id: user.id })
+        .from(user)
+        .where(like(user.email, `%.${marker}@%`))
+    ).map((row) => row.id);
+    if (ids.length) {
+      await db.delete(accessLog).where(inArray(accessLog.actorId, ids));
+      await db.delete(user).where(inArray(user.id, ids));
+    }
+    await db.delete(outbox).where(like(outbox.recipient, `%.${marker}@%`));
+    await closeDatabase();
+    vi.unstubAllEnvs();
+  });
+
+  it("an approver, a model and a visitor are refused, both screens and every action", async () => {
+    expect(await load("/admin/users", "approver")).toMatchObject({
+      status: 302,
+      location: "/permission-denied",
+    });
+    expect(await load("/admin/users", "model")).toMatchObject({
+      status: 302,
+      location: "/permission-denied",
+    });
+    expect((await load("/admin/users")).location).toBe("/login?redirect=%2Fadmin%2Fusers");
+    const report = await outcome(() =>
+      authReport.loader(args(request("/admin/auth-report", "approver"))),
+    );
+    expect(report).toMatchObject({ status: 302, location: "/permission-denied" });
+    const forms: Record<string, string>[] = [
+      { intent: "role", userId: modelId, role: "admin" },
+      { intent: "disable", userId: modelId },
+      { intent: "reset", userId: modelId },
+    ];
+    for (const form of forms) {
+      expect(await post("approver", form)).toMatchObject({
+        status: 302,
+        location: "/permission-denied",
+      });
+    }
+    const db = await getDatabase();
+    const [row] = await db.select().from(user).where(eq(user.id, modelId));
+    expect(row).toMatchObject({ role: "model", disabled: false });
+    expect(await db.select().from(accessLog).where(eq(accessLog.actorId, approverId))).toEqual([]);
+  });
+
+  it("an admin sees the list, searched and filtered by role, and the auth report", async () => {
+    const all = await load(`/admin/users?q=${encodeURIComponent(`approver.${marker}`)}`, "admin");
+    expect(all.status).toBe(200);
+    expect((all.data as { rows: { id: string; role: string }[] }).rows).toMatchObject([
+      { id: approverId, role: "approver" },
+    ]);
+    const none = await load(`/admin/users?q=approver.${marker}&role=model&page=abc`, "admin");
+    expect((none.data as { rows: unknown[]; page: number }).rows).toEqual([]);
+    expect((none.data as { page: number }).page).toBe(1);
+    const report = await outcome(() =>
+      authReport.loader(args(request("/admin/auth-report", "admin"))),
+    );
+    expect(report.status).toBe(200);
+    const data = report.data as {
+      report: { days: unknown[]; methods: { method: string; signIns: number }[] };
+    };
+    expect(data.report.days).toHaveLength(30);
+    expect(data.report.methods.find((m) => m.method === "password")?.signIns).toBeGreaterThan(0);
+  });
+
+  it("refuses a bad form (400), another site's post (403) and demoting herself (403)", async () => {
+    expect(await post("admin", { intent: "role", userId: modelId, role: "owner" })).toMatchObject({
+      status: 400,
+      data: { ok: false, error: "admin.users.errors.invalid" },
+    });
+    expect(
+      await post("admin", { intent: "disable", userId: modelId }, "https://evil.example"),
+    ).toMatchObject({ status: 403 });
+    expect(await post("admin", { intent: "role", userId: adminId, role: "model" })).toMatchObject({
+      status: 403,
+      data: { ok: false, error: "admin.users.errors.self" },
+    });
+    expect(await post("admin", { intent: "disable", userId: adminId })).toMatchObject({
+      status: 403,
+    });
+    expect(
+      await post("admin", { intent: "role", userId: "no-such-user", role: "model" }),
+    ).toMatchObject({ status: 404 });
+  });
+
+  it("changes a role, disables (her session ends at once), enables and mails a reset link", async () => {
+    expect(
+      await post("admin", { intent: "role", userId: modelId, role: "approver" }),
+    ).toMatchObject({ status: 200, data: { ok: true, message: "admin.users.done.role" } });
+    // Still signed in (an approver now, so this admin-only screen sends her away).
+    expect((await load("/admin/users", "model")).location).toBe("/permission-denied");
+
+    expect(await post("admin", { intent: "disable", userId: modelId })).toMatchObject({
+      data: { ok: true, message: "admin.users.done.disable" },
+    });
+    const db = await getDatabase();
+    expect(await db.select().from(session).where(eq(session.userId, modelId))).toEqual([]);
+    expect((await load("/admin/users", "model")).location).toBe("/login?redirect=%2Fadmin%2Fusers");
+    expect(await post("admin", { intent: "enable", userId: modelId })).toMatchObject({
+      data: { ok: true, message: "admin.users.done.enable" },
+    });
+
+    expect(await post("admin", { intent: "reset", userId: modelId })).toMatchObject({
+      data: { ok: true, message: "admin.users.done.reset" },
+    });
+    const mails = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, email("model")), eq(outbox.kind, "reset")));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toMatch(/\/password-reset#access_token=/);
+
+    const log = await db
+      .select({ action: accessLog.action, ip: accessLog.ip })
+      .from(accessLog)
+      .where(eq(accessLog.subject, `user:${modelId}`))
+      .orderBy(accessLog.id);
+    expect(log).toEqual([
+      { action: "user.role", ip: "198.51.100.20" },
+      { action: "user.disable", ip: "198.51.100.20" },
+      { action: "user.enable", ip: "198.51.100.20" },
+      { action: "user.reset-link", ip: "198.51.100.20" },
+    ]);
+  });
+});
