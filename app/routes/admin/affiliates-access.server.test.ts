@@ -274,7 +274,7 @@ describe.each(targets)("affiliates and access report routes on %s", (_name, data
       { intent: "status", status: "suspended" },
       { intent: "commission", rate: "10" },
       { intent: "ledger", kind: "earning", amount: "10", date: "2026-01-01", note: "" },
-    ]) {
+    ] as Record<string, string>[]) {
       expect(await post("approver", form)).toMatchObject({
         status: 302,
         location: "/permission-denied",
