@@ -1,0 +1,190 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "@playwright/test";
+import { userCreate } from "./accounts";
+import { expect, t, test, waitForHydration } from "./fixtures";
+import { ownServer, type OwnServer } from "./own-server";
+
+/**
+ * Affiliates in the back office, end to end: an admin suspends an affiliate, sets her commission,
+ * records an earning and a payout, then finds each change in the access report and exports it.
+ * An approver reads the same pages without the forms, and cannot open the access report.
+ */
+const PASSWORD = "afiliadas-em-dia-2026";
+const ADMIN = "helena.admin@example.com";
+const APPROVER = "ines.approver@example.com";
+const AFFILIATE = "joana.affiliate@example.com";
+
+test.describe("affiliates and the access report", () => {
+  test.describe.configure({ mode: "serial" });
+  let dataDir: string;
+  let server: OwnServer;
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    dataDir = mkdtempSync(path.join(tmpdir(), "mare-affiliates-"));
+    await userCreate(dataDir, ADMIN, "admin", PASSWORD);
+    await userCreate(dataDir, APPROVER, "approver", PASSWORD);
+    await userCreate(dataDir, AFFILIATE, "affiliate", PASSWORD);
+    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 31, { DATA_DIR: dataDir });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function signedIn(browser: Browser, email: string): Promise<Page> {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${server.origin}/login?lang=en`);
+    await waitForHydration(page);
+    await page.getByLabel(t("en", "auth.email")).fill(email);
+    await page.getByLabel(t("en", "auth.password"), { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: t("en", "auth.signIn"), exact: true }).click();
+    await expect(page).toHaveURL(`${server.origin}/admin/dashboard`);
+    return page;
+  }
+
+  async function expectAccessible(page: Page, label: string) {
+    const results = await new AxeBuilder({ page }).analyze();
+    const severe = results.violations.filter(
+      (v) => v.impact === "serious" || v.impact === "critical",
+    );
+    expect(
+      severe.map((v) => `${v.id}: ${v.help}`),
+      `axe on ${label}`,
+    ).toEqual([]);
+  }
+
+  const notice = (page: Page, key: string) =>
+    expect(page.getByRole("status").filter({ hasText: t("en", key) })).toBeVisible();
+
+  test("an admin suspends, sets the commission, records money, and finds it all in the report", async ({
+    browser,
+  }) => {
+    const admin = await signedIn(browser, ADMIN);
+    const nav = admin.getByRole("navigation", { name: t("en", "admin.nav.label") });
+    await nav.getByRole("link", { name: t("en", "admin.affiliates.nav") }).click();
+    await expect(admin).toHaveURL(`${server.origin}/admin/afiliados`);
+    await expect(admin.locator("h1")).toHaveText(t("en", "admin.affiliates.title"));
+    const row = admin.getByRole("row").filter({ hasText: AFFILIATE });
+    await expect(row).toContainText(t("en", "admin.affiliates.statuses.active"));
+    await expectAccessible(admin, "the affiliates list");
+
+    // The search finds her by part of her address; a status filter she does not match hides her.
+    await admin.getByLabel(t("en", "admin.affiliates.search")).fill("joana.aff");
+    await admin.getByRole("button", { name: t("en", "admin.affiliates.apply") }).click();
+    await expect(row).toBeVisible();
+    await admin
+      .getByLabel(t("en", "admin.affiliates.status"))
+      .selectOption({ label: t("en", "admin.affiliates.statuses.suspended") });
+    await admin.getByRole("button", { name: t("en", "admin.affiliates.apply") }).click();
+    await expect(admin.getByText(t("en", "admin.affiliates.noMatch"))).toBeVisible();
+    await admin.goto(`${server.origin}/admin/afiliados?q=joana`);
+    await row.getByRole("link").click();
+    await expect(admin).toHaveURL(/\/admin\/afiliados\/\d+$/);
+    await waitForHydration(admin);
+    const detailUrl = admin.url();
+    await expectAccessible(admin, "an affiliate's page");
+
+    // Suspend.
+    await admin.getByRole("button", { name: t("en", "admin.affiliates.suspend") }).click();
+    await notice(admin, "admin.affiliates.notices.suspended");
+    await expect(
+      admin.getByRole("button", { name: t("en", "admin.affiliates.activate") }),
+    ).toBeVisible();
+
+    // A rate out of range is refused with its message; a valid one is saved.
+    const rate = admin.getByLabel(t("en", "admin.affiliates.rateLabel"));
+    await rate.fill("120");
+    await admin.getByRole("button", { name: t("en", "admin.affiliates.saveRate") }).click();
+    await expect(admin.getByText(t("en", "admin.affiliates.errors.rate"))).toBeVisible();
+    await expect(rate).toHaveAttribute("aria-invalid", "true");
+    await rate.fill("12.5");
+    await admin.getByRole("button", { name: t("en", "admin.affiliates.saveRate") }).click();
+    await notice(admin, "admin.affiliates.notices.commission");
+
+    // An earning, then a payout.
+    const amount = admin.getByLabel(t("en", "admin.affiliates.amount"));
+    const record = admin.getByRole("button", { name: t("en", "admin.affiliates.record") });
+    await amount.fill("0");
+    await record.click();
+    await expect(admin.getByText(t("en", "admin.affiliates.errors.amountPositive"))).toBeVisible();
+    await amount.fill("250.40");
+    await admin.getByLabel(t("en", "admin.affiliates.note")).fill("November referrals");
+    await record.click();
+    await notice(admin, "admin.affiliates.notices.earning");
+    await admin
+      .getByLabel(t("en", "admin.affiliates.kind"))
+      .selectOption({ label: t("en", "admin.affiliates.kinds.payout") });
+    await amount.fill("200");
+    await record.click();
+    await notice(admin, "admin.affiliates.notices.payout");
+
+    const ledger = admin.getByRole("region", { name: t("en", "admin.affiliates.ledgerTitle") });
+    await expect(ledger).toContainText("November referrals");
+    await expect(ledger).toContainText("R$250.40");
+    await expect(ledger).toContainText("R$200.00");
+    await expect(admin.getByText("R$50.40").first()).toBeVisible(); // the balance
+    await expectAccessible(admin, "an affiliate's page after changes");
+
+    // The access report shows the four changes, with their labels.
+    await nav.getByRole("link", { name: t("en", "admin.accessReport.nav") }).click();
+    await expect(admin).toHaveURL(`${server.origin}/admin/access-report`);
+    const table = admin.getByRole("table");
+    for (const key of ["affiliateStatus", "affiliateCommission", "affiliateLedger"]) {
+      await expect(table).toContainText(t("en", `admin.accessReport.actions.${key}`));
+    }
+    await expectAccessible(admin, "the access report");
+    await admin
+      .getByLabel(t("en", "admin.accessReport.action"))
+      .selectOption({ label: t("en", "admin.accessReport.actions.affiliateLedger") });
+    await admin.getByRole("button", { name: t("en", "admin.accessReport.apply") }).click();
+    await expect(admin.getByRole("row")).toHaveCount(1 + 2);
+    await expect(
+      admin.getByText(t("en", "admin.accessReport.shown_other", { count: 2 })),
+    ).toBeVisible();
+
+    // Its CSV, with the same filter; the export is then in the report too.
+    const [download] = await Promise.all([
+      admin.waitForEvent("download"),
+      admin.getByRole("link", { name: t("en", "admin.accessReport.export") }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^access-report-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync(await download.path(), "utf8");
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv.trimEnd().split("\r\n")).toHaveLength(1 + 2);
+    expect(csv).toContain("affiliate.ledger");
+    expect(csv).toContain("November referrals");
+    await admin.goto(`${server.origin}/admin/access-report?action=access-report.export`);
+    await expect(admin.getByRole("table")).toContainText(
+      t("en", "admin.accessReport.actions.exportAccessReport"),
+    );
+
+    // The subject links back to her page.
+    await admin.goto(`${server.origin}/admin/access-report?action=affiliate.status`);
+    await admin.getByRole("table").getByRole("link").first().click();
+    await expect(admin).toHaveURL(detailUrl);
+  });
+
+  test("an approver reads the affiliate without the forms, and has no access report", async ({
+    browser,
+  }) => {
+    const approver = await signedIn(browser, APPROVER);
+    const nav = approver.getByRole("navigation", { name: t("en", "admin.nav.label") });
+    await expect(nav.getByRole("link", { name: t("en", "admin.accessReport.nav") })).toHaveCount(0);
+    await nav.getByRole("link", { name: t("en", "admin.affiliates.nav") }).click();
+    await approver.getByRole("row").filter({ hasText: AFFILIATE }).getByRole("link").click();
+    await expect(approver.getByText(t("en", "admin.affiliates.readOnly"))).toBeVisible();
+    await expect(
+      approver.getByRole("button", { name: t("en", "admin.affiliates.activate") }),
+    ).toHaveCount(0);
+    await expect(
+      approver.getByRole("region", { name: t("en", "admin.affiliates.ledgerTitle") }),
+    ).toContainText("November referrals");
+    await expectAccessible(approver, "an affiliate's page, read only");
+    await approver.goto(`${server.origin}/admin/access-report`);
+    await expect(approver).toHaveURL(`${server.origin}/permission-denied`);
+  });
+});
