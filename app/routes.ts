@@ -36,6 +36,7 @@ export default [
     route("reprovados", "routes/admin/submissions.tsx", { id: "admin-rejected" }),
     route("cadastros/:id", "routes/admin/submission.tsx"),
     route("export.csv", "routes/admin/export.ts"),
+    route("email", "routes/admin/email.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("auth-report", "routes/admin/auth-report.tsx"),
     route("afiliados", "routes/admin/affiliates.tsx"),

@@ -25,8 +25,13 @@ export async function queueMail(
       text: mail.text,
     })
     .returning({ id: outbox.id });
-  for (const listener of queuedListeners) listener();
+  notifyMailQueued();
   return row!.id;
+}
+
+/** Wakes this process's sender: a mail was queued (or put back in the queue). */
+export function notifyMailQueued() {
+  for (const listener of queuedListeners) listener();
 }
 
 const queuedListeners = new Set<() => void>();

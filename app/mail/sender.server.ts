@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
+import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { Database } from "../db/db.server.ts";
 import { outbox } from "../db/schema.server.ts";
 import { agency } from "../utils/agency.ts";
@@ -17,14 +18,27 @@ export function retryDelaySeconds(attempts: number) {
 
 export interface MailTransport {
   send(mail: { to: string; subject: string; html: string; text: string }): Promise<void>;
+  close?(): void;
 }
 
-export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter: Transporter = nodemailer.createTransport(url);
+/** Finds the transport to use for a delivery pass (the SMTP settings may change meanwhile). */
+export type TransportResolver = (db: Database) => Promise<MailTransport | null>;
+
+/**
+ * Mail through an SMTP server, given as a URL (SMTP_URL) or as nodemailer options (the settings
+ * of /admin/email). The sender name is the agency's unless another one is given.
+ */
+export function smtpTransport(
+  server: string | SMTPTransport.Options,
+  from: string | { name: string; address: string },
+): MailTransport {
+  const transporter: Transporter = nodemailer.createTransport(server);
+  const sender = typeof from === "string" ? { name: agency.name, address: from } : from;
   return {
     async send(mail) {
-      await transporter.sendMail({ from: { name: agency.name, address: from }, ...mail });
+      await transporter.sendMail({ from: sender, ...mail });
     },
+    close: () => transporter.close(),
   };
 }
 
@@ -129,13 +143,20 @@ const WAKE_DELAY_MS = 200;
  */
 export function startMailSender(
   getDb: () => Promise<Database>,
-  transport: MailTransport | null,
+  transport: MailTransport | null | TransportResolver,
   intervalMs = 5000,
 ) {
   let running: Promise<unknown> = Promise.resolve();
   const tick = () => {
     running = running
-      .then(async () => deliverDueMail(await getDb(), transport))
+      .then(async () => {
+        const db = await getDb();
+        // A resolver is asked on every pass: settings saved on screen apply without a restart.
+        return deliverDueMail(
+          db,
+          typeof transport === "function" ? await transport(db) : transport,
+        );
+      })
       .catch((error: unknown) =>
         console.error(JSON.stringify({ event: "mail.sender-error", error: String(error) })),
       );

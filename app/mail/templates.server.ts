@@ -1,6 +1,10 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Database } from "../db/db.server.ts";
+import { mailTemplates } from "../db/schema.server.ts";
 import { getFixedT } from "../i18n/i18n.server.ts";
 import type { Language } from "../i18n/languages.ts";
 import { agency } from "../utils/agency.ts";
+import type { MailTemplateKind } from "./kinds.ts";
 
 export interface RenderedMail {
   subject: string;
@@ -26,7 +30,7 @@ function layout(
   const body = paragraphs
     .map(
       (p) =>
-        `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:#30363d">${escapeHtml(p)}</p>`,
+        `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:#30363d">${escapeHtml(p).replace(/\n/g, "<br>")}</p>`,
     )
     .join("\n");
   const button = action
@@ -54,8 +58,22 @@ ${button}
   return { html, text };
 }
 
+/** A short mail of a few paragraphs in the product's layout (the admin's test mail). */
+export function simpleMail(
+  language: Language,
+  subject: string,
+  paragraphs: string[],
+): RenderedMail {
+  return { subject, ...layout(language, paragraphs[0] ?? subject, paragraphs) };
+}
+
 /** The confirmation an applicant receives once her application is stored. */
-export function confirmationMail(language: Language, name: string): RenderedMail {
+export function confirmationMail(
+  language: Language,
+  name: string,
+  override?: TemplateText | null,
+): RenderedMail {
+  if (override) return renderTemplate("confirmation", language, override, { name });
   const t = getFixedT(language);
   const firstName = firstNameOf(name);
   return {
@@ -72,7 +90,13 @@ export function confirmationMail(language: Language, name: string): RenderedMail
 const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] || name;
 
 /** The link that confirms the address of a new account (valid 1 hour). */
-export function verificationMail(language: Language, name: string, url: string): RenderedMail {
+export function verificationMail(
+  language: Language,
+  name: string,
+  url: string,
+  override?: TemplateText | null,
+): RenderedMail {
+  if (override) return renderTemplate("verification", language, override, { name, link: url });
   const t = getFixedT(language);
   return {
     subject: t("mail.verification.subject"),
@@ -86,7 +110,13 @@ export function verificationMail(language: Language, name: string, url: string):
 }
 
 /** The single-use link to choose a new password (valid 1 hour). */
-export function resetPasswordMail(language: Language, name: string, url: string): RenderedMail {
+export function resetPasswordMail(
+  language: Language,
+  name: string,
+  url: string,
+  override?: TemplateText | null,
+): RenderedMail {
+  if (override) return renderTemplate("reset", language, override, { name, link: url });
   const t = getFixedT(language);
   return {
     subject: t("mail.reset.subject"),
@@ -109,7 +139,9 @@ export function decisionMail(
   decision: "approved" | "rejected",
   name: string,
   note?: string | null,
+  override?: TemplateText | null,
 ): RenderedMail {
+  if (override) return renderTemplate(decision, language, override, { name, note });
   const t = getFixedT(language);
   const firstName = firstNameOf(name);
   const paragraphs = [
@@ -123,4 +155,131 @@ export function decisionMail(
     subject: t(`mail.${decision}.subject`),
     ...layout(language, t(`mail.${decision}.preview`, { name: firstName }), paragraphs),
   };
+}
+
+/*
+ * Wording an admin edits on /admin/email: per template and language, a subject and a plain-text
+ * body with placeholders. Without an override the built-in text of the locales is sent.
+ */
+
+export { isMailTemplateKind, mailTemplateKinds, type MailTemplateKind } from "./kinds.ts";
+
+/** The placeholders each template fills in; {{link}} is required where there is one. */
+export const templatePlaceholders: Record<MailTemplateKind, readonly string[]> = {
+  confirmation: ["name"],
+  approved: ["name", "note"],
+  rejected: ["name", "note"],
+  verification: ["name", "link"],
+  reset: ["name", "link"],
+};
+
+export interface TemplateText {
+  subject: string;
+  body: string;
+}
+
+export interface TemplateValues {
+  name: string;
+  link?: string;
+  note?: string | null;
+}
+
+/**
+ * The built-in wording as editable text: paragraphs separated by a blank line, {{name}} for her
+ * first name, a paragraph that is only {{link}} for the button, and the paragraph with {{note}}
+ * (left out when the reviewer wrote none). Rendering it gives the same mail as the built-in one.
+ */
+export function builtInTemplate(kind: MailTemplateKind, language: Language): TemplateText {
+  const t = getFixedT(language);
+  const keep = { name: "{{name}}", note: "{{note}}" };
+  const paragraphs =
+    kind === "confirmation"
+      ? ["greeting", "body", "next", "signature"].map((key) => t(`mail.${kind}.${key}`, keep))
+      : kind === "approved" || kind === "rejected"
+        ? ["greeting", "body", "next", "note", "signature"].map((key) =>
+            t(`mail.${kind}.${key}`, keep),
+          )
+        : [
+            t(`mail.${kind}.greeting`, keep),
+            t(`mail.${kind}.body`),
+            "{{link}}",
+            t(`mail.${kind}.ignore`),
+          ];
+  return { subject: t(`mail.${kind}.subject`), body: paragraphs.join("\n\n") };
+}
+
+const placeholderPattern = /\{\{\s*(\w+)\s*\}\}/g;
+
+/** The placeholders a text uses that its template does not know. */
+export function unknownPlaceholders(kind: MailTemplateKind, text: string): string[] {
+  const known = templatePlaceholders[kind];
+  return [...text.matchAll(placeholderPattern)]
+    .map((match) => match[1]!)
+    .filter((name, index, all) => !known.includes(name) && all.indexOf(name) === index);
+}
+
+/** An edited (or built-in) text in the product's mail layout, with the values filled in. */
+export function renderTemplate(
+  kind: MailTemplateKind,
+  language: Language,
+  text: TemplateText,
+  values: TemplateValues,
+): RenderedMail {
+  const t = getFixedT(language);
+  const note = values.note?.trim() || "";
+  const filled: Record<string, string> = {
+    name: firstNameOf(values.name),
+    link: values.link ?? "",
+    note,
+  };
+  // One pass, so a value that looks like a placeholder (a name "{{note}}") stays as typed.
+  const fill = (value: string) =>
+    value.replace(placeholderPattern, (whole, key: string) => filled[key] ?? whole);
+  const paragraphs = text.body
+    .replace(/\r\n?/g, "\n")
+    .split(/\n[ \t]*\n/)
+    .map((p) => p.trim())
+    .filter((p) => p && (note || !/\{\{\s*note\s*\}\}/.test(p)));
+  const button = paragraphs.findIndex((p) => /^\{\{\s*link\s*\}\}$/.test(p));
+  const withButton = button >= 0 && Boolean(values.link);
+  const before = withButton
+    ? paragraphs.slice(0, button)
+    : paragraphs.filter((_, index) => index !== button);
+  const action =
+    withButton && values.link
+      ? {
+          label: t(`mail.${kind}.action`),
+          url: values.link,
+          after: paragraphs.slice(button + 1).map(fill),
+        }
+      : undefined;
+  return {
+    subject: fill(text.subject.trim()).replace(/\s+/g, " "),
+    ...layout(language, t(`mail.${kind}.preview`, { name: filled.name }), before.map(fill), action),
+  };
+}
+
+/**
+ * The admin's wording for a template in a language, if there is one. `keys` in order of
+ * preference: a rejection reason's template (`rejected:<id>`) before the general "rejected".
+ */
+export async function findTemplateOverride(
+  db: Pick<Database, "select">,
+  keys: string | readonly string[],
+  language: Language,
+): Promise<TemplateText | null> {
+  const wanted = typeof keys === "string" ? [keys] : [...keys];
+  const rows = await db
+    .select({
+      template: mailTemplates.template,
+      subject: mailTemplates.subject,
+      body: mailTemplates.body,
+    })
+    .from(mailTemplates)
+    .where(and(inArray(mailTemplates.template, wanted), eq(mailTemplates.language, language)));
+  for (const key of wanted) {
+    const row = rows.find((candidate) => candidate.template === key);
+    if (row) return { subject: row.subject, body: row.body };
+  }
+  return null;
 }

@@ -120,6 +120,7 @@ const rules: Record<string, Rule> = {
         : { status: 302, location: "/permission-denied" };
     },
   },
+  "/admin/email": area(["admin", "owner"]),
   // The access report and its CSV: admins only.
   "/admin/access-report": area(["admin", "owner"]),
   "/admin/access-report.csv": {

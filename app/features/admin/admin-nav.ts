@@ -41,6 +41,7 @@ export const adminNavigation = [
     icon: "badge-check",
     roles: ["approver", "admin"],
   },
+  { path: "/admin/email", label: "admin.email.nav", icon: "mail", roles: ["admin"] },
   {
     path: "/admin/access-report",
     label: "admin.accessReport.nav",

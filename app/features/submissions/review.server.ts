@@ -9,7 +9,11 @@ import {
 } from "~/db/schema.server";
 import { defaultLanguage, normalizeLanguage } from "~/i18n/languages";
 import { queueMail } from "~/mail/outbox.server";
-import { decisionMail } from "~/mail/templates.server";
+import { decisionMail, findTemplateOverride } from "~/mail/templates.server";
+import {
+  activeRejectionReason,
+  rejectionTemplateKeys,
+} from "~/features/mail/rejection-reasons.server";
 
 export interface StatusChange {
   submissionId: number;
@@ -17,6 +21,8 @@ export interface StatusChange {
   from: Status;
   to: Status;
   note?: string | null;
+  /** For a rejection: the reason picked (its mail template is sent, and history keeps it). */
+  reasonId?: number | null;
   actor: { id: string; role: Role };
   ip?: string | null;
 }
@@ -25,7 +31,9 @@ export type StatusChangeResult =
   | { outcome: "changed" }
   | { outcome: "conflict"; current: Status }
   | { outcome: "not-found" }
-  | { outcome: "forbidden" };
+  | { outcome: "forbidden" }
+  /** The rejection reason does not exist or was deactivated: nothing changed. */
+  | { outcome: "unknown-reason" };
 
 const NOTE_MAX = 2000;
 
@@ -50,7 +58,12 @@ export async function changeStatus(
 ): Promise<StatusChangeResult> {
   if (!mayChange(change.actor.role, change.from, change.to)) return { outcome: "forbidden" };
   const note = change.note?.trim().slice(0, NOTE_MAX) || null;
+  // A reason only goes with a rejection.
+  const reasonId = change.to === "Reprovado" ? (change.reasonId ?? null) : null;
   return db.transaction(async (tx) => {
+    if (reasonId !== null && !(await activeRejectionReason(tx, reasonId))) {
+      return { outcome: "unknown-reason" };
+    }
     const [updated] = await tx
       .update(submissions)
       .set({ status: change.to, updatedAt: new Date() })
@@ -73,22 +86,34 @@ export async function changeStatus(
       toStatus: change.to,
       changedBy: change.actor.id,
       note,
+      reasonId,
     });
     await tx.insert(accessLog).values({
       actorId: change.actor.id,
       action: "submission.status",
       subject: `submission:${change.submissionId}`,
-      details: { from: change.from, to: change.to, ...(note ? { note } : {}) },
+      details: {
+        from: change.from,
+        to: change.to,
+        ...(note ? { note } : {}),
+        ...(reasonId !== null ? { reasonId } : {}),
+      },
       ip: change.ip ?? null,
     });
     if (change.to !== "Pendente") {
       const language = normalizeLanguage(updated.language) ?? defaultLanguage;
       const decision = change.to === "Aprovado" ? "approved" : "rejected";
+      // The admin's wording when there is one (a reason's own, else the general one).
+      const override = await findTemplateOverride(
+        tx,
+        decision === "rejected" ? rejectionTemplateKeys(reasonId) : decision,
+        language,
+      );
       await queueMail(tx, {
         kind: decision,
         to: updated.email,
         language,
-        ...decisionMail(language, decision, updated.fullName, note),
+        ...decisionMail(language, decision, updated.fullName, note, override),
       });
     }
     return { outcome: "changed" };

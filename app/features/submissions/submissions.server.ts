@@ -6,7 +6,7 @@ import {
 } from "../../db/schema.server.ts";
 import type { Language } from "../../i18n/languages.ts";
 import { queueMail } from "../../mail/outbox.server.ts";
-import { confirmationMail } from "../../mail/templates.server.ts";
+import { confirmationMail, findTemplateOverride } from "../../mail/templates.server.ts";
 import { encrypt, getEncryptionKey } from "../../utils/encryption.server.ts";
 
 export interface NewSubmission {
@@ -66,7 +66,11 @@ export async function createSubmission(db: Database, input: NewSubmission) {
       kind: "confirmation",
       to: input.email,
       language: input.language,
-      ...confirmationMail(input.language, input.fullName),
+      ...confirmationMail(
+        input.language,
+        input.fullName,
+        await findTemplateOverride(tx, "confirmation", input.language),
+      ),
     });
     return row!.id;
   });

@@ -1,0 +1,718 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, like } from "drizzle-orm";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { redirect } from "react-router";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { closeDatabase, getDatabase } from "~/db/db.server";
+import {
+  accessLog,
+  mailTemplates,
+  outbox,
+  rejectionReasons,
+  settings,
+  submissions,
+  submissionStatusHistory,
+} from "~/db/schema.server";
+import { languages } from "~/i18n/languages";
+import { queueMail } from "~/mail/outbox.server";
+import { startMailSender } from "~/mail/sender.server";
+import { effectiveMailTransport } from "~/mail/smtp-settings.server";
+import {
+  builtInTemplate,
+  confirmationMail,
+  decisionMail,
+  mailTemplateKinds,
+  renderTemplate,
+  resetPasswordMail,
+  verificationMail,
+} from "~/mail/templates.server";
+import * as emailRoute from "~/routes/admin/email";
+import { changeStatus } from "~/features/submissions/review.server";
+import { listRejectionReasons, rejectionTemplateKey } from "./rejection-reasons.server";
+import { maskEmail } from "./smtp.server";
+
+/**
+ * /admin/email through its loader and action, on PGlite and (with TEST_DATABASE_URL) PostgreSQL,
+ * with a real SMTP server. The session guard is replaced by a header naming the role: the real
+ * guard (requireAdmin) is covered by the access matrix over HTTP (tests/e2e/access.spec.ts).
+ */
+
+// getEnv() keeps the first environment it reads; here SMTP_URL and the database change.
+vi.mock(import("~/utils/env.server"), async (importOriginal) => {
+  const actual = await importOriginal();
+  return {
+    ...actual,
+    getEnv: (source = process.env) =>
+      actual.getEnv(source === process.env ? { ...process.env } : source),
+  };
+});
+
+vi.mock(import("~/auth/session.server"), async (importOriginal) => {
+  const actual = await importOriginal();
+  const viewer = (request: Request) => {
+    const role = request.headers.get("x-test-role");
+    if (!role) throw redirect("/login");
+    if (role !== "admin" && role !== "approver") throw redirect("/permission-denied");
+    return {
+      id: request.headers.get("x-test-user") ?? "someone",
+      name: "Boss",
+      email: "boss@example.com",
+      emailVerified: true,
+      role: role as "admin" | "approver",
+      twoFactorEnabled: false,
+    };
+  };
+  return {
+    ...actual,
+    requireArea: async (request: Request) => viewer(request),
+    requireAdmin: async (request: Request) => {
+      const user = viewer(request);
+      if (user.role !== "admin") throw redirect("/permission-denied");
+      return user;
+    },
+  };
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+const targets: [string, string | undefined][] = [["PGlite", undefined]];
+if (postgresUrl) targets.push(["PostgreSQL", postgresUrl]);
+
+const ORIGIN = "http://127.0.0.1:3999";
+
+/** A real SMTP server on a free port; it can be told to refuse mail. */
+async function startSmtp() {
+  const received: ParsedMail[] = [];
+  const auths: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    allowInsecureAuth: true,
+    disabledCommands: ["STARTTLS"],
+    onAuth(auth, _session, callback) {
+      auths.push(`${auth.username}:${auth.password}`);
+      callback(null, { user: auth.username });
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream).then((mail) => {
+        received.push(mail);
+        callback();
+      }, callback);
+    },
+  });
+  const port = await new Promise<number>((resolve) => {
+    server.listen(0, "127.0.0.1", () =>
+      resolve((server.server.address() as { port: number }).port),
+    );
+  });
+  return {
+    port,
+    received,
+    auths,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+const addressOf = (mail: ParsedMail) =>
+  mail.to && "value" in mail.to ? mail.to.value[0]?.address : undefined;
+
+interface Outcome {
+  status: number;
+  location: string | null;
+  data: unknown;
+}
+
+async function outcomeOf(run: () => unknown): Promise<Outcome> {
+  let value: unknown;
+  try {
+    value = await run();
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    value = error;
+  }
+  if (value instanceof Response) {
+    return { status: value.status, location: value.headers.get("location"), data: undefined };
+  }
+  const wrapped = value as { type?: string; data?: unknown; init?: ResponseInit | null };
+  if (wrapped?.type === "DataWithResponseInit") {
+    return { status: wrapped.init?.status ?? 200, location: null, data: wrapped.data };
+  }
+  return { status: 200, location: null, data: value };
+}
+
+describe("the built-in text as editable text", () => {
+  it("renders exactly the built-in mail of every template in every language", () => {
+    const name = "Ana Beatriz Souza";
+    const link = "https://example.com/x?token=1";
+    for (const { code } of languages) {
+      for (const kind of mailTemplateKinds) {
+        const text = builtInTemplate(kind, code);
+        if (kind === "confirmation") {
+          expect(renderTemplate(kind, code, text, { name })).toEqual(confirmationMail(code, name));
+        } else if (kind === "verification") {
+          expect(renderTemplate(kind, code, text, { name, link })).toEqual(
+            verificationMail(code, name, link),
+          );
+        } else if (kind === "reset") {
+          expect(renderTemplate(kind, code, text, { name, link })).toEqual(
+            resetPasswordMail(code, name, link),
+          );
+        } else {
+          for (const note of [null, "Muito bem."]) {
+            expect(renderTemplate(kind, code, text, { name, note })).toEqual(
+              decisionMail(code, kind, name, note),
+            );
+          }
+        }
+      }
+    }
+  });
+
+  it("fills placeholders once and escapes them in the HTML", () => {
+    const mail = renderTemplate(
+      "confirmation",
+      "en",
+      { subject: "Hi {{name}}", body: "Hello {{ name }},\n\nLine one\nline two" },
+      { name: "<b>{{note}}</b> Souza" },
+    );
+    expect(mail.subject).toBe("Hi <b>{{note}}</b>");
+    expect(mail.html).toContain("Hello &#60;b&#62;{{note}}&#60;/b&#62;,");
+    expect(mail.html).toContain("Line one<br>line two");
+  });
+
+  it("masks a recipient", () => {
+    expect(maskEmail("ana.souza@example.com")).toBe("a***@example.com");
+    expect(maskEmail("nonsense")).toBe("***");
+  });
+});
+
+describe.each(targets)("/admin/email on %s", (_name, databaseUrl) => {
+  const marker = randomUUID().slice(0, 8);
+  const adminId = `admin-${marker}`;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  const reasonIds: number[] = [];
+
+  function request(
+    role: string | null,
+    { form, query = "" }: { form?: Record<string, string>; query?: string } = {},
+  ) {
+    return new Request(`${ORIGIN}/admin/email${query}`, {
+      method: form ? "POST" : "GET",
+      body: form ? new URLSearchParams(form) : undefined,
+      headers: {
+        origin: ORIGIN,
+        "x-client-ip": "203.0.113.7",
+        ...(role ? { "x-test-role": role, "x-test-user": adminId } : {}),
+      },
+    });
+  }
+  const load = (role: string | null = "admin", query = "") =>
+    outcomeOf(() =>
+      emailRoute.loader({ request: request(role, { query }), params: {}, context: {} } as never),
+    );
+  const post = (form: Record<string, string>, role: string | null = "admin") =>
+    outcomeOf(() =>
+      emailRoute.action({ request: request(role, { form }), params: {}, context: {} } as never),
+    );
+
+  const smtpForm = (fields: Record<string, string> = {}) => ({
+    intent: "smtp",
+    host: "127.0.0.1",
+    port: String(smtp.port),
+    security: "none",
+    user: "mare",
+    password: "",
+    senderName: "Maré Talent Casting",
+    senderAddress: `casting.${marker}@example.com`,
+    ...fields,
+  });
+
+  async function logEntries(action: string) {
+    return (await getDatabase())
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.actorId, adminId), eq(accessLog.action, action)));
+  }
+
+  beforeAll(async () => {
+    await closeDatabase();
+    vi.stubEnv("DATABASE_URL", databaseUrl ?? "");
+    vi.stubEnv("DATA_DIR", "memory://");
+    vi.stubEnv("SMTP_URL", "");
+    vi.stubEnv("PUBLIC_ORIGIN", "");
+    smtp = await startSmtp();
+    const db = await getDatabase();
+    await db.delete(settings).where(inArray(settings.key, ["smtp", "smtp.lastTest"]));
+  }, 60_000);
+
+  beforeEach(() => {
+    vi.stubEnv("SMTP_URL", "");
+    smtp.received.length = 0;
+  });
+
+  afterAll(async () => {
+    const db = await getDatabase();
+    await db.delete(settings).where(inArray(settings.key, ["smtp", "smtp.lastTest"]));
+    await db.delete(accessLog).where(eq(accessLog.actorId, adminId));
+    await db.delete(outbox).where(like(outbox.recipient, `%.${marker}@%`));
+    await db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));
+    if (reasonIds.length) {
+      await db.delete(rejectionReasons).where(inArray(rejectionReasons.id, reasonIds));
+      await db
+        .delete(mailTemplates)
+        .where(inArray(mailTemplates.template, reasonIds.map(rejectionTemplateKey)));
+    }
+    await smtp.close();
+    await closeDatabase();
+    vi.unstubAllEnvs();
+  });
+
+  it("is for admins only: a visitor signs in, an approver is refused, for reading and acting", async () => {
+    expect((await load(null)).location).toBe("/login");
+    expect((await load("approver")).location).toBe("/permission-denied");
+    const forms: Record<string, string>[] = [
+      smtpForm(),
+      { intent: "test", to: `x.${marker}@example.com` },
+      {
+        intent: "template-save",
+        template: "confirmation",
+        language: "pt",
+        subject: "a",
+        body: "b",
+      },
+      { intent: "reason-add", label: "Nope" },
+      { intent: "retry", id: "1" },
+    ];
+    for (const form of forms) {
+      expect((await post(form, "approver")).location).toBe("/permission-denied");
+      expect((await post(form, null)).location).toBe("/login");
+    }
+    expect(await logEntries("settings.smtp")).toHaveLength(0);
+  });
+
+  it("validates the SMTP form with translated errors (400) and stores nothing", async () => {
+    const answer = await post(smtpForm({ port: "99999", host: "bad host!", senderAddress: "no" }));
+    expect(answer.status).toBe(400);
+    expect(answer.data).toMatchObject({
+      errors: {
+        port: "admin.email.errors.port",
+        host: "admin.email.errors.host",
+        senderAddress: "admin.email.errors.senderAddress",
+      },
+    });
+    const bad = await post(smtpForm({ security: "ssl3" }));
+    expect(bad.data).toMatchObject({ errors: { security: "admin.email.errors.security" } });
+    const [row] = await (
+      await getDatabase()
+    )
+      .select()
+      .from(settings)
+      .where(eq(settings.key, "smtp"));
+    expect(row).toBeUndefined();
+  });
+
+  it("stores the password encrypted, never shows it, keeps it when left empty, removes it on request", async () => {
+    const secret = `pw-${marker}-secret`;
+    expect((await post(smtpForm({ password: secret }))).status).toBe(200);
+    const db = await getDatabase();
+    const read = async () =>
+      (await db.select().from(settings).where(eq(settings.key, "smtp")))[0]!.value;
+    const stored = await read();
+    expect(JSON.stringify(stored)).not.toContain(secret);
+    expect(String(stored.passwordEncrypted)).toMatch(/^v1\./);
+
+    const page = await load();
+    const shown = JSON.stringify(page.data);
+    expect(shown).not.toContain(secret);
+    expect(shown).not.toContain(String(stored.passwordEncrypted));
+    expect(page.data).toMatchObject({
+      smtp: { source: "settings", host: "127.0.0.1", passwordSet: true, user: "mare" },
+    });
+
+    // Left empty: the stored password stays (same ciphertext).
+    await post(smtpForm({ password: "" }));
+    expect((await read()).passwordEncrypted).toBe(stored.passwordEncrypted);
+    // The sender signs in with it.
+    await post({ intent: "test", to: `auth.${marker}@example.com` });
+    expect(smtp.auths.at(-1)).toBe(`mare:${secret}`);
+
+    await post(smtpForm({ removePassword: "on" }));
+    expect((await read()).passwordEncrypted).toBeNull();
+    expect((await load()).data).toMatchObject({ smtp: { passwordSet: false } });
+
+    const entries = await logEntries("settings.smtp");
+    expect(entries.map((entry) => entry.details?.password)).toEqual([
+      "changed",
+      "unchanged",
+      "removed",
+    ]);
+    expect(JSON.stringify(entries)).not.toContain(secret);
+    expect(entries[0]).toMatchObject({ subject: "settings:smtp" });
+  });
+
+  it("sends a test mail that arrives, and records the result for the checklist", async () => {
+    await post(smtpForm({ user: "" }));
+    const to = `test.${marker}@example.com`;
+    const answer = await post({ intent: "test", to });
+    expect(answer).toMatchObject({
+      status: 200,
+      data: { ok: true, message: "admin.email.test.sent" },
+    });
+    const mail = smtp.received.find((m) => addressOf(m) === to)!;
+    expect(mail.from?.value[0]).toMatchObject({
+      name: "Maré Talent Casting",
+      address: `casting.${marker}@example.com`,
+    });
+    const db = await getDatabase();
+    const [last] = await db.select().from(settings).where(eq(settings.key, "smtp.lastTest"));
+    expect(last!.value).toMatchObject({ ok: true });
+    expect((await logEntries("settings.test-mail")).at(-1)).toMatchObject({
+      details: { to: "t***@example.com", ok: true },
+    });
+
+    // A server that does not answer: the error text comes back and is recorded.
+    await post(smtpForm({ port: "1", user: "" }));
+    const failed = await post({ intent: "test", to });
+    expect(failed.status).toBe(502);
+    expect(failed.data).toMatchObject({ ok: false, message: "admin.email.test.failed" });
+    expect((failed.data as { params: { error: string } }).params.error).toMatch(
+      /ECONNREFUSED|connect/i,
+    );
+    const [again] = await db.select().from(settings).where(eq(settings.key, "smtp.lastTest"));
+    expect(again!.value).toMatchObject({ ok: false });
+    expect((await load()).data).toMatchObject({ smtp: { lastTest: { ok: false } } });
+
+    const invalid = await post({ intent: "test", to: "not-an-address" });
+    expect(invalid).toMatchObject({
+      status: 400,
+      data: { errors: { to: "admin.email.errors.testAddress" } },
+    });
+  });
+
+  it("SMTP_URL wins: the screen says so and only the sender is saved", async () => {
+    await post(smtpForm({ user: "" }));
+    vi.stubEnv("SMTP_URL", `smtp://127.0.0.1:${smtp.port}`);
+    expect((await load()).data).toMatchObject({
+      smtp: { source: "env", envServer: `smtp://127.0.0.1:${smtp.port}`, host: "127.0.0.1" },
+    });
+    // The read-only fields are not sent; a changed host would be ignored anyway.
+    const answer = await post({
+      intent: "smtp",
+      senderName: "Env Sender",
+      senderAddress: `env.${marker}@example.com`,
+    });
+    expect(answer.status).toBe(200);
+    expect((await load()).data).toMatchObject({
+      smtp: { host: "127.0.0.1", port: smtp.port, senderName: "Env Sender" },
+    });
+    const to = `envtest.${marker}@example.com`;
+    expect((await post({ intent: "test", to })).status).toBe(200);
+    expect(smtp.received.find((m) => addressOf(m) === to)!.from?.value[0]?.address).toBe(
+      `env.${marker}@example.com`,
+    );
+  });
+
+  it.runIf(!databaseUrl)(
+    "settings take effect without a restart: queued mail goes out once they are saved",
+    async () => {
+      const db = await getDatabase();
+      await db.delete(settings).where(eq(settings.key, "smtp"));
+      const sender = startMailSender(
+        getDatabase,
+        (database) => effectiveMailTransport(database),
+        100,
+      );
+      const silent = vi.spyOn(console, "info").mockImplementation(() => undefined);
+      try {
+        const to = `queued.${marker}@example.com`;
+        await queueMail(db, {
+          kind: "confirmation",
+          to,
+          language: "pt",
+          ...confirmationMail("pt", "Ana"),
+        });
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        expect(smtp.received.filter((m) => addressOf(m) === to)).toHaveLength(0);
+
+        await post(smtpForm({ user: "", senderName: "Nova Remetente" }));
+        await expect
+          .poll(() => smtp.received.filter((m) => addressOf(m) === to).length, { timeout: 5000 })
+          .toBe(1);
+        const mail = smtp.received.find((m) => addressOf(m) === to)!;
+        expect(mail.from?.value[0]?.name).toBe("Nova Remetente");
+        const [row] = await db.select().from(outbox).where(eq(outbox.recipient, to));
+        expect(row!.status).toBe("sent");
+      } finally {
+        await sender.stop();
+        silent.mockRestore();
+      }
+    },
+    15_000,
+  );
+
+  it("manages rejection reasons: add, rename, deactivate, reorder, each logged", async () => {
+    const empty = await post({ intent: "reason-add", label: "   " });
+    expect(empty).toMatchObject({
+      status: 400,
+      data: { errors: { label: "admin.email.errors.reasonLabel" } },
+    });
+    for (const label of [`Idade ${marker}`, `Perfil ${marker}`]) {
+      expect((await post({ intent: "reason-add", label })).status).toBe(200);
+    }
+    const db = await getDatabase();
+    const mine = async () =>
+      (await listRejectionReasons(db)).filter((reason) => reason.label.includes(marker));
+    const [first, second] = await mine();
+    reasonIds.push(first!.id, second!.id);
+    expect(second!.position).toBeGreaterThan(first!.position);
+
+    await post({ intent: "reason-rename", id: String(first!.id), label: `Idade mínima ${marker}` });
+    await post({ intent: "reason-move", id: String(second!.id), value: "up" });
+    await post({ intent: "reason-active", id: String(first!.id), value: "off" });
+    const after = await mine();
+    expect(after.map((reason) => [reason.id, reason.label, reason.active])).toEqual([
+      [second!.id, `Perfil ${marker}`, true],
+      [first!.id, `Idade mínima ${marker}`, false],
+    ]);
+    expect(
+      (await listRejectionReasons(db, { activeOnly: true })).some((r) => r.id === first!.id),
+    ).toBe(false);
+    expect((await post({ intent: "reason-active", id: "999999999", value: "off" })).status).toBe(
+      404,
+    );
+    expect((await logEntries("settings.reasons")).map((e) => e.details?.change)).toEqual([
+      "add",
+      "add",
+      "rename",
+      "move",
+      "deactivate",
+    ]);
+    await post({ intent: "reason-active", id: String(first!.id), value: "on" });
+  });
+
+  it("edits a reason's template: preview, save, the next rejection mail uses it, reset", async () => {
+    const db = await getDatabase();
+    const [reason] = await db
+      .insert(rejectionReasons)
+      .values({ label: `Documentos ${marker}`, position: 99 })
+      .returning({ id: rejectionReasons.id });
+    reasonIds.push(reason!.id);
+    const key = rejectionTemplateKey(reason!.id);
+
+    // The editor starts from the text that would be sent now.
+    const page = await load("admin", `?template=${key}&lang=es`);
+    expect(page.data).toMatchObject({
+      editor: { key, language: "es", overridden: false, placeholders: ["name", "note"] },
+    });
+    expect((page.data as { editor: { body: string } }).editor.body).toContain("{{name}}");
+
+    const bad = await post({
+      intent: "template-save",
+      template: key,
+      language: "es",
+      subject: "Hola",
+      body: "Hola {{nombre}}",
+    });
+    expect(bad).toMatchObject({
+      status: 400,
+      data: {
+        errors: { body: "admin.email.errors.placeholder" },
+        params: { placeholders: "{{nombre}}" },
+      },
+    });
+    const text = {
+      template: key,
+      language: "es",
+      subject: `Sobre tu solicitud ${marker}`,
+      body: "Hola {{name}},\n\nFalta un documento legible.\n\nNota: {{note}}",
+    };
+    const preview = await post({ intent: "template-preview", ...text });
+    expect(preview.data).toMatchObject({ ok: true, preview: { subject: text.subject } });
+    expect((preview.data as { preview: { html: string } }).preview.html).toContain("Hola Ana,");
+    expect(
+      await db.select().from(mailTemplates).where(eq(mailTemplates.template, key)),
+    ).toHaveLength(0);
+
+    expect((await post({ intent: "template-save", ...text })).status).toBe(200);
+    expect((await load("admin", `?template=${key}&lang=es`)).data).toMatchObject({
+      editor: { overridden: true, subject: text.subject },
+    });
+
+    // A rejection with this reason sends the new text, and history keeps the reason.
+    const email = `rejected.${marker}@example.com`;
+    const [application] = await db
+      .insert(submissions)
+      .values({
+        source: "form",
+        language: "es",
+        fullName: "Lucía Gómez",
+        email,
+        emailNormalized: email,
+        consentVersion: "test",
+        consentedAt: new Date(),
+      })
+      .returning({ id: submissions.id });
+    const result = await changeStatus(db, {
+      submissionId: application!.id,
+      from: "Pendente",
+      to: "Reprovado",
+      reasonId: reason!.id,
+      actor: { id: adminId, role: "admin" },
+    });
+    expect(result).toEqual({ outcome: "changed" });
+    const [mail] = await db.select().from(outbox).where(eq(outbox.recipient, email));
+    expect(mail).toMatchObject({ kind: "rejected", language: "es", subject: text.subject });
+    expect(mail!.text).toContain("Hola Lucía,");
+    expect(mail!.text).toContain("Falta un documento legible.");
+    expect(mail!.text).not.toContain("Nota:"); // no note: its paragraph is left out
+    const [history] = await db
+      .select()
+      .from(submissionStatusHistory)
+      .where(
+        and(
+          eq(submissionStatusHistory.submissionId, application!.id),
+          eq(submissionStatusHistory.toStatus, "Reprovado"),
+        ),
+      );
+    expect(history!.reasonId).toBe(reason!.id);
+
+    // An inactive reason cannot be picked: nothing changes.
+    await db
+      .update(rejectionReasons)
+      .set({ active: false })
+      .where(eq(rejectionReasons.id, reason!.id));
+    const [other] = await db
+      .insert(submissions)
+      .values({
+        source: "form",
+        language: "es",
+        fullName: "Eva",
+        email: `other.${marker}@example.com`,
+        emailNormalized: `other.${marker}@example.com`,
+        consentVersion: "test",
+        consentedAt: new Date(),
+      })
+      .returning({ id: submissions.id });
+    expect(
+      await changeStatus(db, {
+        submissionId: other!.id,
+        from: "Pendente",
+        to: "Reprovado",
+        reasonId: reason!.id,
+        actor: { id: adminId, role: "admin" },
+      }),
+    ).toEqual({ outcome: "unknown-reason" });
+    const [untouched] = await db.select().from(submissions).where(eq(submissions.id, other!.id));
+    expect(untouched!.status).toBe("Pendente");
+
+    expect((await post({ intent: "template-reset", template: key, language: "es" })).status).toBe(
+      200,
+    );
+    expect(
+      await db.select().from(mailTemplates).where(eq(mailTemplates.template, key)),
+    ).toHaveLength(0);
+    expect((await logEntries("settings.template")).map((e) => e.details?.change)).toEqual([
+      "save",
+      "reset",
+    ]);
+  });
+
+  it("checks templates: a link mail needs {{link}}, the subject takes {{name}} only, unknown templates are 404", async () => {
+    const base = { intent: "template-save", template: "verification", language: "de" };
+    expect(await post({ ...base, subject: "Hallo", body: "Hallo {{name}}" })).toMatchObject({
+      status: 400,
+      data: { errors: { body: "admin.email.errors.linkRequired" }, params: { token: "{{link}}" } },
+    });
+    expect(await post({ ...base, subject: "Link {{link}}", body: "{{link}}" })).toMatchObject({
+      status: 400,
+      data: { errors: { subject: "admin.email.errors.subjectPlaceholder" } },
+    });
+    expect(await post({ ...base, subject: "", body: "x {{link}}" })).toMatchObject({
+      status: 400,
+      data: { errors: { subject: "admin.email.errors.subject" } },
+    });
+    expect(
+      (await post({ ...base, template: "rejected:999999999", subject: "a", body: "b" })).status,
+    ).toBe(404);
+    expect((await post({ ...base, template: "newsletter", subject: "a", body: "b" })).status).toBe(
+      404,
+    );
+    expect((await post({ ...base, language: "fr", subject: "a", body: "{{link}}" })).status).toBe(
+      404,
+    );
+    // The preview of a link mail shows the button with a sample link.
+    const preview = await post({
+      ...base,
+      intent: "template-preview",
+      subject: "Bitte bestätigen",
+      body: "Hallo {{name}},\n\n{{link}}\n\nDanke.",
+    });
+    expect((preview.data as { preview: { html: string } }).preview.html).toContain(
+      "/api/auth/verify-email?token=example",
+    );
+  });
+
+  it("lists the outbox masked, filters by status, and retries a failed message", async () => {
+    const db = await getDatabase();
+    const to = `failed.${marker}@example.com`;
+    const id = await queueMail(db, {
+      kind: "approved",
+      to,
+      language: "it",
+      ...decisionMail("it", "approved", "Giulia"),
+    });
+    await db
+      .update(outbox)
+      .set({ status: "failed", attempts: 8, lastError: "550 mailbox unavailable" })
+      .where(eq(outbox.id, id));
+
+    const page = await load("admin", "?status=failed");
+    const data = page.data as {
+      outbox: {
+        counts: Record<string, number>;
+        filter: string;
+        messages: { id: number; recipient: string; status: string; lastError: string }[];
+      };
+    };
+    expect(data.outbox.filter).toBe("failed");
+    expect(data.outbox.counts.failed).toBeGreaterThanOrEqual(1);
+    expect(data.outbox.messages.every((m) => m.status === "failed")).toBe(true);
+    expect(data.outbox.messages.find((m) => m.id === id)).toMatchObject({
+      recipient: "f***@example.com",
+      lastError: "550 mailbox unavailable",
+    });
+    expect(JSON.stringify(page.data)).not.toContain(to);
+
+    expect(await post({ intent: "retry", id: String(id) })).toMatchObject({
+      status: 200,
+      data: { ok: true, params: { id: String(id) } },
+    });
+    const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+    expect(row).toMatchObject({ status: "queued", attempts: 0, lockedUntil: null });
+    expect(row!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    // Only a failed message is retried.
+    expect((await post({ intent: "retry", id: String(id) })).status).toBe(409);
+    expect(await logEntries("outbox.retry")).toMatchObject([
+      { subject: `outbox:${id}`, details: { kind: "approved" } },
+    ]);
+  });
+
+  it("refuses a cross-site post and an unknown intent", async () => {
+    const crossSite = await outcomeOf(() =>
+      emailRoute.action({
+        request: new Request(`${ORIGIN}/admin/email`, {
+          method: "POST",
+          body: new URLSearchParams({ intent: "reason-add", label: "x" }),
+          headers: {
+            origin: "https://evil.example",
+            "x-test-role": "admin",
+            "x-test-user": adminId,
+          },
+        }),
+        params: {},
+        context: {},
+      } as never),
+    );
+    expect(crossSite.status).toBe(403);
+    expect((await post({ intent: "format-disk" })).status).toBe(400);
+  });
+});

@@ -1,0 +1,273 @@
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "~/db/db.server";
+import { accessLog, outbox, settings } from "~/db/schema.server";
+import { getFixedT } from "~/i18n/i18n.server";
+import { notifyMailQueued } from "~/mail/outbox.server";
+import type { Language } from "~/i18n/languages";
+import {
+  effectiveMailTransport,
+  readSmtpLastTest,
+  readSmtpSettings,
+  senderOf,
+  SMTP_LAST_TEST_KEY,
+  SMTP_SETTINGS_KEY,
+  smtpSecurities,
+  transportSource,
+  type SmtpLastTest,
+  type StoredSmtpSettings,
+} from "~/mail/smtp-settings.server";
+import { simpleMail } from "~/mail/templates.server";
+import { agency } from "~/utils/agency";
+import { encrypt, getEncryptionKey } from "~/utils/encryption.server";
+import { getEnv } from "~/utils/env.server";
+
+export interface Actor {
+  id: string;
+  ip?: string | null;
+}
+
+const HOST = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;
+const IPV6 = /^\[?[0-9a-f:.]+\]?$/i;
+
+/** The SMTP form; messages are translation keys. An empty password keeps the stored one. */
+export const smtpSettingsSchema = z.object({
+  host: z
+    .string()
+    .trim()
+    .max(253, { error: "admin.email.errors.host" })
+    .refine((value) => value === "" || HOST.test(value) || IPV6.test(value), {
+      error: "admin.email.errors.host",
+    }),
+  port: z
+    .string({ error: "admin.email.errors.port" })
+    .trim()
+    .regex(/^\d{1,5}$/, { error: "admin.email.errors.port" })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, { error: "admin.email.errors.port" })
+        .max(65535, { error: "admin.email.errors.port" }),
+    ),
+  security: z.enum(smtpSecurities, { error: "admin.email.errors.security" }),
+  user: z.string().trim().max(254, { error: "validation.tooLong" }),
+  password: z.string().max(500, { error: "validation.tooLong" }),
+  removePassword: z.boolean(),
+  senderName: z
+    .string()
+    .trim()
+    .max(100, { error: "validation.tooLong" })
+    .refine((value) => !/[<>"\r\n]/.test(value), { error: "admin.email.errors.senderName" }),
+  senderAddress: z.union([z.literal(""), z.email({ error: "admin.email.errors.senderAddress" })]),
+});
+export type SmtpSettingsInput = z.input<typeof smtpSettingsSchema>;
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** What the screen shows: never the password, only whether one is stored. */
+export interface SmtpView {
+  source: "env" | "settings" | "none";
+  host: string;
+  port: number;
+  security: (typeof smtpSecurities)[number];
+  user: string;
+  passwordSet: boolean;
+  senderName: string;
+  senderAddress: string;
+  /** What goes out when a field is left empty. */
+  defaults: { senderName: string; senderAddress: string };
+  /** With SMTP_URL: the server it names, without user or password. */
+  envServer: string | null;
+  lastTest: SmtpLastTest | null;
+  savedAt: string | null;
+  /** The default address of the test mail: the admin's own. */
+  adminEmail: string;
+}
+
+function serverOfUrl(url: string) {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}`;
+  } catch {
+    return "SMTP_URL";
+  }
+}
+
+export async function smtpView(db: Database, adminEmail = ""): Promise<SmtpView> {
+  const [stored, lastTest] = await Promise.all([readSmtpSettings(db), readSmtpLastTest(db)]);
+  const env = getEnv();
+  return {
+    source: transportSource(stored),
+    host: stored?.host ?? "",
+    port: stored?.port ?? 587,
+    security: stored?.security ?? "starttls",
+    user: stored?.user ?? "",
+    passwordSet: Boolean(stored?.passwordEncrypted),
+    senderName: stored?.senderName ?? "",
+    senderAddress: stored?.senderAddress ?? "",
+    defaults: { senderName: agency.name, senderAddress: env.MAIL_FROM },
+    envServer: env.SMTP_URL ? serverOfUrl(env.SMTP_URL) : null,
+    lastTest,
+    savedAt: stored?.savedAt ?? null,
+    adminEmail,
+  };
+}
+
+/**
+ * Stores the SMTP settings (the password encrypted; an empty one keeps the stored password,
+ * `removePassword` drops it) with an access-log entry, in one transaction. With SMTP_URL set the
+ * server fields belong to the environment: only the sender is saved. The sender reads them on
+ * its next pass; queued mail that was waiting is made due at once.
+ */
+export async function saveSmtpSettings(
+  db: Database,
+  input: z.output<typeof smtpSettingsSchema>,
+  actor: Actor,
+) {
+  const envWins = Boolean(getEnv().SMTP_URL);
+  await db.transaction(async (tx) => {
+    const current = await readSmtpSettings(tx);
+    const passwordEncrypted = input.removePassword
+      ? null
+      : input.password
+        ? encrypt(input.password, getEncryptionKey().key)
+        : (current?.passwordEncrypted ?? null);
+    const next: StoredSmtpSettings = envWins
+      ? {
+          host: current?.host ?? "",
+          port: current?.port ?? 587,
+          security: current?.security ?? "starttls",
+          user: current?.user ?? "",
+          passwordEncrypted: current?.passwordEncrypted ?? null,
+          senderName: input.senderName,
+          senderAddress: input.senderAddress,
+        }
+      : {
+          host: input.host,
+          port: input.port,
+          security: input.security,
+          user: input.user,
+          passwordEncrypted,
+          senderName: input.senderName,
+          senderAddress: input.senderAddress,
+        };
+    const { savedAt: _savedAt, ...value } = next as StoredSmtpSettings & Record<string, unknown>;
+    await tx
+      .insert(settings)
+      .values({ key: SMTP_SETTINGS_KEY, value, updatedBy: actor.id })
+      .onConflictDoUpdate({
+        target: settings.key,
+        set: { value, updatedAt: new Date(), updatedBy: actor.id },
+      });
+    const passwordChange = envWins
+      ? "unchanged"
+      : input.removePassword
+        ? "removed"
+        : input.password
+          ? "changed"
+          : "unchanged";
+    await tx.insert(accessLog).values({
+      actorId: actor.id,
+      action: "settings.smtp",
+      subject: `settings:${SMTP_SETTINGS_KEY}`,
+      // Never the password: only whether it changed.
+      details: {
+        host: next.host,
+        port: next.port,
+        security: next.security,
+        user: next.user,
+        password: passwordChange,
+        senderName: next.senderName,
+        senderAddress: next.senderAddress,
+        ...(envWins ? { smtpUrl: "environment" } : {}),
+      },
+      ip: actor.ip ?? null,
+    });
+    // Mail waiting for a server (or for its next try) goes out with the new settings now.
+    await tx
+      .update(outbox)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(and(eq(outbox.status, "queued"), sql`${outbox.nextAttemptAt} > now()`));
+  });
+  notifyMailQueued();
+}
+
+export const testMailSchema = z.object({
+  to: z.email({ error: "admin.email.errors.testAddress" }).max(254),
+});
+
+/**
+ * Sends a test mail now through the transport outgoing mail uses, and records the result
+ * (time, ok or the SMTP error) under `smtp.lastTest` with an access-log entry.
+ */
+export async function sendTestMail(
+  db: Database,
+  to: string,
+  language: Language,
+  actor: Actor,
+): Promise<SmtpLastTest> {
+  const t = getFixedT(language);
+  const transport = await effectiveMailTransport(db, { fresh: true });
+  let result: SmtpLastTest;
+  if (!transport) {
+    result = {
+      at: new Date().toISOString(),
+      ok: false,
+      error: t("admin.email.smtp.notConfigured"),
+    };
+  } else {
+    try {
+      const sender = senderOf(await readSmtpSettings(db));
+      const mail = simpleMail(language, t("admin.email.test.mailSubject"), [
+        t("admin.email.test.mailBody", { address: sender.address }),
+      ]);
+      await transport.send({ to, ...mail });
+      result = { at: new Date().toISOString(), ok: true };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      result = { at: new Date().toISOString(), ok: false, error: message.slice(0, 500) };
+    } finally {
+      transport.close?.();
+    }
+  }
+  await db.transaction(async (tx) => {
+    const value = { ...result } as Record<string, unknown>;
+    await tx
+      .insert(settings)
+      .values({ key: SMTP_LAST_TEST_KEY, value, updatedBy: actor.id })
+      .onConflictDoUpdate({
+        target: settings.key,
+        set: { value, updatedAt: new Date(), updatedBy: actor.id },
+      });
+    await tx.insert(accessLog).values({
+      actorId: actor.id,
+      action: "settings.test-mail",
+      subject: `settings:${SMTP_LAST_TEST_KEY}`,
+      details: {
+        to: maskEmail(to),
+        ok: result.ok,
+        ...(result.error ? { error: result.error } : {}),
+      },
+      ip: actor.ip ?? null,
+    });
+  });
+  return result;
+}
+
+/** a***@example.com: enough to tell messages apart, not enough to read an applicant's address. */
+export function maskEmail(address: string) {
+  const at = address.lastIndexOf("@");
+  if (at < 1) return "***";
+  return `${address[0]}***${address.slice(at)}`;
+}

@@ -1,0 +1,23 @@
+/**
+ * Names shared by the mail modules and the /admin/email screen (browser-safe: no server code).
+ */
+
+/** Every mail the product sends, each with a template an admin may reword per language. */
+export const mailTemplateKinds = [
+  "confirmation",
+  "approved",
+  "rejected",
+  "verification",
+  "reset",
+] as const;
+export type MailTemplateKind = (typeof mailTemplateKinds)[number];
+
+export const isMailTemplateKind = (value: unknown): value is MailTemplateKind =>
+  mailTemplateKinds.includes(value as MailTemplateKind);
+
+/** How the connection to the SMTP server is protected. */
+export const smtpSecurities = ["none", "starttls", "tls"] as const;
+export type SmtpSecurity = (typeof smtpSecurities)[number];
+
+/** The states of a message in the outbox (as in the schema's mailStatuses). */
+export const outboxStatuses = ["queued", "sent", "failed"] as const;
