@@ -1,0 +1,123 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { userCreate } from "./accounts";
+import { expect, t, test, waitForHydration } from "./fixtures";
+import { ownServer, type OwnServer } from "./own-server";
+import { startSmtp } from "./smtp";
+
+/**
+ * /admin/email end to end, on a server started WITHOUT SMTP_URL: the admin points the SMTP
+ * settings at a real test SMTP server, a test mail arrives there (no restart), she edits a
+ * template and sees its preview; axe finds no serious or critical violation.
+ */
+const PASSWORD = "correio-bem-configurado-2026";
+const ADMIN = "elza.admin@example.com";
+
+test.describe("the e-mail settings", () => {
+  test.describe.configure({ mode: "serial" });
+  let dataDir: string;
+  let server: OwnServer;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    dataDir = mkdtempSync(path.join(tmpdir(), "mare-admin-email-"));
+    await userCreate(dataDir, ADMIN, "admin", PASSWORD);
+    smtp = await startSmtp();
+    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 41, { DATA_DIR: dataDir });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function expectAccessible(page: Page, label: string) {
+    const results = await new AxeBuilder({ page }).analyze();
+    const severe = results.violations.filter(
+      (v) => v.impact === "serious" || v.impact === "critical",
+    );
+    expect(
+      severe.map((v) => `${v.id}: ${v.help}`),
+      `axe on ${label}`,
+    ).toEqual([]);
+  }
+
+  test("SMTP settings, a test mail that arrives, a template edit with its preview", async ({
+    page,
+  }) => {
+    await page.goto(`${server.origin}/login?lang=en`);
+    await waitForHydration(page);
+    await page.getByLabel(t("en", "auth.email")).fill(ADMIN);
+    await page.getByLabel(t("en", "auth.password"), { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: t("en", "auth.signIn"), exact: true }).click();
+    await expect(page).toHaveURL(`${server.origin}/admin/dashboard`);
+
+    await page
+      .getByRole("navigation", { name: t("en", "admin.nav.label") })
+      .getByRole("link", { name: t("en", "admin.email.nav") })
+      .click();
+    await expect(page).toHaveURL(`${server.origin}/admin/email`);
+    await expect(page.locator("h1")).toHaveText(t("en", "admin.email.title"));
+    await expect(page.getByText(t("en", "admin.email.smtp.notConfigured"))).toBeVisible();
+    await expectAccessible(page, "the e-mail screen");
+
+    // The SMTP settings, pointing at the test server (no authentication, no TLS).
+    const port = new URL(smtp.url).port;
+    await page.getByLabel(t("en", "admin.email.smtp.host")).fill("127.0.0.1");
+    await page.getByLabel(t("en", "admin.email.smtp.port")).fill(port);
+    await page
+      .getByLabel(t("en", "admin.email.smtp.security"))
+      .selectOption({ label: t("en", "admin.email.smtp.securities.none") });
+    await page.getByLabel(t("en", "admin.email.smtp.password")).fill("never-shown-again");
+    await page.getByLabel(t("en", "admin.email.smtp.senderName")).fill("Maré Casting");
+    await page.getByLabel(t("en", "admin.email.smtp.senderAddress")).fill("casting@example.com");
+    await page.getByRole("button", { name: t("en", "admin.email.smtp.save") }).click();
+    await expect(page.getByText(t("en", "admin.email.smtp.saved"))).toBeVisible();
+    await expect(page.getByText(t("en", "admin.email.smtp.fromSettings"))).toBeVisible();
+    await expect(page.getByText(t("en", "admin.email.smtp.passwordSet"))).toBeVisible();
+    // The password is not in the page, and its field is empty again.
+    await expect(page.getByLabel(t("en", "admin.email.smtp.password"))).toHaveValue("");
+    expect(await page.content()).not.toContain("never-shown-again");
+
+    // A test mail to the admin's own address (the default) arrives, from the saved sender.
+    await expect(page.getByLabel(t("en", "admin.email.test.to"))).toHaveValue(ADMIN);
+    await page.getByRole("button", { name: t("en", "admin.email.test.send") }).click();
+    await expect(page.getByText(t("en", "admin.email.test.sent", { to: ADMIN }))).toBeVisible();
+    const mail = await smtp.mailTo(ADMIN);
+    expect(mail.subject).toBe(t("en", "admin.email.test.mailSubject"));
+    expect(mail.from?.value[0]).toMatchObject({
+      name: "Maré Casting",
+      address: "casting@example.com",
+    });
+
+    // A template: German confirmation, edited, previewed in the real layout, then saved.
+    await page
+      .getByRole("link", {
+        name: `${t("en", "admin.email.kinds.confirmation")}, Deutsch: ${t("en", "admin.email.templates.builtIn")}`,
+      })
+      .click();
+    await expect(page).toHaveURL(/template=confirmation&lang=de/);
+    const subject = page.getByLabel(t("en", "admin.email.templates.subject"), { exact: true });
+    await subject.fill("Danke, {{name}}!");
+    await page
+      .getByLabel(t("en", "admin.email.templates.body"))
+      .fill("Hallo {{name}},\n\nwir melden uns bald.");
+    await page.getByRole("button", { name: t("en", "admin.email.templates.preview") }).click();
+    await expect(page.getByText(t("en", "admin.email.templates.previewDraft"))).toBeVisible();
+    await expect(page.getByTestId("preview-subject")).toHaveText("Danke, Ana!");
+    const frame = page.frameLocator(
+      `iframe[title="${t("en", "admin.email.templates.previewFrame")}"]`,
+    );
+    await expect(frame.getByText("Hallo Ana,")).toBeVisible();
+    await expect(frame.getByText("Maré Talent", { exact: true })).toBeVisible();
+
+    await page.getByRole("button", { name: t("en", "admin.email.templates.save") }).click();
+    await expect(page.getByText(t("en", "admin.email.templates.saved"))).toBeVisible();
+    await expect(page.getByText(t("en", "admin.email.templates.usingEdited"))).toBeVisible();
+    await expectAccessible(page, "the e-mail screen with the template editor");
+  });
+});
