@@ -36,6 +36,7 @@ export default [
     route("reprovados", "routes/admin/submissions.tsx", { id: "admin-rejected" }),
     route("cadastros/:id", "routes/admin/submission.tsx"),
     route("export.csv", "routes/admin/export.ts"),
+    route("analytics", "routes/admin/analytics.tsx"),
     route("email", "routes/admin/email.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("auth-report", "routes/admin/auth-report.tsx"),
@@ -47,6 +48,7 @@ export default [
   // Machine-readable resources.
   route("api/geo-language", "routes/resources/geo-language.ts"),
   route("api/chatbot", "routes/resources/chatbot-application.ts"),
+  route("api/count", "routes/resources/count.ts"),
   route("api/auth/*", "routes/resources/auth-api.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

@@ -5,11 +5,15 @@ import { GoogleButton } from "~/auth/google-button";
 import { SlimHeader } from "~/components/layout/auth-shell";
 import { handlePreselection } from "~/features/preselection/preselection.server";
 import { PreselectionForm } from "~/features/preselection/preselection-form";
+import { countPageViews } from "~/features/analytics/counting.server";
 import { preselectionClientAction } from "~/features/preselection/client-action";
 import { pageContext } from "~/utils/page.server";
 import { pageWithActionHeaders } from "~/utils/route-headers";
 import { pageTitle, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/register-model";
+
+// Counted like the pages of the site (app/features/analytics/counting.server.ts).
+export const middleware: Route.MiddlewareFunction[] = [countPageViews];
 
 export function loader({ request }: Route.LoaderArgs) {
   const { t, seo } = pageContext(request);

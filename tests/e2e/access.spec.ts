@@ -88,6 +88,7 @@ const rules: Record<string, Rule> = {
   "/admin/pendentes": area(["approver", "admin", "owner"]),
   "/admin/aprovados": area(["approver", "admin", "owner"]),
   "/admin/reprovados": area(["approver", "admin", "owner"]),
+  "/admin/analytics": area(["approver", "admin", "owner"]),
   "/admin/users": area(["admin", "owner"]),
   "/admin/auth-report": area(["admin", "owner"]),
   // No application has this number: staff get the 404, everyone else never learns that.
@@ -134,6 +135,8 @@ const rules: Record<string, Rule> = {
   "/api/geo-language": open(),
   // POST only (the chatbot's JSON): an empty application is refused alike for everyone.
   "/api/chatbot": { post: {}, answer: () => ({ status: 400 }) },
+  // POST only (a beacon naming an allow-listed event): without one, refused alike for everyone.
+  "/api/count": { post: {}, answer: () => ({ status: 400 }) },
   // Only the verification link and the OAuth callback are exposed; never the session.
   "/api/auth/*": open("/api/auth/get-session", 404),
   "/sitemap.xml": open(),

@@ -27,6 +27,12 @@ export const adminNavigation = [
     roles: ["approver", "admin"],
   },
   ...reviewLists.map((list) => ({ ...list, roles: ["approver", "admin"] as const })),
+  {
+    path: "/admin/analytics",
+    label: "admin.analytics.title",
+    icon: "chart-column",
+    roles: ["approver", "admin"],
+  },
   { path: "/admin/users", label: "admin.users.nav", icon: "lock-keyhole", roles: ["admin"] },
   {
     path: "/admin/auth-report",

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { Button } from "~/components/ui/button";
+import { countStart } from "~/features/analytics/beacon";
 import { hasSavedConversation } from "./saved-conversation";
 
 // The chat (and its validation library) loads when she asks for it, not with the page.
@@ -26,7 +27,11 @@ export function ChatLauncher() {
         aria-haspopup="dialog"
         onPointerEnter={() => void loadChatbot()}
         onFocus={() => void loadChatbot()}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          // The funnel's chat start: opening the chat, counted once per page load.
+          countStart("chatbot_started", "chatbot");
+          setOpen(true);
+        }}
       >
         {canResume ? t("chatbot.resume") : t("contact.chatStart")}
       </Button>

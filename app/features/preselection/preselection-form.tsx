@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { preloadToasts, toast } from "~/components/ui/toast";
 import { failureMessage } from "~/features/submissions/failure-message";
 import { HONEYPOT_FIELD } from "~/features/submissions/honeypot";
+import { countStart } from "~/features/analytics/beacon";
 import { cn } from "~/utils/cn";
 import type { PreselectionActionData } from "./preselection.server";
 import {
@@ -52,8 +53,9 @@ export function PreselectionForm({
   const values = result && "values" in result ? result.values : {};
 
   // As soon as she starts, the checks and the toasts load, so that even a network gone by the
-  // time she sends is reported, not met with silence.
+  // time she sends is reported, not met with silence. Her start is counted (cookie-free).
   const onFocus = () => {
+    countStart("form_started", withAccount ? "register" : "form");
     void loadSchema().catch(() => undefined);
     preloadToasts();
   };

@@ -2,6 +2,11 @@ import { useTranslation } from "~/i18n/translation";
 import { Outlet } from "react-router";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
+import { countPageViews } from "~/features/analytics/counting.server";
+import type { Route } from "./+types/layout";
+
+// Every public page shown, first load or client-side navigation: counted, cookie-free.
+export const middleware: Route.MiddlewareFunction[] = [countPageViews];
 
 export default function MarketingLayout() {
   const { t } = useTranslation();

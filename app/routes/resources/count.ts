@@ -1,0 +1,12 @@
+import { handleCountBeacon } from "~/features/analytics/count-endpoint.server";
+import type { Route } from "./+types/count";
+
+/** POST /api/count: a visitor started the form or the chat (cookie-free counting). */
+export function action({ request }: Route.ActionArgs) {
+  return handleCountBeacon(request);
+}
+
+/** Anything but a post. */
+export function loader() {
+  return new Response(null, { status: 405, headers: { Allow: "POST" } });
+}
