@@ -2,7 +2,7 @@ import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/translation";
 import { Link } from "react-router";
 import { Logo } from "~/components/layout/logo";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { pageContext } from "~/utils/page.server";
 import { pageTitle } from "~/utils/seo";
 import type { Route } from "./+types/permission-denied";
@@ -34,12 +34,12 @@ export default function PermissionDenied() {
       <h1 className="mt-6 text-4xl font-semibold tracking-tight">{t("permissionDenied.title")}</h1>
       <p className="mt-4 max-w-md text-lg text-ink-600">{t("permissionDenied.text")}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Button asChild size="lg">
-          <Link to="/">{t("permissionDenied.home")}</Link>
-        </Button>
-        <Button asChild size="lg" variant="secondary">
-          <Link to="/login">{t("permissionDenied.login")}</Link>
-        </Button>
+        <Link to="/" className={buttonVariants({ size: "lg" })}>
+          {t("permissionDenied.home")}
+        </Link>
+        <Link to="/login" className={buttonVariants({ variant: "secondary", size: "lg" })}>
+          {t("permissionDenied.login")}
+        </Link>
       </div>
     </main>
   );

@@ -1,14 +1,9 @@
 import { Icon } from "~/components/ui/icon";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { Form, Link, useLocation, useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "~/root";
+import { Form, Link, useLocation } from "react-router";
 import { cn } from "~/utils/cn";
-
-/** The signed-in user from the root loader (null for a visitor). */
-export function useViewer() {
-  return useRouteLoaderData<typeof rootLoader>("root")?.viewer ?? null;
-}
+import { useViewer } from "./viewer";
 
 /**
  * The navigation bar's Dashboard menu for a signed-in user (spec section 2): My Dashboard and

@@ -1,13 +1,17 @@
 import { Icon } from "~/components/ui/icon";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { Link, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
-import { AccountMenu, useViewer } from "./account-menu";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { cn } from "~/utils/cn";
 import { LanguagePicker } from "./language-picker";
 import { Logo } from "./logo";
 import { navigationLinks } from "./navigation";
 import { SectionLink } from "./section-link";
+import { useViewer } from "./viewer";
+
+// Only a signed-in visitor sees the account menu: the public pages don't load it for the others.
+const AccountMenu = lazy(() => import("./account-menu").then((m) => ({ default: m.AccountMenu })));
 
 export function SiteHeader() {
   const { t } = useTranslation();
@@ -43,15 +47,23 @@ export function SiteHeader() {
         <div className="flex items-center gap-1 sm:gap-2">
           <LanguagePicker />
           {viewer ? (
-            <AccountMenu />
+            <Suspense>
+              <AccountMenu />
+            </Suspense>
           ) : (
             <>
-              <Button asChild variant="ghost" size="sm" className="max-sm:hidden">
-                <Link to="/login">{t("nav.login")}</Link>
-              </Button>
-              <Button asChild size="sm" className="max-sm:hidden">
-                <Link to="/register/model">{t("nav.preselection")}</Link>
-              </Button>
+              <Link
+                to="/login"
+                className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "max-sm:hidden")}
+              >
+                {t("nav.login")}
+              </Link>
+              <Link
+                to="/register/model"
+                className={cn(buttonVariants({ size: "sm" }), "max-sm:hidden")}
+              >
+                {t("nav.preselection")}
+              </Link>
             </>
           )}
           <Button
@@ -92,12 +104,12 @@ export function SiteHeader() {
           ))}
           {viewer ? null : (
             <li className="mt-2 grid grid-cols-2 gap-2 sm:hidden">
-              <Button asChild variant="secondary">
-                <Link to="/login">{t("nav.login")}</Link>
-              </Button>
-              <Button asChild>
-                <Link to="/register/model">{t("nav.preselection")}</Link>
-              </Button>
+              <Link to="/login" className={buttonVariants({ variant: "secondary" })}>
+                {t("nav.login")}
+              </Link>
+              <Link to="/register/model" className={buttonVariants()}>
+                {t("nav.preselection")}
+              </Link>
             </li>
           )}
         </ul>

@@ -1,7 +1,8 @@
 import { Icon } from "~/components/ui/icon";
+import heroArt from "./hero-art.svg?url";
 import { useTranslation } from "~/i18n/translation";
 import { SectionLink } from "~/components/layout/section-link";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 
 export function Hero() {
   const { t } = useTranslation();
@@ -30,14 +31,15 @@ export function Hero() {
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-ink-700">{t("hero.subtitle")}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Button asChild size="lg">
-              <SectionLink to="/#preselection">
-                {t("hero.ctaPrimary")} <Icon name="arrow-right" />
-              </SectionLink>
-            </Button>
-            <Button asChild size="lg" variant="secondary">
-              <SectionLink to="/#services">{t("hero.ctaSecondary")}</SectionLink>
-            </Button>
+            <SectionLink to="/#preselection" className={buttonVariants({ size: "lg" })}>
+              {t("hero.ctaPrimary")} <Icon name="arrow-right" />
+            </SectionLink>
+            <SectionLink
+              to="/#services"
+              className={buttonVariants({ variant: "secondary", size: "lg" })}
+            >
+              {t("hero.ctaSecondary")}
+            </SectionLink>
           </div>
           <ul className="mt-10 flex flex-wrap gap-x-6 gap-y-3 text-sm font-medium text-ink-700">
             {points.map(({ icon, label }) => (
@@ -58,40 +60,14 @@ export function Hero() {
 function HeroArt({ badge }: { badge: string }) {
   return (
     <div aria-hidden className="relative mx-auto hidden w-full max-w-md sm:block lg:max-w-none">
-      <svg viewBox="0 0 480 420" className="h-auto w-full drop-shadow-xl">
-        <defs>
-          <linearGradient id="hero-sky" x1="0" y1="0" x2="0" y2="1">
-            <stop offset="0" stopColor="#fdb3a4" />
-            <stop offset="0.55" stopColor="#f6efe4" />
-          </linearGradient>
-          <linearGradient id="hero-sea" x1="0" y1="0" x2="0" y2="1">
-            <stop offset="0" stopColor="#18908f" />
-            <stop offset="1" stopColor="#062428" />
-          </linearGradient>
-          <clipPath id="hero-frame">
-            <rect width="480" height="420" rx="40" />
-          </clipPath>
-        </defs>
-        <g clipPath="url(#hero-frame)">
-          <rect width="480" height="420" fill="url(#hero-sky)" />
-          <circle cx="330" cy="150" r="70" fill="#f26b52" />
-          <path d="M0 185c60-35 120-50 170-15s90 35 130 0 110-25 180 8v250H0z" fill="#5ccbc6" />
-          <path
-            d="M0 230c70-30 130-30 190 5s120 30 180-5 80-25 110-10v200H0z"
-            fill="url(#hero-sea)"
-          />
-          <path d="M0 290c60-25 120-25 180 0s120 25 180 0 90-20 120-8v138H0z" fill="#0f5c60" />
-          <path d="M0 345c60-18 120-18 180 0s120 18 180 0 90-15 120-6v81H0z" fill="#062428" />
-          <path
-            d="M40 270c25-10 45-10 70 0M250 320c25-10 45-10 70 0M330 250c20-8 40-8 60 0"
-            stroke="#97e4de"
-            strokeWidth="4"
-            strokeLinecap="round"
-            fill="none"
-            opacity=".8"
-          />
-        </g>
-      </svg>
+      <img
+        src={heroArt}
+        alt=""
+        width={480}
+        height={420}
+        decoding="async"
+        className="h-auto w-full drop-shadow-xl"
+      />
       <div className="absolute -start-4 -bottom-5 rounded-2xl bg-white px-5 py-4 shadow-lg ring-1 ring-ink-200">
         <p className="flex items-center gap-2 text-sm font-semibold text-ink-900">
           <Icon name="badge-check" className="size-5 text-brand-600" />

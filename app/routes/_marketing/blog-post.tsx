@@ -3,7 +3,8 @@ import { useTranslation } from "~/i18n/translation";
 import { data, Link } from "react-router";
 import { ArticleBody } from "~/components/layout/article-body";
 import { StatusPage } from "~/components/layout/status-page";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/utils/cn";
 import { CoverImage } from "~/features/blog/cover-image";
 import { PostCard } from "~/features/blog/post-card";
 import { PostMeta } from "~/features/blog/post-meta";
@@ -108,11 +109,12 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
               {t("blog.applyTitle")}
             </h2>
             <p className="mt-3 text-brand-100/85">{t("blog.applyText")}</p>
-            <Button asChild variant="light" size="lg" className="mt-6">
-              <Link to="/register/model">
-                {t("blog.applyButton")} <Icon name="arrow-right" />
-              </Link>
-            </Button>
+            <Link
+              to="/register/model"
+              className={cn(buttonVariants({ variant: "light", size: "lg" }), "mt-6")}
+            >
+              {t("blog.applyButton")} <Icon name="arrow-right" />
+            </Link>
           </div>
         </aside>
       </article>
@@ -138,11 +140,9 @@ function PostNotFound() {
   const { t } = useTranslation();
   return (
     <StatusPage code="404" title={t("blog.postNotFoundTitle")} text={t("blog.postNotFoundText")}>
-      <Button asChild size="lg">
-        <Link to="/blog">
-          <Icon name="arrow-left" /> {t("blog.backToBlog")}
-        </Link>
-      </Button>
+      <Link to="/blog" className={buttonVariants({ size: "lg" })}>
+        <Icon name="arrow-left" /> {t("blog.backToBlog")}
+      </Link>
     </StatusPage>
   );
 }

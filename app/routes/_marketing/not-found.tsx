@@ -2,7 +2,7 @@ import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/translation";
 import { data, Link } from "react-router";
 import { StatusPage } from "~/components/layout/status-page";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { pageContext } from "~/utils/page.server";
 import { pageTitle } from "~/utils/seo";
 import type { Route } from "./+types/not-found";
@@ -27,11 +27,9 @@ export default function NotFound() {
   const { t } = useTranslation();
   return (
     <StatusPage code={t("notFound.code")} title={t("notFound.title")} text={t("notFound.text")}>
-      <Button asChild size="lg">
-        <Link to="/">
-          <Icon name="house" /> {t("notFound.home")}
-        </Link>
-      </Button>
+      <Link to="/" className={buttonVariants({ size: "lg" })}>
+        <Icon name="house" /> {t("notFound.home")}
+      </Link>
     </StatusPage>
   );
 }
