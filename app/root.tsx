@@ -11,7 +11,6 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { spriteHref } from "./components/ui/icon";
 import { NavigationProgress } from "./components/ui/navigation-progress";
 import { Toaster } from "./components/ui/toast";
 import { directionOf, defaultLanguage } from "./i18n/languages";
@@ -68,10 +67,8 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/site.webmanifest" },
-  // The icon sprite, requested with the stylesheet so the header's icons do not pop in late.
-  // Chromium never matches a preload to a <use> request (no `as` fits one) and warns in the
-  // console; the <use> request is then answered from the HTTP cache, so the file loads once.
-  { rel: "preload", href: spriteHref, as: "image", type: "image/svg+xml" },
+  // No preload of the icon sprite: Chromium never matches a preload to a <use> request and warns
+  // in the console. The header's first icon, at the top of the body, asks for it early anyway.
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
