@@ -11,7 +11,7 @@ import {
   type SubmissionSource,
   type SubmissionStatus,
 } from "~/db/schema.server";
-import { pageGroups, reportingTimeZone, type PageGroup } from "./events";
+import { groupings, pageGroups, reportingTimeZone, type Grouping, type PageGroup } from "./events";
 
 /*
  * The analytics screen (/admin/analytics, product.md section 5): applications over time and by
@@ -19,8 +19,7 @@ import { pageGroups, reportingTimeZone, type PageGroup } from "./events";
  * submitted → approved, for a range of the agency's calendar days.
  */
 
-export const groupings = ["day", "week", "month"] as const;
-export type Grouping = (typeof groupings)[number];
+export { groupings, type Grouping };
 
 /** The presets of the range picker, in days ending today. */
 export const rangePresets = [7, 30, 90] as const;

@@ -33,3 +33,7 @@ export type CountedEvent = "page_view" | StartEvent;
  * not on the next one in UTC. Submissions are grouped in the same zone.
  */
 export const reportingTimeZone = "America/Sao_Paulo";
+
+/** How the analytics screen groups days: by day, ISO week (from Monday) or month. */
+export const groupings = ["day", "week", "month"] as const;
+export type Grouping = (typeof groupings)[number];

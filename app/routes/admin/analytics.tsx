@@ -6,11 +6,11 @@ import { Input } from "~/components/ui/field";
 import { getDatabase } from "~/db/db.server";
 import {
   analyticsReport,
-  groupings,
   lastDays,
   parseRange,
   rangePresets,
 } from "~/features/analytics/analytics.server";
+import { groupings } from "~/features/analytics/events";
 import { HorizontalBars, StackedColumns, type BarDatum } from "~/features/analytics/charts";
 import { flushCounts, reportingDay } from "~/features/analytics/counting.server";
 import { submissionStatuses } from "~/features/submissions/statuses";
