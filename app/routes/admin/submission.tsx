@@ -12,6 +12,7 @@ import { countryName, formatBirthDate } from "~/features/chatbot/format";
 import { formatWhen, StatusBadge } from "~/features/admin/status-badge";
 import { changeStatus, mayChange } from "~/features/submissions/review.server";
 import { revealDocument } from "~/features/submissions/reveal.server";
+import { listRejectionReasons } from "~/features/mail/rejection-reasons.server";
 import { pageContext } from "~/utils/page.server";
 import { clientIp, isCrossSiteRequest } from "~/utils/request.server";
 import { pageTitle } from "~/utils/seo";
@@ -24,7 +25,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDatabase();
   const [application] = await db.select().from(submissions).where(eq(submissions.id, id));
   if (!application) throw data(null, { status: 404 });
-  const [history, duplicates] = await Promise.all([
+  const [history, duplicates, reasons] = await Promise.all([
     db
       .select({
         createdAt: submissionStatusHistory.createdAt,
@@ -45,6 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       )
       .orderBy(desc(submissions.createdAt))
       .limit(20),
+    listRejectionReasons(db, { activeOnly: true }),
   ]);
   const { documentEncrypted: _encrypted, ...shown } = application;
   const { t } = pageContext(request);
@@ -53,6 +55,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     application: shown,
     history,
     duplicates,
+    reasons: reasons.map(({ id, label }) => ({ id, label })),
     actions: submissionStatuses.filter((to) => mayChange(viewer.role, application.status, to)),
     notice: new URL(request.url).searchParams.get("notice"),
     heading: t("admin.detail.title"),
@@ -91,10 +94,15 @@ export async function action({ request, params }: Route.ActionArgs) {
     from,
     to,
     note: String(form.get("note") ?? ""),
+    reasonId: /^[1-9]\d{0,14}$/.test(String(form.get("reason")))
+      ? Number(form.get("reason"))
+      : null,
     actor: { id: viewer.id, role: viewer.role },
     ip: clientIp(request),
   });
   switch (result.outcome) {
+    case "unknown-reason":
+      return data<Result>({ error: "admin.detail.unknownReason" }, 400);
     case "changed":
       throw redirect(`/admin/cadastros/${id}?notice=${encodeURIComponent(to)}`);
     case "conflict":
@@ -113,7 +121,7 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const { application: a, history, duplicates, actions, notice } = loaderData;
+  const { application: a, history, duplicates, actions, notice, reasons } = loaderData;
   const dash = "—";
   const fields: [string, React.ReactNode][] = [
     [t("admin.detail.email"), a.email],
@@ -217,6 +225,29 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
               </h2>
               <Form method="post" className="mt-4 space-y-4">
                 <input type="hidden" name="from" value={a.status} />
+                {actions.includes("Reprovado") && reasons.length > 0 ? (
+                  <Field
+                    id="reason"
+                    label={t("admin.detail.reason")}
+                    hint={t("admin.detail.reasonHint")}
+                  >
+                    {(aria) => (
+                      <select
+                        {...aria}
+                        name="reason"
+                        defaultValue=""
+                        className="block h-11 w-full rounded-xl border-0 bg-white px-3 text-sm text-ink-900 shadow-xs ring-1 ring-ink-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none"
+                      >
+                        <option value="">{t("admin.detail.noReason")}</option>
+                        {reasons.map((reason) => (
+                          <option key={reason.id} value={reason.id}>
+                            {reason.label}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </Field>
+                ) : null}
                 <Field id="note" label={t("admin.detail.note")} hint={t("admin.detail.noteHint")}>
                   {(aria) => (
                     <Textarea {...aria} name="note" maxLength={2000} className="min-h-24" />
