@@ -89,6 +89,8 @@ const rules: Record<string, Rule> = {
   "/admin/aprovados": area(["approver", "admin", "owner"]),
   "/admin/reprovados": area(["approver", "admin", "owner"]),
   "/admin/analytics": area(["approver", "admin", "owner"]),
+  "/admin/production-checklist": area(["admin", "owner"]),
+  "/admin/tech-report": area(["admin", "owner"]),
   "/admin/users": area(["admin", "owner"]),
   "/admin/auth-report": area(["admin", "owner"]),
   // No application has this number: staff get the 404, everyone else never learns that.

@@ -148,7 +148,7 @@ test.describe("reviewing applications", () => {
     for (const [fullName, email] of [
       ["Marina Costa", "marina.bulk@example.com"],
       ["Paula Reis", "paula.bulk@example.com"],
-    ]) {
+    ] as const) {
       const sent = await request.post(`${server.origin}/?index&lang=pt`, {
         headers: { origin: server.origin },
         form: { fullName, age: "24", email, experience: "beginner", consent: "on" },

@@ -27,19 +27,6 @@ export const adminNavigation = [
     roles: ["approver", "admin"],
   },
   ...reviewLists.map((list) => ({ ...list, roles: ["approver", "admin"] as const })),
-  {
-    path: "/admin/analytics",
-    label: "admin.analytics.title",
-    icon: "chart-column",
-    roles: ["approver", "admin"],
-  },
-  { path: "/admin/users", label: "admin.users.nav", icon: "lock-keyhole", roles: ["admin"] },
-  {
-    path: "/admin/auth-report",
-    label: "admin.authReport.nav",
-    icon: "shield-exclamation-point",
-    roles: ["admin"],
-  },
   // Approvers read the affiliates; every change there is an admin's (checked in the actions).
   {
     path: "/admin/afiliados",
@@ -47,11 +34,37 @@ export const adminNavigation = [
     icon: "badge-check",
     roles: ["approver", "admin"],
   },
+  {
+    path: "/admin/analytics",
+    label: "admin.analytics.title",
+    icon: "chart-column",
+    roles: ["approver", "admin"],
+  },
+  // The admin's own: people, mail, and the four reports.
+  { path: "/admin/users", label: "admin.users.nav", icon: "lock-keyhole", roles: ["admin"] },
   { path: "/admin/email", label: "admin.email.nav", icon: "mail", roles: ["admin"] },
+  {
+    path: "/admin/production-checklist",
+    label: "admin.checklist.nav",
+    icon: "check",
+    roles: ["admin"],
+  },
+  {
+    path: "/admin/auth-report",
+    label: "admin.authReport.nav",
+    icon: "shield-exclamation-point",
+    roles: ["admin"],
+  },
   {
     path: "/admin/access-report",
     label: "admin.accessReport.nav",
     icon: "shield-check",
+    roles: ["admin"],
+  },
+  {
+    path: "/admin/tech-report",
+    label: "admin.tech.nav",
+    icon: "compass",
     roles: ["admin"],
   },
 ] as const satisfies readonly {
