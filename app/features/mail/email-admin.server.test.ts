@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, like } from "drizzle-orm";
 import { simpleParser, type ParsedMail } from "mailparser";
-import { redirect } from "react-router";
+import { createElement, type ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub, redirect } from "react-router";
+import en from "~/i18n/locales/en.json";
+import { TranslationProvider } from "~/i18n/translation";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getDatabase } from "~/db/db.server";
@@ -694,6 +698,37 @@ describe.each(targets)("/admin/email on %s", (_name, databaseUrl) => {
     expect(await logEntries("outbox.retry")).toMatchObject([
       { subject: `outbox:${id}`, details: { kind: "approved" } },
     ]);
+  });
+
+  it("renders the screen with its sections, labels and no password", async () => {
+    const page = await load("admin", "?template=verification&lang=de");
+    const Screen = emailRoute.default as unknown as (props: {
+      loaderData: unknown;
+      actionData?: unknown;
+    }) => ReactNode;
+    const Stub = createRoutesStub([
+      { path: "/admin/email", Component: () => createElement(Screen, { loaderData: page.data }) },
+    ]);
+    const html = renderToString(
+      createElement(TranslationProvider, {
+        language: "en",
+        strings: en,
+        children: createElement(Stub, { initialEntries: ["/admin/email"] }),
+      }),
+    );
+    for (const text of [
+      en.admin.email.smtp.heading,
+      en.admin.email.templates.heading,
+      en.admin.email.reasons.heading,
+      en.admin.email.outbox.heading,
+      'for="smtp-host"',
+      'scope="col"',
+      "aria-live",
+      "{{link}}",
+    ]) {
+      expect(html).toContain(text);
+    }
+    expect(html).not.toMatch(/name="password"[^>]*value="[^"]+"/);
   });
 
   it("refuses a cross-site post and an unknown intent", async () => {
