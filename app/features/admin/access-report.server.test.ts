@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/db.server";
-import { accessLog, user } from "~/db/schema.server";
+import { accessLog, submissions, user } from "~/db/schema.server";
 import { actionLabelKey, parseActionFilter, startOfAgencyDay, subjectPath } from "./access-actions";
 import { exportAccessLog, listAccessLog } from "./access-report.server";
 
@@ -44,6 +44,7 @@ describe.each(targets)("the access report on %s", (_name, options) => {
   const ana = `ana-${marker}`;
   const bia = `bia-${marker}`;
   const subject = (n: number) => `submission:${marker}-${n}`;
+  let submissionId = 0;
 
   beforeAll(async () => {
     database = openDatabase(options);
@@ -63,6 +64,25 @@ describe.each(targets)("the access report on %s", (_name, options) => {
       createdAt: new Date(Date.UTC(2026, 2, 1, 15 + 2 * i)),
     }));
     await database.db.insert(accessLog).values(rows);
+    const [applicant] = await database.db
+      .insert(submissions)
+      .values({
+        source: "form",
+        language: "pt",
+        fullName: `Carla ${marker}`,
+        email: `carla.${marker}@example.com`,
+        emailNormalized: `carla.${marker}@example.com`,
+        consentVersion: "test",
+        consentedAt: new Date(),
+      })
+      .returning({ id: submissions.id });
+    submissionId = applicant!.id;
+    await database.db.insert(accessLog).values({
+      actorId: bia,
+      action: "submission.reveal-document",
+      subject: `submission:${submissionId}`,
+      createdAt: new Date(Date.UTC(2025, 0, 1)),
+    });
     await database.db.insert(accessLog).values({
       actorId: ana,
       action: "user.role",
@@ -74,6 +94,7 @@ describe.each(targets)("the access report on %s", (_name, options) => {
   afterAll(async () => {
     await database.db.delete(accessLog).where(like(accessLog.actorId, `%-${marker}`));
     await database.db.delete(user).where(like(user.id, `%-${marker}`));
+    await database.db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));
     await database.close();
   });
 
@@ -95,8 +116,8 @@ describe.each(targets)("the access report on %s", (_name, options) => {
       }
       page = await listAccessLog(database.db, { actor: marker, limit: 10, before: page.next });
     }
-    expect(seen).toHaveLength(26);
-    expect(new Set(seen).size).toBe(26);
+    expect(seen).toHaveLength(27);
+    expect(new Set(seen).size).toBe(27);
     const last = await listAccessLog(database.db, { actor: marker, action: "user.role" });
     expect(last.rows).toMatchObject([
       {
@@ -107,19 +128,26 @@ describe.each(targets)("the access report on %s", (_name, options) => {
     ]);
   });
 
+  it("names the subject: the applicant of a submission", async () => {
+    const { rows } = await listAccessLog(database.db, { actor: marker, to: "2025-12-31" });
+    expect(rows).toMatchObject([
+      { subject: `submission:${submissionId}`, subjectName: `Carla ${marker}` },
+    ]);
+  });
+
   it("filters by action, family, actor and days", async () => {
     const count = async (filter: Parameters<typeof listAccessLog>[1]) =>
       (await listAccessLog(database.db, { limit: 200, ...filter })).rows.length;
-    expect(await count({ actor: `bia ${marker}`.toUpperCase() })).toBe(5);
+    expect(await count({ actor: `bia ${marker}`.toUpperCase() })).toBe(6);
     expect(await count({ actor: `ana.${marker}@` })).toBe(21);
-    expect(await count({ actor: marker, action: "submission.reveal-document" })).toBe(5);
-    expect(await count({ actor: marker, action: "submission.*" })).toBe(25);
+    expect(await count({ actor: marker, action: "submission.reveal-document" })).toBe(6);
+    expect(await count({ actor: marker, action: "submission.*" })).toBe(26);
     expect(await count({ actor: marker, action: "user.*" })).toBe(1);
     // Day 1 (UTC−3) holds the role change and entries 0–5 (12:00 to 22:00).
     expect(await count({ actor: marker, from: "2026-03-01", to: "2026-03-01" })).toBe(7);
     expect(await count({ actor: marker, from: "2026-03-02", to: "2026-03-02" })).toBe(12);
     expect(await count({ actor: marker, from: "2026-03-03" })).toBe(7);
-    expect(await count({ actor: marker, to: "2026-02-28" })).toBe(0);
+    expect(await count({ actor: marker, to: "2026-02-28" })).toBe(1);
   });
 
   it("exports the filter as CSV and records the export", async () => {

@@ -1,7 +1,7 @@
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/db.server";
-import { accessLog, user } from "~/db/schema.server";
+import { accessLog, affiliates, submissions, user } from "~/db/schema.server";
 import { csvCell } from "~/features/submissions/export.server";
 import { startOfAgencyDay } from "./access-actions";
 
@@ -34,6 +34,14 @@ function containsPattern(search: string) {
 
 const actor = alias(user, "actor");
 const subjectUser = alias(user, "subject_user");
+const subjectAffiliateUser = alias(user, "subject_affiliate_user");
+
+/**
+ * The id inside a subject ("submission:42" → 42) when it is of that kind, else null: the join is
+ * then a primary-key lookup per entry of the page, never a scan of the subjects' table.
+ */
+const subjectId = (kind: string) =>
+  sql`case when ${accessLog.subject} ~ ${`^${kind}:[0-9]{1,18}$`} then substr(${accessLog.subject}, ${kind.length + 2})::bigint end`;
 
 export function accessLogQuery(db: Database, filter: AccessLogFilter, limit: number) {
   const conditions: SQL[] = [];
@@ -72,14 +80,22 @@ export function accessLogQuery(db: Database, filter: AccessLogFilter, limit: num
       actorRole: actor.role,
       action: accessLog.action,
       subject: accessLog.subject,
-      subjectName: subjectUser.name,
+      subjectName: sql<
+        string | null
+      >`coalesce(${subjectUser.name}, ${submissions.fullName}, ${subjectAffiliateUser.name})`,
       subjectEmail: subjectUser.email,
       details: accessLog.details,
       ip: accessLog.ip,
     })
     .from(accessLog)
     .leftJoin(actor, eq(actor.id, accessLog.actorId))
-    .leftJoin(subjectUser, sql`${accessLog.subject} = 'user:' || ${subjectUser.id}`)
+    .leftJoin(
+      subjectUser,
+      sql`${subjectUser.id} = case when ${accessLog.subject} like 'user:%' then substr(${accessLog.subject}, 6) end`,
+    )
+    .leftJoin(submissions, sql`${submissions.id} = ${subjectId("submission")}`)
+    .leftJoin(affiliates, sql`${affiliates.id} = ${subjectId("affiliate")}`)
+    .leftJoin(subjectAffiliateUser, eq(subjectAffiliateUser.id, affiliates.userId))
     .where(and(...conditions))
     .orderBy(desc(accessLog.createdAt), desc(accessLog.id))
     .limit(limit);

@@ -221,8 +221,11 @@ export default function AccessReport({ loaderData }: Route.ComponentProps) {
                           {row.subjectName ?? row.subject}
                         </Link>
                       ) : (
-                        <span className="text-ink-700">{row.subject}</span>
+                        <span className="text-ink-700">{row.subjectName ?? row.subject}</span>
                       )}
+                      {row.subjectName ? (
+                        <span className="block text-xs text-ink-500">{row.subject}</span>
+                      ) : null}
                     </td>
                     <td className="px-4 py-3 font-mono text-xs text-ink-700">{row.ip ?? "—"}</td>
                     <td className="px-4 py-3 break-words text-ink-700">

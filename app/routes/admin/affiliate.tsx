@@ -208,10 +208,12 @@ export default function AffiliateDetail({ loaderData, actionData }: Route.Compon
             </div>
           ))}
         </dl>
-        <p className="mt-4 text-sm text-ink-600">
-          <span className="font-semibold text-ink-800">{t("admin.affiliates.promotion")}:</span>{" "}
-          {a.promotion}
-        </p>
+        {a.promotion.trim() ? (
+          <p className="mt-4 text-sm break-words text-ink-600">
+            <span className="font-semibold text-ink-800">{t("admin.affiliates.promotion")}:</span>{" "}
+            {a.promotion}
+          </p>
+        ) : null}
       </section>
 
       {canEdit ? (
@@ -379,7 +381,7 @@ export default function AffiliateDetail({ loaderData, actionData }: Route.Compon
                     {t("admin.affiliates.amount")}
                   </th>
                   <th scope="col" className="px-3 py-2 font-semibold">
-                    {t("admin.affiliates.note")}
+                    {t("admin.affiliates.noteColumn")}
                   </th>
                   <th scope="col" className="px-3 py-2 font-semibold">
                     {t("admin.affiliates.enteredBy")}

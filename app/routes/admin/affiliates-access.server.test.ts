@@ -424,7 +424,10 @@ describe.each(targets)("affiliates and access report routes on %s", (_name, data
     }
     const path = `/admin/access-report?action=affiliate.*&actor=${encodeURIComponent(email("admin"))}`;
     const first = await call(accessReport.loader, request(path, { who: "admin" }));
-    type Page = { rows: { action: string; actorName: string }[]; next: string | null };
+    type Page = {
+      rows: { action: string; actorName: string; subjectName: string | null }[];
+      next: string | null;
+    };
     const all = (first.data as Page).rows;
     // Two status changes, one commission, three ledger lines.
     expect(all.map((row) => row.action).sort()).toEqual([
@@ -435,7 +438,12 @@ describe.each(targets)("affiliates and access report routes on %s", (_name, data
       "affiliate.status",
       "affiliate.status",
     ]);
-    expect(all[0]).toMatchObject({ actorName: `admin ${marker}`, action: "affiliate.ledger" });
+    expect(all[0]).toMatchObject({
+      actorName: `admin ${marker}`,
+      action: "affiliate.ledger",
+      subject: `affiliate:${affiliateId}`,
+      subjectName: `lia ${marker}`,
+    });
     const ledgerOnly = await call(
       accessReport.loader,
       request(`/admin/access-report?action=affiliate.ledger&actor=${marker}`, { who: "admin" }),
