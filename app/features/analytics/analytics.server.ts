@@ -1,4 +1,4 @@
-import { inArray, sql } from "drizzle-orm";
+import { inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/db.server";
 import {
@@ -176,42 +176,74 @@ interface GroupedRow {
   n: number;
 }
 
+// Hash aggregation in memory: with PostgreSQL's default 4 MB the planner sorts on disk instead.
+const WORK_MEM = "32MB";
+
+/** A read of its own, in a transaction that may use WORK_MEM (two run side by side). */
+async function query<Row>(db: Database, statement: SQL): Promise<Row[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local work_mem = '${WORK_MEM}'`));
+    const result = await tx.execute(statement);
+    return (result as unknown as { rows: Row[] }).rows;
+  });
+}
+
 /**
- * Every figure of the screen about applications, in one pass over the range's rows (grouping
- * sets), which the index on created_at finds. The range's bounds are the agency's midnights.
+ * Every figure of the screen about applications, in two reads of the range's rows (found by
+ * the index on created_at), run side by side:
+ * - over time by status: first per UTC hour, a cheap key PostgreSQL can aggregate in parallel,
+ *   then each hour to its day, week or month in the agency's time zone (its offsets are whole
+ *   hours, so an hour never straddles two of its days) — converting every row's time zone
+ *   instead costs twice as much at a million rows;
+ * - source × language × country × affiliate in one GROUP BY (a few hundred combinations),
+ *   whose grouping sets then give each breakdown.
+ * The bounds are the agency's midnights.
  */
 async function groupedSubmissions(db: Database, range: AnalyticsRange): Promise<GroupedRow[]> {
   const start = sql`(${range.from}::date)::timestamp at time zone ${reportingTimeZone}`;
   const end = sql`(${addDays(range.to, 1)}::date)::timestamp at time zone ${reportingTimeZone}`;
-  const result = await db.execute(sql`
-    select
-      case
-        when grouping(bucket) = 0 then 'time'
-        when grouping(source) = 0 then 'source'
-        when grouping(language) = 0 then 'language'
-        when grouping(country) = 0 then 'country'
-        else 'affiliate'
-      end as kind,
-      to_char(bucket, 'YYYY-MM-DD') as bucket,
-      status,
-      coalesce(source, language, country, affiliate_id::text) as value,
-      count(*)::int as n
-    from (
+  const inRange = sql`${submissions.createdAt} >= ${start} and ${submissions.createdAt} < ${end}`;
+  const [overTime, breakdowns] = await Promise.all([
+    query<GroupedRow>(
+      db,
+      sql`
+      select 'time' as kind,
+        to_char(date_trunc(${range.group}, hour at time zone ${reportingTimeZone}), 'YYYY-MM-DD') as bucket,
+        status, null as value, sum(n)::int as n
+      from (
+        select date_bin('1 hour', ${submissions.createdAt}, timestamptz '2000-01-01 00:00:00+00') as hour,
+          ${submissions.status} as status, count(*) as n
+        from ${submissions}
+        where ${inRange}
+        group by 1, 2
+      ) as hours
+      group by 2, 3`,
+    ),
+    query<GroupedRow>(
+      db,
+      sql`
       select
-        date_trunc(${range.group}, ${submissions.createdAt} at time zone ${reportingTimeZone}) as bucket,
-        ${submissions.status} as status,
-        ${submissions.source} as source,
-        ${submissions.language} as language,
-        upper(${submissions.country}) as country,
-        ${submissions.affiliateId} as affiliate_id
-      from ${submissions}
-      where ${submissions.createdAt} >= ${start} and ${submissions.createdAt} < ${end}
-    ) as rows
-    group by grouping sets ((bucket, status), (source), (language), (country), (affiliate_id))`);
-  return (result as unknown as { rows: GroupedRow[] }).rows.map((row) => ({
-    ...row,
-    n: Number(row.n),
-  }));
+        case
+          when grouping(source) = 0 then 'source'
+          when grouping(language) = 0 then 'language'
+          when grouping(country) = 0 then 'country'
+          else 'affiliate'
+        end as kind,
+        null as bucket, null as status,
+        coalesce(source, language, country, affiliate_id::text) as value,
+        sum(n)::int as n
+      from (
+        select ${submissions.source} as source, ${submissions.language} as language,
+          upper(${submissions.country}) as country, ${submissions.affiliateId} as affiliate_id,
+          count(*) as n
+        from ${submissions}
+        where ${inRange}
+        group by 1, 2, 3, 4
+      ) as combinations
+      group by grouping sets ((source), (language), (country), (affiliate_id))`,
+    ),
+  ]);
+  return [...overTime, ...breakdowns].map((row) => ({ ...row, n: Number(row.n) }));
 }
 
 async function countsOf(db: Database, range: AnalyticsRange) {
