@@ -30,30 +30,37 @@ const tickText = ({ formattedValue, ...props }: TickRendererProps) => (
 const shorten = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
-/** One horizontal bar per row, its label before it and its value after it. */
+/**
+ * One horizontal bar per row, its label before it and its value after it. Drawn 360 units wide,
+ * about the width of a phone, so its text stays readable there.
+ */
 export function HorizontalBars({
   data,
   format,
+  labelWidth = 128,
   className = "fill-brand-600",
 }: {
   data: BarDatum[];
   format: (value: number) => string;
+  /** Room for the labels, in the drawing's units (about 6.5 per character). */
+  labelWidth?: number;
   className?: string;
 }) {
-  const width = 420;
-  const row = 30;
-  const labelWidth = 138;
-  const valueWidth = 56;
+  const width = 360;
+  const row = 28;
+  const longestValue = Math.max(1, ...data.map((d) => format(d.value).length));
+  const valueWidth = 10 + longestValue * 7.5;
   const height = Math.max(1, data.length) * row;
   const x = scaleLinear({
     domain: [0, Math.max(1, ...data.map((d) => d.value))],
     range: [0, width - labelWidth - valueWidth],
   });
   const y = scaleBand({ domain: data.map((d) => d.key), range: [0, height], padding: 0.28 });
+  const maxLabel = Math.floor((labelWidth - 8) / 6.3);
   return (
     <svg
       viewBox={`0 0 ${width} ${height}`}
-      className="h-auto w-full max-w-xl"
+      className="h-auto w-full max-w-md"
       aria-hidden="true"
       focusable="false"
     >
@@ -62,8 +69,8 @@ export function HorizontalBars({
         const barWidth = x(d.value);
         return (
           <Group key={d.key} top={top}>
-            <text x={0} y={y.bandwidth() / 2} dy="0.35em" className="fill-ink-700 text-[12px]">
-              {shorten(d.label, 20)}
+            <text x={0} y={y.bandwidth() / 2} dy="0.35em" className="fill-ink-700 text-[11px]">
+              {shorten(d.label, maxLabel)}
             </text>
             <Bar
               x={labelWidth}
@@ -74,10 +81,10 @@ export function HorizontalBars({
               className={className}
             />
             <text
-              x={labelWidth + barWidth + 6}
+              x={labelWidth + barWidth + 5}
               y={y.bandwidth() / 2}
               dy="0.35em"
-              className="fill-ink-900 text-[12px] font-semibold"
+              className="fill-ink-900 text-[11px] font-semibold"
             >
               {format(d.value)}
             </text>

@@ -281,7 +281,12 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         <p className="text-ink-700">
-          {t("admin.analytics.summary", { count: total, from: period.from, to: period.to })}
+          {t("admin.analytics.summary", {
+            count: total,
+            total: format(total),
+            from: period.from,
+            to: period.to,
+          })}
         </p>
       </div>
 
@@ -293,6 +298,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             value: step.value,
           }))}
           format={format}
+          labelWidth={150}
         />
         <DataTable caption={t("admin.analytics.funnel.caption")}>
           <thead>
@@ -538,12 +544,40 @@ function Breakdown({
   );
 }
 
+/** A table in a box that scrolls sideways on a narrow screen (focusable, so keys scroll it). */
 function DataTable({ caption, children }: { caption: string; children: ReactNode }) {
   return (
-    <table className="mt-4 w-full text-left text-sm [&_tbody]:divide-y [&_tbody]:divide-ink-100">
-      <caption className="sr-only">{caption}</caption>
+    <ScrollBox label={caption} className="mt-4">
+      <table className="w-full text-left text-sm [&_tbody]:divide-y [&_tbody]:divide-ink-100">
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </ScrollBox>
+  );
+}
+
+function ScrollBox({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      className={cn(
+        "overflow-x-auto rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600",
+        className,
+      )}
+    >
       {children}
-    </table>
+    </div>
   );
 }
 
