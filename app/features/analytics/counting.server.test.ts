@@ -61,7 +61,7 @@ describe("what counts as a page view", () => {
     // A navigation from the blog to the home page (React Router 8's .data request).
     expect(
       pageViewOf(
-        get("/_root.data?_routes=routes%2F_marketing%2Fhome", {
+        get("/_.data?_routes=routes%2F_marketing%2Fhome", {
           referer: "http://127.0.0.1:3999/blog",
         }),
       ),
@@ -72,7 +72,7 @@ describe("what counts as a page view", () => {
       ),
     ).toBe("blog-post");
     // The home page reloading its data after her form post: the same page, not a new view.
-    expect(pageViewOf(get("/_root.data", { referer: "http://127.0.0.1:3999/" }))).toBeNull();
+    expect(pageViewOf(get("/_.data", { referer: "http://127.0.0.1:3999/" }))).toBeNull();
     expect(
       pageViewOf(get("/contact.data", { referer: "http://127.0.0.1:3999/contact?lang=en" })),
     ).toBeNull();

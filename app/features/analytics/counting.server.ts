@@ -118,9 +118,11 @@ export function pageGroupOf(pathname: string): PageGroup {
   return "other";
 }
 
-/** The page path of a request, its `.data` form (a client-side navigation) included. */
+/**
+ * The page path of a request, its `.data` form (a client-side navigation) included: React Router
+ * 8 asks for `/blog.data` for /blog and `/_.data` for / (any path ending in a slash).
+ */
 function pagePath(pathname: string): { path: string; data: boolean } {
-  if (pathname === "/_root.data") return { path: "/", data: true };
   if (pathname.endsWith("/_.data"))
     return { path: pathname.slice(0, -"_.data".length), data: true };
   if (pathname.endsWith(".data")) return { path: pathname.slice(0, -".data".length), data: true };
