@@ -4,7 +4,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { userCreate } from "./accounts";
-import { expect, t, test, waitForHydration } from "./fixtures";
+import { expect, failedResource, t, test, waitForHydration } from "./fixtures";
 import { ownServer, type OwnServer } from "./own-server";
 
 /**
@@ -94,7 +94,9 @@ test.describe("analytics", () => {
 
   test("the screen: presets, a refused range, and no serious axe violation", async ({
     browser,
+    browserErrors,
   }) => {
+    browserErrors.allow(failedResource(400)); // the refused range is answered 400
     const page = await signedIn(browser);
     await page.goto(`${server.origin}/admin/analytics`);
     await waitForHydration(page);

@@ -482,10 +482,8 @@ function RangeField({
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="mt-6 min-w-0 rounded-2xl bg-white p-5 ring-1 ring-ink-200/70"
-    >
+    // Not a landmark of its own: the table inside is the labelled region (one name each).
+    <section className="mt-6 min-w-0 rounded-2xl bg-white p-5 ring-1 ring-ink-200/70">
       <h2 id={`${id}-title`} className="mb-4 text-lg font-semibold">
         {title}
       </h2>
