@@ -20,6 +20,7 @@ import {
   type SubmissionSource,
   type SubmissionStatus,
 } from "../features/submissions/statuses.ts";
+import { roles, type Role } from "../auth/roles.ts";
 
 /**
  * The one database schema (PostgreSQL dialect), for PGlite and PostgreSQL alike.
@@ -163,9 +164,7 @@ export const rateLimits = pgTable("rate_limits", {
  * `npx auth@latest generate --config <a config> --output <file>` and port the difference here.
  */
 
-/** What a user may do (product.md section 2). Admin may also come from ADMIN_EMAIL. */
-export const roles = ["model", "affiliate", "approver", "admin"] as const;
-export type Role = (typeof roles)[number];
+export { roles, type Role };
 
 export const user = pgTable(
   "user",

@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/db.server";
-
-/** Days are the agency's (Florianópolis), not the server's or UTC. */
-export const REPORT_TIME_ZONE = "America/Sao_Paulo";
-export const REPORT_DAYS = 30;
+// Days are the agency's (Florianópolis), not the server's or UTC.
+import { REPORT_DAYS, REPORT_TIME_ZONE } from "./auth-report";
 
 export interface AuthReportDay {
   day: string;

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { requireAdmin } from "~/auth/session.server";
 import { getDatabase } from "~/db/db.server";
-import { authReport, REPORT_DAYS, REPORT_TIME_ZONE } from "~/features/admin/auth-report.server";
+import { REPORT_DAYS, REPORT_TIME_ZONE } from "~/features/admin/auth-report";
+import { authReport } from "~/features/admin/auth-report.server";
 import { useTranslation } from "~/i18n/translation";
 import { getEnv } from "~/utils/env.server";
 import { pageContext } from "~/utils/page.server";

@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { getDatabase } from "~/db/db.server";
-import { roles, type Role } from "~/db/schema.server";
+import { roles, type Role } from "~/auth/roles";
 import { formatWhen } from "~/features/admin/status-badge";
 import {
   changeRole,
