@@ -1,6 +1,10 @@
 /**
- * The back office's list of applications at a million rows on PostgreSQL: each query run many
- * times through the real Drizzle layer (listSubmissions), with the plan PostgreSQL chose.
+ * The back office at a million applications on PostgreSQL (issue 5: p95 ≤ 100 ms).
+ *  - Each list's first page, its filters and searches, and the dashboard's figures, run many
+ *    times through the real functions (listSubmissions, dashboardStats), with the plans
+ *    PostgreSQL chose for the queries they sent.
+ *  - The same pages as a signed-in admin's browser asks for them from the production server,
+ *    and a 100,000-row CSV export with the server's memory during it (bench/admin-http.ts).
  */
 import { spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
@@ -9,14 +13,15 @@ import { openDatabase, type Database } from "../app/db/db.server.ts";
 import { submissions } from "../app/db/schema.server.ts";
 import {
   listSubmissions,
-  reviewListQuery,
   type ReviewListFilter,
 } from "../app/features/submissions/review-list.server.ts";
+import { adminHttpBench, type AdminHttpResult } from "./admin-http.ts";
+import { registerAppAlias } from "./app-alias.ts";
 import { root } from "./server.ts";
 import { removeBenchRows } from "./submissions.ts";
 
 export const QUERY_ROWS = 1_000_000;
-export const QUERY_TARGET_P95_MS = 50;
+export const QUERY_TARGET_P95_MS = 100;
 const RUNS = 200;
 const WARM_UP = 20;
 
@@ -26,13 +31,23 @@ export interface QueryFigures {
   p50Ms: number;
   p95Ms: number;
   maxMs: number;
-  /** The scans of PostgreSQL's plan, e.g. "Index Scan using submissions_status_created_idx". */
+  /**
+   * The scans of PostgreSQL's plans for the queries one call sent, e.g. "Index Scan using
+   * submissions_status_created_idx".
+   */
   plan: string[];
 }
 
 export type QueriesResult =
   | { skipped: string }
-  | { tableRows: number; runs: number; targetP95Ms: number; queries: QueryFigures[] };
+  | {
+      tableRows: number;
+      runs: number;
+      targetP95Ms: number;
+      queries: QueryFigures[];
+      /** Missing in results written before the pages were timed over HTTP. */
+      http?: AdminHttpResult;
+    };
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -49,9 +64,11 @@ async function ensureSeeded(db: Database, url: string) {
       all: sql<number>`count(*)::int`,
       foreign: sql<number>`(count(*) filter (where ${submissions.message} is null
         or ${submissions.message} not like 'Demo application number %'))::int`,
+      documents: sql<number>`count(${submissions.documentLastDigits})::int`,
     })
     .from(submissions);
-  if (counts!.all === QUERY_ROWS) return;
+  // A set seeded before db:seed wrote documents' last digits is seeded again.
+  if (counts!.all === QUERY_ROWS && counts!.documents > 0) return;
   if (counts!.foreign > 0) {
     throw new Error(
       `BENCH_DATABASE_URL holds ${counts!.foreign} applications that db:seed did not write; ` +
@@ -68,24 +85,55 @@ async function ensureSeeded(db: Database, url: string) {
   if (seeded.status !== 0) throw new Error("db:seed failed");
 }
 
-async function planOf(db: Database, filter: ReviewListFilter) {
-  const result = await db.execute(sql`explain ${reviewListQuery(db, filter, 51).getSQL()}`);
-  const lines = (result as unknown as { rows: Record<string, string>[] }).rows.map(
-    (row) => Object.values(row)[0]!,
-  );
-  return lines
-    .map((line) => /(Seq Scan|Index Only Scan|Index Scan|Bitmap Index Scan)[^(]*/.exec(line)?.[0])
-    .filter((scan): scan is string => Boolean(scan))
-    .map((scan) => scan.trim());
+/** The queries a call sent, recorded at the pool, so any function's plans can be read. */
+interface SentQuery {
+  text: string;
+  values?: unknown[];
 }
 
-async function time(db: Database, label: string, filter: ReviewListFilter): Promise<QueryFigures> {
+type QueryFn = (config: string | { text: string }, values?: unknown[]) => Promise<unknown>;
+
+/** Runs `work` once while recording what it sends to PostgreSQL; then EXPLAINs each of those. */
+async function plansOf(db: Database, work: () => Promise<unknown>) {
+  const pool = (db as unknown as { $client: { query: QueryFn } }).$client;
+  const original = pool.query;
+  const sent: SentQuery[] = [];
+  pool.query = function (this: unknown, config, values) {
+    sent.push({ text: typeof config === "string" ? config : config.text, values });
+    return original.call(this, config, values);
+  } as QueryFn;
+  try {
+    await work();
+  } finally {
+    pool.query = original;
+  }
+  const scans: string[] = [];
+  for (const query of sent) {
+    const result = (await original.call(pool, `explain ${query.text}`, query.values)) as {
+      rows: Record<string, string>[];
+    };
+    for (const row of result.rows) {
+      const scan = /(Parallel )?(Seq Scan|Index Only Scan|Index Scan|Bitmap Index Scan)[^(]*/.exec(
+        Object.values(row)[0]!,
+      )?.[0];
+      if (scan) scans.push(scan.trim());
+    }
+  }
+  return scans;
+}
+
+/** `work` RUNS times after WARM_UP runs; it answers how many rows it got. */
+async function time(
+  db: Database,
+  label: string,
+  work: () => Promise<number>,
+): Promise<QueryFigures> {
   let rows = 0;
-  for (let i = 0; i < WARM_UP; i++) await listSubmissions(db, filter);
+  for (let i = 0; i < WARM_UP; i++) await work();
   const durations: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const started = performance.now();
-    rows = (await listSubmissions(db, filter)).rows.length;
+    rows = await work();
     durations.push(performance.now() - started);
   }
   durations.sort((a, b) => a - b);
@@ -95,9 +143,13 @@ async function time(db: Database, label: string, filter: ReviewListFilter): Prom
     p50Ms: round(percentile(durations, 50)),
     p95Ms: round(percentile(durations, 95)),
     maxMs: round(durations.at(-1)!),
-    plan: await planOf(db, filter),
+    plan: await plansOf(db, work),
   };
 }
+
+/** A first page of the review list (50 rows, as the screen shows), through listSubmissions. */
+const list = (db: Database, label: string, filter: ReviewListFilter) =>
+  time(db, label, async () => (await listSubmissions(db, filter)).rows.length);
 
 export async function queriesBench(): Promise<QueriesResult> {
   const url = process.env.BENCH_DATABASE_URL;
@@ -115,20 +167,52 @@ export async function queriesBench(): Promise<QueriesResult> {
       select created_at::text as "createdAt", id from ${submissions} where status = 'Pendente'
       order by created_at desc, id desc offset 10000 limit 1`);
     const before = (deep as unknown as { rows: { createdAt: string; id: string }[] }).rows[0]!;
+    // The dashboard's module imports through the app's `~/` alias.
+    registerAppAlias();
+    const { dashboardStats } = await import("../app/features/submissions/review-stats.server.ts");
     console.log(`queries: ${RUNS} runs each at ${QUERY_ROWS.toLocaleString("en")} rows…`);
     const queries = [
-      await time(db, "newest 50 Pendente", { status: "Pendente" }),
-      await time(db, "newest 50 Pendente, page 201 (keyset)", {
+      // The first page of each list (/admin/cadastros, /admin/pendentes, …), newest first.
+      await list(db, "all, newest 50", {}),
+      await list(db, "Pendente, newest 50", { status: "Pendente" }),
+      await list(db, "Aprovado, newest 50", { status: "Aprovado" }),
+      await list(db, "Reprovado, newest 50", { status: "Reprovado" }),
+      await list(db, "Pendente, oldest 50 (sort=oldest)", { status: "Pendente", sort: "oldest" }),
+      await list(db, "Pendente, page 201 (keyset)", {
         status: "Pendente",
         before: { createdAt: before.createdAt, id: Number(before.id) },
       }),
-      // db:seed writes first.last<n>@example.com: about 4,300 addresses start this way.
-      await time(db, "search e-mail prefix “ana.souza”", { search: "ana.souza" }),
-      // About 21,000 matches, too many to sort quickly and too few to find by walking the dates:
-      // the slowest search found at this size.
-      await time(db, "search e-mail prefix “ana.s”", { search: "ana.s" }),
+      // Filters narrow a walk of the status index: one row in 8 is Swedish, one in 3 from the chatbot.
+      await list(db, "Pendente, language sv", { status: "Pendente", language: "sv" }),
+      await list(db, "Pendente, source chatbot", { status: "Pendente", source: "chatbot" }),
+      // Searches. db:seed writes "First Last" and first.last<n>@example.com.
+      await list(db, "search name prefix “Helena Sil”", { search: "Helena Sil" }),
+      // About 4,300 addresses start this way.
+      await list(db, "search e-mail prefix “ana.souza”", { search: "ana.souza" }),
+      // About 21,000 matches: too many to sort quickly, too few to find by walking the dates.
+      await list(db, "search e-mail prefix “ana.s”", { search: "ana.s" }),
+      // One name in 26: both prefix indexes match about 38,000 rows each.
+      await list(db, "search prefix “ana”", { search: "ana" }),
+      await list(db, "Pendente, search prefix “ana”", { status: "Pendente", search: "ana" }),
+      // Two in three applications carry a document: about 67 end in 4821.
+      await list(db, "search document last digits “4821”", { search: "4821" }),
+      await time(db, "dashboard (dashboardStats)", async () => {
+        const stats = await dashboardStats(db);
+        return stats.latest.length;
+      }),
     ];
-    return { tableRows: QUERY_ROWS, runs: RUNS, targetP95Ms: QUERY_TARGET_P95_MS, queries };
+    const slow = queries.filter((query) => query.p95Ms > QUERY_TARGET_P95_MS);
+    for (const query of slow) {
+      console.log(`queries: “${query.label}” p95 ${query.p95Ms} ms: ${query.plan.join(" + ")}`);
+    }
+    const http = await adminHttpBench(db, url);
+    return {
+      tableRows: QUERY_ROWS,
+      runs: RUNS,
+      targetP95Ms: QUERY_TARGET_P95_MS,
+      queries,
+      http,
+    };
   } finally {
     await handle.close();
   }

@@ -6,6 +6,7 @@ import {
   type pageTargets,
   type ThroughputResult,
 } from "./pages.ts";
+import type { AdminHttpResult } from "./admin-http.ts";
 import type { QueriesResult } from "./queries.ts";
 import type { SubmissionRun, SubmissionsResult } from "./submissions.ts";
 
@@ -86,12 +87,35 @@ function submissionsTable(s: SubmissionsResult) {
   ];
 }
 
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+
+function adminHttpTables(http: AdminHttpResult, targetP95Ms: number) {
+  if ("skipped" in http) return [`Back office over HTTP: skipped (${http.skipped}).`, ""];
+  const e = http.export;
+  const growth = Math.round((e.rssPeakMiB - e.rssBeforeMiB) * 10) / 10;
+  return [
+    `| back office pages over HTTP (production server, signed-in admin, ${http.requests} document requests each, one at a time) | size | p50 | p95 | max |`,
+    `|---|---|---|---|---|`,
+    ...http.pages.map(
+      (page) =>
+        `| ${page.path} | ${kb(page.bytes)} | ${ms(page.p50Ms)} | ${ms(page.p95Ms)} | ${ms(page.maxMs)} |`,
+    ),
+    `| target | | | ≤ ${targetP95Ms} ms | |`,
+    "",
+    `| CSV export, streamed | rows | size | time | first byte | server memory (RSS) before → peak during |`,
+    `|---|---|---|---|---|---|`,
+    `| ${e.path} | ${e.rows.toLocaleString("en")} | ${mb(e.bytes)} | ${e.seconds.toFixed(1)} s | ${ms(Math.round(e.firstByteMs))} | ${e.rssBeforeMiB} → ${e.rssPeakMiB} MiB (${growth >= 0 ? "+" : ""}${growth} MiB, ${e.samples} samples) |`,
+    "",
+  ];
+}
+
 function queriesTable(q: QueriesResult) {
   if ("skipped" in q) {
-    return [`Review list at 1,000,000 rows on PostgreSQL: skipped (${q.skipped}).`, ""];
+    return [`Back office at 1,000,000 rows on PostgreSQL: skipped (${q.skipped}).`, ""];
   }
   return [
-    `| review list at ${q.tableRows.toLocaleString("en")} rows (PostgreSQL, ${q.runs} runs each) | rows | p50 | p95 | max | plan |`,
+    `| back office at ${q.tableRows.toLocaleString("en")} rows (PostgreSQL, ${q.runs} runs each) | rows | p50 | p95 | max | plan |`,
     `|---|---|---|---|---|---|`,
     ...q.queries.map(
       (query) =>
@@ -99,6 +123,7 @@ function queriesTable(q: QueriesResult) {
     ),
     `| target | | | ≤ ${q.targetP95Ms} ms | | no Seq Scan |`,
     "",
+    ...(q.http ? adminHttpTables(q.http, q.targetP95Ms) : []),
   ];
 }
 

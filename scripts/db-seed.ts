@@ -2,7 +2,8 @@
  * `npm run db:seed [-- --count N]`: demo applications for a new developer to look at (300 by
  * default), or a large set for benchmarks (`--count 1000000`). Spread over the last six months,
  * the three statuses, the three sources, the six languages and a few referral codes, each with
- * its status history. Generated in SQL, in batches, so a million rows take seconds on PostgreSQL.
+ * its status history; the chatbot's and sign-up's applications carry a document's last four
+ * digits (without the encrypted document, so they cannot be revealed). Generated in SQL, in batches, so a million rows take seconds on PostgreSQL.
  * With the embedded database, stop the server first.
  */
 import { sql } from "drizzle-orm";
@@ -88,7 +89,7 @@ try {
         ), inserted as (
           insert into submissions (created_at, updated_at, status, source, language, full_name, email,
             email_normalized, age, whatsapp, instagram, experience, message, referral_code,
-            consent_version, consented_at)
+            document_last_digits, consent_version, consented_at)
           select at, at,
             case when i % 10 < 5 then 'Pendente' when i % 10 < 8 then 'Aprovado' else 'Reprovado' end,
             (array['form', 'chatbot', 'register'])[1 + (i * 5) % 3],
@@ -102,6 +103,9 @@ try {
             (array['beginner', 'intermediate', 'advanced'])[1 + (i * 11) % 3],
             'Demo application number ' || i || '.',
             case when i % 4 = 0 then ${textArray(referralCodes)}[1 + (i / 4) % ${referralCodes.length}::int] end,
+            -- The chatbot and the sign-up ask for a document: its last four digits, as stored in
+            -- clear beside the encrypted number (left out here: the demo has no real documents).
+            case when (i * 5) % 3 <> 0 then lpad(((i::bigint * 4813 + 271) % 10000)::text, 4, '0') end,
             '2026-11-22/pt', at
           from rows
           returning id, status, created_at
