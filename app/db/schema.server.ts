@@ -97,6 +97,16 @@ export const submissions = pgTable(
 );
 
 /** Every status a submission has had: who changed it, when, from what, and why. */
+/**
+ * How many applications are in each status, for the dashboard: counting a million rows took
+ * 200 ms, reading three takes none. Kept exact by triggers on submissions (migration 0005), in
+ * the same transaction as every insert, status change, delete or truncate.
+ */
+export const submissionStatusCounts = pgTable("submission_status_counts", {
+  status: text("status").primaryKey(),
+  count: bigint("count", { mode: "number" }).notNull().default(0),
+});
+
 export const submissionStatusHistory = pgTable(
   "submission_status_history",
   {
