@@ -111,18 +111,18 @@ test.describe("analytics", () => {
         .getByRole("row"),
     ).toHaveCount(8); // the header and seven days
 
-    await page.getByLabel(t("en", "admin.analytics.from")).fill("2020-01-01");
+    await page.getByLabel(t("en", "admin.analytics.from"), { exact: true }).fill("2020-01-01");
     await page.getByLabel(t("en", "admin.analytics.group")).selectOption("month");
     await page.getByRole("button", { name: t("en", "admin.analytics.show") }).click();
     await expect(page.getByText(t("en", "admin.analytics.errors.tooLong"))).toBeVisible();
-    await expect(page.getByLabel(t("en", "admin.analytics.from"))).toHaveAttribute(
+    await expect(page.getByLabel(t("en", "admin.analytics.from"), { exact: true })).toHaveAttribute(
       "aria-invalid",
       "true",
     );
     await expect(page.getByText(t("en", "admin.analytics.errors.summary"))).toBeVisible();
 
-    await page.getByLabel(t("en", "admin.analytics.from")).fill("2026-01-01");
-    await page.getByLabel(t("en", "admin.analytics.to")).fill("2026-03-31");
+    await page.getByLabel(t("en", "admin.analytics.from"), { exact: true }).fill("2026-01-01");
+    await page.getByLabel(t("en", "admin.analytics.to"), { exact: true }).fill("2026-03-31");
     await page.getByRole("button", { name: t("en", "admin.analytics.show") }).click();
     await expect(page).toHaveURL(/from=2026-01-01&to=2026-03-31&group=month/);
     await expect(

@@ -58,7 +58,7 @@ test.describe("reviewing applications", () => {
     const page = await (await browser.newContext()).newPage();
     await page.goto(`${server.origin}/login?lang=en`);
     await waitForHydration(page);
-    await page.getByLabel(t("en", "auth.email")).fill(email);
+    await page.getByLabel(t("en", "auth.email"), { exact: true }).fill(email);
     await page.getByLabel(t("en", "auth.password"), { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: t("en", "auth.signIn"), exact: true }).click();
     await expect(page).toHaveURL(`${server.origin}/admin/dashboard`);
@@ -120,7 +120,9 @@ test.describe("reviewing applications", () => {
     await admin.goto(approver.url());
     await waitForHydration(admin);
 
-    await approver.getByLabel(t("en", "admin.detail.note")).fill("Perfil muy profesional.");
+    await approver
+      .getByLabel(t("en", "admin.detail.note"), { exact: true })
+      .fill("Perfil muy profesional.");
     await approver.getByRole("button", { name: t("en", "admin.detail.toAprovado") }).click();
     await expect(
       approver.getByRole("status").filter({
@@ -151,7 +153,15 @@ test.describe("reviewing applications", () => {
     ] as const) {
       const sent = await request.post(`${server.origin}/?index&lang=pt`, {
         headers: { origin: server.origin },
-        form: { fullName, age: "24", email, experience: "beginner", consent: "on" },
+        form: {
+          fullName,
+          age: "24",
+          email,
+          instagram: "@studio.floripa",
+          experience: "beginner",
+          message: "Quero começar com uma equipe séria.",
+          consent: "on",
+        },
       });
       expect(sent.status()).toBe(200);
     }
@@ -160,10 +170,10 @@ test.describe("reviewing applications", () => {
     await waitForHydration(admin);
 
     // Filters travel in the URL: Portuguese applications, oldest first.
-    await admin.getByLabel(t("en", "admin.list.language")).selectOption("pt");
-    await admin.getByLabel(t("en", "admin.list.sort")).selectOption("oldest");
+    await admin.getByLabel(t("en", "admin.list.language"), { exact: true }).selectOption("pt");
+    await admin.getByLabel(t("en", "admin.list.sort"), { exact: true }).selectOption("oldest");
     await admin.getByRole("button", { name: t("en", "admin.list.apply") }).click();
-    await expect(admin).toHaveURL(/lang=pt/);
+    await expect(admin).toHaveURL(/language=pt/);
     const rows = admin.getByRole("table").getByRole("row");
     await expect(rows.nth(1)).toContainText("Marina Costa");
     await expect(rows.nth(2)).toContainText("Paula Reis");
@@ -177,10 +187,12 @@ test.describe("reviewing applications", () => {
     await admin
       .getByRole("checkbox", { name: t("en", "admin.bulk.selectOne", { name: "Paula Reis" }) })
       .check();
-    await admin.getByLabel(t("en", "admin.detail.note")).fill("Vagas preenchidas neste mês.");
+    await admin
+      .getByLabel(t("en", "admin.detail.note"), { exact: true })
+      .fill("Vagas preenchidas neste mês.");
     await admin.getByRole("button", { name: t("en", "admin.bulk.reject") }).click();
     await expect(
-      admin.getByRole("status").filter({ hasText: t("en", "admin.bulk.done", { count: 2 }) }),
+      admin.getByRole("status").filter({ hasText: t("en", "admin.bulk.done_other", { count: 2 }) }),
     ).toBeVisible();
     const mail = await smtp.mailTo("paula.bulk@example.com", 1); // after her confirmation
     expect(mail.subject).toBe(t("pt", "mail.rejected.subject"));

@@ -16,7 +16,10 @@ export interface ReviewFilter {
 const oneOf = <T extends string>(values: readonly T[], value: string | null) =>
   values.find((v) => v === value);
 
-/** Reads the filters from `?q=&source=&lang=&affiliate=&sort=`; anything unknown is ignored. */
+/**
+ * Reads the filters from `?q=&source=&language=&affiliate=&sort=`; anything unknown is ignored.
+ * (Not `lang`: that one switches the interface language on every page.)
+ */
 export function readReviewFilter(params: URLSearchParams): ReviewFilter {
   const search = (params.get("q") ?? "").trim().slice(0, 100);
   const affiliate = params.get("affiliate") ?? "";
@@ -25,7 +28,7 @@ export function readReviewFilter(params: URLSearchParams): ReviewFilter {
     source: oneOf(submissionSources, params.get("source")),
     language: oneOf(
       languages.map((l) => l.code),
-      params.get("lang"),
+      params.get("language"),
     ),
     affiliateId: /^[1-9]\d{0,14}$/.test(affiliate) ? Number(affiliate) : undefined,
     sort: oneOf(reviewSorts, params.get("sort")) ?? "newest",
@@ -37,7 +40,7 @@ export function reviewFilterParams(filter: ReviewFilter): Record<string, string>
   const params: Record<string, string> = {};
   if (filter.search) params.q = filter.search;
   if (filter.source) params.source = filter.source;
-  if (filter.language) params.lang = filter.language;
+  if (filter.language) params.language = filter.language;
   if (filter.affiliateId) params.affiliate = String(filter.affiliateId);
   if (filter.sort !== "newest") params.sort = filter.sort;
   return params;

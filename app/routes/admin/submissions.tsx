@@ -155,7 +155,7 @@ export default function Submissions({ loaderData, actionData }: Route.ComponentP
             </option>
           ))}
         </FilterSelect>
-        <FilterSelect id="lang" label={t("admin.list.language")} value={filter.language}>
+        <FilterSelect id="language" label={t("admin.list.language")} value={filter.language}>
           {languages.map(({ code, name }) => (
             <option key={code} value={code}>
               {name}
