@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { Button } from "~/components/ui/button";
-import { Input, Label } from "~/components/ui/field";
+import { Input, Label, Select } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { getDatabase } from "~/db/db.server";
 import {
@@ -49,8 +49,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const selectClass =
-  "block h-11 w-full rounded-xl border-0 bg-white px-3 text-sm text-ink-900 shadow-xs ring-1 ring-ink-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none";
 const th = "px-4 py-3 font-semibold";
 
 export default function AccessReport({ loaderData }: Route.ComponentProps) {
@@ -76,12 +74,7 @@ export default function AccessReport({ loaderData }: Route.ComponentProps) {
       >
         <div className="space-y-2">
           <Label htmlFor="action">{t("admin.accessReport.action")}</Label>
-          <select
-            id="action"
-            name="action"
-            defaultValue={filter.action ?? ""}
-            className={selectClass}
-          >
+          <Select id="action" name="action" defaultValue={filter.action ?? ""}>
             <option value="">{t("admin.accessReport.allActions")}</option>
             <optgroup label={t("admin.accessReport.familiesLabel")}>
               {actionFamilies.map((family) => (
@@ -97,7 +90,7 @@ export default function AccessReport({ loaderData }: Route.ComponentProps) {
                 </option>
               ))}
             </optgroup>
-          </select>
+          </Select>
         </div>
         <div className="space-y-2">
           <Label htmlFor="actor">{t("admin.accessReport.actor")}</Label>

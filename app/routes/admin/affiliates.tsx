@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { requireArea } from "~/auth/session.server";
 import { Button } from "~/components/ui/button";
-import { Input, Label } from "~/components/ui/field";
+import { Input, Label, Select } from "~/components/ui/field";
 import { getDatabase } from "~/db/db.server";
 import { listAffiliates } from "~/features/affiliates/admin-affiliates.server";
 import {
@@ -57,8 +57,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const selectClass =
-  "block h-11 w-full rounded-xl border-0 bg-white px-3 text-sm text-ink-900 shadow-xs ring-1 ring-ink-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none";
 const th = "px-4 py-3 font-semibold";
 const num = "px-4 py-3 text-end tabular-nums whitespace-nowrap";
 
@@ -95,14 +93,14 @@ export default function Affiliates({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="space-y-2">
           <Label htmlFor="status">{t("admin.affiliates.status")}</Label>
-          <select id="status" name="status" defaultValue={status} className={selectClass}>
+          <Select id="status" name="status" defaultValue={status}>
             <option value="">{t("admin.affiliates.allStatuses")}</option>
             {affiliateStatusValues.map((value) => (
               <option key={value} value={value}>
                 {t(`admin.affiliates.statuses.${value}`)}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <Button type="submit">{t("admin.affiliates.apply")}</Button>
       </Form>

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { requireArea } from "~/auth/session.server";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/field";
+import { Input, Select } from "~/components/ui/field";
 import { getDatabase } from "~/db/db.server";
 import {
   analyticsReport,
@@ -113,9 +113,6 @@ const swatch = {
   Aprovado: "bg-brand-600",
   Reprovado: "bg-coral-500",
 } as const;
-
-const selectClass =
-  "block h-11 w-full rounded-xl border-0 bg-white px-3 text-sm text-ink-900 shadow-xs ring-1 ring-ink-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none aria-invalid:ring-2 aria-invalid:ring-coral-600";
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
@@ -231,18 +228,18 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
           </RangeField>
           <RangeField id="group" label={t("admin.analytics.group")} error={errors.group}>
             {(aria) => (
-              <select
+              <Select
                 {...aria}
                 name="group"
                 defaultValue={groupings.includes(form.group as never) ? form.group : "day"}
-                className={cn(selectClass, "mt-1")}
+                className="mt-1"
               >
                 {groupings.map((group) => (
                   <option key={group} value={group}>
                     {t(`admin.analytics.groups.${group}`)}
                   </option>
                 ))}
-              </select>
+              </Select>
             )}
           </RangeField>
           <div className="flex items-end">

@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { requireArea } from "~/auth/session.server";
 import { FormMessage } from "~/components/layout/auth-shell";
 import { Button } from "~/components/ui/button";
-import { Field, Textarea } from "~/components/ui/field";
+import { Field, Select, Textarea } from "~/components/ui/field";
 import { getDatabase } from "~/db/db.server";
 import { submissions, submissionStatusHistory, user } from "~/db/schema.server";
 import { isSubmissionStatus, submissionStatuses } from "~/features/submissions/statuses";
@@ -232,19 +232,14 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
                     hint={t("admin.detail.reasonHint")}
                   >
                     {(aria) => (
-                      <select
-                        {...aria}
-                        name="reason"
-                        defaultValue=""
-                        className="block h-11 w-full rounded-xl border-0 bg-white px-3 text-sm text-ink-900 shadow-xs ring-1 ring-ink-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none"
-                      >
+                      <Select {...aria} name="reason" defaultValue="">
                         <option value="">{t("admin.detail.noReason")}</option>
                         {reasons.map((reason) => (
                           <option key={reason.id} value={reason.id}>
                             {reason.label}
                           </option>
                         ))}
-                      </select>
+                      </Select>
                     )}
                   </Field>
                 ) : null}

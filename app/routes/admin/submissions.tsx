@@ -3,7 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { requireArea } from "~/auth/session.server";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { Input, Textarea } from "~/components/ui/field";
+import { Input, Select, Textarea } from "~/components/ui/field";
 import { getDatabase } from "~/db/db.server";
 import { affiliates, user } from "~/db/schema.server";
 import { reviewLists } from "~/features/admin/admin-nav";
@@ -18,7 +18,6 @@ import { listSubmissions } from "~/features/submissions/review-list.server";
 import { submissionSources } from "~/features/submissions/statuses";
 import { languages } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/translation";
-import { cn } from "~/utils/cn";
 import { pageContext } from "~/utils/page.server";
 import { clientIp, isCrossSiteRequest } from "~/utils/request.server";
 import { pageTitle } from "~/utils/seo";
@@ -112,9 +111,6 @@ export async function action({ request }: Route.ActionArgs) {
   return data<BulkResult>(result);
 }
 
-const selectClass =
-  "block h-11 w-full rounded-xl border-0 bg-white px-3 text-sm text-ink-900 shadow-xs ring-1 ring-ink-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none";
-
 export default function Submissions({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { rows, filter, filterParams, referrers, next, paged, label, path } = loaderData;
@@ -177,18 +173,13 @@ export default function Submissions({ loaderData, actionData }: Route.ComponentP
           <label htmlFor="sort" className="text-xs font-semibold text-ink-600">
             {t("admin.list.sort")}
           </label>
-          <select
-            id="sort"
-            name="sort"
-            defaultValue={filter.sort}
-            className={cn(selectClass, "mt-1")}
-          >
+          <Select id="sort" name="sort" defaultValue={filter.sort} className="mt-1">
             {reviewSorts.map((sort) => (
               <option key={sort} value={sort}>
                 {t(`admin.list.sorts.${sort}`)}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <div className="flex items-end gap-2">
           <Button type="submit" className="w-full">
@@ -385,10 +376,10 @@ function FilterSelect({
       <label htmlFor={id} className="text-xs font-semibold text-ink-600">
         {label}
       </label>
-      <select id={id} name={id} defaultValue={value ?? ""} className={cn(selectClass, "mt-1")}>
+      <Select id={id} name={id} defaultValue={value ?? ""} className="mt-1">
         <option value="">{t("admin.list.any")}</option>
         {children}
-      </select>
+      </Select>
     </div>
   );
 }
