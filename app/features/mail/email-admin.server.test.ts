@@ -503,7 +503,7 @@ describe.each(targets)("/admin/email on %s", (_name, databaseUrl) => {
     const key = rejectionTemplateKey(reason!.id);
 
     // The editor starts from the text that would be sent now.
-    const page = await load("admin", `?template=${key}&lang=es`);
+    const page = await load("admin", `?template=${key}&language=es`);
     expect(page.data).toMatchObject({
       editor: { key, language: "es", overridden: false, placeholders: ["name", "note"] },
     });
@@ -537,7 +537,7 @@ describe.each(targets)("/admin/email on %s", (_name, databaseUrl) => {
     ).toHaveLength(0);
 
     expect((await post({ intent: "template-save", ...text })).status).toBe(200);
-    expect((await load("admin", `?template=${key}&lang=es`)).data).toMatchObject({
+    expect((await load("admin", `?template=${key}&language=es`)).data).toMatchObject({
       editor: { overridden: true, subject: text.subject },
     });
 
@@ -701,7 +701,7 @@ describe.each(targets)("/admin/email on %s", (_name, databaseUrl) => {
   });
 
   it("renders the screen with its sections, labels and no password", async () => {
-    const page = await load("admin", "?template=verification&lang=de");
+    const page = await load("admin", "?template=verification&language=de");
     const Screen = emailRoute.default as unknown as (props: {
       loaderData: unknown;
       actionData?: unknown;

@@ -50,11 +50,11 @@ import { clientIp, isCrossSiteRequest } from "~/utils/request.server";
 import { pageTitle } from "~/utils/seo";
 import type { Route } from "./+types/email";
 
-/** The template and language the editor shows (?template=…&lang=…). */
+/** The template and language the editor shows (?template=…&language=…). */
 function editorOf(url: URL) {
   const ref =
     parseTemplateKey(url.searchParams.get("template")) ?? parseTemplateKey("confirmation")!;
-  const language = normalizeLanguage(url.searchParams.get("lang")) ?? defaultLanguage;
+  const language = normalizeLanguage(url.searchParams.get("language")) ?? defaultLanguage;
   return { ref, language };
 }
 
@@ -565,7 +565,7 @@ function TemplatesSection({ data, result }: { data: LoaderData; result?: Result 
                   return (
                     <td key={language.code} className="px-2 py-2">
                       <Link
-                        to={`?template=${encodeURIComponent(key)}&lang=${language.code}#editor`}
+                        to={`?template=${encodeURIComponent(key)}&language=${language.code}#editor`}
                         preventScrollReset
                         aria-current={current ? "true" : undefined}
                         aria-label={`${templateName(t, key, data.reasons)}, ${language.name}: ${
@@ -800,7 +800,7 @@ function ReasonsSection({ reasons, result }: { reasons: LoaderData["reasons"]; r
                 </Button>
               </Form>
               <Link
-                to={`?template=rejected:${reason.id}&lang=${defaultLanguage}#editor`}
+                to={`?template=rejected:${reason.id}&language=${defaultLanguage}#editor`}
                 preventScrollReset
                 className="inline-flex h-9 items-center text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
               >
