@@ -86,8 +86,11 @@ export const submissions = pgTable(
     // Search by e-mail or name prefix.
     index("submissions_email_prefix_idx").on(table.emailNormalized.op("text_pattern_ops")),
     index("submissions_name_prefix_idx").on(sql`lower(${table.fullName}) text_pattern_ops`),
-    // Search by the last digits of the document (the back office's list).
-    index("submissions_document_digits_idx").on(table.documentLastDigits),
+    // Search by the last digits of the document (the back office's list). Reversed, so that
+    // "the document ends in 34" is a prefix search this index can answer.
+    index("submissions_document_suffix_idx").on(
+      sql`reverse(${table.documentLastDigits}) text_pattern_ops`,
+    ),
     // An affiliate's referrals, newest first (her portal, admin/afiliados).
     index("submissions_affiliate_created_idx").on(
       table.affiliateId,

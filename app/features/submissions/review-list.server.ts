@@ -21,7 +21,7 @@ export interface ReviewListFilter {
   status?: SubmissionStatus;
   /**
    * The start of her e-mail address or of her name, in any case; or, when it is 2 to 4 digits,
-   * the last digits of her document as the list shows them.
+   * the end of her document's last digits as the list shows them ("34" finds •••1234).
    */
   search?: string;
   source?: SubmissionSource;
@@ -40,6 +40,12 @@ function prefixPattern(search: string) {
   return `${search.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
 }
 
+/** Digits only, so nothing to escape; matches the reversed expression index. */
+function documentEndsWith(digits: string) {
+  const reversed = [...digits].reverse().join("");
+  return sql`reverse(${submissions.documentLastDigits}) like ${`${reversed}%`}`;
+}
+
 /**
  * The query behind the back office's list of applications, newest or oldest first. Every search
  * maps onto an index of schema.server.ts (status + date, date alone, e-mail prefix, name prefix,
@@ -56,7 +62,7 @@ export function reviewListQuery(db: Database, options: ReviewListFilter, limit: 
       or(
         sql`${submissions.emailNormalized} like ${pattern}`,
         sql`lower(${submissions.fullName}) like ${pattern}`,
-        ...(/^\d{2,4}$/.test(search) ? [eq(submissions.documentLastDigits, search)] : []),
+        ...(/^\d{2,4}$/.test(search) ? [documentEndsWith(search)] : []),
       )!,
     );
   }
