@@ -1,6 +1,13 @@
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress as brotliCallback, constants } from "node:zlib";
+import zopfli from "@gfx/zopfli";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+const brotliCompress = promisify(brotliCallback);
 
 /**
  * The browser's chunks. Left to itself the bundler splits the code every page loads into some
@@ -20,8 +27,43 @@ const framework = /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/
 const shell =
   /app[\\/]((i18n|utils)[\\/][^\\/]+|components[\\/](ui[\\/](button|field|icon|toast|navigation-progress)|layout[\\/](site-header|site-footer|language-picker|logo|section-link|social-icons|navigation|viewer)))\.tsx?$/;
 
+/**
+ * The browser's files, compressed once at build time as hard as the formats allow, so that the
+ * server sends them as they are instead of compressing on every request (server/app.ts): Brotli
+ * at its highest quality for browsers that accept it (over HTTPS), and gzip made by Zopfli, the
+ * same format 3% smaller than zlib's best, for the others (decision 010).
+ */
+function precompress(): Plugin {
+  const compressible = /\.(js|css|svg|json)$/;
+  return {
+    name: "mare:precompress",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async writeBundle(options, bundle) {
+      const files = Object.values(bundle).filter(
+        (file) => compressible.test(file.fileName) && !file.fileName.startsWith(".vite/"),
+      );
+      await Promise.all(
+        files.map(async (file) => {
+          const source = Buffer.from(file.type === "asset" ? file.source : file.code);
+          if (source.length < 512) return; // Compressed, it would gain less than its headers.
+          const target = path.join(options.dir!, file.fileName);
+          const [gzip, brotli] = await Promise.all([
+            zopfli.gzipAsync(source, {}),
+            brotliCompress(source, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+            }),
+          ]);
+          await writeFile(`${target}.gz`, gzip);
+          await writeFile(`${target}.br`, brotli);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompress()],
   resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },
   environments: {

@@ -263,4 +263,29 @@ test.describe("HTTP hardening", () => {
     const plain = await request.get("/", { headers: { "Accept-Encoding": "identity" } });
     expect(plain.headers()["content-encoding"]).toBeUndefined();
   });
+
+  test("scripts and styles go out compressed at build time, Brotli first", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const script = html.match(/"(\/assets\/framework-[^"]+\.js)"/)?.[1];
+    const style = html.match(/"(\/assets\/[^"]+\.css)"/)?.[1];
+    expect(script && style).toBeTruthy();
+    for (const path of [script!, style!]) {
+      const plain = await request.get(path, { headers: { "Accept-Encoding": "identity" } });
+      expect(plain.headers()["content-encoding"], path).toBeUndefined();
+      const original = await plain.body();
+      for (const [accepted, sent] of [
+        ["gzip, deflate, br", "br"],
+        ["gzip", "gzip"],
+      ] as const) {
+        const response = await request.get(path, { headers: { "Accept-Encoding": accepted } });
+        expect(response.headers()["content-encoding"], `${path} for ${accepted}`).toBe(sent);
+        expect(response.headers()["vary"] ?? "").toMatch(/accept-encoding/i);
+        expect(response.headers()["content-type"], path).toMatch(/javascript|css/);
+        expect(response.headers()["cache-control"], path).toContain("immutable");
+        // Sent smaller than the file, and the same file once the browser decodes it.
+        expect(Number(response.headers()["content-length"]), path).toBeLessThan(original.length);
+        expect((await response.body()).equals(original), path).toBe(true);
+      }
+    }
+  });
 });
