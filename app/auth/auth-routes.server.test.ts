@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { and, eq, inArray, like, or } from "drizzle-orm";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { closeDatabase, getDatabase } from "~/db/db.server";
+import { getDatabase } from "~/db/db.server";
 import { affiliates, outbox, rateLimits, session, user, verification } from "~/db/schema.server";
 import * as continueRoute from "~/routes/_auth/continue";
 import * as forgotPassword from "~/routes/_auth/forgot-password";
@@ -13,49 +13,15 @@ import * as logout from "~/routes/_auth/logout";
 import * as passwordReset from "~/routes/_auth/password-reset";
 import * as registerAffiliate from "~/routes/_auth/register-affiliate";
 import * as authApi from "~/routes/resources/auth-api";
+import { callRoute, databaseTargets, outcomeOf } from "~/test/routes";
 import { getAuth } from "./auth.server";
 import { effectiveRole, getCurrentUser, requireArea } from "./session.server";
+import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
 
 /**
  * Every account action through the route actions the browser posts to (and Better Auth's API
  * where no route exists), on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL.
  */
-
-// getEnv() keeps the first environment it reads for the whole process; these tests open the
-// application's database once on PGlite and once on PostgreSQL, so they read it afresh each time.
-vi.mock(import("~/utils/env.server"), async (importOriginal) => {
-  const actual = await importOriginal();
-  return {
-    ...actual,
-    getEnv: (source = process.env) =>
-      actual.getEnv(source === process.env ? { ...process.env } : source),
-  };
-});
-
-// getAuth() is built once per process, on the first database and environment; here, afresh
-// when either changes.
-vi.mock(import("./auth.server"), async (importOriginal) => {
-  const actual = await importOriginal();
-  const { getDatabase } = await import("~/db/db.server");
-  const { getEnv } = await import("~/utils/env.server");
-  let built:
-    { db: unknown; env: string; auth: ReturnType<typeof actual.createAuthFor> } | undefined;
-  return {
-    ...actual,
-    getAuth: async () => {
-      const db = await getDatabase();
-      const env = JSON.stringify(getEnv());
-      if (built?.db !== db || built.env !== env) {
-        built = { db, env, auth: actual.createAuthFor(db) };
-      }
-      return built.auth;
-    },
-  };
-});
-
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, string | undefined][] = [["PGlite", undefined]];
-if (postgresUrl) targets.push(["PostgreSQL", postgresUrl]);
 
 const ORIGIN = "http://127.0.0.1:3999";
 const PASSWORD = "maré-talent-2026!";
@@ -64,48 +30,6 @@ const NEW_PASSWORD = "outra-senha-bem-longa";
 const english = JSON.parse(
   readFileSync(new URL("../i18n/locales/en.json", import.meta.url), "utf8"),
 ) as Record<string, Record<string, unknown>>;
-
-/** What a loader or action answered: a Response (often thrown: a redirect) or data(…). */
-interface Outcome {
-  status: number;
-  location: string | null;
-  data: unknown;
-  headers: Headers;
-}
-
-async function outcomeOf(run: () => unknown): Promise<Outcome> {
-  let value: unknown;
-  try {
-    value = await run();
-  } catch (error) {
-    if (!(error instanceof Response)) throw error;
-    value = error;
-  }
-  if (value instanceof Response) {
-    return {
-      status: value.status,
-      location: value.headers.get("location"),
-      data: undefined,
-      headers: value.headers,
-    };
-  }
-  const wrapped = value as { type?: string; data?: unknown; init?: ResponseInit | null };
-  if (wrapped?.type === "DataWithResponseInit") {
-    return {
-      status: wrapped.init?.status ?? 200,
-      location: null,
-      data: wrapped.data,
-      headers: new Headers(wrapped.init?.headers),
-    };
-  }
-  return { status: 200, location: null, data: value, headers: new Headers() };
-}
-
-/** Runs a route module's action or loader with a request, as React Router would. */
-function call<F extends (args: never) => unknown>(handler: F, request: Request) {
-  const args = { request, params: {}, context: {} } as unknown as Parameters<F>[0];
-  return outcomeOf(() => handler(args));
-}
 
 /** Cookies as a browser keeps them: set by answers, sent back with the next request. */
 class CookieJar {
@@ -129,7 +53,7 @@ class CookieJar {
   }
 }
 
-describe.each(targets)("account routes on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("account routes on %s", (_name, databaseUrl) => {
   // A shared test database keeps rows and counters between runs: this run's have their own
   // addresses (e-mail and IP), and are removed afterwards.
   const marker = randomBytes(4).toString("hex");
@@ -186,14 +110,14 @@ describe.each(targets)("account routes on %s", (_name, databaseUrl) => {
   /** Follows the verification link of the last mail through /api/auth, as her browser does. */
   async function followVerificationLink(address: string, jar = new CookieJar()) {
     const link = await lastLink(address, "verification");
-    const answer = await call(authApi.loader, request(`${link.pathname}${link.search}`));
+    const answer = await callRoute(authApi.loader, request(`${link.pathname}${link.search}`));
     jar.take(answer.headers);
     return { answer, jar };
   }
 
   /** Signs up through the affiliate form. */
   const signUpAffiliate = (address: string, fields: Record<string, string> = {}, ip = newIp()) =>
-    call(
+    callRoute(
       registerAffiliate.action,
       request("/register/affiliate?lang=es", {
         ip,
@@ -208,7 +132,10 @@ describe.each(targets)("account routes on %s", (_name, databaseUrl) => {
     );
 
   const signIn = (address: string, password: string, ip = newIp(), extra = {}) =>
-    call(login.action, request("/login", { ip, form: { email: address, password, ...extra } }));
+    callRoute(
+      login.action,
+      request("/login", { ip, form: { email: address, password, ...extra } }),
+    );
 
   /** A verified model account, made through Better Auth's sign-up and the mailed link. */
   async function verifiedAccount(name: string) {
@@ -223,7 +150,7 @@ describe.each(targets)("account routes on %s", (_name, databaseUrl) => {
   }
 
   const requestReset = (address: string, ip = newIp()) =>
-    call(forgotPassword.action, request("/forgot-password", { ip, form: { email: address } }));
+    callRoute(forgotPassword.action, request("/forgot-password", { ip, form: { email: address } }));
 
   async function signedIn(address: string, password = PASSWORD) {
     const answer = await signIn(address, password);
@@ -232,16 +159,14 @@ describe.each(targets)("account routes on %s", (_name, databaseUrl) => {
   }
 
   beforeAll(async () => {
-    await closeDatabase();
-    vi.stubEnv("DATABASE_URL", databaseUrl ?? "");
-    vi.stubEnv("DATA_DIR", "memory://");
-    vi.stubEnv("HOST", "127.0.0.1");
-    vi.stubEnv("PORT", "3999");
-    vi.stubEnv("PUBLIC_ORIGIN", "");
-    vi.stubEnv("ADMIN_EMAIL", adminEmail.toUpperCase());
-    vi.stubEnv("GOOGLE_CLIENT_ID", "");
-    vi.stubEnv("GOOGLE_CLIENT_SECRET", "");
-    await getDatabase(); // opened and migrated here, not in the first test's time
+    await openAppDatabase(databaseUrl, {
+      HOST: "127.0.0.1",
+      PORT: "3999",
+      PUBLIC_ORIGIN: "",
+      ADMIN_EMAIL: adminEmail.toUpperCase(),
+      GOOGLE_CLIENT_ID: "",
+      GOOGLE_CLIENT_SECRET: "",
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -260,8 +185,7 @@ describe.each(targets)("account routes on %s", (_name, databaseUrl) => {
     await database
       .delete(rateLimits)
       .where(or(like(rateLimits.key, `%.${marker}@%`), like(rateLimits.key, `%${ipPrefix}%`)));
-    await closeDatabase();
-    vi.unstubAllEnvs();
+    await closeAppDatabase();
   });
 
   describe("sign-up", () => {
@@ -336,7 +260,7 @@ describe.each(targets)("account routes on %s", (_name, databaseUrl) => {
     });
 
     it("refuses a post from another site", async () => {
-      const answer = await call(
+      const answer = await callRoute(
         registerAffiliate.action,
         request("/register/affiliate", {
           form: {
@@ -365,7 +289,7 @@ describe.each(targets)("account routes on %s", (_name, databaseUrl) => {
       expect(jar.has("mare.session_token")).toBe(true);
       expect(await userRow(address)).toMatchObject({ emailVerified: true });
 
-      const next = await call(
+      const next = await callRoute(
         continueRoute.loader,
         request("/auth/continue?verified=1", { cookie: jar.header }),
       );
@@ -377,7 +301,7 @@ describe.each(targets)("account routes on %s", (_name, databaseUrl) => {
       await signUpAffiliate(address);
       const link = await lastLink(address, "verification");
       link.searchParams.set("token", `${link.searchParams.get("token")}x`);
-      const answer = await call(authApi.loader, request(`${link.pathname}${link.search}`));
+      const answer = await callRoute(authApi.loader, request(`${link.pathname}${link.search}`));
       expect(answer.status).toBe(302);
       const landing = new URL(answer.location!, ORIGIN);
       expect(landing.pathname).toBe("/auth/continue");
@@ -385,7 +309,7 @@ describe.each(targets)("account routes on %s", (_name, databaseUrl) => {
       expect(new CookieJar().take(answer.headers).has("mare.session_token")).toBe(false);
       expect(await userRow(address)).toMatchObject({ emailVerified: false });
 
-      const next = await call(
+      const next = await callRoute(
         continueRoute.loader,
         request(`${landing.pathname}${landing.search}`),
       );
@@ -403,7 +327,7 @@ describe.each(targets)("account routes on %s", (_name, databaseUrl) => {
         ["GET", "/api/auth/list-sessions"],
       ] as const) {
         const handler = method === "GET" ? authApi.loader : authApi.action;
-        const answer = await call(
+        const answer = await callRoute(
           handler,
           request(path, method === "POST" ? { form: { role: "admin" } } : {}),
         );
@@ -473,7 +397,7 @@ describe.each(targets)("account routes on %s", (_name, databaseUrl) => {
     it("logout ends the session on the server", async () => {
       const address = await verifiedAccount("logout");
       const jar = await signedIn(address);
-      const answer = await call(
+      const answer = await callRoute(
         logout.action,
         request("/logout", { form: {}, cookie: jar.header }),
       );
@@ -492,7 +416,7 @@ describe.each(targets)("account routes on %s", (_name, databaseUrl) => {
     }
 
     const choosePassword = (token: string, password = NEW_PASSWORD) =>
-      call(passwordReset.action, request("/password-reset", { form: { token, password } }));
+      callRoute(passwordReset.action, request("/password-reset", { form: { token, password } }));
 
     it("answers the same for an address with an account and one without, mailing only the first", async () => {
       const address = await verifiedAccount("forgot");
@@ -748,7 +672,7 @@ describe.each(targets)("account routes on %s", (_name, databaseUrl) => {
       const provider = await fetch(start.location!, { redirect: "manual" });
       const callback = new URL(provider.headers.get("location")!);
       expect(`${callback.origin}${callback.pathname}`).toBe(`${ORIGIN}/api/auth/callback/google`);
-      const answer = await call(
+      const answer = await callRoute(
         authApi.loader,
         request(`${callback.pathname}${callback.search}`, { ip, cookie: jar.header }),
       );
@@ -757,7 +681,7 @@ describe.each(targets)("account routes on %s", (_name, databaseUrl) => {
     }
 
     const startFromPage = (form: Record<string, string>, ip: string) =>
-      call(google.action, request("/auth/google", { ip, form }));
+      callRoute(google.action, request("/auth/google", { ip, form }));
 
     it("the affiliate page's button makes an affiliate, who lands in her portal", async () => {
       identity = { sub: `g-${marker}-1`, email: email("google-lia"), name: "Lia Google" };
@@ -767,7 +691,7 @@ describe.each(targets)("account routes on %s", (_name, databaseUrl) => {
       const { answer, jar } = await roundTrip(start, ip);
       expect(answer.status).toBe(302);
       expect(new URL(answer.location!, ORIGIN).pathname).toBe("/auth/continue");
-      const continued = await call(
+      const continued = await callRoute(
         continueRoute.loader,
         request(new URL(answer.location!, ORIGIN).pathname, { cookie: jar.header }),
       );

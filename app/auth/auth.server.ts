@@ -213,12 +213,16 @@ function createAuth(db: Database, env: Env) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-let current: { auth: Auth; db: Database } | undefined;
+let current: { auth: Auth; db: Database; env: Env } | undefined;
 
-/** The app's auth, bound to the app's database (made again if that was closed and reopened). */
+/**
+ * The app's auth, bound to the app's database and settings: made again if the database was
+ * closed and reopened, or the settings read afresh (both happen in tests only).
+ */
 export async function getAuth(): Promise<Auth> {
   const db = await getDatabase();
-  if (current?.db !== db) current = { auth: createAuth(db, getEnv()), db };
+  const env = getEnv();
+  if (current?.db !== db || current.env !== env) current = { auth: createAuth(db, env), db, env };
   return current.auth;
 }
 

@@ -1,33 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { closeDatabase, getDatabase } from "~/db/db.server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDatabase } from "~/db/db.server";
 import { outbox, rateLimits, submissions, submissionStatusHistory } from "~/db/schema.server";
 import { confirmationMail } from "~/mail/templates.server";
 import { decrypt, getEncryptionKey } from "~/utils/encryption.server";
 import { handleChatbotApplication } from "./chatbot.server";
 import { chatbotFields } from "./questions";
-
-// getEnv() keeps the first environment it reads for the whole process; these tests open the
-// application's database once on PGlite and once on PostgreSQL, so they read it afresh each time.
-vi.mock(import("~/utils/env.server"), async (importOriginal) => {
-  const actual = await importOriginal();
-  return {
-    ...actual,
-    getEnv: (source = process.env) =>
-      actual.getEnv(source === process.env ? { ...process.env } : source),
-  };
-});
-
-// PGlite always; PostgreSQL as well when a test database is given (CI sets one).
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, string | undefined][] = [["PGlite", undefined]];
-if (postgresUrl) targets.push(["PostgreSQL", postgresUrl]);
+import { databaseTargets } from "~/test/routes";
+import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
 
 const LIMIT = 3;
 const KB = 1024;
 
-describe.each(targets)("the chatbot's application endpoint on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("the chatbot's application endpoint on %s", (_name, databaseUrl) => {
   // A shared test database keeps rows and rate-limit counters between runs: this run's have
   // their own e-mail addresses and client addresses, and are removed afterwards.
   const marker = randomBytes(4).toString("hex");
@@ -93,19 +79,14 @@ describe.each(targets)("the chatbot's application endpoint on %s", (_name, datab
   }
 
   beforeAll(async () => {
-    await closeDatabase();
-    vi.stubEnv("DATABASE_URL", databaseUrl ?? "");
-    vi.stubEnv("DATA_DIR", "memory://");
-    vi.stubEnv("SUBMISSION_RATE_LIMIT", String(LIMIT));
-    await getDatabase(); // opened and migrated here, not in the first test's time
+    await openAppDatabase(databaseUrl, { SUBMISSION_RATE_LIMIT: String(LIMIT) });
   }, 60_000);
   afterAll(async () => {
     const db = await getDatabase();
     await db.delete(submissions).where(like(submissions.emailNormalized, `%.${marker}@%`));
     await db.delete(outbox).where(like(outbox.recipient, `%.${marker}@%`));
     await db.delete(rateLimits).where(like(rateLimits.key, `submission:${ipPrefix}%`));
-    await closeDatabase();
-    vi.unstubAllEnvs();
+    await closeAppDatabase();
   });
 
   it("runs on the database it is meant to", async () => {

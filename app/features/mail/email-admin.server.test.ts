@@ -8,7 +8,7 @@ import en from "~/i18n/locales/en.json";
 import { TranslationProvider } from "~/i18n/translation";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { closeDatabase, getDatabase } from "~/db/db.server";
+import { getDatabase } from "~/db/db.server";
 import {
   accessLog,
   mailTemplates,
@@ -34,23 +34,15 @@ import {
 import * as emailRoute from "~/routes/admin/email";
 import { changeStatus } from "~/features/submissions/review.server";
 import { listRejectionReasons, rejectionTemplateKey } from "./rejection-reasons.server";
+import { databaseTargets, outcomeOf } from "~/test/routes";
 import { maskEmail } from "./smtp.server";
+import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
 
 /**
  * /admin/email through its loader and action, on PGlite and (with TEST_DATABASE_URL) PostgreSQL,
  * with a real SMTP server. The session guard is replaced by a header naming the role: the real
  * guard (requireAdmin) is covered by the access matrix over HTTP (tests/e2e/access.spec.ts).
  */
-
-// getEnv() keeps the first environment it reads; here SMTP_URL and the database change.
-vi.mock(import("~/utils/env.server"), async (importOriginal) => {
-  const actual = await importOriginal();
-  return {
-    ...actual,
-    getEnv: (source = process.env) =>
-      actual.getEnv(source === process.env ? { ...process.env } : source),
-  };
-});
 
 vi.mock(import("~/auth/session.server"), async (importOriginal) => {
   const actual = await importOriginal();
@@ -77,10 +69,6 @@ vi.mock(import("~/auth/session.server"), async (importOriginal) => {
     },
   };
 });
-
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, string | undefined][] = [["PGlite", undefined]];
-if (postgresUrl) targets.push(["PostgreSQL", postgresUrl]);
 
 const ORIGIN = "http://127.0.0.1:3999";
 
@@ -118,30 +106,6 @@ async function startSmtp() {
 
 const addressOf = (mail: ParsedMail) =>
   mail.to && "value" in mail.to ? mail.to.value[0]?.address : undefined;
-
-interface Outcome {
-  status: number;
-  location: string | null;
-  data: unknown;
-}
-
-async function outcomeOf(run: () => unknown): Promise<Outcome> {
-  let value: unknown;
-  try {
-    value = await run();
-  } catch (error) {
-    if (!(error instanceof Response)) throw error;
-    value = error;
-  }
-  if (value instanceof Response) {
-    return { status: value.status, location: value.headers.get("location"), data: undefined };
-  }
-  const wrapped = value as { type?: string; data?: unknown; init?: ResponseInit | null };
-  if (wrapped?.type === "DataWithResponseInit") {
-    return { status: wrapped.init?.status ?? 200, location: null, data: wrapped.data };
-  }
-  return { status: 200, location: null, data: value };
-}
 
 describe("the built-in text as editable text", () => {
   it("renders exactly the built-in mail of every template in every language", () => {
@@ -189,7 +153,7 @@ describe("the built-in text as editable text", () => {
   });
 });
 
-describe.each(targets)("/admin/email on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
   const marker = randomUUID().slice(0, 8);
   const adminId = `admin-${marker}`;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -238,11 +202,7 @@ describe.each(targets)("/admin/email on %s", (_name, databaseUrl) => {
   }
 
   beforeAll(async () => {
-    await closeDatabase();
-    vi.stubEnv("DATABASE_URL", databaseUrl ?? "");
-    vi.stubEnv("DATA_DIR", "memory://");
-    vi.stubEnv("SMTP_URL", "");
-    vi.stubEnv("PUBLIC_ORIGIN", "");
+    await openAppDatabase(databaseUrl, { SMTP_URL: "", PUBLIC_ORIGIN: "" });
     smtp = await startSmtp();
     const db = await getDatabase();
     await db.delete(settings).where(inArray(settings.key, ["smtp", "smtp.lastTest"]));
@@ -266,8 +226,7 @@ describe.each(targets)("/admin/email on %s", (_name, databaseUrl) => {
         .where(inArray(mailTemplates.template, reasonIds.map(rejectionTemplateKey)));
     }
     await smtp.close();
-    await closeDatabase();
-    vi.unstubAllEnvs();
+    await closeAppDatabase();
   });
 
   it("is for admins only: a visitor signs in, an approver is refused, for reading and acting", async () => {

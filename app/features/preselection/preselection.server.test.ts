@@ -1,223 +1,211 @@
 import { randomBytes } from "node:crypto";
 import { eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { closeDatabase, getDatabase } from "~/db/db.server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDatabase } from "~/db/db.server";
 import { outbox, rateLimits, submissions, submissionStatusHistory, user } from "~/db/schema.server";
 import { handlePreselection } from "./preselection.server";
+import { databaseTargets } from "~/test/routes";
+import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
 
-// getEnv() keeps the first environment it reads for the whole process; these tests open the
-// application's database once on PGlite and once on PostgreSQL, so they read it afresh each time.
-vi.mock(import("~/utils/env.server"), async (importOriginal) => {
-  const actual = await importOriginal();
-  return {
-    ...actual,
-    getEnv: (source = process.env) =>
-      actual.getEnv(source === process.env ? { ...process.env } : source),
-  };
-});
+describe.each(databaseTargets)(
+  "the pre-selection form's server side on %s",
+  (_name, databaseUrl) => {
+    // A shared test database keeps rows and rate-limit counters between runs: this run's have
+    // their own e-mail addresses and client addresses, and are removed afterwards.
+    const marker = randomBytes(4).toString("hex");
+    const ipPrefix = `2001:db8:${marker.slice(0, 4)}:${marker.slice(4)}::`;
+    const emailOf = (name: string) => `${name}.${marker}@Example.com`;
 
-// PGlite always; PostgreSQL as well when a test database is given (CI sets one).
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, string | undefined][] = [["PGlite", undefined]];
-if (postgresUrl) targets.push(["PostgreSQL", postgresUrl]);
-
-describe.each(targets)("the pre-selection form's server side on %s", (_name, databaseUrl) => {
-  // A shared test database keeps rows and rate-limit counters between runs: this run's have
-  // their own e-mail addresses and client addresses, and are removed afterwards.
-  const marker = randomBytes(4).toString("hex");
-  const ipPrefix = `2001:db8:${marker.slice(0, 4)}:${marker.slice(4)}::`;
-  const emailOf = (name: string) => `${name}.${marker}@Example.com`;
-
-  const valid = {
-    fullName: "Ana Beatriz Souza",
-    age: "24",
-    email: emailOf("Ana.Souza"),
-    whatsapp: "+55 (48) 99999-9999",
-    instagram: "@ana.souza",
-    experience: "beginner",
-    message: "Quero transformar meu perfil em uma carreira.",
-    consent: "on",
-    // /register/model creates her account too.
-    password: "um-sonho-de-floripa",
-  };
-
-  let ip = 0;
-  /** A form post as a browser on this site sends it, from its own address. */
-  function post(fields: Record<string, string>, headers: Record<string, string> = {}) {
-    ip++;
-    return new Request("http://localhost/register/model?lang=de", {
-      method: "POST",
-      body: new URLSearchParams(fields),
-      headers: {
-        origin: "http://localhost",
-        "x-client-ip": `${ipPrefix}${ip.toString(16)}`,
-        cookie: "ref=ANA-2026",
-        ...headers,
-      },
-    });
-  }
-
-  async function answer(request: Request) {
-    const result = await handlePreselection(request, "register");
-    return { status: result.init?.status ?? 200, data: result.data };
-  }
-
-  beforeAll(async () => {
-    await closeDatabase();
-    vi.stubEnv("DATABASE_URL", databaseUrl ?? "");
-    vi.stubEnv("DATA_DIR", "memory://");
-    vi.stubEnv("SUBMISSION_RATE_LIMIT", "3");
-    await getDatabase(); // opened and migrated here, not in the first test's time
-  }, 60_000);
-  afterAll(async () => {
-    const db = await getDatabase();
-    await db.delete(submissions).where(like(submissions.emailNormalized, `%.${marker}@%`));
-    await db.delete(outbox).where(like(outbox.recipient, `%.${marker}@%`));
-    await db.delete(user).where(like(user.email, `%.${marker}@%`));
-    await db.delete(rateLimits).where(like(rateLimits.key, `submission:${ipPrefix}%`));
-    await closeDatabase();
-    vi.unstubAllEnvs();
-  });
-
-  it("runs on the database it is meant to", async () => {
-    const db = await getDatabase();
-    // Both drivers answer { rows }; the shared database type does not say so.
-    const { rows } = (await db.execute("select version()")) as unknown as {
-      rows: { version: string }[];
-    };
-    expect(rows[0]!.version.includes("PGlite")).toBe(databaseUrl === undefined);
-  });
-
-  it("stores a valid application as Pendente with history and a queued confirmation", async () => {
-    expect(await answer(post(valid))).toEqual({ status: 200, data: { status: "sent" } });
-    const db = await getDatabase();
-    const stored = await db
-      .select()
-      .from(submissions)
-      .where(eq(submissions.emailNormalized, valid.email.toLowerCase()));
-    expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({
-      status: "Pendente",
-      source: "register",
-      language: "de",
+    const valid = {
       fullName: "Ana Beatriz Souza",
-      email: valid.email,
-      age: 24,
-      whatsapp: "+5548999999999",
+      age: "24",
+      email: emailOf("Ana.Souza"),
+      whatsapp: "+55 (48) 99999-9999",
       instagram: "@ana.souza",
       experience: "beginner",
-      referralCode: "ANA-2026",
-      consentVersion: "2026-11-22/de",
-    });
-    expect(stored[0]!.consentedAt).toBeInstanceOf(Date);
-    const history = await db
-      .select()
-      .from(submissionStatusHistory)
-      .where(eq(submissionStatusHistory.submissionId, stored[0]!.id));
-    expect(history).toMatchObject([{ fromStatus: null, toStatus: "Pendente" }]);
-    const mail = await db.select().from(outbox).where(eq(outbox.recipient, valid.email));
-    expect(mail).toMatchObject([
-      {
-        kind: "confirmation",
-        language: "de",
-        status: "queued",
-        subject: "Wir haben deine Nachricht erhalten",
-      },
-    ]);
-  });
+      message: "Quero transformar meu perfil em uma carreira.",
+      consent: "on",
+      // /register/model creates her account too.
+      password: "um-sonho-de-floripa",
+    };
 
-  it("creates her model account, waiting for her to confirm the address, and never echoes the password", async () => {
-    const email = emailOf("Conta");
-    expect(await answer(post({ ...valid, email }))).toEqual({
-      status: 200,
-      data: { status: "sent" },
-    });
-    const db = await getDatabase();
-    const [account] = await db.select().from(user).where(eq(user.email, email.toLowerCase()));
-    expect(account).toMatchObject({ role: "model", emailVerified: false, language: "de" });
-    const mails = await db.select().from(outbox).where(eq(outbox.recipient, email.toLowerCase()));
-    expect(mails.map((m) => m.kind)).toContain("verification");
-
-    const refused = await answer(
-      post({ ...valid, email: emailOf("weak"), password: "password123" }),
-    );
-    expect(refused.status).toBe(400);
-    expect(refused.data).toMatchObject({ fieldErrors: { password: "auth.errors.passwordCommon" } });
-    expect(JSON.stringify(refused.data)).not.toContain("password123");
-    expect(
-      await db
-        .select()
-        .from(submissions)
-        .where(eq(submissions.emailNormalized, emailOf("weak").toLowerCase())),
-    ).toEqual([]);
-
-    // A second application with the same address: stored, same answer, no second account.
-    expect((await answer(post({ ...valid, email }))).status).toBe(200);
-    expect(await db.select().from(user).where(eq(user.email, email.toLowerCase()))).toHaveLength(1);
-  });
-
-  it("answers field errors and stores nothing when a rule fails", async () => {
-    const email = `nope.${marker}`;
-    const { status, data } = await answer(post({ ...valid, email, consent: "" }));
-    expect(status).toBe(400);
-    expect(data).toMatchObject({
-      status: "invalid",
-      fieldErrors: { email: "validation.emailInvalid", consent: "validation.consentRequired" },
-      values: { email, fullName: valid.fullName },
-    });
-    const db = await getDatabase();
-    expect(
-      await db.select().from(submissions).where(eq(submissions.emailNormalized, email)),
-    ).toEqual([]);
-  });
-
-  it("thanks a bot that filled in the hidden field, and keeps nothing", async () => {
-    const email = emailOf("bot");
-    expect(await answer(post({ ...valid, email, website: "http://spam.example" }))).toEqual({
-      status: 200,
-      data: { status: "sent" },
-    });
-    const db = await getDatabase();
-    expect(
-      await db
-        .select()
-        .from(submissions)
-        .where(eq(submissions.emailNormalized, email.toLowerCase())),
-    ).toEqual([]);
-  });
-
-  it("refuses a post from another site", async () => {
-    expect((await answer(post(valid, { origin: "https://evil.example" }))).status).toBe(403);
-    expect((await answer(post(valid, { "sec-fetch-site": "cross-site" }))).status).toBe(403);
-  });
-
-  it("limits applications per address, with Retry-After and the typed values kept", async () => {
-    const from = { "x-client-ip": `${ipPrefix}limit` };
-    for (let i = 0; i < 3; i++) {
-      expect((await answer(post({ ...valid, email: emailOf(`limit${i}`) }, from))).status).toBe(
-        200,
-      );
+    let ip = 0;
+    /** A form post as a browser on this site sends it, from its own address. */
+    function post(fields: Record<string, string>, headers: Record<string, string> = {}) {
+      ip++;
+      return new Request("http://localhost/register/model?lang=de", {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: {
+          origin: "http://localhost",
+          "x-client-ip": `${ipPrefix}${ip.toString(16)}`,
+          cookie: "ref=ANA-2026",
+          ...headers,
+        },
+      });
     }
-    const result = await handlePreselection(
-      post({ ...valid, email: emailOf("limit3") }, from),
-      "form",
-    );
-    expect(result.init?.status).toBe(429);
-    expect(new Headers(result.init?.headers).get("Retry-After")).toMatch(/^\d+$/);
-    expect(result.data).toMatchObject({
-      status: "limited",
-      values: { email: emailOf("limit3") },
-    });
-  });
 
-  it("answers malformed and oversized bodies with a 4xx", async () => {
-    const malformed = new Request("http://localhost/register/model", {
-      method: "POST",
-      body: "{not a form",
-      headers: { "content-type": "application/json", origin: "http://localhost" },
+    async function answer(request: Request) {
+      const result = await handlePreselection(request, "register");
+      return { status: result.init?.status ?? 200, data: result.data };
+    }
+
+    beforeAll(async () => {
+      await openAppDatabase(databaseUrl, { SUBMISSION_RATE_LIMIT: "3" });
+    }, 60_000);
+    afterAll(async () => {
+      const db = await getDatabase();
+      await db.delete(submissions).where(like(submissions.emailNormalized, `%.${marker}@%`));
+      await db.delete(outbox).where(like(outbox.recipient, `%.${marker}@%`));
+      await db.delete(user).where(like(user.email, `%.${marker}@%`));
+      await db.delete(rateLimits).where(like(rateLimits.key, `submission:${ipPrefix}%`));
+      await closeAppDatabase();
     });
-    expect(await answer(malformed)).toEqual({ status: 400, data: { status: "malformed" } });
-    const huge = post({ ...valid, message: "x".repeat(70 * 1024) });
-    expect(await answer(huge)).toEqual({ status: 413, data: { status: "tooLarge" } });
-  });
-});
+
+    it("runs on the database it is meant to", async () => {
+      const db = await getDatabase();
+      // Both drivers answer { rows }; the shared database type does not say so.
+      const { rows } = (await db.execute("select version()")) as unknown as {
+        rows: { version: string }[];
+      };
+      expect(rows[0]!.version.includes("PGlite")).toBe(databaseUrl === undefined);
+    });
+
+    it("stores a valid application as Pendente with history and a queued confirmation", async () => {
+      expect(await answer(post(valid))).toEqual({ status: 200, data: { status: "sent" } });
+      const db = await getDatabase();
+      const stored = await db
+        .select()
+        .from(submissions)
+        .where(eq(submissions.emailNormalized, valid.email.toLowerCase()));
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({
+        status: "Pendente",
+        source: "register",
+        language: "de",
+        fullName: "Ana Beatriz Souza",
+        email: valid.email,
+        age: 24,
+        whatsapp: "+5548999999999",
+        instagram: "@ana.souza",
+        experience: "beginner",
+        referralCode: "ANA-2026",
+        consentVersion: "2026-11-22/de",
+      });
+      expect(stored[0]!.consentedAt).toBeInstanceOf(Date);
+      const history = await db
+        .select()
+        .from(submissionStatusHistory)
+        .where(eq(submissionStatusHistory.submissionId, stored[0]!.id));
+      expect(history).toMatchObject([{ fromStatus: null, toStatus: "Pendente" }]);
+      const mail = await db.select().from(outbox).where(eq(outbox.recipient, valid.email));
+      expect(mail).toMatchObject([
+        {
+          kind: "confirmation",
+          language: "de",
+          status: "queued",
+          subject: "Wir haben deine Nachricht erhalten",
+        },
+      ]);
+    });
+
+    it("creates her model account, waiting for her to confirm the address, and never echoes the password", async () => {
+      const email = emailOf("Conta");
+      expect(await answer(post({ ...valid, email }))).toEqual({
+        status: 200,
+        data: { status: "sent" },
+      });
+      const db = await getDatabase();
+      const [account] = await db.select().from(user).where(eq(user.email, email.toLowerCase()));
+      expect(account).toMatchObject({ role: "model", emailVerified: false, language: "de" });
+      const mails = await db.select().from(outbox).where(eq(outbox.recipient, email.toLowerCase()));
+      expect(mails.map((m) => m.kind)).toContain("verification");
+
+      const refused = await answer(
+        post({ ...valid, email: emailOf("weak"), password: "password123" }),
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.data).toMatchObject({
+        fieldErrors: { password: "auth.errors.passwordCommon" },
+      });
+      expect(JSON.stringify(refused.data)).not.toContain("password123");
+      expect(
+        await db
+          .select()
+          .from(submissions)
+          .where(eq(submissions.emailNormalized, emailOf("weak").toLowerCase())),
+      ).toEqual([]);
+
+      // A second application with the same address: stored, same answer, no second account.
+      expect((await answer(post({ ...valid, email }))).status).toBe(200);
+      expect(await db.select().from(user).where(eq(user.email, email.toLowerCase()))).toHaveLength(
+        1,
+      );
+    });
+
+    it("answers field errors and stores nothing when a rule fails", async () => {
+      const email = `nope.${marker}`;
+      const { status, data } = await answer(post({ ...valid, email, consent: "" }));
+      expect(status).toBe(400);
+      expect(data).toMatchObject({
+        status: "invalid",
+        fieldErrors: { email: "validation.emailInvalid", consent: "validation.consentRequired" },
+        values: { email, fullName: valid.fullName },
+      });
+      const db = await getDatabase();
+      expect(
+        await db.select().from(submissions).where(eq(submissions.emailNormalized, email)),
+      ).toEqual([]);
+    });
+
+    it("thanks a bot that filled in the hidden field, and keeps nothing", async () => {
+      const email = emailOf("bot");
+      expect(await answer(post({ ...valid, email, website: "http://spam.example" }))).toEqual({
+        status: 200,
+        data: { status: "sent" },
+      });
+      const db = await getDatabase();
+      expect(
+        await db
+          .select()
+          .from(submissions)
+          .where(eq(submissions.emailNormalized, email.toLowerCase())),
+      ).toEqual([]);
+    });
+
+    it("refuses a post from another site", async () => {
+      expect((await answer(post(valid, { origin: "https://evil.example" }))).status).toBe(403);
+      expect((await answer(post(valid, { "sec-fetch-site": "cross-site" }))).status).toBe(403);
+    });
+
+    it("limits applications per address, with Retry-After and the typed values kept", async () => {
+      const from = { "x-client-ip": `${ipPrefix}limit` };
+      for (let i = 0; i < 3; i++) {
+        expect((await answer(post({ ...valid, email: emailOf(`limit${i}`) }, from))).status).toBe(
+          200,
+        );
+      }
+      const result = await handlePreselection(
+        post({ ...valid, email: emailOf("limit3") }, from),
+        "form",
+      );
+      expect(result.init?.status).toBe(429);
+      expect(new Headers(result.init?.headers).get("Retry-After")).toMatch(/^\d+$/);
+      expect(result.data).toMatchObject({
+        status: "limited",
+        values: { email: emailOf("limit3") },
+      });
+    });
+
+    it("answers malformed and oversized bodies with a 4xx", async () => {
+      const malformed = new Request("http://localhost/register/model", {
+        method: "POST",
+        body: "{not a form",
+        headers: { "content-type": "application/json", origin: "http://localhost" },
+      });
+      expect(await answer(malformed)).toEqual({ status: 400, data: { status: "malformed" } });
+      const huge = post({ ...valid, message: "x".repeat(70 * 1024) });
+      expect(await answer(huge)).toEqual({ status: 413, data: { status: "tooLarge" } });
+    });
+  },
+);

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { and, eq, inArray, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { getAuth } from "~/auth/auth.server";
-import { closeDatabase, getDatabase } from "~/db/db.server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDatabase } from "~/db/db.server";
 import {
   accessLog,
   affiliateLedger,
@@ -12,10 +11,14 @@ import {
   submissions,
   user,
 } from "~/db/schema.server";
+import type { Role } from "~/auth/roles";
+import { signedInAccount } from "~/test/accounts.server";
+import { callRoute, databaseTargets } from "~/test/routes";
 import * as accessReportExport from "./access-report-export";
 import * as accessReport from "./access-report";
 import * as affiliate from "./affiliate";
 import * as affiliatesList from "./affiliates";
+import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
 
 /**
  * The affiliates screens and the access report through their loaders and actions, with real
@@ -23,39 +26,6 @@ import * as affiliatesList from "./affiliates";
  * read the affiliates but change nothing; only admins see the access report; each change is
  * validated, stored whole or not at all, and logged.
  */
-
-// getEnv() and getAuth() keep the first environment and database they see; these tests open
-// the application's database once per target, so both are read afresh (as in the auth tests).
-vi.mock(import("~/utils/env.server"), async (importOriginal) => {
-  const actual = await importOriginal();
-  return {
-    ...actual,
-    getEnv: (source = process.env) =>
-      actual.getEnv(source === process.env ? { ...process.env } : source),
-  };
-});
-vi.mock(import("~/auth/auth.server"), async (importOriginal) => {
-  const actual = await importOriginal();
-  const { getDatabase } = await import("~/db/db.server");
-  const { getEnv } = await import("~/utils/env.server");
-  let built:
-    { db: unknown; env: string; auth: ReturnType<typeof actual.createAuthFor> } | undefined;
-  return {
-    ...actual,
-    getAuth: async () => {
-      const db = await getDatabase();
-      const env = JSON.stringify(getEnv());
-      if (built?.db !== db || built.env !== env) {
-        built = { db, env, auth: actual.createAuthFor(db) };
-      }
-      return built.auth;
-    },
-  };
-});
-
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, string | undefined][] = [["PGlite", undefined]];
-if (postgresUrl) targets.push(["PostgreSQL", postgresUrl]);
 
 const ORIGIN = "http://127.0.0.1:3998";
 const PASSWORD = "maré-talent-afiliados-2026!";
@@ -68,427 +38,377 @@ const englishText = (key: string) =>
     .split(".")
     .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], english);
 
-interface Outcome {
-  status: number;
-  location: string | null;
-  data: unknown;
-  response: Response | null;
-}
+describe.each(databaseTargets)(
+  "affiliates and access report routes on %s",
+  (_name, databaseUrl) => {
+    const marker = randomBytes(4).toString("hex");
+    const email = (name: string) => `${name}.${marker}@example.com`;
+    const cookies: Record<string, string> = {};
+    const ids: Record<string, string> = {};
+    let affiliateId = 0;
 
-async function outcomeOf(run: () => unknown): Promise<Outcome> {
-  let value: unknown;
-  try {
-    value = await run();
-  } catch (error) {
-    if (error instanceof Response) value = error;
-    else if ((error as { type?: string })?.type === "DataWithResponseInit") value = error;
-    else throw error;
-  }
-  if (value instanceof Response) {
-    return {
-      status: value.status,
-      location: value.headers.get("location"),
-      data: undefined,
-      response: value,
-    };
-  }
-  const wrapped = value as { type?: string; data?: unknown; init?: ResponseInit | null };
-  if (wrapped?.type === "DataWithResponseInit") {
-    return {
-      status: wrapped.init?.status ?? 200,
-      location: null,
-      data: wrapped.data,
-      response: null,
-    };
-  }
-  return { status: 200, location: null, data: value, response: null };
-}
-
-function call<F extends (args: never) => unknown>(
-  handler: F,
-  request: Request,
-  params: Record<string, string> = {},
-) {
-  const args = { request, params, context: {} } as unknown as Parameters<F>[0];
-  return outcomeOf(() => handler(args));
-}
-
-describe.each(targets)("affiliates and access report routes on %s", (_name, databaseUrl) => {
-  const marker = randomBytes(4).toString("hex");
-  const email = (name: string) => `${name}.${marker}@example.com`;
-  const cookies: Record<string, string> = {};
-  const ids: Record<string, string> = {};
-  let affiliateId = 0;
-
-  function request(
-    path: string,
-    {
-      who,
-      form,
-      headers = {},
-    }: { who?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
-  ) {
-    return new Request(`${ORIGIN}${path}`, {
-      method: form ? "POST" : "GET",
-      body: form ? new URLSearchParams(form) : undefined,
-      headers: {
-        origin: ORIGIN,
-        "x-client-ip": "198.51.100.77",
-        "accept-language": "en",
-        ...(who ? { cookie: cookies[who]! } : {}),
-        ...headers,
-      },
-    });
-  }
-
-  /** A signed-in account of a role, made through Better Auth, verified and given the role. */
-  async function account(who: string, role: "model" | "affiliate" | "approver" | "admin") {
-    const auth = await getAuth();
-    const address = email(who);
-    await auth.api.signUpEmail({
-      body: { name: `${who} ${marker}`, email: address, password: PASSWORD },
-      headers: { origin: ORIGIN, "x-client-ip": `198.51.100.${Object.keys(ids).length + 10}` },
-    });
-    const db = await getDatabase();
-    const [row] = await db
-      .update(user)
-      .set({ emailVerified: true, role })
-      .where(eq(user.email, address))
-      .returning({ id: user.id });
-    ids[who] = row!.id;
-    const answer = await auth.api.signInEmail({
-      body: { email: address, password: PASSWORD },
-      headers: { origin: ORIGIN, "x-client-ip": `198.51.100.${Object.keys(ids).length + 30}` },
-      asResponse: true,
-    });
-    expect(answer.status).toBe(200);
-    cookies[who] = answer.headers
-      .getSetCookie()
-      .map((line) => line.split(";")[0])
-      .join("; ");
-  }
-
-  const detailPath = () => `/admin/afiliados/${affiliateId}`;
-  const post = (who: string, form: Record<string, string>, headers?: Record<string, string>) =>
-    call(affiliate.action, request(detailPath(), { who, form, headers }), {
-      id: String(affiliateId),
-    });
-  const ledgerRows = async () =>
-    (await getDatabase())
-      .select()
-      .from(affiliateLedger)
-      .where(eq(affiliateLedger.affiliateId, affiliateId));
-  const logOf = async (action: string) =>
-    (await getDatabase())
-      .select()
-      .from(accessLog)
-      .where(and(eq(accessLog.action, action), eq(accessLog.subject, `affiliate:${affiliateId}`)))
-      .orderBy(accessLog.id);
-
-  beforeAll(async () => {
-    await closeDatabase();
-    vi.stubEnv("DATABASE_URL", databaseUrl ?? "");
-    vi.stubEnv("DATA_DIR", "memory://");
-    vi.stubEnv("HOST", "127.0.0.1");
-    vi.stubEnv("PORT", "3998");
-    vi.stubEnv("PUBLIC_ORIGIN", "");
-    vi.stubEnv("ADMIN_EMAIL", "");
-    vi.stubEnv("GOOGLE_CLIENT_ID", "");
-    vi.stubEnv("GOOGLE_CLIENT_SECRET", "");
-    await getDatabase();
-    await account("admin", "admin");
-    await account("approver", "approver");
-    await account("model", "model");
-    await account("lia", "affiliate");
-    const db = await getDatabase();
-    const [row] = await db
-      .select({ id: affiliates.id })
-      .from(affiliates)
-      .where(eq(affiliates.userId, ids.lia!));
-    affiliateId =
-      row?.id ??
-      (
-        await db
-          .insert(affiliates)
-          .values({ userId: ids.lia!, referralCode: `T${marker}`.toUpperCase(), promotion: "Blog" })
-          .returning({ id: affiliates.id })
-      )[0]!.id;
-    const referral = (status: "Pendente" | "Aprovado") => ({
-      source: "form" as const,
-      language: "pt",
-      fullName: "Indicada Souza",
-      email: `ref-${status}.${marker}@example.com`,
-      emailNormalized: `ref-${status}.${marker}@example.com`,
-      consentVersion: "test",
-      consentedAt: new Date(),
-      affiliateId,
-      status,
-    });
-    await db.insert(submissions).values([referral("Aprovado"), referral("Pendente")]);
-  }, 60_000);
-
-  afterAll(async () => {
-    const db = await getDatabase();
-    await db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));
-    const all = Object.values(ids);
-    if (all.length) {
-      await db.delete(accessLog).where(inArray(accessLog.actorId, all));
-      await db.delete(user).where(inArray(user.id, all));
+    function request(
+      path: string,
+      {
+        who,
+        form,
+        headers = {},
+      }: { who?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+    ) {
+      return new Request(`${ORIGIN}${path}`, {
+        method: form ? "POST" : "GET",
+        body: form ? new URLSearchParams(form) : undefined,
+        headers: {
+          origin: ORIGIN,
+          "x-client-ip": "198.51.100.77",
+          "accept-language": "en",
+          ...(who ? { cookie: cookies[who]! } : {}),
+          ...headers,
+        },
+      });
     }
-    await db.delete(rateLimits).where(like(rateLimits.key, `%.${marker}@%`));
-    await closeDatabase();
-    vi.unstubAllEnvs();
-  });
 
-  it("lets approvers and admins read the list and her page, and no one else", async () => {
-    for (const who of ["admin", "approver"]) {
-      const list = await call(
-        affiliatesList.loader,
-        request(`/admin/afiliados?q=${marker}`, { who }),
-      );
-      expect(list.status).toBe(200);
-      expect(
-        (list.data as { rows: { id: number; referrals: number; approvals: number }[] }).rows,
-      ).toMatchObject([{ id: affiliateId, referrals: 2, approvals: 1 }]);
-      const page = await call(affiliate.loader, request(detailPath(), { who }), {
+    /** A signed-in account of a role; its id and cookie are kept under its name. */
+    async function account(who: string, role: Role) {
+      const { id, cookie } = await signedInAccount({
+        email: email(who),
+        name: `${who} ${marker}`,
+        role,
+        password: PASSWORD,
+        origin: ORIGIN,
+        ip: `198.51.100.${Object.keys(ids).length + 10}`,
+      });
+      ids[who] = id;
+      cookies[who] = cookie;
+    }
+
+    const detailPath = () => `/admin/afiliados/${affiliateId}`;
+    const post = (who: string, form: Record<string, string>, headers?: Record<string, string>) =>
+      callRoute(affiliate.action, request(detailPath(), { who, form, headers }), {
         id: String(affiliateId),
       });
-      expect(page.status).toBe(200);
-      expect(page.data).toMatchObject({ canEdit: who === "admin" });
-    }
-    for (const who of ["model", "lia"]) {
-      expect(await call(affiliatesList.loader, request("/admin/afiliados", { who }))).toMatchObject(
-        { status: 302, location: "/permission-denied" },
-      );
-    }
-    const visitor = await call(affiliatesList.loader, request("/admin/afiliados"));
-    expect(visitor.status).toBe(302);
-    expect(visitor.location).toMatch(/^\/login\?redirect=/);
-    expect(
-      await call(affiliate.loader, request("/admin/afiliados/0", { who: "admin" }), { id: "0" }),
-    ).toMatchObject({ status: 404 });
-  });
+    const ledgerRows = async () =>
+      (await getDatabase())
+        .select()
+        .from(affiliateLedger)
+        .where(eq(affiliateLedger.affiliateId, affiliateId));
+    const logOf = async (action: string) =>
+      (await getDatabase())
+        .select()
+        .from(accessLog)
+        .where(and(eq(accessLog.action, action), eq(accessLog.subject, `affiliate:${affiliateId}`)))
+        .orderBy(accessLog.id);
 
-  it("refuses every change from an approver, storing nothing", async () => {
-    for (const form of [
-      { intent: "status", status: "suspended" },
-      { intent: "commission", rate: "10" },
-      { intent: "ledger", kind: "earning", amount: "10", date: "2026-01-01", note: "" },
-    ] as Record<string, string>[]) {
-      expect(await post("approver", form)).toMatchObject({
-        status: 302,
-        location: "/permission-denied",
+    beforeAll(async () => {
+      await openAppDatabase(databaseUrl, {
+        HOST: "127.0.0.1",
+        PORT: "3998",
+        PUBLIC_ORIGIN: "",
+        ADMIN_EMAIL: "",
+        GOOGLE_CLIENT_ID: "",
+        GOOGLE_CLIENT_SECRET: "",
       });
-    }
-    const [row] = await (
-      await getDatabase()
-    )
-      .select()
-      .from(affiliates)
-      .where(eq(affiliates.id, affiliateId));
-    expect(row).toMatchObject({ status: "active", commissionRate: null });
-    expect(await ledgerRows()).toEqual([]);
-    expect(await logOf("affiliate.status")).toEqual([]);
-  });
-
-  it("lets an admin suspend and reactivate, each change logged with her address", async () => {
-    expect(await post("admin", { intent: "status", status: "suspended" })).toMatchObject({
-      status: 302,
-      location: `${detailPath()}?notice=suspended`,
-    });
-    const [row] = await (
-      await getDatabase()
-    )
-      .select({ status: affiliates.status })
-      .from(affiliates)
-      .where(eq(affiliates.id, affiliateId));
-    expect(row!.status).toBe("suspended");
-    expect(await logOf("affiliate.status")).toMatchObject([
-      {
-        actorId: ids.admin,
-        ip: "198.51.100.77",
-        details: { from: "active", to: "suspended" },
-      },
-    ]);
-    expect(await post("admin", { intent: "status", status: "gone" })).toMatchObject({
-      status: 400,
-      data: { fieldErrors: { status: "admin.affiliates.errors.status" } },
-    });
-    expect(await post("admin", { intent: "status", status: "active" })).toMatchObject({
-      status: 302,
-    });
-    expect(await logOf("affiliate.status")).toHaveLength(2);
-  });
-
-  it("validates the commission rate on the server with translated messages", async () => {
-    for (const [rate, key] of [
-      ["101", "admin.affiliates.errors.rate"],
-      ["12.345", "admin.affiliates.errors.rate"],
-      ["-1", "admin.affiliates.errors.rate"],
-      ["", "admin.affiliates.errors.rateRequired"],
-    ] as const) {
-      const answer = await post("admin", { intent: "commission", rate });
-      expect(answer).toMatchObject({ status: 400, data: { fieldErrors: { rate: key } } });
-      expect(englishText(key)).toEqual(expect.any(String));
-    }
-    expect(await logOf("affiliate.commission")).toEqual([]);
-    expect(await post("admin", { intent: "commission", rate: "12,5" })).toMatchObject({
-      status: 302,
-      location: `${detailPath()}?notice=commission`,
-    });
-    expect(await logOf("affiliate.commission")).toMatchObject([
-      { details: { from: null, to: "12.50" } },
-    ]);
-  });
-
-  it("records earnings and payouts in cents, refusing wrong ones whole", async () => {
-    const entry = (values: Record<string, string>) =>
-      post("admin", {
-        intent: "ledger",
-        kind: "earning",
-        amount: "100",
-        date: "2026-01-15",
-        note: "",
-        ...values,
+      await account("admin", "admin");
+      await account("approver", "approver");
+      await account("model", "model");
+      await account("lia", "affiliate");
+      const db = await getDatabase();
+      const [row] = await db
+        .select({ id: affiliates.id })
+        .from(affiliates)
+        .where(eq(affiliates.userId, ids.lia!));
+      affiliateId =
+        row?.id ??
+        (
+          await db
+            .insert(affiliates)
+            .values({
+              userId: ids.lia!,
+              referralCode: `T${marker}`.toUpperCase(),
+              promotion: "Blog",
+            })
+            .returning({ id: affiliates.id })
+        )[0]!.id;
+      const referral = (status: "Pendente" | "Aprovado") => ({
+        source: "form" as const,
+        language: "pt",
+        fullName: "Indicada Souza",
+        email: `ref-${status}.${marker}@example.com`,
+        emailNormalized: `ref-${status}.${marker}@example.com`,
+        consentVersion: "test",
+        consentedAt: new Date(),
+        affiliateId,
+        status,
       });
-    const tomorrow = new Date(Date.now() + 3 * 24 * 3600_000).toISOString().slice(0, 10);
-    for (const [values, field, key] of [
-      [{ amount: "0" }, "amount", "admin.affiliates.errors.amountPositive"],
-      [{ amount: "10.999" }, "amount", "admin.affiliates.errors.amount"],
-      [{ amount: "1.000,00" }, "amount", "admin.affiliates.errors.amount"],
-      [{ date: tomorrow }, "date", "admin.affiliates.errors.dateFuture"],
-      [{ date: "15/01/2026" }, "date", "admin.affiliates.errors.date"],
-      [{ note: "n".repeat(501) }, "note", "admin.affiliates.errors.note"],
-      [{ kind: "bonus" }, "kind", "admin.affiliates.errors.kind"],
-    ] as const) {
-      const answer = await entry(values);
-      expect(answer).toMatchObject({ status: 400, data: { fieldErrors: { [field]: key } } });
-      expect(englishText(key)).toEqual(expect.any(String));
-    }
-    expect(await ledgerRows()).toEqual([]);
-    expect(await logOf("affiliate.ledger")).toEqual([]);
+      await db.insert(submissions).values([referral("Aprovado"), referral("Pendente")]);
+    }, 60_000);
 
-    expect(await entry({ amount: "350,75", note: "Março" })).toMatchObject({ status: 302 });
-    expect(await entry({ amount: "49.25", date: "2026-02-01" })).toMatchObject({ status: 302 });
-    expect(await entry({ kind: "payout", amount: "300", date: "2026-02-05" })).toMatchObject({
-      status: 302,
-      location: `${detailPath()}?notice=payout`,
+    afterAll(async () => {
+      const db = await getDatabase();
+      await db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));
+      const all = Object.values(ids);
+      if (all.length) {
+        await db.delete(accessLog).where(inArray(accessLog.actorId, all));
+        await db.delete(user).where(inArray(user.id, all));
+      }
+      await db.delete(rateLimits).where(like(rateLimits.key, `%.${marker}@%`));
+      await closeAppDatabase();
     });
-    expect(
-      (await ledgerRows()).map((r) => [r.kind, r.amountCents, r.occurredOn, r.createdBy]),
-    ).toEqual(
-      expect.arrayContaining([
-        ["earning", 35075, "2026-01-15", ids.admin],
-        ["earning", 4925, "2026-02-01", ids.admin],
-        ["payout", 30000, "2026-02-05", ids.admin],
-      ]),
-    );
-    expect(await logOf("affiliate.ledger")).toHaveLength(3);
-    const page = await call(affiliate.loader, request(detailPath(), { who: "approver" }), {
-      id: String(affiliateId),
-    });
-    expect(page.data).toMatchObject({
-      affiliate: { earningsCents: 40000, payoutsCents: 30000, balanceCents: 10000 },
-      ledger: [
-        { kind: "payout", enteredBy: `admin ${marker}` },
-        { kind: "earning" },
-        { kind: "earning", note: "Março" },
-      ],
-    });
-  });
 
-  it("refuses a form from another site and an unknown form", async () => {
-    expect(
-      await post(
-        "admin",
+    it("lets approvers and admins read the list and her page, and no one else", async () => {
+      for (const who of ["admin", "approver"]) {
+        const list = await callRoute(
+          affiliatesList.loader,
+          request(`/admin/afiliados?q=${marker}`, { who }),
+        );
+        expect(list.status).toBe(200);
+        expect(
+          (list.data as { rows: { id: number; referrals: number; approvals: number }[] }).rows,
+        ).toMatchObject([{ id: affiliateId, referrals: 2, approvals: 1 }]);
+        const page = await callRoute(affiliate.loader, request(detailPath(), { who }), {
+          id: String(affiliateId),
+        });
+        expect(page.status).toBe(200);
+        expect(page.data).toMatchObject({ canEdit: who === "admin" });
+      }
+      for (const who of ["model", "lia"]) {
+        expect(
+          await callRoute(affiliatesList.loader, request("/admin/afiliados", { who })),
+        ).toMatchObject({ status: 302, location: "/permission-denied" });
+      }
+      const visitor = await callRoute(affiliatesList.loader, request("/admin/afiliados"));
+      expect(visitor.status).toBe(302);
+      expect(visitor.location).toMatch(/^\/login\?redirect=/);
+      expect(
+        await callRoute(affiliate.loader, request("/admin/afiliados/0", { who: "admin" }), {
+          id: "0",
+        }),
+      ).toMatchObject({ status: 404 });
+    });
+
+    it("refuses every change from an approver, storing nothing", async () => {
+      for (const form of [
         { intent: "status", status: "suspended" },
+        { intent: "commission", rate: "10" },
+        { intent: "ledger", kind: "earning", amount: "10", date: "2026-01-01", note: "" },
+      ] as Record<string, string>[]) {
+        expect(await post("approver", form)).toMatchObject({
+          status: 302,
+          location: "/permission-denied",
+        });
+      }
+      const [row] = await (
+        await getDatabase()
+      )
+        .select()
+        .from(affiliates)
+        .where(eq(affiliates.id, affiliateId));
+      expect(row).toMatchObject({ status: "active", commissionRate: null });
+      expect(await ledgerRows()).toEqual([]);
+      expect(await logOf("affiliate.status")).toEqual([]);
+    });
+
+    it("lets an admin suspend and reactivate, each change logged with her address", async () => {
+      expect(await post("admin", { intent: "status", status: "suspended" })).toMatchObject({
+        status: 302,
+        location: `${detailPath()}?notice=suspended`,
+      });
+      const [row] = await (
+        await getDatabase()
+      )
+        .select({ status: affiliates.status })
+        .from(affiliates)
+        .where(eq(affiliates.id, affiliateId));
+      expect(row!.status).toBe("suspended");
+      expect(await logOf("affiliate.status")).toMatchObject([
         {
-          origin: "https://evil.example",
+          actorId: ids.admin,
+          ip: "198.51.100.77",
+          details: { from: "active", to: "suspended" },
         },
-      ),
-    ).toMatchObject({ status: 403 });
-    expect(await post("admin", { intent: "delete" })).toMatchObject({
-      status: 400,
-      data: { error: "admin.affiliates.errors.intent" },
+      ]);
+      expect(await post("admin", { intent: "status", status: "gone" })).toMatchObject({
+        status: 400,
+        data: { fieldErrors: { status: "admin.affiliates.errors.status" } },
+      });
+      expect(await post("admin", { intent: "status", status: "active" })).toMatchObject({
+        status: 302,
+      });
+      expect(await logOf("affiliate.status")).toHaveLength(2);
     });
-  });
 
-  it("shows the access report to admins only, filtered and paged", async () => {
-    for (const who of ["approver", "model"]) {
-      expect(
-        await call(accessReport.loader, request("/admin/access-report", { who })),
-      ).toMatchObject({ status: 302, location: "/permission-denied" });
-      expect(
-        await call(accessReportExport.loader, request("/admin/access-report.csv", { who })),
-      ).toMatchObject({ status: 302, location: "/permission-denied" });
-    }
-    const path = `/admin/access-report?action=affiliate.*&actor=${encodeURIComponent(email("admin"))}`;
-    const first = await call(accessReport.loader, request(path, { who: "admin" }));
-    type Page = {
-      rows: { action: string; actorName: string; subjectName: string | null }[];
-      next: string | null;
-    };
-    const all = (first.data as Page).rows;
-    // Two status changes, one commission, three ledger lines.
-    expect(all.map((row) => row.action).sort()).toEqual([
-      "affiliate.commission",
-      "affiliate.ledger",
-      "affiliate.ledger",
-      "affiliate.ledger",
-      "affiliate.status",
-      "affiliate.status",
-    ]);
-    expect(all[0]).toMatchObject({
-      actorName: `admin ${marker}`,
-      action: "affiliate.ledger",
-      subject: `affiliate:${affiliateId}`,
-      subjectName: `lia ${marker}`,
+    it("validates the commission rate on the server with translated messages", async () => {
+      for (const [rate, key] of [
+        ["101", "admin.affiliates.errors.rate"],
+        ["12.345", "admin.affiliates.errors.rate"],
+        ["-1", "admin.affiliates.errors.rate"],
+        ["", "admin.affiliates.errors.rateRequired"],
+      ] as const) {
+        const answer = await post("admin", { intent: "commission", rate });
+        expect(answer).toMatchObject({ status: 400, data: { fieldErrors: { rate: key } } });
+        expect(englishText(key)).toEqual(expect.any(String));
+      }
+      expect(await logOf("affiliate.commission")).toEqual([]);
+      expect(await post("admin", { intent: "commission", rate: "12,5" })).toMatchObject({
+        status: 302,
+        location: `${detailPath()}?notice=commission`,
+      });
+      expect(await logOf("affiliate.commission")).toMatchObject([
+        { details: { from: null, to: "12.50" } },
+      ]);
     });
-    const ledgerOnly = await call(
-      accessReport.loader,
-      request(`/admin/access-report?action=affiliate.ledger&actor=${marker}`, { who: "admin" }),
-    );
-    expect((ledgerOnly.data as Page).rows).toHaveLength(3);
-    const none = await call(
-      accessReport.loader,
-      request(`/admin/access-report?actor=${marker}&to=2000-01-01`, { who: "admin" }),
-    );
-    expect((none.data as Page).rows).toEqual([]);
-    const bad = await call(
-      accessReport.loader,
-      request(`/admin/access-report?actor=${marker}&from=yesterday`, { who: "admin" }),
-    );
-    expect(bad.data).toMatchObject({ invalidDate: true });
-  });
 
-  it("exports the access report's filter as CSV and logs the export", async () => {
-    const answer = await call(
-      accessReportExport.loader,
-      request(`/admin/access-report.csv?action=affiliate.ledger&actor=${marker}`, {
-        who: "admin",
-      }),
-    );
-    expect(answer.status).toBe(200);
-    expect(answer.response!.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(answer.response!.headers.get("content-disposition")).toMatch(
-      /^attachment; filename="access-report-\d{4}-\d{2}-\d{2}\.csv"$/,
-    );
-    const bytes = new Uint8Array(await answer.response!.arrayBuffer());
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
-    expect(lines).toHaveLength(1 + 3);
-    expect(lines[1]).toContain(
-      `,admin ${marker},admin,affiliate.ledger,Earning or payout recorded,`,
-    );
-    const [logged] = await (
-      await getDatabase()
-    )
-      .select()
-      .from(accessLog)
-      .where(and(eq(accessLog.action, "access-report.export"), eq(accessLog.actorId, ids.admin!)));
-    expect(logged).toMatchObject({
-      ip: "198.51.100.77",
-      details: { action: "affiliate.ledger", actor: marker },
+    it("records earnings and payouts in cents, refusing wrong ones whole", async () => {
+      const entry = (values: Record<string, string>) =>
+        post("admin", {
+          intent: "ledger",
+          kind: "earning",
+          amount: "100",
+          date: "2026-01-15",
+          note: "",
+          ...values,
+        });
+      const tomorrow = new Date(Date.now() + 3 * 24 * 3600_000).toISOString().slice(0, 10);
+      for (const [values, field, key] of [
+        [{ amount: "0" }, "amount", "admin.affiliates.errors.amountPositive"],
+        [{ amount: "10.999" }, "amount", "admin.affiliates.errors.amount"],
+        [{ amount: "1.000,00" }, "amount", "admin.affiliates.errors.amount"],
+        [{ date: tomorrow }, "date", "admin.affiliates.errors.dateFuture"],
+        [{ date: "15/01/2026" }, "date", "admin.affiliates.errors.date"],
+        [{ note: "n".repeat(501) }, "note", "admin.affiliates.errors.note"],
+        [{ kind: "bonus" }, "kind", "admin.affiliates.errors.kind"],
+      ] as const) {
+        const answer = await entry(values);
+        expect(answer).toMatchObject({ status: 400, data: { fieldErrors: { [field]: key } } });
+        expect(englishText(key)).toEqual(expect.any(String));
+      }
+      expect(await ledgerRows()).toEqual([]);
+      expect(await logOf("affiliate.ledger")).toEqual([]);
+
+      expect(await entry({ amount: "350,75", note: "Março" })).toMatchObject({ status: 302 });
+      expect(await entry({ amount: "49.25", date: "2026-02-01" })).toMatchObject({ status: 302 });
+      expect(await entry({ kind: "payout", amount: "300", date: "2026-02-05" })).toMatchObject({
+        status: 302,
+        location: `${detailPath()}?notice=payout`,
+      });
+      expect(
+        (await ledgerRows()).map((r) => [r.kind, r.amountCents, r.occurredOn, r.createdBy]),
+      ).toEqual(
+        expect.arrayContaining([
+          ["earning", 35075, "2026-01-15", ids.admin],
+          ["earning", 4925, "2026-02-01", ids.admin],
+          ["payout", 30000, "2026-02-05", ids.admin],
+        ]),
+      );
+      expect(await logOf("affiliate.ledger")).toHaveLength(3);
+      const page = await callRoute(affiliate.loader, request(detailPath(), { who: "approver" }), {
+        id: String(affiliateId),
+      });
+      expect(page.data).toMatchObject({
+        affiliate: { earningsCents: 40000, payoutsCents: 30000, balanceCents: 10000 },
+        ledger: [
+          { kind: "payout", enteredBy: `admin ${marker}` },
+          { kind: "earning" },
+          { kind: "earning", note: "Março" },
+        ],
+      });
     });
-  });
-});
+
+    it("refuses a form from another site and an unknown form", async () => {
+      expect(
+        await post(
+          "admin",
+          { intent: "status", status: "suspended" },
+          {
+            origin: "https://evil.example",
+          },
+        ),
+      ).toMatchObject({ status: 403 });
+      expect(await post("admin", { intent: "delete" })).toMatchObject({
+        status: 400,
+        data: { error: "admin.affiliates.errors.intent" },
+      });
+    });
+
+    it("shows the access report to admins only, filtered and paged", async () => {
+      for (const who of ["approver", "model"]) {
+        expect(
+          await callRoute(accessReport.loader, request("/admin/access-report", { who })),
+        ).toMatchObject({ status: 302, location: "/permission-denied" });
+        expect(
+          await callRoute(accessReportExport.loader, request("/admin/access-report.csv", { who })),
+        ).toMatchObject({ status: 302, location: "/permission-denied" });
+      }
+      const path = `/admin/access-report?action=affiliate.*&actor=${encodeURIComponent(email("admin"))}`;
+      const first = await callRoute(accessReport.loader, request(path, { who: "admin" }));
+      type Page = {
+        rows: { action: string; actorName: string; subjectName: string | null }[];
+        next: string | null;
+      };
+      const all = (first.data as Page).rows;
+      // Two status changes, one commission, three ledger lines.
+      expect(all.map((row) => row.action).sort()).toEqual([
+        "affiliate.commission",
+        "affiliate.ledger",
+        "affiliate.ledger",
+        "affiliate.ledger",
+        "affiliate.status",
+        "affiliate.status",
+      ]);
+      expect(all[0]).toMatchObject({
+        actorName: `admin ${marker}`,
+        action: "affiliate.ledger",
+        subject: `affiliate:${affiliateId}`,
+        subjectName: `lia ${marker}`,
+      });
+      const ledgerOnly = await callRoute(
+        accessReport.loader,
+        request(`/admin/access-report?action=affiliate.ledger&actor=${marker}`, { who: "admin" }),
+      );
+      expect((ledgerOnly.data as Page).rows).toHaveLength(3);
+      const none = await callRoute(
+        accessReport.loader,
+        request(`/admin/access-report?actor=${marker}&to=2000-01-01`, { who: "admin" }),
+      );
+      expect((none.data as Page).rows).toEqual([]);
+      const bad = await callRoute(
+        accessReport.loader,
+        request(`/admin/access-report?actor=${marker}&from=yesterday`, { who: "admin" }),
+      );
+      expect(bad.data).toMatchObject({ invalidDate: true });
+    });
+
+    it("exports the access report's filter as CSV and logs the export", async () => {
+      const answer = await callRoute(
+        accessReportExport.loader,
+        request(`/admin/access-report.csv?action=affiliate.ledger&actor=${marker}`, {
+          who: "admin",
+        }),
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.response!.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(answer.response!.headers.get("content-disposition")).toMatch(
+        /^attachment; filename="access-report-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      const bytes = new Uint8Array(await answer.response!.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
+      expect(lines).toHaveLength(1 + 3);
+      expect(lines[1]).toContain(
+        `,admin ${marker},admin,affiliate.ledger,Earning or payout recorded,`,
+      );
+      const [logged] = await (
+        await getDatabase()
+      )
+        .select()
+        .from(accessLog)
+        .where(
+          and(eq(accessLog.action, "access-report.export"), eq(accessLog.actorId, ids.admin!)),
+        );
+      expect(logged).toMatchObject({
+        ip: "198.51.100.77",
+        details: { action: "affiliate.ledger", actor: marker },
+      });
+    });
+  },
+);

@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { getAuth } from "~/auth/auth.server";
-import { closeDatabase, getDatabase } from "~/db/db.server";
+import { inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDatabase } from "~/db/db.server";
 import { user } from "~/db/schema.server";
+import { signedInAccount } from "~/test/accounts.server";
+import { callRoute, databaseTargets } from "~/test/routes";
 import * as analytics from "./analytics";
+import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
 
 /**
  * /admin/analytics through its loader, with real sessions of each role, on PGlite and (when
@@ -12,63 +14,14 @@ import * as analytics from "./analytics";
  * visitors never reach its data; a bad range is answered 400 with the default range instead.
  */
 
-// getEnv() and getAuth() keep the first environment and database they see; each target opens
-// the application's database afresh, so both are read again (as in the auth tests).
-vi.mock(import("~/utils/env.server"), async (importOriginal) => {
-  const actual = await importOriginal();
-  return {
-    ...actual,
-    getEnv: (source = process.env) =>
-      actual.getEnv(source === process.env ? { ...process.env } : source),
-  };
-});
-vi.mock(import("~/auth/auth.server"), async (importOriginal) => {
-  const actual = await importOriginal();
-  const { getDatabase } = await import("~/db/db.server");
-  const { getEnv } = await import("~/utils/env.server");
-  let built:
-    { db: unknown; env: string; auth: ReturnType<typeof actual.createAuthFor> } | undefined;
-  return {
-    ...actual,
-    getAuth: async () => {
-      const db = await getDatabase();
-      const env = JSON.stringify(getEnv());
-      if (built?.db !== db || built.env !== env) {
-        built = { db, env, auth: actual.createAuthFor(db) };
-      }
-      return built.auth;
-    },
-  };
-});
-
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, string | undefined][] = [["PGlite", undefined]];
-if (postgresUrl) targets.push(["PostgreSQL", postgresUrl]);
-
 const ORIGIN = "http://127.0.0.1:3997";
 const PASSWORD = "maré-talent-analytics-2026!";
 
 type Role = "model" | "affiliate" | "approver" | "admin";
 
-/** What the loader answered: a thrown redirect, or data(…) with its status. */
-async function load(request: Request) {
-  try {
-    const value = (await analytics.loader({
-      request,
-      params: {},
-      context: {},
-    } as unknown as Parameters<typeof analytics.loader>[0])) as unknown as {
-      data: Awaited<ReturnType<typeof analytics.loader>> extends { data: infer D } ? D : never;
-      init: ResponseInit | null;
-    };
-    return { status: value.init?.status ?? 200, location: null, data: value.data };
-  } catch (error) {
-    if (!(error instanceof Response)) throw error;
-    return { status: error.status, location: error.headers.get("location"), data: undefined };
-  }
-}
+const load = (request: Request) => callRoute(analytics.loader, request);
 
-describe.each(targets)("/admin/analytics on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("/admin/analytics on %s", (_name, databaseUrl) => {
   const marker = randomBytes(4).toString("hex");
   const cookies: Partial<Record<Role, string>> = {};
   const ids: string[] = [];
@@ -82,50 +35,33 @@ describe.each(targets)("/admin/analytics on %s", (_name, databaseUrl) => {
       },
     });
 
-  /** A signed-in account of a role, made through Better Auth and given the role. */
+  /** A signed-in account of a role. */
   async function account(role: Role) {
-    const auth = await getAuth();
-    const address = `${role}.${marker}@example.com`;
-    await auth.api.signUpEmail({
-      body: { name: `${role} ${marker}`, email: address, password: PASSWORD },
-      headers: { origin: ORIGIN, "x-client-ip": `198.51.100.${ids.length + 10}` },
+    const { id, cookie } = await signedInAccount({
+      email: `${role}.${marker}@example.com`,
+      name: `${role} ${marker}`,
+      role,
+      password: PASSWORD,
+      origin: ORIGIN,
+      ip: `198.51.100.${ids.length + 10}`,
     });
-    const [row] = await (
-      await getDatabase()
-    )
-      .update(user)
-      .set({ emailVerified: true, role })
-      .where(eq(user.email, address))
-      .returning({ id: user.id });
-    ids.push(row!.id);
-    const answer = await auth.api.signInEmail({
-      body: { email: address, password: PASSWORD },
-      headers: { origin: ORIGIN, "x-client-ip": `198.51.100.${ids.length + 30}` },
-      asResponse: true,
-    });
-    expect(answer.status).toBe(200);
-    cookies[role] = answer.headers
-      .getSetCookie()
-      .map((line) => line.split(";")[0])
-      .join("; ");
+    ids.push(id);
+    cookies[role] = cookie;
   }
 
   beforeAll(async () => {
-    await closeDatabase();
-    vi.stubEnv("DATABASE_URL", databaseUrl ?? "");
-    vi.stubEnv("DATA_DIR", "memory://");
-    vi.stubEnv("PUBLIC_ORIGIN", "");
-    vi.stubEnv("ADMIN_EMAIL", "");
-    vi.stubEnv("GOOGLE_CLIENT_ID", "");
-    vi.stubEnv("GOOGLE_CLIENT_SECRET", "");
-    await getDatabase();
+    await openAppDatabase(databaseUrl, {
+      PUBLIC_ORIGIN: "",
+      ADMIN_EMAIL: "",
+      GOOGLE_CLIENT_ID: "",
+      GOOGLE_CLIENT_SECRET: "",
+    });
     for (const role of ["model", "affiliate", "approver", "admin"] as const) await account(role);
   }, 60_000);
 
   afterAll(async () => {
     if (ids.length) await (await getDatabase()).delete(user).where(inArray(user.id, ids));
-    await closeDatabase();
-    vi.unstubAllEnvs();
+    await closeAppDatabase();
   });
 
   it("sends a visitor to sign in, with the way back", async () => {

@@ -1,11 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { getAuth } from "~/auth/auth.server";
-import { closeDatabase, getDatabase } from "~/db/db.server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDatabase } from "~/db/db.server";
 import { accessLog, outbox, session, user, type Role } from "~/db/schema.server";
+import { signedInAccount } from "~/test/accounts.server";
+import { callRoute, databaseTargets } from "~/test/routes";
 import * as authReport from "./auth-report";
 import * as users from "./users";
+import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
 
 /**
  * The Users screen and the auth report through their loaders and actions, as the browser posts
@@ -13,55 +15,10 @@ import * as users from "./users";
  * PostgreSQL. The rules themselves are tested in app/features/admin/users.server.test.ts.
  */
 
-// getEnv() and getAuth() keep their first environment and database: afresh for each target.
-vi.mock(import("~/utils/env.server"), async (importOriginal) => {
-  const actual = await importOriginal();
-  return {
-    ...actual,
-    getEnv: (source = process.env) =>
-      actual.getEnv(source === process.env ? { ...process.env } : source),
-  };
-});
-vi.mock(import("~/auth/auth.server"), async (importOriginal) => {
-  const actual = await importOriginal();
-  const { getDatabase } = await import("~/db/db.server");
-  let built: { db: unknown; auth: ReturnType<typeof actual.createAuthFor> } | undefined;
-  return {
-    ...actual,
-    getAuth: async () => {
-      const db = await getDatabase();
-      if (built?.db !== db) built = { db, auth: actual.createAuthFor(db) };
-      return built.auth;
-    },
-  };
-});
-
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, string | undefined][] = [["PGlite", undefined]];
-if (postgresUrl) targets.push(["PostgreSQL", postgresUrl]);
-
 const ORIGIN = "http://127.0.0.1:3999";
 const PASSWORD = "uma-senha-de-teste-longa";
 
-async function outcome(run: () => unknown) {
-  let value: unknown;
-  try {
-    value = await run();
-  } catch (error) {
-    if (!(error instanceof Response)) throw error;
-    value = error;
-  }
-  if (value instanceof Response) {
-    return { status: value.status, location: value.headers.get("location"), data: undefined };
-  }
-  const wrapped = value as { type?: string; data?: unknown; init?: ResponseInit | null };
-  if (wrapped?.type === "DataWithResponseInit") {
-    return { status: wrapped.init?.status ?? 200, location: null, data: wrapped.data };
-  }
-  return { status: 200, location: null, data: value };
-}
-
-describe.each(targets)("admin users routes on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("admin users routes on %s", (_name, databaseUrl) => {
   const marker = randomBytes(4).toString("hex");
   const email = (name: string) => `${name}.${marker}@example.com`;
   const cookies = new Map<string, string>();
@@ -77,35 +34,21 @@ describe.each(targets)("admin users routes on %s", (_name, databaseUrl) => {
       },
     });
   }
-  const args = (req: Request) => ({ request: req, params: {}, context: {} }) as never;
-  const load = (path: string, who?: string) =>
-    outcome(() => users.loader(args(request(path, who))));
+  const load = (path: string, who?: string) => callRoute(users.loader, request(path, who));
   const post = (who: string, form: Record<string, string>, origin?: string) =>
-    outcome(() => users.action(args(request("/admin/users", who, form, origin))));
+    callRoute(users.action, request("/admin/users", who, form, origin));
 
   /** A verified account of a role, signed in: its session cookie is kept under its name. */
   async function account(name: string, role: Role) {
-    const auth = await getAuth();
-    const address = email(name);
-    const { user: created } = await auth.api.signUpEmail({
-      body: { name: `${name} Teste`, email: address, password: PASSWORD },
-      headers: { origin: ORIGIN },
+    const { id, cookie } = await signedInAccount({
+      email: email(name),
+      name: `${name} Teste`,
+      role,
+      password: PASSWORD,
+      origin: ORIGIN,
     });
-    const db = await getDatabase();
-    await db.update(user).set({ emailVerified: true, role }).where(eq(user.id, created.id));
-    const signedIn = await auth.api.signInEmail({
-      body: { email: address, password: PASSWORD },
-      headers: { origin: ORIGIN },
-      returnHeaders: true,
-    });
-    cookies.set(
-      name,
-      signedIn.headers
-        .getSetCookie()
-        .map((line) => line.split(";")[0])
-        .join("; "),
-    );
-    return created.id;
+    cookies.set(name, cookie);
+    return id;
   }
 
   let adminId: string;
@@ -113,13 +56,12 @@ describe.each(targets)("admin users routes on %s", (_name, databaseUrl) => {
   let modelId: string;
 
   beforeAll(async () => {
-    await closeDatabase();
-    vi.stubEnv("DATABASE_URL", databaseUrl ?? "");
-    vi.stubEnv("DATA_DIR", "memory://");
-    vi.stubEnv("HOST", "127.0.0.1");
-    vi.stubEnv("PORT", "3999");
-    vi.stubEnv("PUBLIC_ORIGIN", "");
-    vi.stubEnv("ADMIN_EMAIL", "");
+    await openAppDatabase(databaseUrl, {
+      HOST: "127.0.0.1",
+      PORT: "3999",
+      PUBLIC_ORIGIN: "",
+      ADMIN_EMAIL: "",
+    });
     adminId = await account("admin", "admin");
     approverId = await account("approver", "approver");
     modelId = await account("model", "model");
@@ -138,8 +80,7 @@ describe.each(targets)("admin users routes on %s", (_name, databaseUrl) => {
       await db.delete(user).where(inArray(user.id, ids));
     }
     await db.delete(outbox).where(like(outbox.recipient, `%.${marker}@%`));
-    await closeDatabase();
-    vi.unstubAllEnvs();
+    await closeAppDatabase();
   });
 
   it("an approver, a model and a visitor are refused, both screens and every action", async () => {
@@ -152,9 +93,7 @@ describe.each(targets)("admin users routes on %s", (_name, databaseUrl) => {
       location: "/permission-denied",
     });
     expect((await load("/admin/users")).location).toBe("/login?redirect=%2Fadmin%2Fusers");
-    const report = await outcome(() =>
-      authReport.loader(args(request("/admin/auth-report", "approver"))),
-    );
+    const report = await callRoute(authReport.loader, request("/admin/auth-report", "approver"));
     expect(report).toMatchObject({ status: 302, location: "/permission-denied" });
     const forms: Record<string, string>[] = [
       { intent: "role", userId: modelId, role: "admin" },
@@ -182,9 +121,7 @@ describe.each(targets)("admin users routes on %s", (_name, databaseUrl) => {
     const none = await load(`/admin/users?q=approver.${marker}&role=model&page=abc`, "admin");
     expect((none.data as { rows: unknown[]; page: number }).rows).toEqual([]);
     expect((none.data as { page: number }).page).toBe(1);
-    const report = await outcome(() =>
-      authReport.loader(args(request("/admin/auth-report", "admin"))),
-    );
+    const report = await callRoute(authReport.loader, request("/admin/auth-report", "admin"));
     expect(report.status).toBe(200);
     const data = report.data as {
       report: { days: unknown[]; methods: { method: string; signIns: number }[] };

@@ -1,0 +1,75 @@
+import type { UNSAFE_DataWithResponseInit } from "react-router";
+
+/**
+ * Running route modules' loaders and actions in unit tests the way React Router runs them, and
+ * the databases those tests run on.
+ */
+
+/** PGlite always; PostgreSQL as well when a test database is given (CI sets one). */
+export const databaseTargets: [name: string, databaseUrl: string | undefined][] = [
+  ["PGlite", undefined],
+];
+const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+if (postgresUrl) databaseTargets.push(["PostgreSQL", postgresUrl]);
+
+/** What a loader or action answered: a Response (often thrown: a redirect) or data(…). */
+export interface RouteOutcome<Data = unknown> {
+  status: number;
+  location: string | null;
+  /** What the route returned, unwrapped from data(…); undefined when it answered a Response. */
+  data: Data | undefined;
+  headers: Headers;
+  /** The Response itself, when the answer was one (a file, a stream, a redirect). */
+  response: Response | null;
+}
+
+export async function outcomeOf(run: () => unknown): Promise<RouteOutcome> {
+  let value: unknown;
+  try {
+    value = await run();
+  } catch (error) {
+    // Thrown redirects are Responses; thrown data(…) is how a route answers an error status.
+    if (!(error instanceof Response) && !isData(error)) throw error;
+    value = error;
+  }
+  if (value instanceof Response) {
+    return {
+      status: value.status,
+      location: value.headers.get("location"),
+      data: undefined,
+      headers: value.headers,
+      response: value,
+    };
+  }
+  if (isData(value)) {
+    return {
+      status: value.init?.status ?? 200,
+      location: null,
+      data: value.data,
+      headers: new Headers(value.init?.headers),
+      response: null,
+    };
+  }
+  return { status: 200, location: null, data: value, headers: new Headers(), response: null };
+}
+
+function isData(value: unknown): value is { data: unknown; init: ResponseInit | null } {
+  return (value as { type?: string } | null)?.type === "DataWithResponseInit";
+}
+
+/** The data a loader or action returns, whether plain or wrapped in data(…). */
+type RouteData<Returned> = Returned extends Response
+  ? never
+  : Returned extends UNSAFE_DataWithResponseInit<infer Data>
+    ? Data
+    : Returned;
+
+/** Runs a route module's loader or action with a request, as React Router would. */
+export async function callRoute<F extends (args: never) => unknown>(
+  handler: F,
+  request: Request,
+  params: Record<string, string> = {},
+) {
+  const args = { request, params, context: {} } as unknown as Parameters<F>[0];
+  return (await outcomeOf(() => handler(args))) as RouteOutcome<RouteData<Awaited<ReturnType<F>>>>;
+}
