@@ -28,7 +28,7 @@ const ADMIN_EMAIL = "admin@bench.example";
 /** What an admin opens most: the queue, a search in all applications, the dashboard. */
 export const adminPages = ["/admin/pendentes", "/admin/cadastros?q=ana.souza", "/admin/dashboard"];
 /** Approved applications in Portuguese: db:seed's spread makes exactly 100,000 of them. */
-export const exportPath = "/admin/export.csv?list=/admin/aprovados&lang=pt";
+export const exportPath = "/admin/export.csv?list=/admin/aprovados&language=pt";
 
 export interface PageFigures {
   path: string;

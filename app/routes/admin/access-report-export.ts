@@ -3,6 +3,7 @@ import { getDatabase } from "~/db/db.server";
 import { actionLabelKey, readAccessFilter } from "~/features/admin/access-actions";
 import { exportAccessLog } from "~/features/admin/access-report.server";
 import { pageContext } from "~/utils/page.server";
+import { compressedDownload } from "~/utils/compress.server";
 import { clientIp } from "~/utils/request.server";
 import type { Route } from "./+types/access-report-export";
 
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
   );
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(stream, {
+  return compressedDownload(request, stream, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="access-report-${day}.csv"`,

@@ -3,6 +3,7 @@ import { getDatabase } from "~/db/db.server";
 import { reviewLists } from "~/features/admin/admin-nav";
 import { exportSubmissions } from "~/features/submissions/export.server";
 import { readReviewFilter } from "~/features/submissions/review-filter";
+import { compressedDownload } from "~/utils/compress.server";
 import { clientIp } from "~/utils/request.server";
 import type { Route } from "./+types/export";
 
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
   const day = new Date().toISOString().slice(0, 10);
   const name = `${list.path.split("/").pop()}-${day}.csv`;
-  return new Response(stream, {
+  return compressedDownload(request, stream, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${name}"`,
