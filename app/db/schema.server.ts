@@ -355,6 +355,12 @@ export const affiliateLedger = pgTable(
     note: text("note"),
     createdBy: text("created_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * An entry made by mistake is voided, never edited or deleted: it stays on the page, struck
+     * through, and counts no more; the access log keeps who did it.
+     */
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    voidedBy: text("voided_by"),
   },
   (table) => [
     check("affiliate_ledger_kind_check", inList("kind", ledgerKinds)),

@@ -18,6 +18,7 @@ export const accessActions = {
   "affiliate.status": "affiliateStatus",
   "affiliate.commission": "affiliateCommission",
   "affiliate.ledger": "affiliateLedger",
+  "affiliate.ledger.void": "affiliateLedgerVoid",
   "settings.smtp": "settingsSmtp",
   "settings.test-mail": "settingsTestMail",
   "settings.reasons": "settingsReasons",
@@ -126,7 +127,7 @@ export function detailsSummary(
   if ("from" in details || "to" in details) {
     parts.push(`${valueLabel(action, from, t)} → ${valueLabel(action, to, t)}`);
   }
-  if (action === "affiliate.ledger" && typeof rest.amountCents === "number") {
+  if (action.startsWith("affiliate.ledger") && typeof rest.amountCents === "number") {
     const kind = String(rest.kind ?? "");
     parts.push(
       `${labelOr(t, `admin.affiliates.kinds.${kind}`, kind)} ${formatMoney(rest.amountCents, language)} · ${String(rest.occurredOn ?? "")}`,

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/db.server";
 import {
   accessLog,
@@ -99,11 +100,11 @@ function affiliateQuery(db: Database, filter: AffiliateListFilter, limit: number
     .select({
       affiliateId: sql<number>`${affiliateLedger.affiliateId}`.as("ledger_affiliate_id"),
       earnings:
-        sql<string>`sum(${affiliateLedger.amountCents}) filter (where ${affiliateLedger.kind} = 'earning')`.as(
+        sql<string>`sum(${affiliateLedger.amountCents}) filter (where ${affiliateLedger.kind} = 'earning' and ${affiliateLedger.voidedAt} is null)`.as(
           "earnings",
         ),
       payouts:
-        sql<string>`sum(${affiliateLedger.amountCents}) filter (where ${affiliateLedger.kind} = 'payout')`.as(
+        sql<string>`sum(${affiliateLedger.amountCents}) filter (where ${affiliateLedger.kind} = 'payout' and ${affiliateLedger.voidedAt} is null)`.as(
           "payouts",
         ),
     })
@@ -167,7 +168,8 @@ export async function affiliateDetail(db: Database, id: number) {
   const [found] = await affiliateQuery(db, { id }, 1);
   if (!found) return null;
   const { cursorCreatedAt: _cursor, ...row } = found;
-  const enteredBy = user;
+  const enteredBy = alias(user, "entered_by");
+  const voidedBy = alias(user, "voided_by");
   const [referrals, ledger] = await Promise.all([
     db
       .select({
@@ -190,9 +192,12 @@ export async function affiliateDetail(db: Database, id: number) {
         note: affiliateLedger.note,
         createdAt: affiliateLedger.createdAt,
         enteredBy: enteredBy.name,
+        voidedAt: affiliateLedger.voidedAt,
+        voidedBy: voidedBy.name,
       })
       .from(affiliateLedger)
       .leftJoin(enteredBy, eq(enteredBy.id, affiliateLedger.createdBy))
+      .leftJoin(voidedBy, eq(voidedBy.id, affiliateLedger.voidedBy))
       .where(eq(affiliateLedger.affiliateId, id))
       .orderBy(desc(affiliateLedger.occurredOn), desc(affiliateLedger.id))
       .limit(LEDGER_SHOWN),
@@ -295,6 +300,54 @@ export async function recordLedgerEntry(
         amountCents: input.amountCents,
         occurredOn: input.occurredOn,
         ...(input.note ? { note: input.note } : {}),
+      },
+      ip: input.actor.ip ?? null,
+    });
+    return { outcome: "changed" };
+  });
+}
+
+/**
+ * Voids an entry recorded by mistake: it stays in her ledger, marked, and no longer counts in
+ * her earnings or payouts. Only an entry of this affiliate, and only once.
+ */
+export async function voidLedgerEntry(
+  db: Database,
+  input: { affiliateId: number; entryId: number; actor: Actor },
+): Promise<ChangeResult> {
+  return db.transaction(async (tx) => {
+    const [entry] = await tx
+      .update(affiliateLedger)
+      .set({ voidedAt: new Date(), voidedBy: input.actor.id })
+      .where(
+        and(
+          eq(affiliateLedger.id, input.entryId),
+          eq(affiliateLedger.affiliateId, input.affiliateId),
+          isNull(affiliateLedger.voidedAt),
+        ),
+      )
+      .returning();
+    if (!entry) {
+      const [existing] = await tx
+        .select({ id: affiliateLedger.id })
+        .from(affiliateLedger)
+        .where(
+          and(
+            eq(affiliateLedger.id, input.entryId),
+            eq(affiliateLedger.affiliateId, input.affiliateId),
+          ),
+        );
+      return { outcome: existing ? "unchanged" : "not-found" };
+    }
+    await tx.insert(accessLog).values({
+      actorId: input.actor.id,
+      action: "affiliate.ledger.void",
+      subject: `affiliate:${input.affiliateId}`,
+      details: {
+        entry: entry.id,
+        kind: entry.kind,
+        amountCents: entry.amountCents,
+        occurredOn: entry.occurredOn,
       },
       ip: input.actor.ip ?? null,
     });

@@ -3,13 +3,14 @@ import type { z } from "zod";
 import { fieldErrorsOf, type FieldErrors } from "~/auth/forms";
 import { requireAdmin, requireArea } from "~/auth/session.server";
 import { FormMessage } from "~/components/layout/auth-shell";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { getDatabase } from "~/db/db.server";
 import { formatWhen, StatusBadge } from "~/features/admin/status-badge";
 import {
   affiliateDetail,
   recordLedgerEntry,
+  voidLedgerEntry,
   setAffiliateStatus,
   setCommissionRate,
   type ChangeResult,
@@ -65,7 +66,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-type Intent = "status" | "commission" | "ledger";
+type Intent = "status" | "commission" | "ledger" | "void";
 
 type Result = {
   intent?: Intent;
@@ -82,7 +83,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const values = Object.fromEntries(
-    ["status", "rate", "kind", "amount", "date", "note"].map((name) => [
+    ["status", "rate", "kind", "amount", "date", "note", "entry"].map((name) => [
       name,
       String(form.get(name) ?? "").slice(0, NOTE_MAX + 100),
     ]),
@@ -124,6 +125,15 @@ export async function action({ request, params }: Route.ActionArgs) {
       notice = kind;
       break;
     }
+    case "void": {
+      const entryId = /^\d{1,15}$/.test(values.entry ?? "") ? Number(values.entry) : 0;
+      if (entryId <= 0) {
+        return data<Result>({ error: "admin.affiliates.errors.entry" }, 400);
+      }
+      result = await voidLedgerEntry(db, { affiliateId: id, entryId, actor });
+      notice = "voided";
+      break;
+    }
     default:
       return data<Result>({ error: "admin.affiliates.errors.intent" }, 400);
   }
@@ -132,7 +142,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   throw redirect(`/admin/afiliados/${id}?notice=${notice}`);
 }
 
-const notices = ["active", "suspended", "commission", "earning", "payout"];
+const notices = ["active", "suspended", "commission", "earning", "payout", "voided"];
 const section = "rounded-2xl bg-white p-5 ring-1 ring-ink-200/70";
 const selectClass =
   "block h-12 w-full rounded-xl border-0 bg-white px-3 text-base text-ink-900 shadow-xs ring-1 ring-ink-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none";
@@ -386,11 +396,19 @@ export default function AffiliateDetail({ loaderData, actionData }: Route.Compon
                   <th scope="col" className="px-3 py-2 font-semibold">
                     {t("admin.affiliates.enteredBy")}
                   </th>
+                  {canEdit ? (
+                    <th scope="col" className="px-3 py-2">
+                      <span className="sr-only">{t("admin.affiliates.actions")}</span>
+                    </th>
+                  ) : null}
                 </tr>
               </thead>
               <tbody className="divide-y divide-ink-100">
                 {ledger.map((entry) => (
-                  <tr key={entry.id}>
+                  <tr
+                    key={entry.id}
+                    className={entry.voidedAt ? "text-ink-500 [&_.amount]:line-through" : undefined}
+                  >
                     <td className="px-3 py-2 whitespace-nowrap">
                       {new Intl.DateTimeFormat(language, {
                         dateStyle: "medium",
@@ -398,7 +416,7 @@ export default function AffiliateDetail({ loaderData, actionData }: Route.Compon
                       }).format(new Date(`${entry.occurredOn}T00:00:00Z`))}
                     </td>
                     <td className="px-3 py-2">{t(`admin.affiliates.kinds.${entry.kind}`)}</td>
-                    <td className="px-3 py-2 text-end whitespace-nowrap tabular-nums">
+                    <td className="amount px-3 py-2 text-end whitespace-nowrap tabular-nums">
                       {entry.kind === "payout" ? "− " : ""}
                       {formatMoney(entry.amountCents, language)}
                     </td>
@@ -408,7 +426,45 @@ export default function AffiliateDetail({ loaderData, actionData }: Route.Compon
                       <span className="block text-xs text-ink-500">
                         {formatWhen(entry.createdAt, language)}
                       </span>
+                      {entry.voidedAt ? (
+                        <span className="mt-1 block text-xs font-semibold text-ink-700">
+                          {t("admin.affiliates.voidedBy", {
+                            name: entry.voidedBy ?? t("admin.accessReport.system"),
+                            when: formatWhen(entry.voidedAt, language),
+                          })}
+                        </span>
+                      ) : null}
                     </td>
+                    {canEdit ? (
+                      <td className="px-3 py-2 text-end">
+                        {entry.voidedAt ? null : (
+                          // A disclosure, not a dialog: the second step works without JavaScript.
+                          <details className="group relative inline-block text-start">
+                            <summary
+                              className={`${buttonVariants({ variant: "ghost", size: "sm" })} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
+                              aria-label={t("admin.affiliates.voidEntry", {
+                                kind: t(`admin.affiliates.kinds.${entry.kind}`),
+                                amount: formatMoney(entry.amountCents, language),
+                              })}
+                            >
+                              {t("admin.affiliates.void")}
+                            </summary>
+                            <Form
+                              method="post"
+                              preventScrollReset
+                              className="absolute end-0 z-10 mt-1 w-64 rounded-xl bg-white p-3 text-sm shadow-lg ring-1 ring-ink-200"
+                            >
+                              <input type="hidden" name="intent" value="void" />
+                              <input type="hidden" name="entry" value={entry.id} />
+                              <p className="text-ink-700">{t("admin.affiliates.voidExplain")}</p>
+                              <Button type="submit" size="sm" className="mt-3">
+                                {t("admin.affiliates.voidConfirm")}
+                              </Button>
+                            </Form>
+                          </details>
+                        )}
+                      </td>
+                    ) : null}
                   </tr>
                 ))}
               </tbody>

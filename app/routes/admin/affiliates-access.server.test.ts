@@ -314,6 +314,59 @@ describe.each(databaseTargets)(
       });
     });
 
+    it("voids an entry made by mistake: kept, struck out of the totals, logged, once", async () => {
+      const payout = (await ledgerRows()).find((r) => r.kind === "payout")!;
+      const voidIt = (who: string, entry: string) => post(who, { intent: "void", entry });
+      expect(await voidIt("approver", String(payout.id))).toMatchObject({
+        status: 302,
+        location: "/permission-denied",
+      });
+      for (const entry of ["", "abc", "-1", "1e3"]) {
+        expect(await voidIt("admin", entry)).toMatchObject({
+          status: 400,
+          data: { error: "admin.affiliates.errors.entry" },
+        });
+      }
+      expect(englishText("admin.affiliates.errors.entry")).toEqual(expect.any(String));
+      // An entry of no one, or of another affiliate: not found.
+      expect(await voidIt("admin", "999999999")).toMatchObject({ status: 404 });
+      expect(await logOf("affiliate.ledger.void")).toEqual([]);
+
+      expect(await voidIt("admin", String(payout.id))).toMatchObject({
+        status: 302,
+        location: `${detailPath()}?notice=voided`,
+      });
+      expect((await ledgerRows()).find((r) => r.id === payout.id)).toMatchObject({
+        voidedBy: ids.admin,
+        voidedAt: expect.any(Date),
+        amountCents: 30000,
+      });
+      expect(await logOf("affiliate.ledger.void")).toMatchObject([
+        {
+          actorId: ids.admin,
+          details: { entry: payout.id, kind: "payout", amountCents: 30000 },
+        },
+      ]);
+      // Twice is once: nothing more changes or is logged.
+      expect(await voidIt("admin", String(payout.id))).toMatchObject({ status: 302 });
+      expect(await logOf("affiliate.ledger.void")).toHaveLength(1);
+
+      const page = await callRoute(affiliate.loader, request(detailPath(), { who: "admin" }), {
+        id: String(affiliateId),
+      });
+      expect(page.data).toMatchObject({
+        affiliate: { earningsCents: 40000, payoutsCents: 0, balanceCents: 40000 },
+        ledger: expect.arrayContaining([
+          expect.objectContaining({ id: payout.id, voidedBy: `admin ${marker}` }),
+        ]),
+      });
+      const list = await callRoute(
+        affiliatesList.loader,
+        request(`/admin/afiliados?q=${encodeURIComponent(email("lia"))}`, { who: "admin" }),
+      );
+      expect(list.data).toMatchObject({ rows: [{ payoutsCents: 0, earningsCents: 40000 }] });
+    });
+
     it("refuses a form from another site and an unknown form", async () => {
       expect(
         await post(
@@ -346,18 +399,19 @@ describe.each(databaseTargets)(
         next: string | null;
       };
       const all = (first.data as Page).rows;
-      // Two status changes, one commission, three ledger lines.
+      // Two status changes, one commission, three ledger lines and one of them voided.
       expect(all.map((row) => row.action).sort()).toEqual([
         "affiliate.commission",
         "affiliate.ledger",
         "affiliate.ledger",
         "affiliate.ledger",
+        "affiliate.ledger.void",
         "affiliate.status",
         "affiliate.status",
       ]);
       expect(all[0]).toMatchObject({
         actorName: `admin ${marker}`,
-        action: "affiliate.ledger",
+        action: "affiliate.ledger.void",
         subject: `affiliate:${affiliateId}`,
         subjectName: `lia ${marker}`,
       });
