@@ -162,7 +162,7 @@ export default function Affiliates({ loaderData }: Route.ComponentProps) {
                       {row.name}
                     </Link>
                   </th>
-                  <td className="px-4 py-3 break-all text-ink-700">{row.email}</td>
+                  <td className="px-4 py-3 whitespace-nowrap text-ink-700">{row.email}</td>
                   <td className="px-4 py-3 font-mono text-ink-800">{row.referralCode}</td>
                   <td className="px-4 py-3">
                     <AffiliateStatusBadge status={row.status} />

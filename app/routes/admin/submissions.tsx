@@ -129,9 +129,10 @@ export default function Submissions({ loaderData, actionData }: Route.ComponentP
         method="get"
         role="search"
         aria-label={t("admin.list.filters")}
-        className="mt-6 grid gap-3 rounded-2xl bg-white p-4 ring-1 ring-ink-200/70 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto]"
+        className="mt-6 grid grid-cols-2 gap-3 rounded-2xl bg-white p-4 ring-1 ring-ink-200/70 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto]"
       >
-        <div className="sm:col-span-2 lg:col-span-1">
+        {/* Two filters a row even on a phone, so the list starts on the first screen. */}
+        <div className="col-span-2 lg:col-span-1">
           <label htmlFor="q" className="text-xs font-semibold text-ink-600">
             {t("admin.list.search")}
           </label>
@@ -181,7 +182,7 @@ export default function Submissions({ loaderData, actionData }: Route.ComponentP
             ))}
           </Select>
         </div>
-        <div className="flex items-end gap-2">
+        <div className="col-span-2 flex items-end gap-2 lg:col-span-1">
           <Button type="submit" className="w-full">
             <Icon name="search" />
             {t("admin.list.apply")}

@@ -196,9 +196,6 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                 <th scope="col" className="px-4 py-3 font-semibold">
                   {t("admin.users.name")}
                 </th>
-                <th scope="col" className="hidden px-4 py-3 font-semibold xl:table-cell">
-                  {t("admin.users.email")}
-                </th>
                 <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
                   {t("admin.users.verified")}
                 </th>
@@ -324,11 +321,11 @@ function UserRow({
   return (
     <>
       <tr className={cn("align-top", open ? "bg-sand-50" : "hover:bg-sand-50")}>
-        <td className="max-w-[14rem] px-4 py-3">
+        {/* The address under the name: a column of its own squeezed both at laptop widths. */}
+        <td className="max-w-[16rem] px-4 py-3">
           <span className="block font-medium break-words text-ink-900">{row.name}</span>
-          <span className="block text-xs break-all text-ink-500 xl:hidden">{row.email}</span>
+          <span className="block text-xs [overflow-wrap:anywhere] text-ink-500">{row.email}</span>
         </td>
-        <td className="hidden px-4 py-3 break-all text-ink-700 xl:table-cell">{row.email}</td>
         <td className="hidden px-4 py-3 text-ink-700 md:table-cell">{yesNo(row.emailVerified)}</td>
         <td className="px-4 py-3 text-ink-700">{t(`admin.users.roles.${row.role}`)}</td>
         <td className="hidden px-4 py-3 text-ink-700 md:table-cell">
@@ -359,7 +356,7 @@ function UserRow({
       </tr>
       {open ? (
         <tr id={panelId} className="bg-sand-50">
-          <td colSpan={9} className="px-4 pt-1 pb-5">
+          <td colSpan={8} className="px-4 pt-1 pb-5">
             <div role="region" aria-label={t("admin.users.manageOf", { name: row.name })}>
               <div aria-live="polite">{result ? <ActionMessage result={result} /> : null}</div>
               <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2 xl:grid-cols-3">
