@@ -65,9 +65,11 @@ export function SlimHeader({ className }: { className?: string }) {
       </Link>
       <Link
         to="/"
-        className="inline-flex items-center gap-2 text-end text-sm font-semibold text-brand-700 hover:text-brand-900"
+        className="text-end text-sm font-semibold text-balance text-brand-700 hover:text-brand-900"
       >
-        <Icon name="arrow-left" className="size-4 shrink-0" /> {t("notFound.home")}
+        {/* Inline, so a label that wraps on a phone keeps the arrow on its first line. */}
+        <Icon name="arrow-left" className="me-1.5 inline size-4 align-[-3px]" />
+        {t("notFound.home")}
       </Link>
     </header>
   );
