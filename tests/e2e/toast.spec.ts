@@ -78,6 +78,10 @@ test.describe("social links in the footer", () => {
     const toast = toasts(page);
     await expect(toast).toBeVisible();
     await expect(toast).toHaveAttribute("data-state", "open");
+    // Measured once it has slid in: mid-animation the box is not where the pointer will land.
+    await toast.evaluate((element) =>
+      Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished)),
+    );
     const box = await toast.boundingBox();
     if (!box) throw new Error("the toast has no box");
     const x = box.x + 24;
