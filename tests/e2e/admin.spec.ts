@@ -142,6 +142,14 @@ test.describe("reviewing applications", () => {
     await expect(admin.getByRole("alert")).toHaveText(
       t("en", "admin.detail.conflict", { status: t("en", "admin.status.Aprovado") }),
     );
+
+    // The access report shows the decision once: who, what, on whom; the refused click is not in it.
+    await admin.goto(`${server.origin}/admin/access-report?action=submission.status`);
+    const entries = admin.getByRole("row").filter({ hasText: "Lucía Fernández" });
+    await expect(entries).toHaveCount(1);
+    await expect(entries).toContainText(t("en", "admin.accessReport.actions.submissionStatus"));
+    await expect(entries).toContainText("carla.approver");
+    await expect(entries).toContainText(t("en", "admin.accessReport.roles.approver"));
     await admin.context().close();
     await approver.context().close();
   });
