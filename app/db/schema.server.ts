@@ -65,9 +65,23 @@ export const submissions = pgTable(
     affiliateId: bigint("affiliate_id", { mode: "number" }).references(() => affiliates.id, {
       onDelete: "set null",
     }),
+    /**
+     * The affiliate whose own link she used, when her e-mail or phone is that affiliate's: such
+     * an application is not attributed, and reviewers see this flag instead.
+     */
+    selfReferralAffiliateId: bigint("self_referral_affiliate_id", { mode: "number" }).references(
+      () => affiliates.id,
+      { onDelete: "set null" },
+    ),
     /** Which version of the consent text (LGPD art. 11) she agreed to, and when. */
     consentVersion: text("consent_version").notNull(),
     consentedAt: timestamp("consented_at", { withTimezone: true }).notNull(),
+    /**
+     * When her personal data was erased (her request, or the retention period): every personal
+     * field is then blank and the document gone; status, dates, source and language remain, so
+     * the counts stay true.
+     */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
   },
   (table) => [
     check("submissions_status_check", inList("status", submissionStatuses)),
@@ -99,7 +113,6 @@ export const submissions = pgTable(
   ],
 );
 
-/** Every status a submission has had: who changed it, when, from what, and why. */
 /**
  * How many applications are in each status, for the dashboard: counting a million rows took
  * 200 ms, reading three takes none. Kept exact by triggers on submissions (migration 0005), in
@@ -110,6 +123,7 @@ export const submissionStatusCounts = pgTable("submission_status_counts", {
   count: bigint("count", { mode: "number" }).notNull().default(0),
 });
 
+/** Every status a submission has had: who changed it, when, from what, and why. */
 export const submissionStatusHistory = pgTable(
   "submission_status_history",
   {
@@ -197,6 +211,9 @@ export const user = pgTable(
     role: text("role", { enum: roles }).notNull().default("model"),
     /** The interface language she signed up in: her e-mails go out in it. */
     language: text("language"),
+    /** A model's contact details, edited on her dashboard. */
+    whatsapp: text("whatsapp"),
+    instagram: text("instagram"),
     /** An admin may disable an account: it can no longer sign in. */
     disabled: boolean("disabled").notNull().default(false),
   },
@@ -366,6 +383,50 @@ export const affiliateLedger = pgTable(
     check("affiliate_ledger_kind_check", inList("kind", ledgerKinds)),
     check("affiliate_ledger_amount_check", sql`${table.amountCents} > 0`),
     index("affiliate_ledger_affiliate_idx").on(table.affiliateId, table.occurredOn),
+  ],
+);
+
+/**
+ * Visits that arrived with an affiliate's ?ref= link, counted per affiliate and day on the server
+ * (no cookie, no address kept): the clicks of her portal.
+ */
+export const referralClicks = pgTable(
+  "referral_clicks",
+  {
+    affiliateId: bigint("affiliate_id", { mode: "number" })
+      .notNull()
+      .references(() => affiliates.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    clicks: integer("clicks").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.affiliateId, table.day] })],
+);
+
+export const privacyRequestKinds = ["export", "erase"] as const;
+export type PrivacyRequestKind = (typeof privacyRequestKinds)[number];
+
+/**
+ * A request to download or erase one's data, confirmed by a link mailed to the address: from a
+ * signed-in model (erasure) or from anyone through the contact page (both). Only the token's hash
+ * is stored; the request is done once, before it expires.
+ */
+export const privacyRequests = pgTable(
+  "privacy_requests",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind", { enum: privacyRequestKinds }).notNull(),
+    /** Lower-cased: the applications and the account it covers. */
+    email: text("email").notNull(),
+    userId: text("user_id"),
+    language: text("language").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("privacy_requests_kind_check", inList("kind", privacyRequestKinds)),
+    index("privacy_requests_email_idx").on(table.email, table.createdAt),
   ],
 );
 
