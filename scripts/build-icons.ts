@@ -35,6 +35,7 @@ const lucideIcons = [
   "clipboard-list",
   "clock",
   "compass",
+  "copy",
   "download",
   "house",
   "layout-dashboard",

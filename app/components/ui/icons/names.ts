@@ -16,6 +16,7 @@ export const iconNames = [
   "clipboard-list",
   "clock",
   "compass",
+  "copy",
   "download",
   "flag-br",
   "flag-de",
