@@ -23,7 +23,7 @@ export default [
   route("forgot-password", "routes/_auth/forgot-password.tsx"),
   route("password-reset", "routes/_auth/password-reset.tsx"),
   // Signed-in areas, each behind its guard (app/auth/permissions.ts).
-  route("dashboard/model", "routes/areas/area-home.tsx", { id: "model-dashboard" }),
+  route("dashboard/model", "routes/areas/model-dashboard.tsx"),
   route("portal", "routes/areas/area-home.tsx", { id: "affiliate-portal" }),
   route("account/security", "routes/account/security.tsx"),
   route("admin", "routes/admin/layout.tsx", [

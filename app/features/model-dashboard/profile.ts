@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { languages } from "~/i18n/languages";
+import { preselectionSchema } from "~/features/preselection/schema";
+import { limits } from "~/features/preselection/fields";
+
+/**
+ * A model's profile on her dashboard: her name and WhatsApp are checked exactly as the
+ * pre-selection form checks them; Instagram or a portfolio address is optional here (she may not
+ * have sent one), and the language is the one her e-mails are written in. Messages are keys.
+ */
+export const profileSchema = z.object({
+  name: preselectionSchema.shape.fullName,
+  whatsapp: preselectionSchema.shape.whatsapp,
+  instagram: z
+    .string()
+    .trim()
+    .max(limits.instagram, { error: "validation.tooLong" })
+    .optional()
+    .transform((value) => value || undefined),
+  language: z.enum(
+    languages.map((language) => language.code),
+    { error: "dashboard.profile.languageInvalid" },
+  ),
+});
+
+export type Profile = z.output<typeof profileSchema>;
+export const profileFields = ["name", "whatsapp", "instagram", "language"] as const;
