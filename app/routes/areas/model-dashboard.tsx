@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { fieldErrorsOf, type FieldErrors } from "~/auth/forms";
 import { requireArea } from "~/auth/session.server";
@@ -50,7 +51,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     twoFactorEnabled: viewer.twoFactorEnabled,
     applications,
     views,
-    profile: profile!,
+    // What the agency already has from her latest application fills an empty profile.
+    profile: {
+      ...profile!,
+      whatsapp: profile!.whatsapp ?? applications[0]?.whatsapp ?? applications[0]?.phone ?? null,
+      instagram: profile!.instagram ?? applications[0]?.instagram ?? null,
+    },
     advice: listPosts(language, 4).map(({ slug, title, category, readingMinutes }) => ({
       slug,
       title,
@@ -104,7 +110,6 @@ const card = "rounded-3xl bg-white p-6 ring-1 ring-ink-200/70 sm:p-8";
 export default function ModelDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { applications } = loaderData;
-  const approved = applications.some((application) => application.status === "Aprovado");
   return (
     <AreaShell>
       <header>
@@ -138,14 +143,13 @@ export default function ModelDashboard({ loaderData, actionData }: Route.Compone
             </section>
           ) : (
             applications.map((application, index) => (
-              <ApplicationCard
-                key={application.id}
-                application={application}
-                latest={index === 0}
-              />
+              <Fragment key={application.id}>
+                <ApplicationCard application={application} latest={index === 0} />
+                {/* Her onboarding follows the approval it belongs to, before older applications. */}
+                {index === 0 && application.status === "Aprovado" ? <NextSteps /> : null}
+              </Fragment>
             ))
           )}
-          {approved ? <NextSteps /> : null}
           <ProfileCard
             profile={loaderData.profile}
             saved={loaderData.saved}
