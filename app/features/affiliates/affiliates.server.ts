@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/db.server";
-import { affiliates } from "~/db/schema.server";
+import { affiliates, user } from "~/db/schema.server";
 
 type Queryable = Pick<Database, "insert" | "select" | "update">;
 
@@ -36,12 +36,60 @@ export async function createAffiliate(db: Queryable, input: { userId: string; pr
   throw new Error("Could not draw a free referral code");
 }
 
-/** The active affiliate a referral code belongs to, if any. */
+/**
+ * The active affiliate a referral code belongs to, if any, with what tells her own applications
+ * apart (her account's e-mail and WhatsApp). A suspended affiliate's code belongs to no one.
+ */
 export async function affiliateForCode(db: Pick<Database, "select">, code: string | null) {
   if (!code) return null;
   const [row] = await db
-    .select({ id: affiliates.id })
+    .select({ id: affiliates.id, email: user.email, whatsapp: user.whatsapp })
     .from(affiliates)
+    .innerJoin(user, eq(user.id, affiliates.userId))
     .where(and(eq(affiliates.referralCode, code), eq(affiliates.status, "active")));
-  return row?.id ?? null;
+  return row ?? null;
+}
+
+/** The digits of a phone number, or null when too few to tell one person's number. */
+function phoneDigits(value: string | null | undefined) {
+  const digits = value?.replace(/\D/g, "") ?? "";
+  return digits.length >= 8 ? digits : null;
+}
+
+/**
+ * Whether two phone numbers are the same line: the same digits, or one is the other with its
+ * country code ("+55 48 99999-0000" and "(48) 99999-0000"). Eight digits at least on each side,
+ * so a short fragment never matches a whole number.
+ */
+export function samePhone(a: string | null | undefined, b: string | null | undefined) {
+  const x = phoneDigits(a);
+  const y = phoneDigits(b);
+  if (!x || !y) return false;
+  return x.length >= y.length ? x.endsWith(y) : y.endsWith(x);
+}
+
+export interface Attribution {
+  affiliateId: number | null;
+  /** Set instead of affiliateId when she used her own link (e-mail or phone is the affiliate's). */
+  selfReferralAffiliateId: number | null;
+}
+
+/**
+ * Whom an application is attributed to (product.md section 4): the active affiliate of the code
+ * she arrived with, unless the applicant is that affiliate herself (her account's e-mail, or
+ * her WhatsApp as the application's WhatsApp or phone). A self-referral earns nothing; it is
+ * kept on the application so reviewers see it.
+ */
+export async function attributeApplication(
+  db: Pick<Database, "select">,
+  code: string | null | undefined,
+  applicant: { email: string; phones: (string | null | undefined)[] },
+): Promise<Attribution> {
+  const affiliate = await affiliateForCode(db, code ?? null);
+  if (!affiliate) return { affiliateId: null, selfReferralAffiliateId: null };
+  const ownEmail = affiliate.email.trim().toLowerCase() === applicant.email.trim().toLowerCase();
+  const ownPhone = applicant.phones.some((phone) => samePhone(phone, affiliate.whatsapp));
+  return ownEmail || ownPhone
+    ? { affiliateId: null, selfReferralAffiliateId: affiliate.id }
+    : { affiliateId: affiliate.id, selfReferralAffiliateId: null };
 }

@@ -8,6 +8,7 @@ import type { Language } from "../../i18n/languages.ts";
 import { queueMail } from "../../mail/outbox.server.ts";
 import { confirmationMail, findTemplateOverride } from "../../mail/templates.server.ts";
 import { encrypt, getEncryptionKey } from "../../utils/encryption.server.ts";
+import { attributeApplication } from "../affiliates/affiliates.server.ts";
 
 export interface NewSubmission {
   source: SubmissionSource;
@@ -32,10 +33,15 @@ export interface NewSubmission {
 
 /**
  * Stores an application as Pendente with its first history entry and queues her confirmation
- * mail, all in one transaction: either everything is kept or nothing is.
+ * mail, all in one transaction: either everything is kept or nothing is. The referral code she
+ * arrived with is attributed to its affiliate here (or flagged as the affiliate's own).
  */
 export async function createSubmission(db: Database, input: NewSubmission) {
   return db.transaction(async (tx) => {
+    const attribution = await attributeApplication(tx, input.referralCode, {
+      email: input.email,
+      phones: [input.whatsapp, input.phone],
+    });
     const [row] = await tx
       .insert(submissions)
       .values({
@@ -55,6 +61,7 @@ export async function createSubmission(db: Database, input: NewSubmission) {
         city: input.city,
         ...(input.document ? protectDocument(input.document) : {}),
         referralCode: input.referralCode ?? null,
+        ...attribution,
         consentVersion: `${input.consentVersion}/${input.language}`,
         consentedAt: new Date(),
       })

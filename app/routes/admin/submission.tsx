@@ -6,7 +6,7 @@ import { FormMessage } from "~/components/layout/auth-shell";
 import { Button } from "~/components/ui/button";
 import { Field, Select, Textarea } from "~/components/ui/field";
 import { getDatabase } from "~/db/db.server";
-import { submissions, submissionStatusHistory, user } from "~/db/schema.server";
+import { affiliates, submissions, submissionStatusHistory, user } from "~/db/schema.server";
 import { isSubmissionStatus, submissionStatuses } from "~/features/submissions/statuses";
 import { countryName, formatBirthDate } from "~/features/chatbot/format";
 import { formatWhen, StatusBadge } from "~/features/admin/status-badge";
@@ -25,7 +25,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDatabase();
   const [application] = await db.select().from(submissions).where(eq(submissions.id, id));
   if (!application) throw data(null, { status: 404 });
-  const [history, duplicates, reasons] = await Promise.all([
+  const [history, duplicates, reasons, selfReferral] = await Promise.all([
     db
       .select({
         createdAt: submissionStatusHistory.createdAt,
@@ -47,6 +47,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       .orderBy(desc(submissions.createdAt))
       .limit(20),
     listRejectionReasons(db, { activeOnly: true }),
+    // She used her own affiliate link: not attributed, and the reviewer is told whose.
+    application.selfReferralAffiliateId
+      ? db
+          .select({ id: affiliates.id, name: user.name, code: affiliates.referralCode })
+          .from(affiliates)
+          .innerJoin(user, eq(user.id, affiliates.userId))
+          .where(eq(affiliates.id, application.selfReferralAffiliateId))
+          .then((rows) => rows[0] ?? null)
+      : null,
   ]);
   const { documentEncrypted: _encrypted, ...shown } = application;
   const { t } = pageContext(request);
@@ -55,6 +64,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     application: shown,
     history,
     duplicates,
+    selfReferral,
     reasons: reasons.map(({ id, label }) => ({ id, label })),
     actions: submissionStatuses.filter((to) => mayChange(viewer.role, application.status, to)),
     notice: new URL(request.url).searchParams.get("notice"),
@@ -121,7 +131,15 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const { application: a, history, duplicates, actions, notice, reasons } = loaderData;
+  const {
+    application: a,
+    history,
+    duplicates,
+    actions,
+    notice,
+    reasons,
+    selfReferral,
+  } = loaderData;
   const dash = "—";
   const fields: [string, React.ReactNode][] = [
     [t("admin.detail.email"), a.email],
@@ -183,6 +201,27 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
           <FormMessage tone="notice">
             {t("admin.detail.changed", { status: t(`admin.status.${notice}`) })}
           </FormMessage>
+        </div>
+      ) : null}
+
+      {selfReferral ? (
+        <div
+          role="note"
+          aria-labelledby="self-referral-title"
+          className="mt-6 rounded-xl bg-sand-100 px-4 py-3 text-sm text-ink-800 ring-1 ring-sand-300"
+        >
+          <p id="self-referral-title" className="font-semibold text-ink-900">
+            {t("admin.detail.selfReferralTitle")}
+          </p>
+          <p className="mt-1">
+            {t("admin.detail.selfReferralText", { code: selfReferral.code })}{" "}
+            <Link
+              to={`/admin/afiliados/${selfReferral.id}`}
+              className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
+            >
+              {selfReferral.name}
+            </Link>
+          </p>
         </div>
       ) : null}
 
