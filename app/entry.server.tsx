@@ -4,6 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 import { closeDatabase, getDatabase } from "./db/db.server";
 import { flushCounts } from "./features/analytics/counting.server";
+import { referralClicksSettled } from "./features/affiliates/referral-clicks.server";
 import { startMailSender } from "./mail/sender.server";
 import { effectiveMailTransport } from "./mail/smtp-settings.server";
 import { getEnv } from "./utils/env.server";
@@ -49,6 +50,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 export async function shutdown() {
   await mailSender?.stop();
   await flushCounts(); // the last seconds of cookie-free counting
+  await referralClicksSettled(); // referral clicks still being written
   await closeDatabase();
 }
 

@@ -19,6 +19,7 @@ import { resources } from "./i18n/resources.server";
 import { LanguageSync } from "./i18n/language-sync";
 import { TranslationProvider, useTranslation } from "./i18n/translation";
 import { parseReferralCode, referralCookie } from "./features/referrals/referral.server";
+import { countReferralClick } from "./features/affiliates/referral-clicks.server";
 import { homeOf } from "./auth/permissions";
 import { getCurrentUser } from "./auth/session.server";
 import { useNonce } from "./utils/nonce";
@@ -33,7 +34,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (source === "query") headers.append("Set-Cookie", languageCookie(language, secure));
   // An affiliate's link: the latest one clicked is remembered for 30 days.
   const referral = parseReferralCode(new URL(request.url).searchParams.get("ref"));
-  if (referral) headers.append("Set-Cookie", referralCookie(referral, secure));
+  if (referral) {
+    // Counted before the cookie below is sent: the request's own cookie tells a reload apart.
+    countReferralClick(request, referral);
+    headers.append("Set-Cookie", referralCookie(referral, secure));
+  }
   // Who is signed in, for the navigation bar: rendered by the server, so it never flashes.
   const user = await getCurrentUser(request);
   const viewer = user ? { name: user.name, home: homeOf(user.role) } : null;
