@@ -24,7 +24,7 @@ export default [
   route("password-reset", "routes/_auth/password-reset.tsx"),
   // Signed-in areas, each behind its guard (app/auth/permissions.ts).
   route("dashboard/model", "routes/areas/model-dashboard.tsx"),
-  route("portal", "routes/areas/area-home.tsx", { id: "affiliate-portal" }),
+  route("portal", "routes/areas/portal.tsx"),
   route("account/security", "routes/account/security.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts"),

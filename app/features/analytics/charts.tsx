@@ -6,7 +6,8 @@ import { Bar } from "@visx/shape";
 /*
  * The analytics screen's charts (visx: plain SVG computed from the data, so the server renders
  * them whole, like the rest of the page). They are pictures of the table next to each of them:
- * hidden from screen readers, which read the table. Only this admin route imports this file.
+ * hidden from screen readers, which read the table. Only the admin analytics and the affiliate
+ * portal import this file.
  */
 
 export interface BarDatum {

@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icon";
+import { useTranslation } from "~/i18n/translation";
+
+const MESSAGE_MS = 5_000;
+
+/**
+ * The affiliate's referral link in a read-only field, with a Copy button once JavaScript runs
+ * (without it a button would do nothing; the field can still be selected and copied by hand,
+ * and focusing it selects the whole link). What happened is announced in a live region.
+ */
+export function ReferralLinkField({ link }: { link: string }) {
+  const { t } = useTranslation();
+  const [ready, setReady] = useState(false);
+  const [outcome, setOutcome] = useState<"copied" | "failed" | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => setReady(true), []);
+  useEffect(() => {
+    if (!outcome) return;
+    const timer = setTimeout(() => setOutcome(null), MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [outcome]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(link);
+      setOutcome("copied");
+    } catch {
+      // No clipboard (an insecure origin, a refused permission): the link is selected instead.
+      field.current?.focus();
+      field.current?.select();
+      setOutcome("failed");
+    }
+  }
+
+  return (
+    <div>
+      <label htmlFor="referral-link" className="block text-sm font-semibold text-ink-900">
+        {t("portal.link.label")}
+      </label>
+      <div className="mt-2 flex flex-col gap-2 sm:flex-row">
+        <Input
+          ref={field}
+          id="referral-link"
+          readOnly
+          value={link}
+          aria-describedby="referral-link-hint"
+          onFocus={(event) => event.currentTarget.select()}
+          className="min-w-0 font-mono text-sm sm:text-base"
+        />
+        {ready ? (
+          <Button type="button" onClick={copy} className="sm:h-auto">
+            <Icon name={outcome === "copied" ? "check" : "copy"} />
+            {t("portal.link.copy")}
+          </Button>
+        ) : null}
+      </div>
+      <p id="referral-link-hint" className="mt-2 text-sm text-ink-600">
+        {t("portal.link.hint")}
+      </p>
+      <p aria-live="polite" className="mt-1 min-h-5 text-sm font-semibold text-brand-800">
+        {outcome ? t(`portal.link.${outcome}`) : ""}
+      </p>
+    </div>
+  );
+}
