@@ -45,6 +45,7 @@ const lucideIcons = [
   "map-pin",
   "menu",
   "message-circle-heart",
+  "monitor-smartphone",
   "messages-square",
   "pencil",
   "phone",

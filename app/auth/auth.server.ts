@@ -194,7 +194,8 @@ function createAuth(db: Database, env: Env) {
     hooks: {
       // Every new password, whichever way it arrives, meets the policy.
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== "/sign-up/email" && ctx.path !== "/reset-password") return;
+        const newPasswordPaths = ["/sign-up/email", "/reset-password", "/change-password"];
+        if (!newPasswordPaths.includes(ctx.path)) return;
         const body = ctx.body as { password?: unknown; newPassword?: unknown } | undefined;
         const password = ctx.path === "/sign-up/email" ? body?.password : body?.newPassword;
         const problem = typeof password === "string" ? passwordProblem(password) : "required";

@@ -74,6 +74,8 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
   // Italian websites say "Home", and "creator" is the usual loanword ("Creator, Florianópolis").
   // "Password" is the Italian word too.
   it: [
+    // "Password" is the Italian word too.
+    "security.password.title",
     "meta.blogTitle",
     "nav.blog",
     "blog.title",

@@ -33,6 +33,7 @@ export const iconNames = [
   "menu",
   "message-circle-heart",
   "messages-square",
+  "monitor-smartphone",
   "pencil",
   "phone",
   "plus",
