@@ -67,8 +67,8 @@ test.describe("Google sign-in", () => {
     await waitForHydration(page);
     await googleButton(page, lang).click();
     await expect(page).toHaveURL(`${server.origin}/portal`);
-    await expect(page.locator("h1")).toHaveText(t(lang, "account.portal.title"));
-    await expect(page.getByText(t(lang, "account.greeting", { name: "Lia" }))).toBeVisible();
+    await expect(page.locator("h1")).toHaveText(t(lang, "portal.title"));
+    await expect(page.getByText(t(lang, "portal.intro", { name: "Lia" }))).toBeVisible();
   });
 
   test("from /login, a new account is a model and lands in her dashboard", async ({ page }) => {
@@ -78,7 +78,7 @@ test.describe("Google sign-in", () => {
     await waitForHydration(page);
     await googleButton(page, lang).click();
     await expect(page).toHaveURL(`${server.origin}/dashboard/model`);
-    await expect(page.locator("h1")).toHaveText(t(lang, "account.dashboardModel.title"));
+    await expect(page.locator("h1")).toHaveText(t(lang, "dashboard.greeting", { name: "Bia" }));
   });
 
   test("from the model sign-up page, a new account is a model", async ({ page }) => {

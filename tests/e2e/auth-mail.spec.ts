@@ -69,7 +69,7 @@ test.describe("accounts by e-mail", () => {
 
     await page.goto(link);
     await expect(page).toHaveURL(`${server.origin}/portal`);
-    await expect(page.locator("h1")).toHaveText(t(lang, "account.portal.title"));
+    await expect(page.locator("h1")).toHaveText(t(lang, "portal.title"));
     await waitForHydration(page);
 
     const menu = page.locator("summary", { hasText: t(lang, "account.dashboard") });

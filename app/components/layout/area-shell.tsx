@@ -54,13 +54,3 @@ export function AreaShell({
     </div>
   );
 }
-
-/** What an area will hold, until its screens arrive. */
-export function ComingSoon({ greeting, text }: { greeting: string; text: string }) {
-  return (
-    <section className="rounded-3xl bg-white p-8 ring-1 ring-ink-200/70">
-      <p className="text-lg font-semibold text-ink-900">{greeting}</p>
-      <p className="mt-2 max-w-2xl text-ink-600">{text}</p>
-    </section>
-  );
-}
