@@ -6,6 +6,7 @@ import { closeDatabase, getDatabase } from "./db/db.server";
 import { flushCounts } from "./features/analytics/counting.server";
 import { referralClicksSettled } from "./features/affiliates/referral-clicks.server";
 import { startMailSender } from "./mail/sender.server";
+import { startRetentionJob } from "./features/privacy/retention.server";
 import { effectiveMailTransport } from "./mail/smtp-settings.server";
 import { getEnv } from "./utils/env.server";
 import { compressDocument } from "./utils/compress.server";
@@ -22,15 +23,18 @@ import { recordServerError } from "./features/reports/server-errors.server";
 export const streamTimeout = 5_000;
 
 let mailSender: ReturnType<typeof startMailSender> | undefined;
+let retentionJob: ReturnType<typeof startRetentionJob> | undefined;
 
 /**
- * Run by the production server before it listens: the database is opened and migrated, and the
- * mail sender starts delivering the outbox.
+ * Run by the production server before it listens: the database is opened and migrated, the
+ * mail sender starts delivering the outbox, and the daily retention job is scheduled.
  */
 export async function startup() {
   await getDatabase();
   // SMTP_URL, else the settings of /admin/email, read on every pass (no restart after a save).
   mailSender = startMailSender(getDatabase, (db) => effectiveMailTransport(db));
+  // Erases rejected applications past the retention period, once a day across all instances.
+  retentionJob = startRetentionJob(getDatabase);
 }
 
 /** Run by the production server after it stopped accepting requests. */
@@ -49,6 +53,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 
 export async function shutdown() {
   await mailSender?.stop();
+  await retentionJob?.stop();
   await flushCounts(); // the last seconds of cookie-free counting
   await referralClicksSettled(); // referral clicks still being written
   await closeDatabase();

@@ -8,6 +8,8 @@ export default [
     route("blog", "routes/_marketing/blog.tsx"),
     route("blog/:slug", "routes/_marketing/blog-post.tsx"),
     route("privacy", "routes/_marketing/privacy.tsx"),
+    route("privacy/request", "routes/_marketing/privacy-request.tsx"),
+    route("privacy/confirm", "routes/_marketing/privacy-confirm.tsx"),
     route("*", "routes/_marketing/not-found.tsx"),
   ]),
   // Pages the spec shows without navigation bar and footer.
@@ -26,6 +28,8 @@ export default [
   route("dashboard/model", "routes/areas/model-dashboard.tsx"),
   route("portal", "routes/areas/portal.tsx"),
   route("account/security", "routes/account/security.tsx"),
+  route("account/data.json", "routes/account/data-json.ts"),
+  route("account/privacy", "routes/account/privacy.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts"),
     route("dashboard", "routes/admin/dashboard.tsx"),
@@ -35,6 +39,8 @@ export default [
     route("aprovados", "routes/admin/submissions.tsx", { id: "admin-approved" }),
     route("reprovados", "routes/admin/submissions.tsx", { id: "admin-rejected" }),
     route("cadastros/:id", "routes/admin/submission.tsx"),
+    route("cadastros/:id/data.json", "routes/admin/submission-data.ts"),
+    route("cadastros/:id/erase", "routes/admin/submission-erase.ts"),
     route("export.csv", "routes/admin/export.ts"),
     route("users", "routes/admin/users.tsx"),
     route("auth-report", "routes/admin/auth-report.tsx"),
@@ -46,6 +52,7 @@ export default [
     route("access-report", "routes/admin/access-report.tsx"),
     route("access-report.csv", "routes/admin/access-report-export.ts"),
     route("analytics", "routes/admin/analytics.tsx"),
+    route("privacy", "routes/admin/privacy.tsx"),
   ]),
   // Machine-readable resources.
   route("api/geo-language", "routes/resources/geo-language.ts"),

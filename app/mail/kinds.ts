@@ -9,6 +9,9 @@ export const mailTemplateKinds = [
   "rejected",
   "verification",
   "reset",
+  // The link that confirms a request to download or erase one's data (app/features/privacy/).
+  "privacyExport",
+  "privacyErase",
 ] as const;
 export type MailTemplateKind = (typeof mailTemplateKinds)[number];
 

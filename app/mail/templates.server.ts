@@ -171,6 +171,8 @@ export const templatePlaceholders: Record<MailTemplateKind, readonly string[]> =
   rejected: ["name", "note"],
   verification: ["name", "link"],
   reset: ["name", "link"],
+  privacyExport: ["name", "link"],
+  privacyErase: ["name", "link"],
 };
 
 export interface TemplateText {

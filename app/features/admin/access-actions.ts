@@ -22,10 +22,14 @@ export const accessActions = {
   "settings.smtp": "settingsSmtp",
   "settings.test-mail": "settingsTestMail",
   "settings.reasons": "settingsReasons",
+  "settings.retention": "settingsRetention",
+  "privacy.export": "privacyExport",
+  "privacy.erase": "privacyErase",
+  "privacy.retention": "privacyRetention",
 } as const satisfies Record<string, string>;
 
 /** Families of actions, filterable as a whole ("settings.*"). */
-export const actionFamilies = ["submission", "user", "affiliate", "settings"] as const;
+export const actionFamilies = ["submission", "user", "affiliate", "settings", "privacy"] as const;
 
 export type AccessAction = keyof typeof accessActions;
 
@@ -54,6 +58,7 @@ export function subjectPath(subject: string, userEmail?: string | null): string 
   if (kind === "submission" && /^\d+$/.test(id)) return `/admin/cadastros/${id}`;
   if (kind === "affiliate" && /^\d+$/.test(id)) return `/admin/afiliados/${id}`;
   if (kind === "user" && userEmail) return `/admin/users?q=${encodeURIComponent(userEmail)}`;
+  if (subject === "settings:privacy.retention") return "/admin/privacy";
   return null;
 }
 

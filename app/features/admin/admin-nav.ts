@@ -43,6 +43,7 @@ export const adminNavigation = [
   // The admin's own: people, mail, and the four reports.
   { path: "/admin/users", label: "admin.users.nav", icon: "lock-keyhole", roles: ["admin"] },
   { path: "/admin/email", label: "admin.email.nav", icon: "mail", roles: ["admin"] },
+  { path: "/admin/privacy", label: "admin.privacy.nav", icon: "shield-check", roles: ["admin"] },
   {
     path: "/admin/production-checklist",
     label: "admin.checklist.nav",

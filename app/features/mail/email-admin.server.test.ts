@@ -124,6 +124,14 @@ describe("the built-in text as editable text", () => {
           expect(renderTemplate(kind, code, text, { name, link })).toEqual(
             resetPasswordMail(code, name, link),
           );
+        } else if (kind === "privacyExport" || kind === "privacyErase") {
+          // Their only wording is this template (app/features/privacy/requests.server.ts): the
+          // link becomes the button, her first name is filled in, no placeholder is left.
+          const mail = renderTemplate(kind, code, text, { name, link });
+          expect(mail.html).toContain(`href="${link.replace("&", "&#38;")}"`);
+          expect(mail.text).toContain(link);
+          expect(mail.text).toContain("Ana");
+          expect(`${mail.subject}${mail.text}`).not.toMatch(/\{\{|\}\}/);
         } else {
           for (const note of [null, "Muito bem."]) {
             expect(renderTemplate(kind, code, text, { name, note })).toEqual(

@@ -187,7 +187,9 @@ export function previewValues(kind: MailTemplateKind, origin: string, sampleNote
         ? `${origin}/api/auth/verify-email?token=example`
         : kind === "reset"
           ? `${origin}/password-reset#access_token=example`
-          : undefined,
+          : kind === "privacyExport" || kind === "privacyErase"
+            ? `${origin}/privacy/confirm?token=example`
+            : undefined,
     note: kind === "approved" || kind === "rejected" ? sampleNote : undefined,
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/db/db.server";
 import {
   accessLog,
@@ -67,7 +67,14 @@ export async function changeStatus(
     const [updated] = await tx
       .update(submissions)
       .set({ status: change.to, updatedAt: new Date() })
-      .where(and(eq(submissions.id, change.submissionId), eq(submissions.status, change.from)))
+      .where(
+        and(
+          eq(submissions.id, change.submissionId),
+          eq(submissions.status, change.from),
+          // An erased application has no one to write to and no decision left to make.
+          isNull(submissions.erasedAt),
+        ),
+      )
       .returning({
         email: submissions.email,
         fullName: submissions.fullName,
@@ -75,9 +82,10 @@ export async function changeStatus(
       });
     if (!updated) {
       const [current] = await tx
-        .select({ status: submissions.status })
+        .select({ status: submissions.status, erasedAt: submissions.erasedAt })
         .from(submissions)
         .where(eq(submissions.id, change.submissionId));
+      if (current?.erasedAt) return { outcome: "forbidden" };
       return current ? { outcome: "conflict", current: current.status } : { outcome: "not-found" };
     }
     await tx.insert(submissionStatusHistory).values({

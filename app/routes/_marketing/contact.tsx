@@ -125,6 +125,28 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             </dl>
           </section>
         </div>
+        <section
+          aria-labelledby="your-data-title"
+          className="mt-8 flex flex-col gap-4 rounded-3xl bg-sand-100 p-6 ring-1 ring-sand-300 sm:flex-row sm:items-center sm:justify-between sm:p-8"
+        >
+          <div className="flex gap-4">
+            <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-white text-brand-700">
+              <Icon name="shield-check" className="size-5" />
+            </span>
+            <div>
+              <h2 id="your-data-title" className="text-lg font-semibold">
+                {t("privacy.contact.title")}
+              </h2>
+              <p className="mt-1 text-ink-700">{t("privacy.contact.text")}</p>
+            </div>
+          </div>
+          <Link
+            to="/privacy/request"
+            className="shrink-0 self-start ps-14 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900 sm:self-center sm:ps-0"
+          >
+            {t("privacy.contact.link")}
+          </Link>
+        </section>
       </div>
     </>
   );

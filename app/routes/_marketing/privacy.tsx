@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
+import { Link } from "react-router";
 import { ArticleBody } from "~/components/layout/article-body";
 import { privacyNotice } from "~/features/privacy/privacy.server";
 import { formatDate } from "~/features/blog/post-meta";
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 /** The privacy notice, linked from the footer and from every consent checkbox. */
 export default function Privacy({ loaderData }: Route.ComponentProps) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { notice } = loaderData;
   return (
     <article className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-20">
@@ -29,6 +30,21 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         <time dateTime={notice.updated}>{formatDate(notice.updated, i18n.language)}</time>
       </p>
       <ArticleBody blocks={notice.content} className="mt-10" />
+      <aside
+        aria-labelledby="rights-title"
+        className="mt-12 rounded-3xl bg-brand-50 p-6 ring-1 ring-brand-200 sm:p-8"
+      >
+        <h2 id="rights-title" className="text-xl font-semibold">
+          {t("privacy.rights.title")}
+        </h2>
+        <p className="mt-2 text-ink-700">{t("privacy.rights.text")}</p>
+        <Link
+          to="/privacy/request"
+          className="mt-4 inline-block font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+        >
+          {t("privacy.rights.link")}
+        </Link>
+      </aside>
     </article>
   );
 }

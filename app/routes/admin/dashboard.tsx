@@ -62,7 +62,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               to={`/admin/cadastros/${stats.oldestPending.id}`}
               className="font-semibold text-brand-700 underline underline-offset-2"
             >
-              {stats.oldestPending.fullName}
+              {stats.oldestPending.fullName || t("admin.privacy.erasedName")}
             </Link>{" "}
             · {t("admin.dashboard.waitingDays", { count: stats.oldestPending.waitingDays })}
           </p>
@@ -82,7 +82,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                 to={`/admin/cadastros/${row.id}`}
                 className="min-w-0 flex-1 truncate font-medium text-ink-900 hover:text-brand-700"
               >
-                {row.fullName}
+                {row.fullName || t("admin.privacy.erasedName")}
               </Link>
               <span className="text-sm text-ink-500">
                 {formatWhen(row.createdAt, i18n.language)}

@@ -13,6 +13,7 @@ import { formatWhen, StatusBadge } from "~/features/admin/status-badge";
 import { changeStatus, mayChange } from "~/features/submissions/review.server";
 import { revealDocument } from "~/features/submissions/reveal.server";
 import { listRejectionReasons } from "~/features/mail/rejection-reasons.server";
+import { SubmissionPrivacy } from "~/features/privacy/submission-privacy";
 import { pageContext } from "~/utils/page.server";
 import { clientIp, isCrossSiteRequest } from "~/utils/request.server";
 import { pageTitle } from "~/utils/seo";
@@ -60,13 +61,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { documentEncrypted: _encrypted, ...shown } = application;
   const { t } = pageContext(request);
   return {
-    title: pageTitle(application.fullName),
+    title: pageTitle(application.fullName || t("admin.privacy.erasedName")),
     application: shown,
     history,
     duplicates,
     selfReferral,
     reasons: reasons.map(({ id, label }) => ({ id, label })),
-    actions: submissionStatuses.filter((to) => mayChange(viewer.role, application.status, to)),
+    // An erased application keeps its status for the counts; deciding it again means nothing.
+    actions: application.erasedAt
+      ? []
+      : submissionStatuses.filter((to) => mayChange(viewer.role, application.status, to)),
+    // Export and erasure of her data are the admin's (app/features/privacy/).
+    privacy: viewer.role === "admin",
     notice: new URL(request.url).searchParams.get("notice"),
     heading: t("admin.detail.title"),
   };
@@ -142,7 +148,7 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
   } = loaderData;
   const dash = "—";
   const fields: [string, React.ReactNode][] = [
-    [t("admin.detail.email"), a.email],
+    [t("admin.detail.email"), a.email || dash],
     [
       t("admin.detail.age"),
       a.age ? String(a.age) : a.dateOfBirth ? formatBirthDate(a.dateOfBirth, i18n.language) : dash,
@@ -180,7 +186,9 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
         ← {t("admin.nav.all")}
       </Link>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <h1 className="text-3xl font-semibold tracking-tight">{a.fullName}</h1>
+        <h1 className="text-3xl font-semibold tracking-tight">
+          {a.fullName || t("admin.privacy.erasedName")}
+        </h1>
         <StatusBadge status={a.status} />
       </div>
       <p className="mt-1 text-sm text-ink-500">{loaderData.heading}</p>
@@ -351,6 +359,10 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
                 ))}
               </ul>
             </section>
+          ) : null}
+
+          {loaderData.privacy ? (
+            <SubmissionPrivacy id={a.id} erasedAt={a.erasedAt} others={duplicates.length} />
           ) : null}
         </div>
       </div>

@@ -257,7 +257,9 @@ export default function Submissions({ loaderData, actionData }: Route.ComponentP
                         name="id"
                         value={row.id}
                         form="bulk"
-                        aria-label={t("admin.bulk.selectOne", { name: row.fullName })}
+                        aria-label={t("admin.bulk.selectOne", {
+                          name: row.fullName || t("admin.privacy.erasedName"),
+                        })}
                         className="size-4 accent-brand-700"
                       />
                     ) : null}
@@ -267,7 +269,7 @@ export default function Submissions({ loaderData, actionData }: Route.ComponentP
                       to={`/admin/cadastros/${row.id}`}
                       className="font-medium text-ink-900 underline-offset-2 hover:text-brand-700 hover:underline"
                     >
-                      {row.fullName}
+                      {row.fullName || t("admin.privacy.erasedName")}
                     </Link>
                   </td>
                   <td className="px-4 py-3 text-ink-700 max-md:col-start-2 max-md:row-start-2 max-md:truncate max-md:p-0">

@@ -1,0 +1,201 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Database } from "~/db/db.server";
+import {
+  accessLog,
+  outbox,
+  privacyRequests,
+  rateLimits,
+  submissions,
+  submissionStatusHistory,
+  user,
+  verification,
+} from "~/db/schema.server";
+import { effectiveRole } from "~/auth/session.server";
+import { maskEmail } from "~/features/mail/smtp.server";
+import { normalizeEmail } from "./data-export.server";
+
+/** What can run the statements of an erasure: the database or an open transaction. */
+export type Writer = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
+
+/**
+ * An erased application's address: `erased:<id>`. It has no @, so no address typed into a form
+ * (always checked to have one) can ever equal it, and it is unique, so erased applications are
+ * never "duplicates" of each other on the review screen.
+ */
+export const erasedAddress = (id: number) => `erased:${id}`;
+
+/**
+ * Blanks every personal field of these applications, drops the encrypted document, clears the
+ * notes of their history and of their access-log entries, and stamps `erased_at`. Status, dates,
+ * source, language, consent version and affiliate stay, so every count (by status, by source, by
+ * affiliate, over time) stays true. An application already erased is left alone; the ids really
+ * erased now are returned.
+ */
+export async function eraseApplications(tx: Writer, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const erased = await tx
+    .update(submissions)
+    .set({
+      fullName: "",
+      email: "",
+      emailNormalized: sql`'erased:' || ${submissions.id}`,
+      age: null,
+      dateOfBirth: null,
+      whatsapp: null,
+      phone: null,
+      instagram: null,
+      experience: null,
+      message: null,
+      country: null,
+      city: null,
+      documentEncrypted: null,
+      documentLastDigits: null,
+      referralCode: null,
+      erasedAt: new Date(),
+    })
+    .where(and(inArray(submissions.id, ids), isNull(submissions.erasedAt)))
+    .returning({ id: submissions.id });
+  const erasedIds = erased.map((row) => row.id);
+  if (!erasedIds.length) return [];
+  // A reviewer's note is written about her: it goes with the rest. Who decided, and when, stays.
+  await tx
+    .update(submissionStatusHistory)
+    .set({ note: null })
+    .where(inArray(submissionStatusHistory.submissionId, erasedIds));
+  await tx
+    .update(accessLog)
+    .set({ details: sql`${accessLog.details} - 'note'` })
+    .where(
+      and(
+        inArray(
+          accessLog.subject,
+          erasedIds.map((id) => `submission:${id}`),
+        ),
+        sql`${accessLog.details} ? 'note'`,
+      ),
+    );
+  return erasedIds;
+}
+
+/**
+ * What else carries the address once nothing of hers is kept: the e-mails sent to her (subject
+ * and body name her), the rate-limit counters keyed by it, searches for exactly her address or
+ * name in the log of list exports, and her earlier privacy requests (kept for the record of what
+ * was asked and done, with the address masked).
+ */
+export async function eraseAddressTraces(tx: Writer, address: string, names: string[] = []) {
+  await tx.delete(outbox).where(sql`lower(${outbox.recipient}) = ${address}`);
+  await tx
+    .delete(rateLimits)
+    .where(sql`right(${rateLimits.key}, ${address.length + 1}) = ${`:${address}`}`);
+  const terms = [address, ...names.map((name) => name.trim().toLowerCase()).filter(Boolean)];
+  await tx
+    .update(accessLog)
+    .set({ details: sql`jsonb_set(${accessLog.details}, '{search}', '"•••"')` })
+    .where(
+      and(
+        eq(accessLog.action, "submissions.export"),
+        sql`lower(${accessLog.details} ->> 'search') in (${sql.join(
+          terms.map((term) => sql`${term}`),
+          sql`, `,
+        )})`,
+      ),
+    );
+  await tx
+    .update(privacyRequests)
+    .set({ email: maskEmail(address) })
+    .where(eq(privacyRequests.email, address));
+}
+
+export type AccountOutcome = "deleted" | "kept" | "none";
+
+export interface ErasureResult {
+  /** Applications whose personal data was erased now. */
+  applications: number[];
+  /**
+   * Her account: deleted (a model's), kept (an affiliate's or a staff member's, which the agency
+   * closes by hand: deleting one would take her earnings records or the back office with it),
+   * or none.
+   */
+  account: AccountOutcome;
+}
+
+export interface ErasureRequest {
+  email: string;
+  /** Who asked: the person herself (by a confirmed link) or an admin (with her id). */
+  by: { kind: "subject" } | { kind: "admin"; id: string; ip?: string | null };
+  /**
+   * Run inside the erasure's transaction before anything is erased (the confirmed link's
+   * single use): returning false undoes everything and erases nothing.
+   */
+  claim?: (tx: Writer) => Promise<boolean>;
+  /** What the access-log entry is about (the application an admin erased from), if not the first. */
+  subject?: string;
+}
+
+/**
+ * Erases one person: every application with her address and her model account (with its
+ * sessions, sign-in methods, two-factor secrets and pending tokens, which the schema deletes with
+ * it), all in one transaction; the access log records what was done without any personal data.
+ * Null when `claim` refused (the link was used or expired meanwhile).
+ */
+export async function erasePerson(
+  db: Database,
+  request: ErasureRequest,
+): Promise<ErasureResult | null> {
+  const address = normalizeEmail(request.email);
+  return db.transaction(async (tx) => {
+    if (request.claim && !(await request.claim(tx))) return null;
+    const found = await tx
+      .select({ id: submissions.id, fullName: submissions.fullName })
+      .from(submissions)
+      .where(and(eq(submissions.emailNormalized, address), isNull(submissions.erasedAt)))
+      .for("update");
+    const [owner] = await tx
+      .select()
+      .from(user)
+      .where(sql`lower(${user.email}) = ${address}`);
+    const applications = await eraseApplications(
+      tx,
+      found.map((row) => row.id),
+    );
+    let account: AccountOutcome = "none";
+    if (owner) {
+      if (effectiveRole(owner) === "model") {
+        // Better Auth's pending tokens (password reset, two-step sign-in) name her by her id.
+        await tx.delete(verification).where(eq(verification.value, owner.id));
+        // Sessions, accounts (password hash, Google link) and two-factor rows cascade.
+        await tx.delete(user).where(eq(user.id, owner.id));
+        account = "deleted";
+      } else {
+        account = "kept";
+      }
+    }
+    if (account !== "kept") {
+      await eraseAddressTraces(
+        tx,
+        address,
+        [...found.map((row) => row.fullName), owner?.name ?? ""].filter(Boolean),
+      );
+    }
+    await tx.insert(accessLog).values({
+      actorId: request.by.kind === "admin" ? request.by.id : null,
+      action: "privacy.erase",
+      subject: request.subject
+        ? request.subject
+        : applications.length
+          ? `submission:${applications[0]}`
+          : owner
+            ? `user:${owner.id}`
+            : "privacy",
+      details: {
+        by: request.by.kind,
+        applications: applications.length,
+        ...(applications.length > 1 ? { ids: applications.join(", ") } : {}),
+        account,
+      },
+      ip: request.by.kind === "admin" ? (request.by.ip ?? null) : null,
+    });
+    return { applications, account };
+  });
+}

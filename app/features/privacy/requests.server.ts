@@ -1,0 +1,227 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Database } from "~/db/db.server";
+import { privacyRequests, submissions, user, type PrivacyRequestKind } from "~/db/schema.server";
+import type { Language } from "~/i18n/languages";
+import { queueMail } from "~/mail/outbox.server";
+import {
+  builtInTemplate,
+  findTemplateOverride,
+  renderTemplate,
+  type MailTemplateKind,
+  type TemplateText,
+} from "~/mail/templates.server";
+import { hitRateLimit } from "~/utils/rate-limit.server";
+import {
+  collectPersonalData,
+  holdsDataFor,
+  normalizeEmail,
+  type PersonalData,
+} from "./data-export.server";
+import { erasePerson, type ErasureResult, type Writer } from "./erasure.server";
+
+/** How long a mailed link works. A day: long enough to find the mail, short enough to matter. */
+export const REQUEST_TTL_HOURS = 24;
+
+/** The path of the mailed link; the token travels as ?token=. */
+export const CONFIRM_PATH = "/privacy/confirm";
+
+/** The mail template of each kind of request (editable on /admin/email). */
+export const requestTemplates = {
+  export: "privacyExport",
+  erase: "privacyErase",
+} as const satisfies Record<PrivacyRequestKind, MailTemplateKind>;
+
+/** Only the hash is stored: a copy of the table does not let anyone confirm a request. */
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** The mail with her link, in her language: the admin's wording when there is one. */
+export function privacyRequestMail(
+  kind: PrivacyRequestKind,
+  language: Language,
+  name: string,
+  url: string,
+  override?: TemplateText | null,
+) {
+  const template = requestTemplates[kind];
+  return renderTemplate(template, language, override ?? builtInTemplate(template, language), {
+    name,
+    link: url,
+  });
+}
+
+/**
+ * Who she is to the mail: the account's name and address as she typed them, else those of her
+ * latest application (the address case as she wrote it).
+ */
+async function recipientOf(db: Pick<Database, "select">, address: string) {
+  const [owner] = await db
+    .select({ name: user.name, email: user.email })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${address}`)
+    .limit(1);
+  if (owner) return owner;
+  const [latest] = await db
+    .select({ name: submissions.fullName, email: submissions.email })
+    .from(submissions)
+    .where(and(eq(submissions.emailNormalized, address), isNull(submissions.erasedAt)))
+    .orderBy(desc(submissions.createdAt))
+    .limit(1);
+  return latest ?? { name: "", email: address };
+}
+
+export interface NewPrivacyRequest {
+  kind: PrivacyRequestKind;
+  email: string;
+  /** The signed-in model who asked, when she did so from her dashboard. */
+  userId?: string | null;
+  language: Language;
+  /** The site's public origin, for the link. */
+  origin: string;
+}
+
+/**
+ * Stores a request (the token's hash only, valid 24 hours) and queues the mail with its link, in
+ * one transaction: a request exists if and only if its mail does.
+ */
+export async function createPrivacyRequest(db: Database, input: NewPrivacyRequest) {
+  const address = normalizeEmail(input.email);
+  const token = randomBytes(32).toString("base64url");
+  const url = `${input.origin}${CONFIRM_PATH}?token=${token}`;
+  await db.transaction(async (tx) => {
+    const recipient = await recipientOf(tx, address);
+    await tx.insert(privacyRequests).values({
+      kind: input.kind,
+      email: address,
+      userId: input.userId ?? null,
+      language: input.language,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + REQUEST_TTL_HOURS * 3600_000),
+    });
+    await queueMail(tx, {
+      kind: requestTemplates[input.kind],
+      to: recipient.email,
+      language: input.language,
+      ...privacyRequestMail(
+        input.kind,
+        input.language,
+        recipient.name,
+        url,
+        await findTemplateOverride(tx, requestTemplates[input.kind], input.language),
+      ),
+    });
+  });
+  return token;
+}
+
+/**
+ * The contact page's request: a link is mailed only when something is held about the address,
+ * and the caller answers the same either way, so the form never tells anyone whether an address
+ * applied to the agency.
+ */
+export async function requestByAddress(db: Database, input: NewPrivacyRequest) {
+  if (!(await holdsDataFor(db, input.email))) return;
+  await createPrivacyRequest(db, input);
+}
+
+/** The limits of asking: per address and per client, counted whether or not the address is known. */
+const limits = {
+  address: { limit: 3, windowSeconds: 3600 },
+  ip: { limit: 10, windowSeconds: 3600 },
+  account: { limit: 3, windowSeconds: 3600 },
+  /** Her own file, downloaded while signed in: no mail goes out, so more are allowed. */
+  download: { limit: 10, windowSeconds: 3600 },
+} as const;
+
+/** Counts one request; the minutes to wait when over a limit, or null when allowed. */
+export async function privacyRequestLimit(
+  db: Pick<Database, "execute">,
+  keys: { address?: string; ip?: string; account?: string; download?: string },
+): Promise<number | null> {
+  const waits: number[] = [];
+  for (const [name, value] of Object.entries(keys) as [keyof typeof limits, string][]) {
+    if (!value) continue;
+    const key = `privacy:${name}:${name === "address" ? normalizeEmail(value) : value}`;
+    const result = await hitRateLimit(db, key, limits[name]);
+    if (!result.allowed) waits.push(result.retryAfterSeconds);
+  }
+  return waits.length ? Math.max(1, Math.ceil(Math.max(...waits) / 60)) : null;
+}
+
+export interface OpenRequest {
+  kind: PrivacyRequestKind;
+  language: string;
+  expiresAt: Date;
+}
+
+/**
+ * The request a link stands for, while it can still be confirmed: not used, not expired. Every
+ * other case (unknown, used, expired, malformed) is the same null, and the page says the same.
+ */
+export async function openRequest(
+  db: Pick<Database, "select">,
+  token: string | null | undefined,
+): Promise<OpenRequest | null> {
+  if (!token || token.length > 100) return null;
+  const [row] = await db
+    .select({
+      kind: privacyRequests.kind,
+      language: privacyRequests.language,
+      expiresAt: privacyRequests.expiresAt,
+    })
+    .from(privacyRequests)
+    .where(
+      and(
+        eq(privacyRequests.tokenHash, hashToken(token)),
+        isNull(privacyRequests.completedAt),
+        gt(privacyRequests.expiresAt, sql`now()`),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * Marks the request done, if it still can be: the one statement that makes a link single-use
+ * (two clicks at once: one gets the row, the other nothing).
+ */
+async function claimRequest(tx: Writer, token: string, kind: PrivacyRequestKind) {
+  if (!token || token.length > 100) return null;
+  const [row] = await tx
+    .update(privacyRequests)
+    .set({ completedAt: sql`now()` })
+    .where(
+      and(
+        eq(privacyRequests.tokenHash, hashToken(token)),
+        eq(privacyRequests.kind, kind),
+        isNull(privacyRequests.completedAt),
+        gt(privacyRequests.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ email: privacyRequests.email });
+  return row ?? null;
+}
+
+/** Her data for a confirmed export link, once; null when the link cannot be used. */
+export async function confirmExport(db: Database, token: string): Promise<PersonalData | null> {
+  return db.transaction(async (tx) => {
+    const claimed = await claimRequest(tx, token, "export");
+    if (!claimed) return null;
+    return collectPersonalData(tx, claimed.email, { includeDocument: true });
+  });
+}
+
+/** Erases her data for a confirmed erasure link, once; null when the link cannot be used. */
+export async function confirmErasure(db: Database, token: string): Promise<ErasureResult | null> {
+  if (!token || token.length > 100) return null;
+  const [row] = await db
+    .select({ email: privacyRequests.email })
+    .from(privacyRequests)
+    .where(and(eq(privacyRequests.tokenHash, hashToken(token)), eq(privacyRequests.kind, "erase")));
+  if (!row) return null;
+  return erasePerson(db, {
+    email: row.email,
+    by: { kind: "subject" },
+    // Checked again inside the erasure's transaction: used or expired meanwhile, nothing happens.
+    claim: async (tx) => Boolean(await claimRequest(tx, token, "erase")),
+  });
+}

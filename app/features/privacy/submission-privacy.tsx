@@ -1,0 +1,105 @@
+import { Form, useSearchParams } from "react-router";
+import { FormMessage } from "~/components/layout/auth-shell";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { formatWhen } from "~/features/admin/status-badge";
+import { useTranslation } from "~/i18n/translation";
+import { cn } from "~/utils/cn";
+
+/**
+ * The admin's privacy actions on an application's page: her data as a JSON file
+ * (/admin/cadastros/:id/data.json) and the erasure of her personal data
+ * (POST /admin/cadastros/:id/erase, which comes back here with ?privacy=erased|unconfirmed).
+ * Both are logged in the access report. The erasure's second step is a disclosure with a box
+ * to tick, so it works without JavaScript.
+ */
+export function SubmissionPrivacy({
+  id,
+  erasedAt,
+  others,
+}: {
+  id: number;
+  erasedAt: Date | string | null;
+  /** Her other applications with the same address, erased with this one. */
+  others: number;
+}) {
+  const { t, i18n } = useTranslation();
+  const [params] = useSearchParams();
+  const result = params.get("privacy");
+  return (
+    <section
+      aria-labelledby="privacy-title"
+      className="rounded-2xl bg-white p-5 ring-1 ring-ink-200/70"
+    >
+      <h2 id="privacy-title" className="text-lg font-semibold">
+        {t("admin.privacy.detail.title")}
+      </h2>
+      {result === "erased" && erasedAt ? (
+        <div className="mt-3">
+          <FormMessage tone="notice">{t("admin.privacy.detail.done")}</FormMessage>
+        </div>
+      ) : result === "unconfirmed" ? (
+        <div className="mt-3">
+          <FormMessage tone="error">{t("admin.privacy.detail.unconfirmed")}</FormMessage>
+        </div>
+      ) : null}
+      {erasedAt ? (
+        <p className="mt-3 text-sm text-ink-700">
+          {t("admin.privacy.detail.erasedOn", { when: formatWhen(erasedAt, i18n.language) })}
+        </p>
+      ) : (
+        <p className="mt-2 text-sm text-ink-600">{t("admin.privacy.detail.intro")}</p>
+      )}
+      <a
+        href={`/admin/cadastros/${id}/data.json`}
+        download
+        className={cn(buttonVariants({ variant: "secondary", size: "sm" }), "mt-4")}
+      >
+        <Icon name="download" />
+        {t("admin.privacy.detail.export")}
+      </a>
+      {erasedAt ? null : (
+        // A disclosure, not a dialog: the second step works without JavaScript.
+        <details className="group mt-3" open={result === "unconfirmed" ? true : undefined}>
+          <summary
+            className={cn(
+              buttonVariants({ variant: "secondary", size: "sm" }),
+              "cursor-pointer list-none text-coral-700 [&::-webkit-details-marker]:hidden",
+            )}
+          >
+            {t("admin.privacy.detail.erase")}
+            <Icon name="chevron-down" className="transition-transform group-open:rotate-180" />
+          </summary>
+          <Form
+            method="post"
+            action={`/admin/cadastros/${id}/erase`}
+            className="mt-3 rounded-xl bg-sand-50 p-4 text-sm ring-1 ring-coral-300"
+          >
+            <p className="text-ink-800">
+              {others > 0
+                ? t("admin.privacy.detail.eraseExplainOthers", { count: others })
+                : t("admin.privacy.detail.eraseExplain")}
+            </p>
+            <p className="mt-2 text-ink-600">{t("admin.privacy.detail.eraseKept")}</p>
+            <div className="mt-3 flex items-start gap-3">
+              <input
+                type="checkbox"
+                id="erase-confirm"
+                name="confirm"
+                value="yes"
+                required
+                className="mt-0.5 size-5 shrink-0 accent-brand-700"
+              />
+              <label htmlFor="erase-confirm" className="font-medium text-ink-900">
+                {t("admin.privacy.detail.eraseConfirm")}
+              </label>
+            </div>
+            <Button type="submit" size="sm" className="mt-3">
+              {t("admin.privacy.detail.eraseButton")}
+            </Button>
+          </Form>
+        </details>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,196 @@
+import { useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { FormMessage } from "~/components/layout/auth-shell";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { getDatabase } from "~/db/db.server";
+import { personalDataResponse } from "~/features/privacy/data-export.server";
+import {
+  confirmErasure,
+  confirmExport,
+  openRequest,
+  REQUEST_TTL_HOURS,
+} from "~/features/privacy/requests.server";
+import { useTranslation } from "~/i18n/translation";
+import { pageContext } from "~/utils/page.server";
+import { isCrossSiteRequest } from "~/utils/request.server";
+import { pageTitle } from "~/utils/seo";
+import type { Route } from "./+types/privacy-confirm";
+
+/**
+ * Opening the link changes nothing (mail scanners open links too): the page says what will
+ * happen, and only its button, a POST, does it, once.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { t } = pageContext(request);
+  const token = new URL(request.url).searchParams.get("token");
+  const open = await openRequest(await getDatabase(), token);
+  return data(
+    {
+      title: pageTitle(t("privacy.confirm.title")),
+      kind: open?.kind ?? null,
+      token: open ? token : null,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  { name: "robots", content: "noindex" },
+  // The link's token is in this page's address: it never leaves in a Referer header.
+  { name: "referrer", content: "no-referrer" },
+];
+
+type Result =
+  | { status: "invalid" }
+  | { status: "erased"; applications: number; account: "deleted" | "kept" | "none" };
+
+export async function action({ request }: Route.ActionArgs) {
+  if (isCrossSiteRequest(request)) throw data(null, { status: 403 });
+  const form = await request.formData();
+  const token = String(form.get("token") ?? "");
+  const db = await getDatabase();
+  if (form.get("intent") === "export") {
+    const found = await confirmExport(db, token);
+    if (!found) return data<Result>({ status: "invalid" }, 410);
+    return personalDataResponse(found);
+  }
+  if (form.get("intent") === "erase") {
+    const result = await confirmErasure(db, token);
+    if (!result) return data<Result>({ status: "invalid" }, 410);
+    return data<Result>({
+      status: "erased",
+      applications: result.applications.length,
+      account: result.account,
+    });
+  }
+  return data<Result>({ status: "invalid" }, 400);
+}
+
+/** /privacy/confirm?token=…: the mailed link of a request to download or erase her data. */
+export default function PrivacyConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  // With JavaScript the download's start is acknowledged; without, the file simply arrives.
+  const [downloading, setDownloading] = useState(false);
+  const { kind, token } = loaderData;
+
+  let content: React.ReactNode;
+  if (actionData?.status === "erased") {
+    content = (
+      <>
+        <Heading icon="check">{t("privacy.confirm.erasedTitle")}</Heading>
+        <div role="status" className="mt-6 space-y-4 text-ink-700">
+          <p>
+            {actionData.applications > 0
+              ? t("privacy.confirm.erasedApplications", { count: actionData.applications })
+              : t("privacy.confirm.erasedNone")}
+          </p>
+          <p>{t(`privacy.confirm.account.${actionData.account}`)}</p>
+          <p>{t("privacy.confirm.erasedKept")}</p>
+        </div>
+        <Link to="/" className={`${buttonVariants({ variant: "secondary" })} mt-8`}>
+          {t("notFound.home")}
+        </Link>
+      </>
+    );
+  } else if (!kind || !token || actionData?.status === "invalid") {
+    content = (
+      <>
+        <Heading icon="x">{t("privacy.confirm.invalidTitle")}</Heading>
+        <p className="mt-4 text-ink-700">
+          {t("privacy.confirm.invalidText", { hours: REQUEST_TTL_HOURS })}
+        </p>
+        <Link to="/privacy/request" className={`${buttonVariants()} mt-8`}>
+          {t("privacy.confirm.askAgain")}
+        </Link>
+      </>
+    );
+  } else if (kind === "export") {
+    content = (
+      <>
+        <Heading icon="download">{t("privacy.confirm.exportTitle")}</Heading>
+        <p className="mt-4 text-ink-700">{t("privacy.confirm.exportText")}</p>
+        <ul className="mt-4 list-disc space-y-1 ps-6 text-ink-700">
+          {(["applications", "history", "account", "emails"] as const).map((item) => (
+            <li key={item}>{t(`privacy.confirm.exportItems.${item}`)}</li>
+          ))}
+        </ul>
+        <p className="mt-4 rounded-xl bg-sand-100 px-4 py-3 text-sm text-ink-800 ring-1 ring-sand-300">
+          {t("privacy.confirm.exportCare")}
+        </p>
+        {/* A plain form post: the browser saves the file the answer carries. */}
+        <Form method="post" reloadDocument className="mt-8" onSubmit={() => setDownloading(true)}>
+          <input type="hidden" name="token" value={token} />
+          <input type="hidden" name="intent" value="export" />
+          {downloading ? (
+            <FormMessage tone="notice">{t("privacy.confirm.downloading")}</FormMessage>
+          ) : (
+            <Button type="submit" size="lg">
+              <Icon name="download" />
+              {t("privacy.confirm.exportButton")}
+            </Button>
+          )}
+        </Form>
+        <p className="mt-4 text-sm text-ink-500">{t("privacy.confirm.once")}</p>
+      </>
+    );
+  } else {
+    content = (
+      <>
+        <Heading icon="shield-exclamation-point">{t("privacy.confirm.eraseTitle")}</Heading>
+        <p className="mt-4 text-ink-700">{t("privacy.confirm.eraseText")}</p>
+        <h2 className="mt-6 font-semibold text-ink-950">{t("privacy.confirm.eraseWhatTitle")}</h2>
+        <ul className="mt-2 list-disc space-y-1 ps-6 text-ink-700">
+          {(["fields", "document", "account", "emails"] as const).map((item) => (
+            <li key={item}>{t(`privacy.confirm.eraseItems.${item}`)}</li>
+          ))}
+        </ul>
+        <h2 className="mt-6 font-semibold text-ink-950">{t("privacy.confirm.eraseKeptTitle")}</h2>
+        <p className="mt-2 text-ink-700">{t("privacy.confirm.eraseKept")}</p>
+        <p className="mt-6 rounded-xl bg-coral-300/20 px-4 py-3 text-sm font-medium text-coral-700 ring-1 ring-coral-300">
+          {t("privacy.confirm.eraseFinal")}
+        </p>
+        <Form method="post" className="mt-8">
+          <input type="hidden" name="token" value={token} />
+          <input type="hidden" name="intent" value="erase" />
+          <Button type="submit" size="lg" disabled={busy}>
+            {busy ? t("privacy.confirm.erasing") : t("privacy.confirm.eraseButton")}
+          </Button>
+        </Form>
+      </>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6 sm:py-20">
+      <div className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200/70 sm:p-10">
+        {content}
+      </div>
+      <p className="mt-6 text-center text-sm text-ink-600">
+        <Link to="/privacy" className="font-semibold text-brand-700 underline underline-offset-2">
+          {t("privacy.request.notice")}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function Heading({
+  icon,
+  children,
+}: {
+  icon: "check" | "x" | "download" | "shield-exclamation-point";
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="flex items-start gap-4">
+      <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-brand-50 text-brand-700">
+        <Icon name={icon} className="size-6" />
+      </span>
+      <h1 className="pt-1.5 text-3xl font-semibold tracking-tight">{children}</h1>
+    </div>
+  );
+}

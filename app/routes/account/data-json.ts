@@ -1,0 +1,31 @@
+import { eq } from "drizzle-orm";
+import { data } from "react-router";
+import { requireArea } from "~/auth/session.server";
+import { getDatabase } from "~/db/db.server";
+import { user } from "~/db/schema.server";
+import { collectPersonalData, personalDataResponse } from "~/features/privacy/data-export.server";
+import { privacyRequestLimit } from "~/features/privacy/requests.server";
+import type { Route } from "./+types/data-json";
+
+/**
+ * GET /account/data.json: a signed-in model's own data, as a file. Whose data it is comes from
+ * her session alone: the address of her account (verified, or she could not have signed in);
+ * nothing in the request (a query, an id) can point it at anyone else.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireArea(request, "modelDashboard");
+  const db = await getDatabase();
+  // Read again from the database: the address her session was made with is the one she owns.
+  const [owner] = await db
+    .select({ email: user.email, verified: user.emailVerified })
+    .from(user)
+    .where(eq(user.id, viewer.id));
+  if (!owner?.verified) throw data(null, { status: 403 });
+  // Decrypting every document is not free: a script looping on the link is slowed down.
+  const minutes = await privacyRequestLimit(db, { download: viewer.id });
+  if (minutes) {
+    throw new Response(null, { status: 429, headers: { "Retry-After": String(minutes * 60) } });
+  }
+  const found = await collectPersonalData(db, owner.email, { includeDocument: true });
+  return personalDataResponse(found, "mare-talent-my-data");
+}

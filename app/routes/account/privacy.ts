@@ -1,0 +1,52 @@
+import { eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import { areas } from "~/auth/permissions";
+import { requireArea } from "~/auth/session.server";
+import { getDatabase } from "~/db/db.server";
+import { user } from "~/db/schema.server";
+import { createPrivacyRequest, privacyRequestLimit } from "~/features/privacy/requests.server";
+import { normalizeLanguage } from "~/i18n/languages";
+import { pageContext } from "~/utils/page.server";
+import { isCrossSiteRequest } from "~/utils/request.server";
+import type { Route } from "./+types/privacy";
+
+const back = (result: string) => `${areas.modelDashboard.path}?privacy=${result}#privacy`;
+
+/** Nothing to show here: the controls live on her dashboard. */
+export function loader() {
+  return redirect(areas.modelDashboard.path);
+}
+
+/**
+ * POST /account/privacy (intent=erase): a signed-in model asks to erase her account and data.
+ * Nothing is erased yet: a link goes to the address of her account, and only following it
+ * erases (the same page and rules as a request from the contact page). The answer is always a
+ * redirect back to her dashboard with ?privacy=sent | unconfirmed | limited | refused, so the
+ * form works the same with and without JavaScript.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireArea(request, "modelDashboard");
+  if (isCrossSiteRequest(request)) throw redirect(back("refused"));
+  const form = await request.formData();
+  if (form.get("intent") !== "erase") throw redirect(back("refused"));
+  if (form.get("confirm") !== "yes") throw redirect(back("unconfirmed"));
+  const db = await getDatabase();
+  const [owner] = await db
+    .select({ email: user.email, verified: user.emailVerified, language: user.language })
+    .from(user)
+    .where(eq(user.id, viewer.id));
+  if (!owner?.verified) throw redirect(back("refused"));
+  if (await privacyRequestLimit(db, { account: viewer.id })) {
+    throw redirect(back("limited"));
+  }
+  const page = pageContext(request);
+  await createPrivacyRequest(db, {
+    kind: "erase",
+    email: owner.email,
+    userId: viewer.id,
+    // The language she chose for her e-mails; else the one she is reading the site in.
+    language: normalizeLanguage(owner.language) ?? page.language,
+    origin: page.origin,
+  });
+  throw redirect(back("sent"));
+}

@@ -1,0 +1,41 @@
+import { eq } from "drizzle-orm";
+import { data } from "react-router";
+import { requireAdmin } from "~/auth/session.server";
+import { getDatabase } from "~/db/db.server";
+import { accessLog, submissions } from "~/db/schema.server";
+import { collectPersonalData, personalDataResponse } from "~/features/privacy/data-export.server";
+import { clientIp } from "~/utils/request.server";
+import type { Route } from "./+types/submission-data";
+
+/**
+ * GET /admin/cadastros/:id/data.json (admin only): everything held about the person of this
+ * application (every application with her address, her account), to answer a request she made by
+ * other means. Logged before the file is sent; her document appears by its last digits only
+ * (collectPersonalData says why).
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const viewer = await requireAdmin(request);
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
+  const db = await getDatabase();
+  const [application] = await db
+    .select({ email: submissions.emailNormalized, erasedAt: submissions.erasedAt })
+    .from(submissions)
+    .where(eq(submissions.id, id));
+  if (!application) throw data(null, { status: 404 });
+  // An erased application keeps no address to find her other data by: it is exported alone.
+  const found = await collectPersonalData(
+    db,
+    application.email,
+    { includeDocument: false },
+    application.erasedAt ? [id] : undefined,
+  );
+  await db.insert(accessLog).values({
+    actorId: viewer.id,
+    action: "privacy.export",
+    subject: `submission:${id}`,
+    details: { applications: found.applications.length, account: Boolean(found.account) },
+    ip: clientIp(request),
+  });
+  return personalDataResponse(found, `application-${id}-data`);
+}

@@ -1,0 +1,44 @@
+import { eq } from "drizzle-orm";
+import { data, redirect } from "react-router";
+import { requireAdmin } from "~/auth/session.server";
+import { getDatabase } from "~/db/db.server";
+import { submissions } from "~/db/schema.server";
+import { erasePerson } from "~/features/privacy/erasure.server";
+import { clientIp, isCrossSiteRequest } from "~/utils/request.server";
+import type { Route } from "./+types/submission-erase";
+
+const detail = (id: number, result?: string) =>
+  `/admin/cadastros/${id}${result ? `?privacy=${result}` : ""}`;
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
+  return redirect(detail(id));
+}
+
+/**
+ * POST /admin/cadastros/:id/erase (admin only, with the box ticked): erases the person of this
+ * application, as her own confirmed request would: every application with her address and her
+ * model account, in one transaction, recorded in the access log. Back to the application's page.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const viewer = await requireAdmin(request);
+  if (isCrossSiteRequest(request)) throw data(null, { status: 403 });
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
+  const form = await request.formData();
+  if (form.get("confirm") !== "yes") throw redirect(detail(id, "unconfirmed"));
+  const db = await getDatabase();
+  const [application] = await db
+    .select({ email: submissions.emailNormalized, erasedAt: submissions.erasedAt })
+    .from(submissions)
+    .where(eq(submissions.id, id));
+  if (!application) throw data(null, { status: 404 });
+  if (application.erasedAt) throw redirect(detail(id, "erased"));
+  await erasePerson(db, {
+    email: application.email,
+    by: { kind: "admin", id: viewer.id, ip: clientIp(request) },
+    subject: `submission:${id}`,
+  });
+  throw redirect(detail(id, "erased"));
+}
