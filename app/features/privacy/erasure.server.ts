@@ -55,7 +55,7 @@ export async function eraseApplications(tx: Writer, ids: number[]): Promise<numb
     })
     .where(and(inArray(submissions.id, ids), isNull(submissions.erasedAt)))
     .returning({ id: submissions.id });
-  const erasedIds = erased.map((row) => row.id);
+  const erasedIds = erased.map((row) => row.id).sort((a, b) => a - b);
   if (!erasedIds.length) return [];
   // A reviewer's note is written about her: it goes with the rest. Who decided, and when, stays.
   await tx
