@@ -18,10 +18,8 @@ import {
   normalizeEmail,
   type PersonalData,
 } from "./data-export.server";
+import { REQUEST_TTL_HOURS } from "./constants";
 import { erasePerson, type ErasureResult, type Writer } from "./erasure.server";
-
-/** How long a mailed link works. A day: long enough to find the mail, short enough to matter. */
-export const REQUEST_TTL_HOURS = 24;
 
 /** The path of the mailed link; the token travels as ?token=. */
 export const CONFIRM_PATH = "/privacy/confirm";

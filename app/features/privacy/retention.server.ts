@@ -7,6 +7,7 @@ import {
   submissionStatusHistory,
   user,
 } from "~/db/schema.server";
+import { DEFAULT_RETENTION_MONTHS, MAX_RETENTION_MONTHS } from "./constants";
 import { eraseAddressTraces, eraseApplications } from "./erasure.server";
 
 /** The admin's retention setting: `{ months }`. */
@@ -17,10 +18,6 @@ export const RETENTION_KEY = "privacy.retention";
  */
 export const RETENTION_RUN_KEY = "privacy.retention.run";
 
-/** Rejected applications are erased this many months after their last status change. */
-export const DEFAULT_RETENTION_MONTHS = 12;
-/** Ten years is the longest an admin may choose; 0 turns the erasure off (kept until asked). */
-export const MAX_RETENTION_MONTHS = 120;
 
 /** How often each instance checks whether a run is due; a run happens once per 24 hours. */
 const CHECK_EVERY_MS = 60 * 60 * 1000;

@@ -5,12 +5,8 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { getDatabase } from "~/db/db.server";
 import { personalDataResponse } from "~/features/privacy/data-export.server";
-import {
-  confirmErasure,
-  confirmExport,
-  openRequest,
-  REQUEST_TTL_HOURS,
-} from "~/features/privacy/requests.server";
+import { REQUEST_TTL_HOURS } from "~/features/privacy/constants";
+import { confirmErasure, confirmExport, openRequest } from "~/features/privacy/requests.server";
 import { useTranslation } from "~/i18n/translation";
 import { pageContext } from "~/utils/page.server";
 import { isCrossSiteRequest } from "~/utils/request.server";

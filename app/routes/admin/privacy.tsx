@@ -8,9 +8,9 @@ import { getDatabase } from "~/db/db.server";
 import { privacyRequests } from "~/db/schema.server";
 import { formatWhen } from "~/features/admin/status-badge";
 import { maskEmail } from "~/features/mail/smtp.server";
+import { MAX_RETENTION_MONTHS } from "~/features/privacy/constants";
 import {
   lastRetentionRun,
-  MAX_RETENTION_MONTHS,
   readRetention,
   runRetention,
   saveRetention,
