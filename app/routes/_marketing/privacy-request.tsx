@@ -195,7 +195,7 @@ export default function PrivacyRequest({ actionData }: Route.ComponentProps) {
                         required
                         defaultChecked={typed?.kind === kind}
                         aria-describedby={`kind-${kind}-hint`}
-                        className="mt-1 size-4 shrink-0 accent-brand-700"
+                        className="relative z-10 mt-1 size-4 shrink-0 accent-brand-700"
                       />
                       <div>
                         <label

@@ -1,0 +1,159 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { ParsedMail } from "mailparser";
+import type { Page } from "@playwright/test";
+import { userCreate } from "./accounts";
+import { expect, t, test, waitForHydration } from "./fixtures";
+import { ownServer, type OwnServer } from "./own-server";
+import { startSmtp } from "./smtp";
+
+/**
+ * The right to erasure, end to end, on a server with a real SMTP server: an applicant applies on
+ * the home page, asks for her data to be erased from the contact page, receives the link, reads
+ * what will happen and confirms; the admin then finds the application erased and the request
+ * done on /admin/privacy. axe checks the request, confirmation and admin pages.
+ */
+const ADMIN = "rosa.privacy@example.com";
+const ADMIN_PASSWORD = "privacidade-em-primeiro-lugar";
+const APPLICANT = "clara.erase@example.com";
+
+const linkIn = (mail: ParsedMail) => {
+  const link = /https?:\/\/\S+\/privacy\/confirm\?token=[\w-]+/.exec(mail.text ?? "")?.[0];
+  if (!link) throw new Error(`no link in "${mail.subject}"`);
+  return link;
+};
+
+async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  expect(
+    severe.map((v) => `${v.id}: ${v.help}`),
+    `axe on ${label}`,
+  ).toEqual([]);
+}
+
+test.describe("privacy rights", () => {
+  test.describe.configure({ mode: "serial" });
+  let dataDir: string;
+  let server: OwnServer;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    dataDir = mkdtempSync(path.join(tmpdir(), "mare-privacy-"));
+    await userCreate(dataDir, ADMIN, "admin", ADMIN_PASSWORD);
+    smtp = await startSmtp();
+    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 7, {
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+    });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("an applicant asks for erasure from the contact page and confirms from the mail", async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const lang = "en";
+    const applicant = await (await browser.newContext()).newPage();
+
+    // She applies through the home page's form.
+    await applicant.goto(`${server.origin}/?lang=${lang}`);
+    await waitForHydration(applicant);
+    const field = (key: string) =>
+      applicant.getByLabel(t(lang, `preselection.${key}`), { exact: true });
+    await field("fullName").fill("Clara Nunes");
+    await field("age").fill("27");
+    await field("email").fill(APPLICANT);
+    await field("whatsapp").fill("+55 48 99999-4321");
+    await field("instagram").fill("@clara.nunes");
+    await field("experienceOptions.beginner").check();
+    await field("message").fill("I would like to work with a serious team.");
+    await field("consent").check();
+    await applicant.getByRole("button", { name: t(lang, "preselection.submit") }).click();
+    await expect(applicant.getByText(t(lang, "preselection.sentTitle")).first()).toBeVisible();
+    await smtp.mailTo(APPLICANT, 0);
+
+    // From the contact page to the request form.
+    await applicant.goto(`${server.origin}/contact`);
+    await applicant.getByRole("link", { name: t(lang, "privacy.contact.link") }).click();
+    await expect(applicant).toHaveURL(`${server.origin}/privacy/request`);
+    await expect(applicant.locator("h1")).toHaveText(t(lang, "privacy.request.title"));
+    await waitForHydration(applicant);
+    await expectAccessible(applicant, "the request page");
+    await applicant.getByLabel(t(lang, "privacy.request.eraseChoice")).check();
+    await applicant.getByLabel(t(lang, "privacy.request.email")).fill(APPLICANT);
+    await applicant.getByRole("button", { name: t(lang, "privacy.request.submit") }).click();
+    await expect(applicant.getByText(t(lang, "privacy.request.sent"))).toBeVisible();
+    await expectAccessible(applicant, "the request page, sent");
+
+    // The mail, and the page its link opens: it explains, and nothing happens until she confirms.
+    const mail = await smtp.mailTo(APPLICANT, 1);
+    expect(mail.subject).toBe(t(lang, "mail.privacyErase.subject"));
+    expect(mail.text).toContain(t(lang, "mail.privacyErase.greeting", { name: "Clara" }));
+    await applicant.goto(linkIn(mail));
+    await expect(applicant.locator("h1")).toHaveText(t(lang, "privacy.confirm.eraseTitle"));
+    await expect(applicant.getByText(t(lang, "privacy.confirm.eraseItems.document"))).toBeVisible();
+    await waitForHydration(applicant);
+    await expectAccessible(applicant, "the confirmation page");
+    await applicant.getByRole("button", { name: t(lang, "privacy.confirm.eraseButton") }).click();
+    await expect(applicant.locator("h1")).toHaveText(t(lang, "privacy.confirm.erasedTitle"));
+    await expect(
+      applicant.getByText(t(lang, "privacy.confirm.erasedApplications_one", { count: 1 })),
+    ).toBeVisible();
+    await expect(applicant.getByText(t(lang, "privacy.confirm.account.none"))).toBeVisible();
+    await expectAccessible(applicant, "the erasure done");
+
+    // The link works once.
+    await applicant.goto(linkIn(mail));
+    await expect(applicant.locator("h1")).toHaveText(t(lang, "privacy.confirm.invalidTitle"));
+    await expectAccessible(applicant, "a used link");
+
+    // The admin sees the application erased, its status kept, and the request done.
+    const admin = await (await browser.newContext()).newPage();
+    await admin.goto(`${server.origin}/login?lang=en`);
+    await waitForHydration(admin);
+    await admin.getByLabel(t("en", "auth.email"), { exact: true }).fill(ADMIN);
+    await admin.getByLabel(t("en", "auth.password"), { exact: true }).fill(ADMIN_PASSWORD);
+    await admin.getByRole("button", { name: t("en", "auth.signIn"), exact: true }).click();
+    await expect(admin).toHaveURL(`${server.origin}/admin/dashboard`);
+    await admin.goto(`${server.origin}/admin/pendentes`);
+    await expect(admin.getByText("Clara Nunes")).toHaveCount(0);
+    await admin.getByRole("link", { name: t("en", "admin.privacy.erasedName") }).click();
+    await expect(admin.locator("h1")).toHaveText(t("en", "admin.privacy.erasedName"));
+    await expect(admin.getByText(APPLICANT)).toHaveCount(0);
+    await expect(admin.getByText("@clara.nunes")).toHaveCount(0);
+    await expect(
+      admin.getByRole("region", { name: t("en", "admin.privacy.detail.title") }),
+    ).toContainText(t("en", "admin.privacy.detail.erasedOn").split("{{when}}")[0]!.trim());
+    // Nothing left to decide on it.
+    await expect(
+      admin.getByRole("button", { name: t("en", "admin.detail.toAprovado") }),
+    ).toHaveCount(0);
+    await expectAccessible(admin, "the erased application");
+
+    await admin
+      .getByRole("navigation", { name: t("en", "admin.nav.label") })
+      .getByRole("link", { name: t("en", "admin.privacy.nav") })
+      .click();
+    await expect(admin).toHaveURL(`${server.origin}/admin/privacy`);
+    await expect(admin.locator("h1")).toHaveText(t("en", "admin.privacy.title"));
+    const row = admin.getByRole("row").filter({ hasText: "c***@example.com" });
+    await expect(row).toContainText(t("en", "admin.privacy.requests.kinds.erase"));
+    await expect(row).toContainText(t("en", "admin.privacy.requests.states.done"));
+    await expect(
+      admin.getByText(t("en", "admin.privacy.retention.current_other", { count: 12 })),
+    ).toBeVisible();
+    await expectAccessible(admin, "/admin/privacy");
+    await admin.context().close();
+    await applicant.context().close();
+  });
+});
