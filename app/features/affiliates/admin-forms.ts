@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+// The formats live apart so the affiliate portal shows money without loading zod.
+export { formatMoney, formatPercent } from "./money";
+
 /**
  * The forms of an affiliate's page in the back office (admin/afiliados/:id): one schema each,
  * for the server's checks and the browser's messages. Messages are locale keys.
@@ -94,19 +97,4 @@ export function ledgerForm(today = latestToday()) {
       .max(NOTE_MAX, { error: "admin.affiliates.errors.note" })
       .transform((value) => value || null),
   });
-}
-
-/** An amount in cents, in the reader's language: "R$ 1.234,50", "R$1,234.50", "1 234,50 R$". */
-export function formatMoney(cents: number, language: string) {
-  return new Intl.NumberFormat(language, { style: "currency", currency: "BRL" }).format(
-    cents / 100,
-  );
-}
-
-/** A commission rate ("7.50") in the reader's language: "7,5 %", "7.5%". */
-export function formatPercent(rate: string | null, language: string) {
-  if (rate === null) return null;
-  return new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 2 }).format(
-    Number(rate) / 100,
-  );
 }

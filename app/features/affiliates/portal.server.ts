@@ -11,6 +11,7 @@ import {
 import { addDays, bucketOf, bucketsOf } from "~/features/analytics/analytics.server";
 import { reportingTimeZone } from "~/features/analytics/events";
 import { createAffiliate } from "./affiliates.server";
+import { DEFAULT_PORTAL_WEEKS, portalWeekChoices } from "./portal-range";
 
 /**
  * The affiliate portal's data (/portal, product.md section 4): her own link, clicks, referrals
@@ -22,9 +23,6 @@ import { createAffiliate } from "./affiliates.server";
  * phone, document, message or anything else they wrote.
  */
 
-/** The ranges of the chart, in weeks ending with the current one. */
-export const portalWeekChoices = [4, 12, 26, 52] as const;
-export const DEFAULT_PORTAL_WEEKS = 12;
 export const REFERRALS_PER_PAGE = 25;
 const LEDGER_SHOWN = 100;
 

@@ -106,13 +106,16 @@ export function StackedColumns({
   buckets,
   series,
   format,
+  width = 640,
+  height = 240,
 }: {
   buckets: { key: string; label: string; values: Record<string, number> }[];
   series: StackSeries[];
   format: (value: number) => string;
+  /** The drawing's size in its own units: a narrower one keeps its text readable on a phone. */
+  width?: number;
+  height?: number;
 }) {
-  const width = 640;
-  const height = 240;
   const margin = { top: 10, right: 8, bottom: 28, left: 44 };
   const innerWidth = width - margin.left - margin.right;
   const innerHeight = height - margin.top - margin.bottom;

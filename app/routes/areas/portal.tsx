@@ -9,12 +9,9 @@ import { Select } from "~/components/ui/field";
 import { getDatabase } from "~/db/db.server";
 import { submissionStatuses } from "~/features/submissions/statuses";
 import { StatusBadge } from "~/features/admin/status-badge";
-import { formatMoney, formatPercent } from "~/features/affiliates/admin-forms";
-import {
-  parsePortalQuery,
-  portalData,
-  portalWeekChoices,
-} from "~/features/affiliates/portal.server";
+import { formatMoney, formatPercent } from "~/features/affiliates/money";
+import { parsePortalQuery, portalData } from "~/features/affiliates/portal.server";
+import { portalWeekChoices } from "~/features/affiliates/portal-range";
 import { ReferralLinkField } from "~/features/affiliates/referral-link-field";
 import { StackedColumns } from "~/features/analytics/charts";
 import { reportingTimeZone } from "~/features/analytics/events";
@@ -55,13 +52,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   // the server did whatever its own time zone.
   const day = (value: string) => new Date(`${value}T12:00:00Z`);
   const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" });
+  // Under the charts' axis: day and month in digits, so eight labels fit a phone's width.
   const weekLabel = new Intl.DateTimeFormat(language, {
     day: "numeric",
-    month: "short",
+    month: "numeric",
     timeZone: "UTC",
   });
   const received = new Intl.DateTimeFormat(language, {
     dateStyle: "medium",
+    timeZone: reportingTimeZone,
+  });
+  // On a phone: "12/11/2026", "11/12/2026", "12.11.2026", narrow enough for a table cell.
+  const shortDate = new Intl.DateTimeFormat(language, { dateStyle: "short", timeZone: "UTC" });
+  const receivedShort = new Intl.DateTimeFormat(language, {
+    dateStyle: "short",
     timeZone: reportingTimeZone,
   });
 
@@ -72,6 +76,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       link,
       qr,
       code: portal.affiliate.referralCode,
+      referralDays: REFERRAL_DAYS,
       suspended: portal.affiliate.status === "suspended",
       commissionRate: portal.affiliate.commissionRate,
       figures: portal.figures,
@@ -90,6 +95,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         rows: portal.referrals.rows.map((row) => ({
           name: row.name,
           date: received.format(row.createdAt),
+          shortDate: receivedShort.format(row.createdAt),
           source: row.source,
           status: row.status,
         })),
@@ -99,6 +105,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         entries: portal.ledger.entries.map((entry) => ({
           ...entry,
           date: dateFormat.format(day(entry.occurredOn)),
+          shortDate: shortDate.format(day(entry.occurredOn)),
         })),
       },
       error: query.error,
@@ -167,7 +174,9 @@ export default function Portal({ loaderData }: Route.ComponentProps) {
   return (
     <AreaShell title={t("portal.title")}>
       <p className="-mt-4 max-w-3xl text-ink-600">
-        {t("portal.intro", { name: loaderData.firstName })}
+        {t(loaderData.suspended ? "portal.introSuspended" : "portal.intro", {
+          name: loaderData.firstName,
+        })}
       </p>
 
       {loaderData.suspended ? (
@@ -214,12 +223,12 @@ export default function Portal({ loaderData }: Route.ComponentProps) {
                   {t("portal.link.windowTitle")}
                 </dt>
                 <dd className="mt-1 text-sm text-ink-700">
-                  {t("portal.link.window", { count: REFERRAL_DAYS })}
+                  {t("portal.link.window", { count: loaderData.referralDays })}
                 </dd>
               </div>
             </dl>
           </div>
-          <figure className="flex flex-col items-center gap-3 md:w-48">
+          <figure className="flex flex-col items-center gap-3 md:w-56">
             <div
               className="size-44 rounded-2xl bg-white p-1 ring-1 ring-ink-200 [&_svg]:size-full"
               role="img"
@@ -233,7 +242,7 @@ export default function Portal({ loaderData }: Route.ComponentProps) {
             <a
               href={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(loaderData.qr)}`}
               download={`mare-talent-${loaderData.code}.svg`}
-              className="inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset hover:bg-brand-50"
+              className="inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-brand-700 ring-1 ring-brand-200 ring-inset hover:bg-brand-50"
             >
               <Icon name="download" className="size-4" />
               {t("portal.qr.download")}
@@ -248,12 +257,20 @@ export default function Portal({ loaderData }: Route.ComponentProps) {
         </h2>
         <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           {tiles.map((tile) => (
-            <div key={tile.key} className="rounded-2xl bg-white p-4 ring-1 ring-ink-200/70">
-              <dt className="text-sm font-medium text-ink-600">{tile.label}</dt>
-              <dd className="mt-1 text-2xl font-semibold text-ink-900 tabular-nums">
+            // The value sits at the bottom, so the figures line up when a label takes two lines.
+            <div
+              key={tile.key}
+              className="flex flex-col rounded-2xl bg-white p-4 ring-1 ring-ink-200/70"
+            >
+              <dt className="text-sm font-medium text-ink-600">
+                {tile.label}
+                {tile.hint ? (
+                  <span className="block text-xs font-normal text-ink-500">{tile.hint}</span>
+                ) : null}
+              </dt>
+              <dd className="mt-auto pt-1 text-2xl font-semibold text-ink-900 tabular-nums">
                 {tile.value}
               </dd>
-              {tile.hint ? <dd className="mt-1 text-xs text-ink-500">{tile.hint}</dd> : null}
             </div>
           ))}
         </dl>
@@ -294,7 +311,17 @@ export default function Portal({ loaderData }: Route.ComponentProps) {
         </div>
 
         <div className="mt-6 grid gap-8 lg:grid-cols-2">
-          <Chart title={t("portal.overTime.clicksChart")}>
+          <Chart
+            title={t("portal.overTime.clicksChart")}
+            legend={
+              <ul aria-hidden="true" className="flex text-xs text-ink-600">
+                <li className="flex items-center gap-1.5">
+                  <span className="size-3 rounded-sm bg-brand-400" />
+                  {t("portal.figures.clicks")}
+                </li>
+              </ul>
+            }
+          >
             <StackedColumns
               buckets={loaderData.overTime.map((week) => ({
                 key: week.bucket,
@@ -303,6 +330,8 @@ export default function Portal({ loaderData }: Route.ComponentProps) {
               }))}
               series={[{ key: "clicks", className: "fill-brand-400" }]}
               format={format}
+              width={400}
+              height={200}
             />
           </Chart>
           <Chart
@@ -332,6 +361,8 @@ export default function Portal({ loaderData }: Route.ComponentProps) {
                 className: statusFill[status],
               }))}
               format={format}
+              width={400}
+              height={200}
             />
           </Chart>
         </div>
@@ -342,7 +373,7 @@ export default function Portal({ loaderData }: Route.ComponentProps) {
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
           aria-labelledby="weeks-caption"
-          className="mt-6 max-h-96 overflow-auto rounded-xl ring-1 ring-ink-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+          className="mt-6 max-h-[30rem] overflow-auto rounded-xl ring-1 ring-ink-100 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           <table className="w-full min-w-[34rem] text-left text-sm">
             <caption id="weeks-caption" className="sr-only">
@@ -393,37 +424,43 @@ export default function Portal({ loaderData }: Route.ComponentProps) {
           </p>
         ) : (
           <>
-            <div className="mt-5 overflow-x-auto">
-              <table className="w-full min-w-[30rem] text-left text-sm">
-                <caption className="sr-only">{t("portal.referrals.caption")}</caption>
-                <thead className="border-b border-ink-200 text-xs tracking-wide text-ink-500 uppercase">
-                  <tr>
-                    <Th>{t("portal.referrals.name")}</Th>
-                    <Th>{t("portal.referrals.date")}</Th>
-                    <Th>{t("portal.referrals.source")}</Th>
-                    <Th>{t("portal.referrals.status")}</Th>
+            <table className="mt-5 w-full text-left text-sm">
+              <caption className="sr-only">{t("portal.referrals.caption")}</caption>
+              <thead className="border-b border-ink-200 text-xs tracking-wide text-ink-500 uppercase">
+                <tr>
+                  <Th>{t("portal.referrals.name")}</Th>
+                  <Th className="hidden sm:table-cell">{t("portal.referrals.date")}</Th>
+                  <Th className="hidden sm:table-cell">{t("portal.referrals.source")}</Th>
+                  <Th className="text-end sm:text-start">{t("portal.referrals.status")}</Th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-ink-100">
+                {referrals.rows.map((row, index) => (
+                  <tr key={index}>
+                    <th scope="row" className="px-3 py-3 align-top font-medium text-ink-900">
+                      {row.name ?? (
+                        <span className="font-normal text-ink-500 italic">
+                          {t("portal.referrals.erased")}
+                        </span>
+                      )}
+                      {/* On a phone the two columns below are hidden: the same facts, here. */}
+                      <span className="mt-0.5 block text-xs font-normal text-ink-600 sm:hidden">
+                        {row.shortDate} · {t(`admin.source.${row.source}`)}
+                      </span>
+                    </th>
+                    <td className="hidden px-3 py-3 whitespace-nowrap text-ink-700 sm:table-cell">
+                      {row.date}
+                    </td>
+                    <td className="hidden px-3 py-3 text-ink-700 sm:table-cell">
+                      {t(`admin.source.${row.source}`)}
+                    </td>
+                    <td className="px-3 py-3 text-end align-top sm:text-start">
+                      <StatusBadge status={row.status} />
+                    </td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-ink-100">
-                  {referrals.rows.map((row, index) => (
-                    <tr key={index}>
-                      <th scope="row" className="px-3 py-3 font-medium text-ink-900">
-                        {row.name ?? (
-                          <span className="font-normal text-ink-500 italic">
-                            {t("portal.referrals.erased")}
-                          </span>
-                        )}
-                      </th>
-                      <td className="px-3 py-3 whitespace-nowrap text-ink-700">{row.date}</td>
-                      <td className="px-3 py-3 text-ink-700">{t(`admin.source.${row.source}`)}</td>
-                      <td className="px-3 py-3">
-                        <StatusBadge status={row.status} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </table>
             {referrals.pages > 1 ? (
               <nav
                 aria-label={t("portal.referrals.pages")}
@@ -480,8 +517,8 @@ export default function Portal({ loaderData }: Route.ComponentProps) {
             {t("portal.money.empty")}
           </p>
         ) : (
-          <div className="mt-5 overflow-x-auto">
-            <table className="w-full min-w-[26rem] text-left text-sm">
+          <div className="mt-5">
+            <table className="w-full text-left text-sm">
               <caption className="sr-only">{t("portal.money.caption")}</caption>
               <thead className="border-b border-ink-200 text-xs tracking-wide text-ink-500 uppercase">
                 <tr>
@@ -493,7 +530,10 @@ export default function Portal({ loaderData }: Route.ComponentProps) {
               <tbody className="divide-y divide-ink-100">
                 {ledger.entries.map((entry) => (
                   <tr key={entry.id} className={entry.voided ? "text-ink-500" : "text-ink-800"}>
-                    <td className="px-3 py-3 whitespace-nowrap">{entry.date}</td>
+                    <td className="px-3 py-3 whitespace-nowrap">
+                      <span className="sm:hidden">{entry.shortDate}</span>
+                      <span className="hidden sm:inline">{entry.date}</span>
+                    </td>
                     <td className="px-3 py-3">
                       {t(`portal.money.kinds.${entry.kind}`)}
                       {entry.voided ? (
@@ -531,25 +571,34 @@ function Chart({
   children,
 }: {
   title: string;
-  legend?: ReactNode;
+  legend: ReactNode;
   children: ReactNode;
 }) {
   return (
     <figure>
-      <figcaption className="flex flex-wrap items-baseline justify-between gap-2">
-        <span className="text-sm font-semibold text-ink-900">{title}</span>
-        {legend}
+      {/* Title and legend on lines of their own, so side-by-side charts start level. */}
+      <figcaption>
+        <span className="block text-sm font-semibold text-ink-900">{title}</span>
+        <div className="mt-1.5">{legend}</div>
       </figcaption>
       <div className="mt-3">{children}</div>
     </figure>
   );
 }
 
-function Th({ children, numeric = false }: { children: ReactNode; numeric?: boolean }) {
+function Th({
+  children,
+  numeric = false,
+  className,
+}: {
+  children: ReactNode;
+  numeric?: boolean;
+  className?: string;
+}) {
   return (
     <th
       scope="col"
-      className={cn("px-3 py-2 font-semibold whitespace-nowrap", numeric && "text-end")}
+      className={cn("px-3 py-2 font-semibold whitespace-nowrap", numeric && "text-end", className)}
     >
       {children}
     </th>

@@ -1,0 +1,169 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { userCreate } from "./accounts";
+import { expect, t, test, waitForHydration } from "./fixtures";
+import { ownServer, type OwnServer } from "./own-server";
+
+/**
+ * The affiliate portal end to end: an affiliate signs in and copies her link; a visitor opens it
+ * and applies through the home page's form; the portal then counts her click and shows the
+ * referral by first name and initial, with its status. Axe at desktop and phone widths.
+ */
+const PASSWORD = "indicacoes-de-floripa-2026";
+const AFFILIATE = "renata.affiliate@example.com";
+// A visitor's own browser: a headless one is taken for a robot and its click is not counted.
+const VISITOR_BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+
+test.describe("the affiliate portal", () => {
+  test.describe.configure({ mode: "serial" });
+  let dataDir: string;
+  let server: OwnServer;
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    dataDir = mkdtempSync(path.join(tmpdir(), "mare-portal-"));
+    // user:create makes the affiliate's row and referral code, as the sign-up page does.
+    await userCreate(dataDir, AFFILIATE, "affiliate", PASSWORD);
+    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 61, { DATA_DIR: dataDir });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function expectAccessible(page: Page, label: string) {
+    const results = await new AxeBuilder({ page }).analyze();
+    const severe = results.violations.filter(
+      (v) => v.impact === "serious" || v.impact === "critical",
+    );
+    expect(
+      severe.map(
+        (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+      ),
+      `axe on ${label}`,
+    ).toEqual([]);
+  }
+
+  test("she copies her link, a visitor applies through it, and the portal shows the click and the referral", async ({
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    // The affiliate, in Portuguese, lands on her portal after signing in.
+    const context = await browser.newContext();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], {
+      origin: server.origin,
+    });
+    const portal = await context.newPage();
+    await portal.goto(`${server.origin}/login?lang=pt`);
+    await waitForHydration(portal);
+    await portal.getByLabel(t("pt", "auth.email")).fill(AFFILIATE);
+    await portal.getByLabel(t("pt", "auth.password"), { exact: true }).fill(PASSWORD);
+    await portal.getByRole("button", { name: t("pt", "auth.signIn"), exact: true }).click();
+    await expect(portal).toHaveURL(`${server.origin}/portal`);
+    await expect(portal.locator("h1")).toHaveText(t("pt", "portal.title"));
+    await waitForHydration(portal, "#referral-link");
+
+    const field = portal.getByRole("textbox", { name: t("pt", "portal.link.label"), exact: true });
+    const link = await field.inputValue();
+    expect(link).toMatch(new RegExp(`^${server.origin}/\\?ref=[A-Z0-9]{7}$`));
+    const code = new URL(link).searchParams.get("ref")!;
+    await expect(portal.getByText(code, { exact: true })).toBeVisible();
+    await expect(
+      portal.getByRole("img", { name: t("pt", "portal.qr.label", { link }) }),
+    ).toBeVisible();
+    for (const key of ["clicks", "referred"]) {
+      await expect(figure(portal, t("pt", `portal.figures.${key}`))).toHaveText("0");
+    }
+    await expect(portal.getByText(t("pt", "portal.referrals.empty"))).toBeVisible();
+
+    await portal.getByRole("button", { name: t("pt", "portal.link.copy") }).click();
+    await expect(portal.getByText(t("pt", "portal.link.copied"))).toBeVisible();
+    expect(await portal.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await expectAccessible(portal, "the portal, desktop");
+
+    // A visitor opens the link and applies through the home page's pre-selection form.
+    const visitorContext = await browser.newContext({ userAgent: VISITOR_BROWSER });
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(link);
+    await waitForHydration(visitor);
+    const label = (key: string) =>
+      visitor.getByLabel(t("en", `preselection.${key}`), { exact: true });
+    await label("fullName").fill("Bruna Costa Carvalho");
+    await label("age").fill("26");
+    await label("email").fill("bruna.carvalho@example.com");
+    await label("whatsapp").fill("+55 48 97777-2020");
+    await label("instagram").fill("@bruna.cc");
+    await label("message").fill("Quero começar com o apoio de uma agência séria.");
+    await visitor.locator('input[name="experience"][value="beginner"]').check();
+    await visitor.locator('input[name="consent"]').check();
+    await visitor.getByRole("button", { name: t("en", "preselection.submit") }).click();
+    await expect(
+      visitor.getByText(t("en", "preselection.sentTitle"), { exact: true }),
+    ).toBeVisible();
+    await visitorContext.close();
+
+    // Her portal now counts the click and shows the referral, first name and initial only.
+    await portal.reload();
+    await expect(figure(portal, t("pt", "portal.figures.clicks"))).toHaveText("1");
+    await expect(figure(portal, t("pt", "portal.figures.referred"))).toHaveText("1");
+    await expect(figure(portal, t("pt", "portal.figures.pending"))).toHaveText("1");
+    const referrals = portal.getByRole("table", { name: t("pt", "portal.referrals.caption") });
+    const row = referrals.getByRole("row").filter({ hasText: "Bruna C." });
+    await expect(row).toContainText(t("pt", "admin.status.Pendente"));
+    await expect(row).toContainText(t("pt", "admin.source.form"));
+    const page = await portal.content();
+    for (const secret of ["Carvalho", "Costa", "bruna.carvalho", "97777", "agência séria"]) {
+      expect(page, `the portal shows ${secret}`).not.toContain(secret);
+    }
+    // The week's table has the click and the referral too.
+    const weeks = portal.getByRole("table", { name: t("pt", "portal.overTime.caption") });
+    await expect(weeks.getByRole("row").nth(1)).toContainText("1");
+    await expectAccessible(portal, "the portal with a referral, desktop");
+
+    await portal.setViewportSize({ width: 390, height: 844 });
+    await expect(portal.getByRole("button", { name: t("pt", "portal.link.copy") })).toBeVisible();
+    // Nothing wider than the phone's screen but the tables, which scroll in their own boxes.
+    expect(
+      await portal.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await expectAccessible(portal, "the portal, phone");
+    await context.close();
+  });
+
+  test("without JavaScript the link is there to select, and no dead Copy button", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.origin}/login?lang=en`);
+    await page.getByLabel(t("en", "auth.email")).fill(AFFILIATE);
+    await page.getByLabel(t("en", "auth.password"), { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: t("en", "auth.signIn"), exact: true }).click();
+    await expect(page).toHaveURL(`${server.origin}/portal`);
+    await expect(
+      page.getByRole("textbox", { name: t("en", "portal.link.label"), exact: true }),
+    ).toHaveValue(new RegExp(`^${server.origin}/\\?ref=`));
+    await expect(page.getByRole("button", { name: t("en", "portal.link.copy") })).toHaveCount(0);
+    // The chart's range is a plain form.
+    await page.getByLabel(t("en", "portal.overTime.range")).selectOption("26");
+    await page.getByRole("button", { name: t("en", "portal.overTime.show") }).click();
+    await expect(page).toHaveURL(`${server.origin}/portal?weeks=26`);
+    await expect(
+      page.getByRole("table", { name: t("en", "portal.overTime.caption") }).getByRole("row"),
+    ).toHaveCount(1 + 26);
+    await context.close();
+  });
+});
+
+/** The value under a figure's label. */
+function figure(page: Page, label: string) {
+  return page
+    .getByRole("region", { name: t("pt", "portal.figures.title") })
+    .locator("div", { has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) })
+    .locator("dd")
+    .first();
+}
