@@ -10,10 +10,12 @@ import { ownServer, type OwnServer } from "./own-server";
 /**
  * The affiliate portal end to end: an affiliate signs in and copies her link; a visitor opens it
  * and applies through the home page's form; the portal then counts her click and shows the
- * referral by first name and initial, with its status. Axe at desktop and phone widths.
+ * referral by first name and initial, with its status. Axe at desktop and phone widths. When she
+ * applies through her own link, nothing is attributed and the reviewer is told.
  */
 const PASSWORD = "indicacoes-de-floripa-2026";
 const AFFILIATE = "renata.affiliate@example.com";
+const ADMIN = "helena.reviewer@example.com";
 // A visitor's own browser: a headless one is taken for a robot and its click is not counted.
 const VISITOR_BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
@@ -28,6 +30,7 @@ test.describe("the affiliate portal", () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "mare-portal-"));
     // user:create makes the affiliate's row and referral code, as the sign-up page does.
     await userCreate(dataDir, AFFILIATE, "affiliate", PASSWORD);
+    await userCreate(dataDir, ADMIN, "admin", PASSWORD);
     server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 61, { DATA_DIR: dataDir });
   });
   test.afterAll(async () => {
@@ -156,6 +159,67 @@ test.describe("the affiliate portal", () => {
       page.getByRole("table", { name: t("en", "portal.overTime.caption") }).getByRole("row"),
     ).toHaveCount(1 + 26);
     await context.close();
+  });
+
+  test("applying through her own link is not attributed, and the reviewer is told", async ({
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const context = await browser.newContext({ userAgent: VISITOR_BROWSER });
+    const page = await context.newPage();
+    await page.goto(`${server.origin}/login?lang=en`);
+    await waitForHydration(page);
+    await page.getByLabel(t("en", "auth.email")).fill(AFFILIATE);
+    await page.getByLabel(t("en", "auth.password"), { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: t("en", "auth.signIn"), exact: true }).click();
+    await expect(page).toHaveURL(`${server.origin}/portal`);
+    const link = await page
+      .getByRole("textbox", { name: t("en", "portal.link.label"), exact: true })
+      .inputValue();
+    const code = new URL(link).searchParams.get("ref")!;
+
+    // She opens her own link and applies with her account's address.
+    await page.goto(link);
+    await waitForHydration(page);
+    const label = (key: string) => page.getByLabel(t("en", `preselection.${key}`), { exact: true });
+    await label("fullName").fill("Renata Afiliada Souza");
+    await label("age").fill("31");
+    await label("email").fill(AFFILIATE);
+    await label("instagram").fill("@renata.indica");
+    await label("message").fill("Quero ver como funciona por dentro.");
+    await page.locator('input[name="experience"][value="beginner"]').check();
+    await page.locator('input[name="consent"]').check();
+    await page.getByRole("button", { name: t("en", "preselection.submit") }).click();
+    await expect(page.getByText(t("en", "preselection.sentTitle"), { exact: true })).toBeVisible();
+
+    // Her portal still shows the one referral of the first test.
+    await page.goto(`${server.origin}/portal`);
+    await expect(
+      page
+        .getByRole("table", { name: t("en", "portal.referrals.caption") })
+        .getByRole("row")
+        .filter({ hasText: "Renata" }),
+    ).toHaveCount(0);
+    await context.close();
+
+    // The reviewer finds the application and reads why it is not attributed.
+    const admin = await (await browser.newContext()).newPage();
+    await admin.goto(`${server.origin}/login?lang=en`);
+    await waitForHydration(admin);
+    await admin.getByLabel(t("en", "auth.email")).fill(ADMIN);
+    await admin.getByLabel(t("en", "auth.password"), { exact: true }).fill(PASSWORD);
+    await admin.getByRole("button", { name: t("en", "auth.signIn"), exact: true }).click();
+    await expect(admin).toHaveURL(`${server.origin}/admin/dashboard`);
+    await admin.goto(`${server.origin}/admin/cadastros?q=renata.affiliate`);
+    await admin.getByRole("link", { name: "Renata Afiliada Souza" }).click();
+    await expect(admin).toHaveURL(/\/admin\/cadastros\/\d+$/);
+    const note = admin.getByRole("note");
+    await expect(note).toContainText(t("en", "admin.detail.selfReferralTitle"));
+    await expect(note).toContainText(code);
+    await note.getByRole("link").click();
+    await expect(admin).toHaveURL(/\/admin\/afiliados\/\d+$/);
+    await admin.goBack();
+    await expectAccessible(admin, "an application flagged as a self-referral");
   });
 });
 

@@ -460,6 +460,30 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, databaseUrl
     expect(JSON.stringify(bea)).not.toMatch(/Carla|Gabi|10000/);
   });
 
+  it("shows an erased referral without a name, still counted", async () => {
+    const db = await getDatabase();
+    // What the erasure leaves (app/features/privacy): blank personal fields, status and dates.
+    await db.insert(submissions).values({
+      source: "form",
+      language: "pt",
+      fullName: "",
+      email: "",
+      emailNormalized: email("erased.applicant"),
+      consentVersion: "test",
+      consentedAt: new Date(),
+      affiliateId: affiliateIds.bea,
+      status: "Reprovado",
+      erasedAt: new Date(),
+    });
+    const bea = (await portalAs("bea")).data!;
+    expect(bea.referrals.rows.map((row) => [row.name, row.status])).toEqual([
+      [null, "Reprovado"],
+      ["Dora L.", "Pendente"],
+    ]);
+    expect(bea.figures.byStatus.Reprovado).toBe(1);
+    expect(JSON.stringify(bea)).not.toContain("erased.applicant");
+  });
+
   it("tells a suspended affiliate that her link no longer attributes", async () => {
     const answer = await portalAs("sue");
     expect(answer.status).toBe(200);
