@@ -1,0 +1,169 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { ParsedMail } from "mailparser";
+import type { Page } from "@playwright/test";
+import { userCreate } from "./accounts";
+import { expect, t, test, waitForHydration } from "./fixtures";
+import { ownServer, type OwnServer } from "./own-server";
+import { startSmtp } from "./smtp";
+
+/**
+ * The model's side, end to end: she signs up with her application on /register/model, confirms
+ * her address from the mail, finds her application pending on her dashboard; a reviewer approves
+ * it with a note; she then sees it approved, with its history, the note and her next steps.
+ */
+const PASSWORD = "minha-carreira-segura-2026";
+const ADMIN = "dora.reviews@example.com";
+const ADMIN_PASSWORD = "revisao-cuidadosa-2026";
+const MODEL = "bia.dashboard@example.com";
+
+const linkIn = (mail: ParsedMail) => {
+  const link = /https?:\/\/\S+/.exec(mail.text ?? "")?.[0];
+  if (!link) throw new Error(`no link in "${mail.subject}"`);
+  return link;
+};
+
+async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  expect(
+    severe.map((v) => `${v.id}: ${v.help}`),
+    `axe on ${label}`,
+  ).toEqual([]);
+}
+
+test.describe("the model dashboard", () => {
+  test.describe.configure({ mode: "serial" });
+  let dataDir: string;
+  let server: OwnServer;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    dataDir = mkdtempSync(path.join(tmpdir(), "mare-model-"));
+    await userCreate(dataDir, ADMIN, "admin", ADMIN_PASSWORD);
+    smtp = await startSmtp();
+    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 65, {
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+    });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("she applies with an account, is approved, and sees it with her next steps", async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const lang = "pt";
+    const model = await (await browser.newContext()).newPage();
+    await model.goto(`${server.origin}/register/model?lang=${lang}`);
+    await waitForHydration(model);
+    const field = (key: string) =>
+      model.getByLabel(t(lang, `preselection.${key}`), { exact: true });
+    await field("fullName").fill("Beatriz Lima");
+    await field("age").fill("24");
+    await field("email").fill(MODEL);
+    await field("whatsapp").fill("+55 48 99999-1234");
+    await field("instagram").fill("@bia.lima");
+    await model.getByLabel(t(lang, "auth.password"), { exact: true }).fill(PASSWORD);
+    await field("experienceOptions.beginner").check();
+    await field("message").fill("Quero começar com uma equipe séria e cuidadosa.");
+    await field("consent").check();
+    await model.getByRole("button", { name: t(lang, "preselection.submit") }).click();
+    await expect(model.getByText(t(lang, "preselection.sentTitle")).first()).toBeVisible();
+
+    // Her two mails: the application's confirmation and the address's; she follows the second.
+    const mails = [await smtp.mailTo(MODEL, 0), await smtp.mailTo(MODEL, 1)];
+    const verification = mails.find(
+      (mail) => mail.subject === t(lang, "mail.verification.subject"),
+    );
+    expect(verification, mails.map((mail) => mail.subject).join(" / ")).toBeTruthy();
+    await model.goto(linkIn(verification!));
+    await expect(model).toHaveURL(`${server.origin}/dashboard/model`);
+    await expect(model.locator("h1")).toHaveText(
+      t(lang, "dashboard.greeting", { name: "Beatriz" }),
+    );
+    await expect(model.getByText(t(lang, "dashboard.status.Pendente.title"))).toBeVisible();
+    await expect(model.getByText(t(lang, "dashboard.received"))).toBeVisible();
+    await expect(model.getByText(t(lang, "dashboard.next.title"))).toHaveCount(0);
+    await expectAccessible(model, "the dashboard, pending");
+
+    // A reviewer approves it with a note.
+    const admin = await (await browser.newContext()).newPage();
+    await admin.goto(`${server.origin}/login?lang=en`);
+    await waitForHydration(admin);
+    await admin.getByLabel(t("en", "auth.email"), { exact: true }).fill(ADMIN);
+    await admin.getByLabel(t("en", "auth.password"), { exact: true }).fill(ADMIN_PASSWORD);
+    await admin.getByRole("button", { name: t("en", "auth.signIn"), exact: true }).click();
+    await expect(admin).toHaveURL(`${server.origin}/admin/dashboard`);
+    await admin.goto(`${server.origin}/admin/pendentes`);
+    await admin.getByRole("link", { name: "Beatriz Lima" }).click();
+    await waitForHydration(admin);
+    await admin
+      .getByLabel(t("en", "admin.detail.note"), { exact: true })
+      .fill("Perfil muito profissional, bem-vinda!");
+    await admin.getByRole("button", { name: t("en", "admin.detail.toAprovado") }).click();
+    await expect(
+      admin.getByRole("status").filter({
+        hasText: t("en", "admin.detail.changed", { status: t("en", "admin.status.Aprovado") }),
+      }),
+    ).toBeVisible();
+    await expect(
+      admin.getByRole("region", { name: t("en", "admin.detail.history") }),
+    ).toContainText("Perfil muito profissional, bem-vinda!");
+    await admin.context().close();
+
+    // She sees the decision, its date in the history with the note, and what comes next.
+    await model.reload();
+    await expect(model.getByText(t(lang, "dashboard.status.Aprovado.title"))).toBeVisible();
+    const history = model.getByRole("list").filter({ hasText: t(lang, "dashboard.received") });
+    await expect(history.getByRole("listitem")).toHaveCount(2);
+    await expect(history).toContainText(
+      t(lang, "dashboard.changed", {
+        from: t(lang, "admin.status.Pendente"),
+        to: t(lang, "admin.status.Aprovado"),
+      }),
+    );
+    await expect(history).toContainText("Perfil muito profissional, bem-vinda!");
+    await expect(
+      model.getByRole("heading", { name: t(lang, "dashboard.next.title") }),
+    ).toBeVisible();
+    await expect(
+      model.getByText(t(lang, "dashboard.next.steps.call.title"), { exact: true }),
+    ).toBeVisible();
+    // The reviewer's name is not hers to see.
+    await expect(model.locator("main")).not.toContainText("dora.reviews");
+
+    // The answers she sent, with nothing she did not send.
+    await model.getByText(t(lang, "dashboard.answers.title")).click();
+    await expect(model.getByText("@bia.lima").first()).toBeVisible();
+    await expectAccessible(model, "the dashboard, approved, answers open");
+
+    // Her profile: a bad WhatsApp is refused with the form's message, a good one saved.
+    const whatsapp = model.getByLabel(t(lang, "dashboard.profile.whatsapp"), { exact: true });
+    await whatsapp.fill("call me");
+    await model.getByRole("button", { name: t(lang, "dashboard.profile.save") }).click();
+    await expect(model.getByText(t(lang, "validation.whatsappInvalid"))).toBeVisible();
+    await expect(whatsapp).toHaveValue("call me");
+    await whatsapp.fill("+55 48 98888-7777");
+    await model.getByRole("button", { name: t(lang, "dashboard.profile.save") }).click();
+    await expect(model.getByText(t(lang, "dashboard.profile.saved"))).toBeVisible();
+    await expect(whatsapp).toHaveValue("+5548988887777");
+
+    // Security: the page lists this device and offers the password change.
+    await model.getByRole("link", { name: t(lang, "dashboard.security.manage") }).click();
+    await expect(model).toHaveURL(`${server.origin}/account/security`);
+    await expect(
+      model.getByText(t(lang, "security.sessions.current"), { exact: true }),
+    ).toBeVisible();
+    await expectAccessible(model, "the security page");
+  });
+});
