@@ -18,6 +18,7 @@ import {
   type ModelApplication,
 } from "~/features/model-dashboard/dashboard.server";
 import { profileSchema } from "~/features/model-dashboard/profile";
+import { PrivacyControls } from "~/features/privacy/privacy-controls";
 import { languages } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/translation";
 import { agency } from "~/utils/agency";
@@ -155,6 +156,8 @@ export default function ModelDashboard({ loaderData, actionData }: Route.Compone
             saved={loaderData.saved}
             result={actionData ?? null}
           />
+          {/* In the wide column: its two choices sit side by side there. */}
+          <PrivacyControls />
         </div>
 
         <div className="space-y-6">
