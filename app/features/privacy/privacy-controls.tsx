@@ -5,6 +5,9 @@ import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/translation";
 import { cn } from "~/utils/cn";
 
+/** Long labels (German, Swedish) wrap inside their buttons rather than overflow a phone. */
+const wrapping = "h-auto! min-h-11 py-2.5 text-start whitespace-normal!";
+
 /** What /account/privacy answers with, as ?privacy= on the way back to the dashboard. */
 const results = ["sent", "unconfirmed", "limited", "refused"] as const;
 type PrivacyResult = (typeof results)[number];
@@ -27,7 +30,7 @@ export function PrivacyControls({ className }: { className?: string }) {
     <section
       id="privacy"
       aria-labelledby="privacy-controls-title"
-      className={cn("rounded-3xl bg-white p-6 ring-1 ring-ink-200/70 sm:p-8", className)}
+      className={cn("@container rounded-3xl bg-white p-6 ring-1 ring-ink-200/70 sm:p-8", className)}
     >
       <h2 id="privacy-controls-title" className="text-xl font-semibold">
         {t("privacy.controls.title")}
@@ -39,14 +42,15 @@ export function PrivacyControls({ className }: { className?: string }) {
         </div>
       ) : null}
 
-      <div className="mt-6 grid gap-6 md:grid-cols-2">
+      {/* Side by side only where the section itself is wide, whatever column it sits in. */}
+      <div className="mt-6 grid gap-6 @2xl:grid-cols-2">
         <div className="flex flex-col rounded-2xl bg-sand-50 p-5 ring-1 ring-ink-200/60">
           <h3 className="font-semibold text-ink-950">{t("privacy.controls.downloadTitle")}</h3>
           <p className="mt-1 grow text-sm text-ink-700">{t("privacy.controls.downloadText")}</p>
           <a
             href="/account/data.json"
             download
-            className={cn(buttonVariants({ variant: "secondary" }), "mt-4 self-start")}
+            className={cn(buttonVariants({ variant: "secondary" }), "mt-4 self-start", wrapping)}
           >
             <Icon name="download" />
             {t("privacy.controls.download")}
@@ -62,6 +66,7 @@ export function PrivacyControls({ className }: { className?: string }) {
               className={cn(
                 buttonVariants({ variant: "secondary" }),
                 "cursor-pointer list-none text-coral-700 [&::-webkit-details-marker]:hidden",
+                wrapping,
               )}
             >
               {t("privacy.controls.delete")}
@@ -96,7 +101,7 @@ export function PrivacyControls({ className }: { className?: string }) {
                   {t("privacy.controls.confirm")}
                 </label>
               </div>
-              <Button type="submit" className="mt-4">
+              <Button type="submit" className={cn("mt-4", wrapping)}>
                 <Icon name="send" />
                 {t("privacy.controls.send")}
               </Button>
