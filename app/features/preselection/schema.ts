@@ -4,12 +4,12 @@ import {
   limits,
   MESSAGE_MIN_LENGTH,
   MIN_AGE,
-  normalizePhone,
   preselectionFields,
   type FieldErrors,
   type PreselectionField,
 } from "./fields";
 import { newPasswordField } from "~/auth/new-password";
+import { fullNameField, text, whatsappField } from "./contact-fields";
 
 // No `new Function` probe: under the strict CSP the browser reports it as a violation.
 z.config({ jitless: true });
@@ -18,15 +18,9 @@ z.config({ jitless: true });
  * The pre-selection form (spec sections 3 and 5), one schema for browser and server.
  * Messages are translation keys: each side shows them in the visitor's language.
  */
-const E164 = /^\+[1-9]\d{7,14}$/;
-
-const text = (max: number, requiredKey: string) =>
-  z.string({ error: requiredKey }).trim().max(max, { error: "validation.tooLong" });
 
 export const preselectionSchema = z.object({
-  fullName: text(limits.fullName, "validation.fullNameRequired").min(1, {
-    error: "validation.fullNameRequired",
-  }),
+  fullName: fullNameField,
   age: z
     .string({ error: "validation.ageInvalid" })
     .trim()
@@ -43,15 +37,7 @@ export const preselectionSchema = z.object({
     .trim()
     .max(limits.email, { error: "validation.tooLong" })
     .pipe(z.email({ error: "validation.emailInvalid" })),
-  whatsapp: z
-    .string()
-    .trim()
-    .max(limits.whatsapp, { error: "validation.tooLong" })
-    .optional()
-    .transform((value) => (value ? normalizePhone(value) : undefined))
-    .refine((value) => value === undefined || E164.test(value), {
-      error: "validation.whatsappInvalid",
-    }),
+  whatsapp: whatsappField,
   instagram: text(limits.instagram, "validation.instagramRequired").min(1, {
     error: "validation.instagramRequired",
   }),

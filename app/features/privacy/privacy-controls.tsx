@@ -1,4 +1,4 @@
-import { Form, useSearchParams } from "react-router";
+import { Form, useLocation } from "react-router";
 import { FormMessage } from "~/components/layout/auth-shell";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -24,7 +24,8 @@ type PrivacyResult = (typeof results)[number];
  */
 export function PrivacyControls({ className }: { className?: string }) {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
+  // useLocation, not useSearchParams: the same answer without more of the router in every page.
+  const params = new URLSearchParams(useLocation().search);
   const result = results.find((r) => r === params.get("privacy"));
   return (
     <section
