@@ -1,9 +1,10 @@
 import { Form, useLocation } from "react-router";
 import { FormMessage } from "~/components/layout/auth-shell";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/translation";
 import { cn } from "~/utils/cn";
+import { destructiveButton, destructiveSummary, sizes } from "./styles";
 
 /** Long labels (German, Swedish) wrap inside their buttons rather than overflow a phone. */
 const wrapping = "h-auto! min-h-11 py-2.5 text-start whitespace-normal!";
@@ -63,13 +64,7 @@ export function PrivacyControls({ className }: { className?: string }) {
           <p className="mt-1 text-sm text-ink-700">{t("privacy.controls.deleteText")}</p>
           {/* A disclosure, not a dialog: the second step works without JavaScript. */}
           <details className="group mt-4" open={result === "unconfirmed" ? true : undefined}>
-            <summary
-              className={cn(
-                buttonVariants({ variant: "secondary" }),
-                "cursor-pointer list-none text-coral-700 [&::-webkit-details-marker]:hidden",
-                wrapping,
-              )}
-            >
+            <summary className={cn(destructiveSummary, sizes.md, wrapping)}>
               {t("privacy.controls.delete")}
               <Icon name="chevron-down" className="transition-transform group-open:rotate-180" />
             </summary>
@@ -102,10 +97,10 @@ export function PrivacyControls({ className }: { className?: string }) {
                   {t("privacy.controls.confirm")}
                 </label>
               </div>
-              <Button type="submit" className={cn("mt-4", wrapping)}>
+              <button type="submit" className={cn(destructiveButton, sizes.md, "mt-4", wrapping)}>
                 <Icon name="send" />
                 {t("privacy.controls.send")}
-              </Button>
+              </button>
               <p className="mt-3 text-xs text-ink-500">{t("privacy.controls.sendHint")}</p>
             </Form>
           </details>

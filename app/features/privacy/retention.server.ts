@@ -18,7 +18,6 @@ export const RETENTION_KEY = "privacy.retention";
  */
 export const RETENTION_RUN_KEY = "privacy.retention.run";
 
-
 /** How often each instance checks whether a run is due; a run happens once per 24 hours. */
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 /** The first check after start: soon, but not in the middle of the start-up's own work. */

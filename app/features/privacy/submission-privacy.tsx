@@ -1,10 +1,11 @@
 import { Form, useLocation } from "react-router";
 import { FormMessage } from "~/components/layout/auth-shell";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { formatWhen } from "~/features/admin/status-badge";
 import { useTranslation } from "~/i18n/translation";
 import { cn } from "~/utils/cn";
+import { destructiveButton, destructiveSummary, sizes } from "./styles";
 
 /**
  * The admin's privacy actions on an application's page: her data as a JSON file
@@ -62,12 +63,7 @@ export function SubmissionPrivacy({
       {erasedAt ? null : (
         // A disclosure, not a dialog: the second step works without JavaScript.
         <details className="group mt-3" open={result === "unconfirmed" ? true : undefined}>
-          <summary
-            className={cn(
-              buttonVariants({ variant: "secondary", size: "sm" }),
-              "cursor-pointer list-none text-coral-700 [&::-webkit-details-marker]:hidden",
-            )}
-          >
+          <summary className={cn(destructiveSummary, sizes.sm)}>
             {t("admin.privacy.detail.erase")}
             <Icon name="chevron-down" className="transition-transform group-open:rotate-180" />
           </summary>
@@ -95,9 +91,9 @@ export function SubmissionPrivacy({
                 {t("admin.privacy.detail.eraseConfirm")}
               </label>
             </div>
-            <Button type="submit" size="sm" className="mt-3">
+            <button type="submit" className={cn(destructiveButton, sizes.sm, "mt-3")}>
               {t("admin.privacy.detail.eraseButton")}
-            </Button>
+            </button>
           </Form>
         </details>
       )}

@@ -7,7 +7,9 @@ import { getDatabase } from "~/db/db.server";
 import { personalDataResponse } from "~/features/privacy/data-export.server";
 import { REQUEST_TTL_HOURS } from "~/features/privacy/constants";
 import { confirmErasure, confirmExport, openRequest } from "~/features/privacy/requests.server";
+import { destructiveButton, sizes } from "~/features/privacy/styles";
 import { useTranslation } from "~/i18n/translation";
+import { cn } from "~/utils/cn";
 import { pageContext } from "~/utils/page.server";
 import { isCrossSiteRequest } from "~/utils/request.server";
 import { pageTitle } from "~/utils/seo";
@@ -152,9 +154,9 @@ export default function PrivacyConfirm({ loaderData, actionData }: Route.Compone
         <Form method="post" className="mt-8">
           <input type="hidden" name="token" value={token} />
           <input type="hidden" name="intent" value="erase" />
-          <Button type="submit" size="lg" disabled={busy}>
+          <button type="submit" disabled={busy} className={cn(destructiveButton, sizes.lg)}>
             {busy ? t("privacy.confirm.erasing") : t("privacy.confirm.eraseButton")}
-          </Button>
+          </button>
         </Form>
       </>
     );

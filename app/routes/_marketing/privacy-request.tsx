@@ -126,7 +126,7 @@ export default function PrivacyRequest({ actionData }: Route.ComponentProps) {
               to="/login?redirect=%2Fdashboard%2Fmodel"
               className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
             >
-              {t("privacy.request.signIn")}
+              {t("auth.signIn")}
             </Link>
           </p>
           <p className="text-sm text-ink-600">
