@@ -63,7 +63,12 @@ export function PrivacyControls({ className }: { className?: string }) {
           <h3 className="font-semibold text-ink-950">{t("privacy.controls.deleteTitle")}</h3>
           <p className="mt-1 text-sm text-ink-700">{t("privacy.controls.deleteText")}</p>
           {/* A disclosure, not a dialog: the second step works without JavaScript. */}
-          <details className="group mt-4" open={result === "unconfirmed" ? true : undefined}>
+          {/* Remounted with each answer: after "sent" it closes, its box unticked again. */}
+          <details
+            key={result ?? "none"}
+            className="group mt-4"
+            open={result === "unconfirmed" ? true : undefined}
+          >
             <summary className={cn(destructiveSummary, sizes.md, wrapping)}>
               {t("privacy.controls.delete")}
               <Icon name="chevron-down" className="transition-transform group-open:rotate-180" />

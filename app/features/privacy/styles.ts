@@ -13,3 +13,6 @@ export const destructiveSummary = `${base} cursor-pointer list-none bg-white tex
 export const destructiveButton = `${base} bg-coral-700 text-white shadow-sm hover:brightness-110`;
 
 export const sizes = { sm: "h-9 px-4 text-sm", md: "h-11 px-5 text-sm", lg: "h-13 px-7 text-base" };
+
+/** A long label (German, Swedish) wraps inside its button instead of running out of a phone. */
+export const wrapping = "h-auto! py-2.5 whitespace-normal! text-center";

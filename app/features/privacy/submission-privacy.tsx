@@ -5,7 +5,7 @@ import { Icon } from "~/components/ui/icon";
 import { formatWhen } from "~/features/admin/status-badge";
 import { useTranslation } from "~/i18n/translation";
 import { cn } from "~/utils/cn";
-import { destructiveButton, destructiveSummary, sizes } from "./styles";
+import { destructiveButton, destructiveSummary, sizes, wrapping } from "./styles";
 
 /**
  * The admin's privacy actions on an application's page: her data as a JSON file
@@ -55,7 +55,7 @@ export function SubmissionPrivacy({
       <a
         href={`/admin/cadastros/${id}/data.json`}
         download
-        className={cn(buttonVariants({ variant: "secondary", size: "sm" }), "mt-4")}
+        className={cn(buttonVariants({ variant: "secondary", size: "sm" }), "mt-4", wrapping)}
       >
         <Icon name="download" />
         {t("admin.privacy.detail.export")}
@@ -63,7 +63,7 @@ export function SubmissionPrivacy({
       {erasedAt ? null : (
         // A disclosure, not a dialog: the second step works without JavaScript.
         <details className="group mt-3" open={result === "unconfirmed" ? true : undefined}>
-          <summary className={cn(destructiveSummary, sizes.sm)}>
+          <summary className={cn(destructiveSummary, sizes.sm, wrapping)}>
             {t("admin.privacy.detail.erase")}
             <Icon name="chevron-down" className="transition-transform group-open:rotate-180" />
           </summary>

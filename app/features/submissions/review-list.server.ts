@@ -93,6 +93,7 @@ export function reviewListQuery(db: Database, options: ReviewListFilter, limit: 
       instagram: submissions.instagram,
       experience: submissions.experience,
       referralCode: submissions.referralCode,
+      erasedAt: submissions.erasedAt,
     })
     .from(submissions)
     .where(and(...conditions))

@@ -7,7 +7,7 @@ import { getDatabase } from "~/db/db.server";
 import { personalDataResponse } from "~/features/privacy/data-export.server";
 import { REQUEST_TTL_HOURS } from "~/features/privacy/constants";
 import { confirmErasure, confirmExport, openRequest } from "~/features/privacy/requests.server";
-import { destructiveButton, sizes } from "~/features/privacy/styles";
+import { destructiveButton, sizes, wrapping } from "~/features/privacy/styles";
 import { useTranslation } from "~/i18n/translation";
 import { cn } from "~/utils/cn";
 import { pageContext } from "~/utils/page.server";
@@ -126,7 +126,7 @@ export default function PrivacyConfirm({ loaderData, actionData }: Route.Compone
           {downloading ? (
             <FormMessage tone="notice">{t("privacy.confirm.downloading")}</FormMessage>
           ) : (
-            <Button type="submit" size="lg">
+            <Button type="submit" size="lg" className={cn(wrapping, "max-sm:w-full")}>
               <Icon name="download" />
               {t("privacy.confirm.exportButton")}
             </Button>
@@ -154,7 +154,11 @@ export default function PrivacyConfirm({ loaderData, actionData }: Route.Compone
         <Form method="post" className="mt-8">
           <input type="hidden" name="token" value={token} />
           <input type="hidden" name="intent" value="erase" />
-          <button type="submit" disabled={busy} className={cn(destructiveButton, sizes.lg)}>
+          <button
+            type="submit"
+            disabled={busy}
+            className={cn(destructiveButton, sizes.lg, wrapping, "max-sm:w-full")}
+          >
             {busy ? t("privacy.confirm.erasing") : t("privacy.confirm.eraseButton")}
           </button>
         </Form>

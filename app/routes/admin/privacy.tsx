@@ -171,7 +171,8 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
                 />
               )}
             </Field>
-            <Button type="submit" disabled={busy} className="mb-[1.625rem]">
+            {/* Level with the field beside it (above its hint); under it on a phone. */}
+            <Button type="submit" disabled={busy} className="sm:mb-[1.625rem]">
               {t("admin.privacy.retention.save")}
             </Button>
           </Form>
@@ -237,73 +238,105 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
         {requests.length === 0 ? (
           <p className="mt-4 text-sm text-ink-600">{t("admin.privacy.requests.none")}</p>
         ) : (
-          <div
-            className="mt-4 overflow-x-auto"
-            role="region"
-            aria-labelledby="requests-caption"
-            // A scrolling box on a phone: reachable by keyboard to scroll it.
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-            tabIndex={0}
-          >
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <caption id="requests-caption" className="sr-only">
-                {t("admin.privacy.requests.caption")}
-              </caption>
-              <thead className="border-b border-ink-200 text-xs tracking-wide text-ink-500 uppercase">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    {t("admin.privacy.requests.asked")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    {t("admin.privacy.requests.kind")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    {t("admin.privacy.requests.address")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    {t("admin.privacy.requests.state")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-ink-100">
-                {requests.map((row) => (
-                  <tr key={row.id}>
-                    <td className="px-3 py-2 whitespace-nowrap text-ink-700">
-                      {formatWhen(row.createdAt, language)}
-                    </td>
-                    <td className="px-3 py-2 text-ink-900">
+          <>
+            <ul className="mt-4 divide-y divide-ink-100 border-t border-ink-100 md:hidden">
+              {requests.map((row) => (
+                <li key={row.id} className="py-3 text-sm">
+                  <p className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="font-medium text-ink-900">
                       {t(`admin.privacy.requests.kinds.${row.kind}`)}
-                      <span className="block text-xs text-ink-500">
-                        {row.fromAccount
-                          ? t("admin.privacy.requests.fromAccount")
-                          : t("admin.privacy.requests.fromForm")}
-                      </span>
-                    </td>
-                    <td className="px-3 py-2 font-mono text-ink-700">{row.email}</td>
-                    <td className="px-3 py-2 text-ink-700">
-                      <span
-                        className={cn(
-                          "inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold",
-                          row.state === "done" && "bg-brand-100 text-brand-800",
-                          row.state === "waiting" && "bg-sand-200 text-ink-800",
-                          row.state === "expired" && "bg-ink-100 text-ink-700",
-                        )}
-                      >
-                        {t(`admin.privacy.requests.states.${row.state}`)}
-                      </span>
-                      <span className="block text-xs text-ink-500">
-                        {t(`admin.privacy.requests.until.${row.state}`, {
-                          when: formatWhen(row.until, language),
-                        })}
-                      </span>
-                    </td>
+                    </span>
+                    <StateBadge state={row.state} />
+                  </p>
+                  <p className="mt-1 font-mono text-ink-700">{row.email}</p>
+                  <p className="mt-1 text-xs text-ink-500">
+                    {formatWhen(row.createdAt, language)} ·{" "}
+                    {row.fromAccount
+                      ? t("admin.privacy.requests.fromAccount")
+                      : t("admin.privacy.requests.fromForm")}
+                    <br />
+                    {t(`admin.privacy.requests.until.${row.state}`, {
+                      when: formatWhen(row.until, language),
+                    })}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <div
+              className="mt-4 overflow-x-auto max-md:hidden"
+              role="region"
+              aria-labelledby="requests-caption"
+              // A scrolling box on a phone: reachable by keyboard to scroll it.
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+              tabIndex={0}
+            >
+              <table className="w-full min-w-[36rem] text-left text-sm">
+                <caption id="requests-caption" className="sr-only">
+                  {t("admin.privacy.requests.caption")}
+                </caption>
+                <thead className="border-b border-ink-200 text-xs tracking-wide text-ink-500 uppercase">
+                  <tr>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      {t("admin.privacy.requests.asked")}
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      {t("admin.privacy.requests.kind")}
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      {t("admin.privacy.requests.address")}
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      {t("admin.privacy.requests.state")}
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody className="divide-y divide-ink-100">
+                  {requests.map((row) => (
+                    <tr key={row.id}>
+                      <td className="px-3 py-2 whitespace-nowrap text-ink-700">
+                        {formatWhen(row.createdAt, language)}
+                      </td>
+                      <td className="px-3 py-2 text-ink-900">
+                        {t(`admin.privacy.requests.kinds.${row.kind}`)}
+                        <span className="block text-xs text-ink-500">
+                          {row.fromAccount
+                            ? t("admin.privacy.requests.fromAccount")
+                            : t("admin.privacy.requests.fromForm")}
+                        </span>
+                      </td>
+                      <td className="px-3 py-2 font-mono text-ink-700">{row.email}</td>
+                      <td className="px-3 py-2 text-ink-700">
+                        <StateBadge state={row.state} />
+                        <span className="block text-xs text-ink-500">
+                          {t(`admin.privacy.requests.until.${row.state}`, {
+                            when: formatWhen(row.until, language),
+                          })}
+                        </span>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
       </section>
     </>
+  );
+}
+
+function StateBadge({ state }: { state: "done" | "waiting" | "expired" }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className={cn(
+        "inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold",
+        state === "done" && "bg-brand-100 text-brand-800",
+        state === "waiting" && "bg-sand-200 text-ink-800",
+        state === "expired" && "bg-ink-100 text-ink-700",
+      )}
+    >
+      {t(`admin.privacy.requests.states.${state}`)}
+    </span>
   );
 }

@@ -251,7 +251,8 @@ export default function Submissions({ loaderData, actionData }: Route.ComponentP
                   className="hover:bg-sand-50 max-md:grid max-md:grid-cols-[2rem_minmax(0,1fr)_auto] max-md:gap-x-2 max-md:px-4 max-md:py-3"
                 >
                   <td className="px-4 py-3 align-top max-md:row-span-3 max-md:p-0 max-md:pt-0.5">
-                    {row.status === "Pendente" ? (
+                    {/* An erased application has no one to decide for (nor to mail). */}
+                    {row.status === "Pendente" && !row.erasedAt ? (
                       <input
                         type="checkbox"
                         name="id"
