@@ -150,7 +150,7 @@ export default function PrivacyRequest({ actionData }: Route.ComponentProps) {
         <section
           aria-labelledby="form-title"
           // On a phone the form comes first: she arrives here to ask; the details follow.
-          className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200/70 max-lg:order-first sm:p-8"
+          className="self-start rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200/70 max-lg:order-first sm:p-8"
         >
           <h2 id="form-title" className="text-2xl font-semibold">
             {t("privacy.request.formTitle")}
