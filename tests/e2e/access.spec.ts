@@ -134,6 +134,39 @@ const rules: Record<string, Rule> = {
         : { status: 302, location: "/permission-denied" };
     },
   },
+  // Privacy: anyone may ask by e-mail; a confirm page without a valid link says so (200).
+  "/privacy/request": open(),
+  "/privacy/confirm": open(),
+  // Her own data as a file: the model's, nobody else's.
+  "/account/data.json": {
+    answer: (who) => {
+      if (who === "visitor") return { status: 302, location: "/login?redirect=" };
+      return who === "model" ? ok : { status: 302, location: "/permission-denied" };
+    },
+  },
+  // POST only (her erasure request); a GET goes back to the dashboard, for everyone.
+  "/account/privacy": { answer: () => ({ status: 302, location: "/dashboard/model" }) },
+  // An application's data and its erasure: admins only; no application has this number.
+  "/admin/cadastros/:id/data.json": {
+    url: "/admin/cadastros/999999/data.json",
+    answer: (who) => {
+      if (who === "visitor") return { status: 302, location: "/login?redirect=" };
+      return ["admin", "owner"].includes(who)
+        ? { status: 404 }
+        : { status: 302, location: "/permission-denied" };
+    },
+  },
+  // POST only: past the back office's guard, a GET goes to the application's page.
+  "/admin/cadastros/:id/erase": {
+    url: "/admin/cadastros/999999/erase",
+    answer: (who) => {
+      if (who === "visitor") return { status: 302, location: "/login?redirect=" };
+      return ["approver", "admin", "owner"].includes(who)
+        ? { status: 302, location: "/admin/cadastros/999999" }
+        : { status: 302, location: "/permission-denied" };
+    },
+  },
+  "/admin/privacy": area(["admin", "owner"]),
   "/api/geo-language": open(),
   // POST only (the chatbot's JSON): an empty application is refused alike for everyone.
   "/api/chatbot": { post: {}, answer: () => ({ status: 400 }) },

@@ -46,7 +46,7 @@ test.describe("two-step sign-in", () => {
 
     await page.goto(`${server.origin}/account/security?lang=${lang}`);
     await expect(page.getByRole("status").first()).toHaveText(t(lang, "security.statusOff"));
-    await page.getByLabel(t(lang, "auth.password")).fill(PASSWORD);
+    await page.getByRole("textbox", { name: t(lang, "auth.password"), exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: t(lang, "security.enable") }).click();
     await expect(page.getByRole("img", { name: t(lang, "security.qrLabel") })).toBeVisible();
     // The code field is a new one: the password typed a moment ago is not in it.
