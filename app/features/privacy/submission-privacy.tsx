@@ -2,7 +2,7 @@ import { Form, useLocation } from "react-router";
 import { FormMessage } from "~/components/layout/auth-shell";
 import { buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { formatWhen } from "~/features/admin/status-badge";
+import { formatWhen } from "~/features/submissions/status-badge";
 import { useTranslation } from "~/i18n/translation";
 import { cn } from "~/utils/cn";
 import { destructiveButton, destructiveSummary, sizes, wrapping } from "./styles";

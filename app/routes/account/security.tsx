@@ -16,7 +16,7 @@ import { Field, Input } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { PASSWORD_MIN_LENGTH } from "~/auth/password-rules";
 import { getDatabase } from "~/db/db.server";
-import { formatWhen } from "~/features/admin/status-badge";
+import { formatWhen } from "~/features/submissions/status-badge";
 import { pageContext } from "~/utils/page.server";
 import { isCrossSiteRequest } from "~/utils/request.server";
 import { pageTitle } from "~/utils/seo";

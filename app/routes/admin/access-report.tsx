@@ -13,7 +13,7 @@ import {
   subjectPath,
 } from "~/features/admin/access-actions";
 import { listAccessLog } from "~/features/admin/access-report.server";
-import { formatWhen } from "~/features/admin/status-badge";
+import { formatWhen } from "~/features/submissions/status-badge";
 import { useTranslation } from "~/i18n/translation";
 import { pageContext } from "~/utils/page.server";
 import { pageTitle } from "~/utils/seo";

@@ -6,7 +6,7 @@ import { FormMessage } from "~/components/layout/auth-shell";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { getDatabase } from "~/db/db.server";
-import { formatWhen, StatusBadge } from "~/features/admin/status-badge";
+import { formatWhen, StatusBadge } from "~/features/submissions/status-badge";
 import {
   affiliateDetail,
   recordLedgerEntry,

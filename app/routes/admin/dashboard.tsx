@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/translation";
 import { Link } from "react-router";
 import { requireArea } from "~/auth/session.server";
-import { formatWhen, StatusBadge } from "~/features/admin/status-badge";
+import { formatWhen, StatusBadge } from "~/features/submissions/status-badge";
 import { getDatabase } from "~/db/db.server";
 import { dashboardStats } from "~/features/submissions/review-stats.server";
 import { pageContext } from "~/utils/page.server";

@@ -4,7 +4,7 @@ import { FormMessage } from "~/components/layout/auth-shell";
 import { Button } from "~/components/ui/button";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { getDatabase } from "~/db/db.server";
-import { formatWhen } from "~/features/admin/status-badge";
+import { formatWhen } from "~/features/submissions/status-badge";
 import {
   isMailStatus,
   latestMessages,

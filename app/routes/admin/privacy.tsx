@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { getDatabase } from "~/db/db.server";
 import { privacyRequests } from "~/db/schema.server";
-import { formatWhen } from "~/features/admin/status-badge";
+import { formatWhen } from "~/features/submissions/status-badge";
 import { maskEmail } from "~/features/mail/smtp.server";
 import { MAX_RETENTION_MONTHS } from "~/features/privacy/constants";
 import {

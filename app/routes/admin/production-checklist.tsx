@@ -1,7 +1,7 @@
 import { requireAdmin } from "~/auth/session.server";
 import { Icon } from "~/components/ui/icon";
 import { getDatabase } from "~/db/db.server";
-import { formatWhen } from "~/features/admin/status-badge";
+import { formatWhen } from "~/features/submissions/status-badge";
 import { productionChecklist } from "~/features/reports/checklist.server";
 import { useTranslation } from "~/i18n/translation";
 import { cn } from "~/utils/cn";

@@ -9,7 +9,7 @@ import { getDatabase } from "~/db/db.server";
 import { affiliates, submissions, submissionStatusHistory, user } from "~/db/schema.server";
 import { isSubmissionStatus, submissionStatuses } from "~/features/submissions/statuses";
 import { countryName, formatBirthDate } from "~/features/chatbot/format";
-import { formatWhen, StatusBadge } from "~/features/admin/status-badge";
+import { formatWhen, StatusBadge } from "~/features/submissions/status-badge";
 import { changeStatus, mayChange } from "~/features/submissions/review.server";
 import { revealDocument } from "~/features/submissions/reveal.server";
 import { listRejectionReasons } from "~/features/mail/rejection-reasons.server";

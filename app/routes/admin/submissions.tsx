@@ -7,7 +7,7 @@ import { Input, Select, Textarea } from "~/components/ui/field";
 import { getDatabase } from "~/db/db.server";
 import { affiliates, user } from "~/db/schema.server";
 import { reviewLists } from "~/features/admin/admin-nav";
-import { formatWhen, StatusBadge } from "~/features/admin/status-badge";
+import { formatWhen, StatusBadge } from "~/features/submissions/status-badge";
 import { decideMany } from "~/features/submissions/bulk-review.server";
 import {
   readReviewFilter,

@@ -1,6 +1,6 @@
 import { requireAdmin } from "~/auth/session.server";
 import { getDatabase } from "~/db/db.server";
-import { formatWhen } from "~/features/admin/status-badge";
+import { formatWhen } from "~/features/submissions/status-badge";
 import { techReport } from "~/features/reports/tech-report.server";
 import { useTranslation } from "~/i18n/translation";
 import { pageContext } from "~/utils/page.server";

@@ -9,7 +9,7 @@ import { Input, Label } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { getDatabase } from "~/db/db.server";
 import { roles, type Role } from "~/auth/roles";
-import { formatWhen } from "~/features/admin/status-badge";
+import { formatWhen } from "~/features/submissions/status-badge";
 import {
   changeRole,
   listUsers,

@@ -8,7 +8,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, Input, Select } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { getDatabase } from "~/db/db.server";
-import { formatWhen, StatusBadge } from "~/features/admin/status-badge";
+import { formatWhen, StatusBadge } from "~/features/submissions/status-badge";
 import { listPosts } from "~/features/blog/posts.server";
 import {
   applicationsOf,

@@ -8,7 +8,7 @@ import { Icon } from "~/components/ui/icon";
 import { Select } from "~/components/ui/field";
 import { getDatabase } from "~/db/db.server";
 import { submissionStatuses } from "~/features/submissions/statuses";
-import { StatusBadge } from "~/features/admin/status-badge";
+import { StatusBadge } from "~/features/submissions/status-badge";
 import { formatMoney, formatPercent } from "~/features/affiliates/money";
 import { parsePortalQuery, portalData } from "~/features/affiliates/portal.server";
 import { portalWeekChoices } from "~/features/affiliates/portal-range";
