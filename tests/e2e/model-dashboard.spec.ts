@@ -106,6 +106,8 @@ test.describe("the model dashboard", () => {
     await expect(admin).toHaveURL(`${server.origin}/admin/dashboard`);
     await admin.goto(`${server.origin}/admin/pendentes`);
     await admin.getByRole("link", { name: "Beatriz Lima" }).click();
+    // Her page, not the list any more, before anything is typed into it.
+    await expect(admin.locator("h1")).toHaveText("Beatriz Lima");
     await waitForHydration(admin);
     await admin
       .getByLabel(t("en", "admin.detail.note"), { exact: true })
@@ -115,7 +117,7 @@ test.describe("the model dashboard", () => {
       admin.getByRole("status").filter({
         hasText: t("en", "admin.detail.changed", { status: t("en", "admin.status.Aprovado") }),
       }),
-    ).toBeVisible();
+    ).toBeVisible({ timeout: 15_000 }); // the change, its mail queued and the page reloaded
     await expect(
       admin.getByRole("region", { name: t("en", "admin.detail.history") }),
     ).toContainText("Perfil muito profissional, bem-vinda!");
