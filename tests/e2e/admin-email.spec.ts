@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type AxeBuilder from "@axe-core/playwright";
 import { userCreate } from "./accounts";
+import { expectAccessible } from "./axe";
 import { expect, t, test, waitForHydration } from "./fixtures";
 import { ownServer, type OwnServer } from "./own-server";
 import { startSmtp } from "./smtp";
@@ -15,6 +15,10 @@ import { startSmtp } from "./smtp";
  */
 const PASSWORD = "correio-bem-configurado-2026";
 const ADMIN = "elza.admin@example.com";
+
+// The mail preview is a sandboxed frame without scripts: axe cannot run inside it (the mail's own
+// markup is checked by the mail tests), so it checks the screen around it.
+const previewExcluded = (axe: AxeBuilder) => axe.exclude("iframe").setLegacyMode(true);
 
 test.describe("the e-mail settings", () => {
   test.describe.configure({ mode: "serial" });
@@ -34,19 +38,6 @@ test.describe("the e-mail settings", () => {
     await smtp?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
-
-  async function expectAccessible(page: Page, label: string) {
-    // The mail preview is a sandboxed frame without scripts: axe cannot run inside it (the
-    // mail's own markup is checked by the mail tests), so it checks the screen around it.
-    const results = await new AxeBuilder({ page }).exclude("iframe").setLegacyMode(true).analyze();
-    const severe = results.violations.filter(
-      (v) => v.impact === "serious" || v.impact === "critical",
-    );
-    expect(
-      severe.map((v) => `${v.id}: ${v.help}`),
-      `axe on ${label}`,
-    ).toEqual([]);
-  }
 
   test("SMTP settings, a test mail that arrives, a template edit with its preview", async ({
     page,
@@ -68,7 +59,7 @@ test.describe("the e-mail settings", () => {
     await expect(page).toHaveURL(`${server.origin}/admin/email`);
     await expect(page.locator("h1")).toHaveText(t("en", "admin.email.title"));
     await expect(page.getByText(t("en", "admin.email.smtp.notConfigured"))).toBeVisible();
-    await expectAccessible(page, "the e-mail screen");
+    await expectAccessible(page, "the e-mail screen", previewExcluded);
 
     // The SMTP settings, pointing at the test server (no authentication, no TLS).
     const port = new URL(smtp.url).port;
@@ -133,6 +124,6 @@ test.describe("the e-mail settings", () => {
     await page.getByRole("button", { name: t("en", "admin.email.templates.save") }).click();
     await expect(page.getByText(t("en", "admin.email.templates.saved"))).toBeVisible();
     await expect(page.getByText(t("en", "admin.email.templates.usingEdited"))).toBeVisible();
-    await expectAccessible(page, "the e-mail screen with the template editor");
+    await expectAccessible(page, "the e-mail screen with the template editor", previewExcluded);
   });
 });

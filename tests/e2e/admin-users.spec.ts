@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { userCreate } from "./accounts";
+import { expectAccessible } from "./axe";
 import { expect, t, test, waitForHydration } from "./fixtures";
 import { ownServer, type OwnServer } from "./own-server";
 import { startSmtp } from "./smtp";
@@ -50,17 +50,6 @@ test.describe("managing users", () => {
     await page.getByRole("button", { name: t("en", "auth.signIn"), exact: true }).click();
     await expect(page).toHaveURL(`${server.origin}${home}`);
     return page;
-  }
-
-  async function expectAccessible(page: Page, label: string) {
-    const results = await new AxeBuilder({ page }).analyze();
-    const severe = results.violations.filter(
-      (v) => v.impact === "serious" || v.impact === "critical",
-    );
-    expect(
-      severe.map((v) => `${v.id}: ${v.help}`),
-      `axe on ${label}`,
-    ).toEqual([]);
   }
 
   test("role change, disable (her session ends), enable, reset link by mail; the auth report", async ({

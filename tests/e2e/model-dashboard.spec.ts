@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { ParsedMail } from "mailparser";
-import type { Page } from "@playwright/test";
 import { userCreate } from "./accounts";
+import { expectAccessible } from "./axe";
 import { expect, t, test, waitForHydration } from "./fixtures";
 import { ownServer, type OwnServer } from "./own-server";
 import { startSmtp } from "./smtp";
@@ -24,17 +23,6 @@ const linkIn = (mail: ParsedMail) => {
   if (!link) throw new Error(`no link in "${mail.subject}"`);
   return link;
 };
-
-async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const severe = results.violations.filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
-  );
-  expect(
-    severe.map((v) => `${v.id}: ${v.help}`),
-    `axe on ${label}`,
-  ).toEqual([]);
-}
 
 test.describe("the model dashboard", () => {
   test.describe.configure({ mode: "serial" });

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { userCreate } from "./accounts";
+import { expectAccessible } from "./axe";
 import { expect, t, test, waitForHydration } from "./fixtures";
 import { ownServer, type OwnServer } from "./own-server";
 
@@ -37,19 +37,6 @@ test.describe("the affiliate portal", () => {
     await server?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
-
-  async function expectAccessible(page: Page, label: string) {
-    const results = await new AxeBuilder({ page }).analyze();
-    const severe = results.violations.filter(
-      (v) => v.impact === "serious" || v.impact === "critical",
-    );
-    expect(
-      severe.map(
-        (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-      ),
-      `axe on ${label}`,
-    ).toEqual([]);
-  }
 
   test("she copies her link, a visitor applies through it, and the portal shows the click and the referral", async ({
     browser,
