@@ -2,13 +2,14 @@ import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
-import { closeDatabase, getDatabase } from "./db/db.server";
+import { checkReadiness, closeDatabase, getDatabase } from "./db/db.server";
 import { flushCounts } from "./features/analytics/counting.server";
 import { referralClicksSettled } from "./features/affiliates/referral-clicks.server";
 import { startMailSender } from "./mail/sender.server";
 import { startRetentionJob } from "./features/privacy/retention.server";
 import { effectiveMailTransport } from "./mail/smtp-settings.server";
 import { getEnv } from "./utils/env.server";
+import { requestLogger } from "./utils/logger.server";
 import { compressDocument } from "./utils/compress.server";
 import { contentSecurityPolicy } from "./utils/content-security-policy";
 import {
@@ -37,7 +38,9 @@ export async function startup() {
   retentionJob = startRetentionJob(getDatabase);
 }
 
-/** Run by the production server after it stopped accepting requests. */
+/** `/readyz`: the database answers and has this build's migrations. */
+export const readiness = checkReadiness;
+
 /** Shell commands that need the app's modules (scripts/user-create.ts). */
 export { createAccountFromShell } from "./auth/users.server";
 
@@ -48,9 +51,10 @@ export { createAccountFromShell } from "./auth/users.server";
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   recordServerError(error, request);
-  console.error(error);
+  requestLogger(request).error({ event: "request.error", err: error });
 }
 
+/** Run by the production server after it stopped accepting requests. */
 export async function shutdown() {
   await mailSender?.stop();
   await retentionJob?.stop();
@@ -163,7 +167,7 @@ function renderDocument(
         onError(error: unknown) {
           status = 500;
           recordServerError(error, request);
-          console.error(error);
+          requestLogger(request).error({ event: "render.error", err: error });
         },
       },
     );

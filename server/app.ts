@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -5,7 +6,9 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
 import type { ServerBuild } from "react-router";
+import type { Readiness } from "../app/db/db.server.ts";
 import type { Env } from "../app/utils/env.server.ts";
+import { loggablePath, logger } from "../app/utils/logger.server.ts";
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
@@ -37,18 +40,71 @@ function staticFileHeaders(res: ServerResponse) {
   );
 }
 
+// An id a proxy in front already gave the request is kept, if it looks like one.
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
+
+/**
+ * Gives every request an id (X-Request-Id, echoed in the response and passed on to the app,
+ * whose log lines carry it) and logs one line when its response is done: method, path without
+ * query string, status, duration. Build files and probes log at debug level only.
+ */
+function requestLog(req: Request, res: Response, next: NextFunction) {
+  const given = req.headers["x-request-id"];
+  const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+  req.headers["x-request-id"] = id;
+  res.setHeader("X-Request-Id", id);
+  const started = process.hrtime.bigint();
+  res.once("close", () => {
+    const quiet =
+      req.path.startsWith("/assets/") || req.path === "/healthz" || req.path === "/readyz";
+    logger()[quiet ? "debug" : "info"]({
+      event: "request",
+      reqId: id,
+      method: req.method,
+      path: loggablePath(req.originalUrl),
+      status: res.statusCode,
+      ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
+      ...(res.writableFinished ? {} : { aborted: true }),
+    });
+  });
+  next();
+}
+
 export function createApp({
   build,
   env,
   clientDir,
+  readiness,
+  draining = () => false,
 }: {
   build: ServerBuild;
   env: Env;
   clientDir: string;
+  /** Whether the database answers and is migrated (app/entry.server.tsx). */
+  readiness?: () => Promise<Readiness>;
+  /** True once the server is shutting down: /readyz then turns traffic away. */
+  draining?: () => boolean;
 }) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
+
+  app.use(requestLog);
+  // Probes for a process manager or load balancer, answered before anything else runs.
+  // /healthz: the process is up and serving. /readyz: it should get traffic.
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    if (draining()) {
+      res.status(503).json({ ready: false, reason: "shutting down" });
+      return;
+    }
+    const state = readiness ? await readiness() : ({ ready: true } as const);
+    res.status(state.ready ? 200 : 503).json(state);
+  });
 
   app.use(compression());
   app.use(securityHeaders);

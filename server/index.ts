@@ -1,7 +1,9 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import type { Readiness } from "../app/db/db.server.ts";
 import { getEnv } from "../app/utils/env.server.ts";
+import { logger } from "../app/utils/logger.server.ts";
 import { createApp } from "./app.ts";
 
 /** The production server: `npm start` (after `npm run build`). */
@@ -11,29 +13,62 @@ const buildDir = path.resolve(import.meta.dirname, "..", process.env.BUILD_DIR ?
 const build = (await import(
   pathToFileURL(path.join(buildDir, "server/index.js")).href
 )) as ServerBuild;
-const app = createApp({ build, env, clientDir: path.join(buildDir, "client") });
 // Hooks exported by app/entry.server.tsx: migrate the database before serving, close it after.
 const lifecycle = build.entry.module as {
   startup?: () => Promise<void>;
   shutdown?: () => Promise<void>;
+  readiness?: () => Promise<Readiness>;
 };
+let draining = false;
+const app = createApp({
+  build,
+  env,
+  clientDir: path.join(buildDir, "client"),
+  readiness: lifecycle.readiness,
+  draining: () => draining,
+});
 await lifecycle.startup?.();
 
 const server = app.listen(env.PORT, env.HOST, () => {
   const shownHost = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
-  console.log(
-    JSON.stringify({ level: "info", msg: `listening on http://${shownHost}:${env.PORT}` }),
-  );
+  logger().info({ event: "server.listening", url: `http://${shownHost}:${env.PORT}` });
 });
 
+/** How long requests already under way may take to finish after SIGTERM. */
+const DRAIN_MS = 10_000;
+
+/**
+ * SIGTERM (or Ctrl-C): stop accepting connections, let the requests under way finish (up to
+ * ten seconds), then stop the mail sender, the retention job and the counters and close the
+ * database (entry.server's shutdown).
+ */
 function shutdown(signal: string) {
-  console.log(JSON.stringify({ level: "info", msg: `${signal}: closing` }));
+  draining = true;
+  logger().info({ event: "server.stopping", signal });
+  const deadline = setTimeout(() => {
+    logger().warn({ event: "server.drain-timeout", ms: DRAIN_MS });
+    server.closeAllConnections();
+  }, DRAIN_MS);
+  deadline.unref();
+  // Closing the database and the mail sender waits for their work under way; never forever.
+  setTimeout(() => {
+    logger().error({ event: "server.shutdown-timeout" });
+    process.exit(1);
+  }, DRAIN_MS + 10_000).unref();
   server.close(() => {
-    void (lifecycle.shutdown?.() ?? Promise.resolve()).finally(() => process.exit(0));
+    clearTimeout(deadline);
+    void (lifecycle.shutdown?.() ?? Promise.resolve())
+      .then(
+        () => logger().info({ event: "server.stopped" }),
+        (error: unknown) => {
+          logger().error({ event: "server.shutdown-error", err: error });
+          process.exitCode = 1;
+        },
+      )
+      .finally(() => logger().flush(() => process.exit()));
   });
+  // Keep-alive connections with no request under way close now; the others after their response.
   server.closeIdleConnections();
-  // In-flight requests get ten seconds to finish.
-  setTimeout(() => process.exit(0), 10_000).unref();
 }
 process.once("SIGTERM", () => shutdown("SIGTERM"));
 process.once("SIGINT", () => shutdown("SIGINT"));

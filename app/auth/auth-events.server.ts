@@ -3,6 +3,7 @@ import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/db.server";
 import { authEvents, user, type AuthEventKind } from "~/db/schema.server";
+import { logger } from "../utils/logger.server.ts";
 
 /**
  * Sign-ins, failed sign-ins, sign-ups, password resets and rate-limit refusals, one row each in
@@ -33,9 +34,7 @@ export async function recordAuthEvent(db: Pick<Database, "insert">, event: AuthE
       userId: event.userId ?? null,
     });
   } catch (error) {
-    console.error(
-      JSON.stringify({ event: "auth.event-not-recorded", kind: event.kind, error: String(error) }),
-    );
+    logger().error({ event: "auth.event-not-recorded", kind: event.kind, err: error });
   }
 }
 

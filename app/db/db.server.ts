@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -6,8 +6,10 @@ import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { getEnv } from "../utils/env.server.ts";
+import { logger } from "../utils/logger.server.ts";
 import * as schema from "./schema.server.ts";
 
 /** The typed query layer, the same for PGlite and PostgreSQL. */
@@ -31,7 +33,15 @@ export const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle
  */
 export function openDatabase(options: { url?: string; dataDir: string }): DatabaseHandle {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      // An unreachable server fails a request in seconds instead of holding it.
+      connectionTimeoutMillis: 5_000,
+    });
+    // A pooled connection that breaks while idle (a database restart, a proxy's timeout) is
+    // dropped and replaced; unhandled, its error would end the process.
+    pool.on("error", (error) => logger().warn({ event: "db.idle-connection-lost", err: error }));
     const db = drizzleNodePostgres(pool, { schema });
     return {
       db,
@@ -75,5 +85,47 @@ export async function closeDatabase() {
   if (open) {
     await open.ready.catch(() => undefined);
     await open.handle.close();
+  }
+}
+
+/** The newest migration in drizzle/, by the time stamp the migrator records for it. */
+function latestMigration(): { tag: string; when: number } {
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"),
+  ) as { entries: { tag: string; when: number }[] };
+  return journal.entries.at(-1)!;
+}
+
+export type Readiness =
+  | { ready: true; database: "reachable"; migrations: "current" }
+  | { ready: false; database: "reachable"; migrations: "behind"; expected: string }
+  | { ready: false; database: "unreachable" };
+
+/**
+ * Whether this process can serve: its database answers within `timeoutMs` and has every
+ * migration of this build applied (Drizzle's migrator records each one's time stamp).
+ */
+export async function checkReadiness(timeoutMs = 2_000): Promise<Readiness> {
+  const expected = latestMigration();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error("database check timed out")), timeoutMs);
+  });
+  try {
+    const result = await Promise.race([
+      getDatabase().then((db) =>
+        db.execute(sql`select max(created_at) as latest from drizzle.__drizzle_migrations`),
+      ),
+      timeout,
+    ]);
+    const latest = Number((result as unknown as { rows: { latest: unknown }[] }).rows[0]?.latest);
+    return latest >= expected.when
+      ? { ready: true, database: "reachable", migrations: "current" }
+      : { ready: false, database: "reachable", migrations: "behind", expected: expected.tag };
+  } catch (error) {
+    logger().warn({ event: "db.not-ready", err: error });
+    return { ready: false, database: "unreachable" };
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -145,7 +145,9 @@ describe("mail", () => {
     await queueConfirmation();
     const lines: string[] = [];
     expect(
-      await deliverDueMail(database.db, null, { log: (line: string) => lines.push(line) }),
+      await deliverDueMail(database.db, null, {
+        log: (entry) => lines.push(JSON.stringify(entry)),
+      }),
     ).toBe(0);
     expect(lines.join("\n")).toContain("Recebemos sua mensagem");
     const [row] = await database.db.select().from(outbox);

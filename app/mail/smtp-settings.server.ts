@@ -8,6 +8,7 @@ import { decrypt, getEncryptionKey } from "../utils/encryption.server.ts";
 import { getEnv } from "../utils/env.server.ts";
 import { smtpSecurities, type SmtpSecurity } from "./kinds.ts";
 import { smtpTransport, type MailTransport } from "./sender.server.ts";
+import { logger } from "../utils/logger.server.ts";
 
 /** The `settings` keys of outgoing mail. */
 export const SMTP_SETTINGS_KEY = "smtp";
@@ -100,7 +101,7 @@ function transportOptions(stored: StoredSmtpSettings): SMTPTransport.Options {
       pass = decrypt(stored.passwordEncrypted, getEncryptionKey().key);
     } catch {
       // Another key than the one that encrypted it: sign in without it; the test mail says so.
-      console.error(JSON.stringify({ event: "mail.smtp-password-unreadable" }));
+      logger().error({ event: "mail.smtp-password-unreadable" });
     }
   }
   return {

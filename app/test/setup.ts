@@ -1,5 +1,9 @@
 import { vi } from "vitest";
 
+// Tests provoke failures on purpose; their log lines would bury the report. A test of the logs
+// gives the logger a destination of its own.
+process.env.LOG_LEVEL ??= "silent";
+
 /**
  * Loaded before every unit test file (vitest.config.ts). The server reads its environment once
  * (getEnv() caches it); tests change it with vi.stubEnv() to open PGlite, then PostgreSQL, or

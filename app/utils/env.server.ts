@@ -51,6 +51,8 @@ const schema = z.object({
   GOOGLE_SIGN_IN: z.enum(["on", "off"]).optional(),
   /** The OpenID issuer; another one (a local test server) only for tests and demos. */
   GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default("https://accounts.google.com"),
+  /** How much the server logs (JSON lines on stdout): fatal, error, warn, info, debug, trace or silent. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   GEO_COUNTRY_HEADER: z
     .string()
     .regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name such as cf-ipcountry")

@@ -4,6 +4,7 @@ import { getDatabase, type Database } from "~/db/db.server";
 import { affiliates, referralClicks } from "~/db/schema.server";
 import { reportingDay } from "~/features/analytics/counting.server";
 import { referralFromRequest } from "~/features/referrals/referral.server";
+import { logger } from "~/utils/logger.server";
 
 /**
  * The clicks of an affiliate's portal: visits that arrived with her `?ref=` link, counted on the
@@ -78,7 +79,7 @@ export function countReferralClick(request: Request, code: string): void {
   try {
     visit = isReferralVisit(request, code);
   } catch (error) {
-    console.error("referrals: a click could not be read", error);
+    logger().error({ event: "referrals.click-unreadable", err: error });
     return;
   }
   if (!visit) return;
@@ -86,7 +87,7 @@ export function countReferralClick(request: Request, code: string): void {
     .then((db) => recordReferralClick(db, code))
     .then(
       () => undefined,
-      (error: unknown) => console.error("referrals: a click could not be counted", error),
+      (error: unknown) => logger().error({ event: "referrals.click-not-counted", err: error }),
     )
     .finally(() => inFlight.delete(write));
   inFlight.add(write);

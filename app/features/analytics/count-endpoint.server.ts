@@ -4,6 +4,7 @@ import { hitRateLimit } from "~/utils/rate-limit.server";
 import { clientIp, isCrossSiteRequest } from "~/utils/request.server";
 import { count, isBot } from "./counting.server";
 import { startEvents, type StartEvent } from "./events";
+import { logger } from "~/utils/logger.server";
 
 /** Beacons one address may send in an hour: a visitor sends one or two per page load. */
 export const BEACON_LIMIT = { limit: 30, windowSeconds: 60 * 60 };
@@ -35,7 +36,7 @@ export async function handleCountBeacon(request: Request): Promise<Response> {
     `count:${clientIp(request)}`,
     BEACON_LIMIT,
   ).catch((error: unknown) => {
-    console.error("analytics: the beacon limit could not be checked", error);
+    logger().error({ event: "analytics.beacon-limit-unchecked", err: error });
     return null;
   });
   if (!limited) return empty(204);

@@ -12,6 +12,7 @@ import {
   pageViewOf,
   reportingDay,
 } from "./counting.server";
+import { logger } from "~/utils/logger.server";
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const targets: [string, { url?: string; dataDir: string }][] = [
@@ -169,7 +170,7 @@ describe.each(targets)("daily counts on %s", (_name, options) => {
   });
 
   it("a failed write keeps the counts for the next one", async () => {
-    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const error = vi.spyOn(logger(), "error").mockImplementation(() => undefined);
     count("page_view", "contact", at);
     const broken = {
       insert: () => {

@@ -3,6 +3,7 @@ import { getDatabase, type Database } from "~/db/db.server";
 import { dailyCounts } from "~/db/schema.server";
 import { sql } from "drizzle-orm";
 import { reportingTimeZone, type CountedEvent, type PageGroup } from "./events";
+import { logger } from "~/utils/logger.server";
 
 /**
  * First-party, cookie-free counting (issue 5, the analytics funnel): how many times something
@@ -90,7 +91,8 @@ export async function flushCounts(db?: Database): Promise<void> {
     );
   } catch (error) {
     for (const [key, n] of rows) pending.set(key, (pending.get(key) ?? 0) + n);
-    console.error("analytics: the counts could not be written; kept for the next write", error);
+    // Kept in `pending` for the next write.
+    logger().error({ event: "analytics.counts-not-written", err: error });
   }
 }
 
@@ -167,7 +169,7 @@ export const countPageViews: MiddlewareFunction<Response> = async ({ request }, 
     const group = response.status === 200 ? pageViewOf(request) : null;
     if (group) count("page_view", group);
   } catch (error) {
-    console.error("analytics: a page view could not be counted", error);
+    logger().error({ event: "analytics.page-view-not-counted", err: error });
   }
   return response;
 };

@@ -9,6 +9,7 @@ import {
 } from "~/db/schema.server";
 import { DEFAULT_RETENTION_MONTHS, MAX_RETENTION_MONTHS } from "./constants";
 import { eraseAddressTraces, eraseApplications } from "./erasure.server";
+import { logger } from "~/utils/logger.server";
 
 /** The admin's retention setting: `{ months }`. */
 export const RETENTION_KEY = "privacy.retention";
@@ -212,7 +213,7 @@ export async function runRetention(
     }
   } catch (error) {
     run.stopped = "error";
-    console.error(JSON.stringify({ event: "privacy.retention-error", error: String(error) }));
+    logger().error({ event: "privacy.retention-error", err: error });
   }
   run.finishedAt = new Date().toISOString();
   await db.transaction(async (tx) => {
@@ -251,19 +252,14 @@ export function startRetentionJob(
       .then(async () => {
         const result = await runRetention(await getDb(), { shouldStop: () => stopping });
         if (result.ran) {
-          console.log(
-            JSON.stringify({
-              level: "info",
-              event: "privacy.retention",
-              months: result.months,
-              erased: result.erased,
-            }),
-          );
+          logger().info({
+            event: "privacy.retention",
+            months: result.months,
+            erased: result.erased,
+          });
         }
       })
-      .catch((error: unknown) =>
-        console.error(JSON.stringify({ event: "privacy.retention-error", error: String(error) })),
-      );
+      .catch((error: unknown) => logger().error({ event: "privacy.retention-error", err: error }));
   };
   const first = setTimeout(tick, firstCheckMs);
   first.unref();

@@ -8,6 +8,7 @@ import { hitRateLimit } from "~/utils/rate-limit.server";
 import { clientIp, isCrossSiteRequest } from "~/utils/request.server";
 import { HONEYPOT_FIELD } from "./honeypot";
 import { createSubmission, type NewSubmission } from "./submissions.server";
+import { requestLogger } from "~/utils/logger.server";
 
 const MAX_BODY_BYTES = 64 * 1024;
 const RATE_WINDOW_SECONDS = 10 * 60;
@@ -115,23 +116,19 @@ export async function receiveApplication<T>(
       consentVersion: channel.consentVersion,
     });
     await channel.afterStore?.(result.data, { request, language }).catch((error: unknown) =>
-      console.error(
-        JSON.stringify({
-          event: "submission.after-store-failed",
-          source: channel.source,
-          error: String(error),
-        }),
-      ),
+      requestLogger(request).error({
+        event: "submission.after-store-failed",
+        source: channel.source,
+        err: error,
+      }),
     );
     return { status: 200, body: { status: "sent" } };
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        event: "submission.failed",
-        source: channel.source,
-        error: error instanceof Error ? error.message : String(error),
-      }),
-    );
+    requestLogger(request).error({
+      event: "submission.failed",
+      source: channel.source,
+      err: error,
+    });
     return { status: 503, body: { status: "error", values } };
   }
 }

@@ -10,6 +10,7 @@ import { pageContext } from "~/utils/page.server";
 import { isCrossSiteRequest } from "~/utils/request.server";
 import { pageTitle, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/forgot-password";
+import { requestLogger } from "~/utils/logger.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   const { t, seo } = pageContext(request);
@@ -61,7 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
       headers: request.headers,
     })
     .catch((error: unknown) =>
-      console.error(JSON.stringify({ event: "auth.reset-request-failed", error: String(error) })),
+      requestLogger(request).error({ event: "auth.reset-request-failed", err: error }),
     );
   return data<Result>({ status: "sent" });
 }

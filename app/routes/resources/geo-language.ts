@@ -1,6 +1,7 @@
 import { countryFromRequest } from "~/i18n/language.server";
 import { languageForCountry } from "~/i18n/resolve-language";
 import type { Route } from "./+types/geo-language";
+import { requestLogger } from "~/utils/logger.server";
 
 const ONE_DAY = 60 * 60 * 24;
 
@@ -14,12 +15,10 @@ export function loader({ request }: Route.LoaderArgs) {
   const language = languageForCountry(country);
   const headers = { "Cache-Control": `private, max-age=${ONE_DAY}`, Vary: "*" };
   if (!language) {
-    console.info(
-      JSON.stringify({
-        event: "geo-language.unresolved",
-        reason: country ? "unmapped-country" : "no-country",
-      }),
-    );
+    requestLogger(request).info({
+      event: "geo-language.unresolved",
+      reason: country ? "unmapped-country" : "no-country",
+    });
     return Response.json(
       { language: null, error: country ? "unsupported-country" : "unknown-country" },
       { headers },
