@@ -33,14 +33,24 @@ export default defineConfig({
       use: { ...devices["Pixel 7"], channel: undefined },
       testMatch: /mobile\.spec\.ts/,
     },
+    // The server as a process: signals, restarts, several instances, faults (mostly no browser).
+    { name: "operations", testDir: "tests/ops" },
+    // Last, once every server above has written its log: no personal data in any of them.
+    {
+      name: "logs",
+      testDir: "tests/logs",
+      dependencies: ["desktop", "phone", "operations"],
+    },
   ],
   webServer: {
-    command: "node server/index.ts",
+    // Its log is kept for the check that no personal data reaches the logs (tests/ops/logs.spec.ts).
+    command: "mkdir -p test-logs && node server/index.ts > test-logs/shared.log 2>&1",
     url: `http://127.0.0.1:${PORT}/robots.txt`,
     reuseExistingServer: false,
     timeout: 30_000,
     env: {
       NODE_ENV: "production",
+      LOG_LEVEL: "info",
       PORT: String(PORT),
       HOST: "127.0.0.1",
       GEO_COUNTRY_HEADER: GEO_TEST_HEADER,

@@ -1,17 +1,27 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, mkdirSync } from "node:fs";
 import path from "node:path";
 
 /**
  * A server of the test's own, next to the shared one, for what cannot be done to a server
- * other tests use: stopping it mid-conversation, or a submission limit of one.
+ * other tests use: stopping it mid-conversation, a submission limit of one, killing it.
+ * Its log lines go to test-logs/ beside the shared server's, where the log check reads them.
  */
 export interface OwnServer {
   origin: string;
-  stop(): Promise<void>;
+  port: number;
+  /** Exit code (or signal) of the last run that ended, for tests of shutdown. */
+  readonly exit: { code: number | null; signal: NodeJS.Signals | null } | null;
   start(): Promise<void>;
+  /** SIGTERM, then waits until the process has exited. */
+  stop(): Promise<void>;
+  /** Sends a signal and waits for the process to end (SIGKILL: no chance to clean up). */
+  kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-const root = path.resolve(import.meta.dirname, "../..");
+export const root = path.resolve(import.meta.dirname, "../..");
+/** Where every server started by the browser tests writes its log (the log check reads all). */
+export const logsDir = path.join(root, "test-logs");
 
 export async function ownServer(
   port: number,
@@ -19,9 +29,12 @@ export async function ownServer(
 ): Promise<OwnServer> {
   const origin = `http://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
+  let exit: OwnServer["exit"] = null;
 
   async function start() {
-    child = spawn(process.execPath, ["server/index.ts"], {
+    mkdirSync(logsDir, { recursive: true });
+    const log = createWriteStream(path.join(logsDir, `own-${port}.log`), { flags: "a" });
+    const running = spawn(process.execPath, ["server/index.ts"], {
       cwd: root,
       env: {
         ...process.env,
@@ -31,13 +44,27 @@ export async function ownServer(
         DATA_DIR: "memory://",
         SUBMISSION_RATE_LIMIT: "1000",
         DATABASE_URL: "",
+        LOG_LEVEL: "info",
         ...env,
       },
-      stdio: ["ignore", "ignore", "inherit"],
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child = running;
+    exit = null;
+    running.stdout.pipe(log, { end: false });
+    // Errors stay visible in the test report as well.
+    running.stderr.on("data", (chunk: Buffer) => {
+      log.write(chunk);
+      process.stderr.write(chunk);
+    });
+    running.once("exit", (code, signal) => {
+      exit = { code, signal };
+      log.end();
     });
     for (let attempt = 0; attempt < 150; attempt++) {
+      if (running.exitCode !== null) break;
       try {
-        if ((await fetch(`${origin}/robots.txt`)).ok) return;
+        if ((await fetch(`${origin}/healthz`)).ok) return;
       } catch {
         // not listening yet
       }
@@ -46,15 +73,24 @@ export async function ownServer(
     throw new Error(`the server on port ${port} did not start`);
   }
 
-  async function stop() {
+  async function kill(signal: NodeJS.Signals) {
     const running = child;
     child = null;
-    if (!running || running.exitCode !== null) return;
+    if (!running || running.exitCode !== null || running.signalCode !== null) return;
     const exited = new Promise((resolve) => running.once("exit", resolve));
-    running.kill("SIGTERM");
+    running.kill(signal);
     await exited;
   }
 
   await start();
-  return { origin, start, stop };
+  return {
+    origin,
+    port,
+    get exit() {
+      return exit;
+    },
+    start,
+    stop: () => kill("SIGTERM"),
+    kill,
+  };
 }
