@@ -76,13 +76,19 @@ export function scrub(text: string): string {
   return text
     .replace(EMAIL, (_match, domain: string) => `•••@${domain}`)
     .replace(LONG_NUMBER, (match) => (ISO_DATE.test(match) ? match : "[number]"))
-    .replace(TOKEN, (match) =>
-      match.length >= TOKEN_MIN_LENGTH && /[A-Za-z]/.test(match) ? "[token]" : match,
-    );
+    .replace(TOKEN, (match) => (looksLikeToken(match) ? "[token]" : match));
 }
 
 /** Fields the server itself fills with known-safe values (a request id looks like a token). */
 const TRUSTED_KEYS = new Set(["reqId", "event"]);
+
+/** Random strings are long and mix letters and digits in long pieces; slugs join short words. */
+function looksLikeToken(text: string) {
+  if (text.length < TOKEN_MIN_LENGTH || !/[A-Za-z]/.test(text)) return false;
+  return text
+    .split("-")
+    .some((piece) => piece.length >= 12 && /\d/.test(piece) && /[A-Za-z]/.test(piece));
+}
 
 function scrubValue(value: unknown, depth = 0): unknown {
   if (typeof value === "string") return scrub(value);

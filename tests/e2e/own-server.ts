@@ -30,10 +30,13 @@ export async function ownServer(
   const origin = `http://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
   let exit: OwnServer["exit"] = null;
+  // A fresh log for this server; its restarts add to it.
+  let logFlags = "w";
 
   async function start() {
     mkdirSync(logsDir, { recursive: true });
-    const log = createWriteStream(path.join(logsDir, `own-${port}.log`), { flags: "a" });
+    const log = createWriteStream(path.join(logsDir, `own-${port}.log`), { flags: logFlags });
+    logFlags = "a";
     const running = spawn(process.execPath, ["server/index.ts"], {
       cwd: root,
       env: {

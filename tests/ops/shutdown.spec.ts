@@ -1,0 +1,149 @@
+import http from "node:http";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { expect, test } from "@playwright/test";
+import { logsDir, ownServer, type OwnServer } from "../e2e/own-server.ts";
+import { startSmtp } from "../e2e/smtp.ts";
+
+/**
+ * SIGTERM, as a process manager sends it before a deploy: the server stops accepting
+ * connections at once, lets the requests under way finish (ten seconds at most), stops the
+ * mail sender and closes its database, and exits 0. Nothing a visitor was told is kept is lost.
+ */
+const port = Number(process.env.E2E_PORT ?? 3210) + 75;
+
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+
+let dataDir: string;
+let server: OwnServer | undefined;
+
+test.beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "mare-shutdown-"));
+});
+
+test.afterEach(async () => {
+  await server?.kill("SIGKILL");
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const application = new URLSearchParams({
+  fullName: "Helena Prado",
+  age: "24",
+  email: "helena.prado@example.com",
+  whatsapp: "+55 (48) 99123-4567",
+  instagram: "@helena.prado",
+  experience: "beginner",
+  message: "Quero começar com segurança.",
+  consent: "on",
+  website: "",
+}).toString();
+
+/**
+ * Starts posting the pre-selection form's request (as the browser's single fetch does) but
+ * sends only half the body: the request is under way until `finish()`.
+ */
+function slowApplication(origin: string) {
+  const body = Buffer.from(application);
+  const request = http.request(`${origin}/_.data?index`, {
+    method: "POST",
+    agent: false,
+    headers: {
+      "content-type": "application/x-www-form-urlencoded;charset=UTF-8",
+      "content-length": String(body.length),
+      origin,
+      "sec-fetch-site": "same-origin",
+    },
+  });
+  const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    request.on("response", (response) => {
+      let text = "";
+      response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+    });
+    request.on("error", reject);
+  });
+  request.write(body.subarray(0, 40));
+  return { answer, finish: () => request.end(body.subarray(40)) };
+}
+
+async function refusesConnections(origin: string) {
+  try {
+    await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2_000) });
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+async function logEvents() {
+  const log = await readFile(path.join(logsDir, `own-${port}.log`), "utf8");
+  return log
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as { event?: string });
+}
+
+test("a request under way at SIGTERM finishes, its mail is kept, and the server exits cleanly", async () => {
+  const smtp = await startSmtp();
+  server = await ownServer(port, { DATA_DIR: dataDir, SMTP_URL: smtp.url });
+  const pending = slowApplication(server.origin);
+  // The request has reached the server (the app is reading its body) before the signal.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+
+  const stopped = server.kill("SIGTERM");
+  await expect.poll(() => refusesConnections(server!.origin)).toBe(true);
+  expect(server.exit, "still running while a request is under way").toBeNull();
+
+  pending.finish();
+  const answer = await pending.answer;
+  expect(answer.status).toBe(200);
+  expect(answer.text).toContain('"sent"');
+  await stopped;
+  expect(server.exit).toEqual({ code: 0, signal: null });
+  const events = (await logEvents()).map((entry) => entry.event);
+  expect(events).toContain("server.stopping");
+  expect(events.at(-1)).toBe("server.stopped");
+
+  // The application is stored; its confirmation mail was sent or waits, unclaimed, in the outbox.
+  const database = new PGlite(path.join(dataDir, "pglite"));
+  try {
+    const stored = await database.query<{ status: string }>(
+      "select status from submissions where email = $1",
+      ["helena.prado@example.com"],
+    );
+    expect(stored.rows).toEqual([{ status: "Pendente" }]);
+    const mail = await database.query<{ status: string; locked_until: Date | null }>(
+      "select status, locked_until from outbox where recipient = $1",
+      ["helena.prado@example.com"],
+    );
+    expect(mail.rows).toHaveLength(1);
+    expect(mail.rows[0]!.status === "sent" || mail.rows[0]!.locked_until === null).toBe(true);
+  } finally {
+    await database.close();
+  }
+
+  // After a restart the mail goes out (if it had not yet), exactly once.
+  await server.start();
+  await smtp.mailTo("helena.prado@example.com");
+  // A second copy would follow within the sender's next passes.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  await expect(smtp.mailTo("helena.prado@example.com", 1)).rejects.toThrow();
+  await server.stop();
+  await smtp.close();
+});
+
+test("a request that does not finish within ten seconds is cut, and the server still exits", async () => {
+  server = await ownServer(port, { DATA_DIR: dataDir });
+  const pending = slowApplication(server.origin);
+  const cut = pending.answer.then(
+    () => "answered",
+    () => "cut",
+  );
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await server.kill("SIGTERM");
+  expect(server.exit).toEqual({ code: 0, signal: null });
+  expect(await cut).toBe("cut");
+  expect((await logEvents()).map((entry) => entry.event)).toContain("server.drain-timeout");
+});
