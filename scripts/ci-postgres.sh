@@ -29,6 +29,9 @@ DO $$ BEGIN
     CREATE ROLE mare LOGIN PASSWORD 'mare';
   END IF;
 END $$;
+-- Tests that need an empty database of their own (several instances, the export from the
+-- embedded database) create and drop one.
+ALTER ROLE mare CREATEDB;
 DROP DATABASE IF EXISTS mare_test;
 CREATE DATABASE mare_test OWNER mare;
 SQL
