@@ -22,6 +22,8 @@ export async function startSmtp() {
   });
   return {
     url: `smtp://127.0.0.1:${port}`,
+    /** Every mail received so far, in order. */
+    received,
     /** The next mail to `to` (waits for it), counting from `after` mails already seen. */
     async mailTo(to: string, after = 0) {
       let found: ParsedMail[] = [];
