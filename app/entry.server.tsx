@@ -35,7 +35,9 @@ export async function startup() {
   // SMTP_URL, else the settings of /admin/email, read on every pass (no restart after a save).
   mailSender = startMailSender(getDatabase, (db) => effectiveMailTransport(db));
   // Erases rejected applications past the retention period, once a day across all instances.
-  retentionJob = startRetentionJob(getDatabase);
+  retentionJob = startRetentionJob(getDatabase, {
+    firstCheckMs: getEnv().RETENTION_FIRST_CHECK_SECONDS * 1000,
+  });
 }
 
 /** `/readyz`: the database answers and has this build's migrations. */

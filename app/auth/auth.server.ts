@@ -21,6 +21,7 @@ import { getEnv, type Env } from "~/utils/env.server";
 import { createAffiliate } from "~/features/affiliates/affiliates.server";
 import { authEventsPlugin, recordAuthEvent } from "./auth-events.server";
 import { passwordProblem } from "./password.server";
+import { logger } from "~/utils/logger.server";
 
 /** Roles a visitor may ask for when she signs up; the others are given by an admin. */
 export const selfServiceRoles = ["model", "affiliate"] as const;
@@ -70,6 +71,15 @@ function createAuth(db: Database, env: Env) {
     // The app applies its own limits, in its database, per address and per account
     // (app/auth/limits.server.ts); Better Auth's in-memory ones would not hold across instances.
     rateLimit: { enabled: false },
+    // Into the server's JSON log, scrubbed like every line (a wrong password is not news: debug).
+    logger: {
+      level: "debug",
+      log: (level, message, ...details: unknown[]) =>
+        logger()[message === "Invalid password" ? "debug" : level](
+          { event: "better-auth", ...(details.length ? { details } : {}) },
+          message,
+        ),
+    },
     advanced: {
       cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: env.PUBLIC_ORIGIN?.startsWith("https://") ?? false,

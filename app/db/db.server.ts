@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { getEnv } from "../utils/env.server.ts";
 import { logger } from "../utils/logger.server.ts";
+import { lockDataDir, pgliteFolder } from "./embedded.server.ts";
 import * as schema from "./schema.server.ts";
 
 /** The typed query layer, the same for PGlite and PostgreSQL. */
@@ -21,6 +22,8 @@ export interface DatabaseHandle {
   /** Applies the SQL migrations in drizzle/ that this database has not seen yet. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** The embedded database's own client (backups, the export to PostgreSQL). */
+  pglite?: PGlite;
 }
 
 // Two levels up from app/db/ in the sources and from build/server/ in a build: the project root.
@@ -31,7 +34,12 @@ export const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle
  * Opens a database: PostgreSQL when a postgres:// URL is given, otherwise PGlite, embedded and
  * persisted in `dataDir` ("memory://" keeps it in memory, for tests).
  */
-export function openDatabase(options: { url?: string; dataDir: string }): DatabaseHandle {
+export function openDatabase(options: {
+  url?: string;
+  dataDir: string;
+  /** Who opens an embedded database, named to whoever its lock then refuses. */
+  purpose?: string;
+}): DatabaseHandle {
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -46,21 +54,53 @@ export function openDatabase(options: { url?: string; dataDir: string }): Databa
     return {
       db,
       kind: "postgres",
-      migrate: () => migrateNodePostgres(db, { migrationsFolder }),
+      migrate: () => migrateOnce(options.url!, () => migrateNodePostgres(db, { migrationsFolder })),
       close: () => pool.end(),
     };
   }
-  const location =
-    options.dataDir === "memory://" ? "memory://" : path.resolve(options.dataDir, "pglite");
-  if (location !== "memory://") mkdirSync(location, { recursive: true });
-  const client = new PGlite(location);
+  const inMemory = options.dataDir === "memory://";
+  const location = inMemory ? "memory://" : pgliteFolder(options.dataDir);
+  // PGlite lets a second process open the same folder and silently lose its writes: refuse.
+  const unlock = inMemory
+    ? () => undefined
+    : lockDataDir(options.dataDir, options.purpose ?? "the server");
+  let client: PGlite;
+  try {
+    if (!inMemory) mkdirSync(location, { recursive: true });
+    client = new PGlite(location);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema });
   return {
     db,
     kind: "pglite",
+    pglite: client,
     migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    close: () => client.close().finally(unlock),
   };
+}
+
+/** Any fixed number: the key of the advisory lock that instances take to migrate. */
+const MIGRATION_LOCK = 7_413_209;
+
+/**
+ * Runs the migrations while holding a PostgreSQL advisory lock, so that instances starting
+ * together migrate one after the other: the first applies them, the others then find nothing
+ * to do (two migrators at once would both try to create the same tables).
+ */
+async function migrateOnce(url: string, migrate: () => Promise<void>) {
+  const lock = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  lock.on("error", () => undefined); // a lost lock session fails the query below instead
+  await lock.connect();
+  try {
+    await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    // Ending the session releases the lock, also when the migration failed.
+    await lock.end();
+  }
 }
 
 let current: { handle: DatabaseHandle; ready: Promise<void> } | undefined;

@@ -51,6 +51,11 @@ const schema = z.object({
   GOOGLE_SIGN_IN: z.enum(["on", "off"]).optional(),
   /** The OpenID issuer; another one (a local test server) only for tests and demos. */
   GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default("https://accounts.google.com"),
+  /**
+   * Seconds from start to this instance's first check of the retention job (then hourly); the
+   * job runs once a day across all instances (app/features/privacy/retention.server.ts).
+   */
+  RETENTION_FIRST_CHECK_SECONDS: z.coerce.number().int().min(0).default(60),
   /** How much the server logs (JSON lines on stdout): fatal, error, warn, info, debug, trace or silent. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   GEO_COUNTRY_HEADER: z

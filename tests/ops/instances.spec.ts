@@ -1,0 +1,245 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { logsDir, ownServer, root, type OwnServer } from "../e2e/own-server.ts";
+import { startSmtp } from "../e2e/smtp.ts";
+
+/**
+ * Two app instances on one PostgreSQL, as behind a load balancer, behave as one: limits count
+ * together, a session made on one works on the other and ends on both, every mail goes out
+ * once, the daily retention job runs once, and starting together on an empty database both
+ * come up (the migrations are applied once).
+ */
+const baseUrl = process.env.TEST_DATABASE_URL;
+const offset = Number(process.env.E2E_PORT ?? 3210);
+const PASSWORD = "duas-instancias-um-banco-2026";
+const MODEL = "nina.instancias@example.com";
+
+test.skip(!baseUrl, "needs PostgreSQL: set TEST_DATABASE_URL (CI does)");
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+let databaseUrl: string;
+let databaseName: string;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let a: OwnServer;
+let b: OwnServer;
+const dataDirs: string[] = [];
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function query<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<Row>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+function createModel() {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(
+      "npm",
+      ["run", "--silent", "user:create", "--", "--email", MODEL, "--role", "model"],
+      {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: databaseUrl },
+        stdio: ["pipe", "ignore", "inherit"],
+      },
+    );
+    child.stdin.end(`${PASSWORD}\n`);
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`user:create: ${code}`)),
+    );
+  });
+}
+
+test.beforeAll(async () => {
+  databaseName = `mare_instances_${randomBytes(4).toString("hex")}`;
+  await admin((client) => client.query(`create database ${databaseName}`));
+  const url = new URL(baseUrl!);
+  url.pathname = `/${databaseName}`;
+  databaseUrl = url.toString();
+  smtp = await startSmtp();
+  const shared = {
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: smtp.url,
+    // What instances must share besides the database (README, "Scaling out").
+    BETTER_AUTH_SECRET: randomBytes(32).toString("base64"),
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    PUBLIC_ORIGIN: `http://127.0.0.1:${offset + 76}`,
+    // The tests say which visitor a request comes from, as the proxy in front would.
+    TRUST_PROXY: "loopback",
+    SUBMISSION_RATE_LIMIT: "4",
+    RETENTION_FIRST_CHECK_SECONDS: "1",
+  };
+  for (let i = 0; i < 2; i++) dataDirs.push(await mkdtemp(path.join(os.tmpdir(), "mare-inst-")));
+  // Started together on the empty database: both migrate, one after the other.
+  [a, b] = await Promise.all([
+    ownServer(offset + 76, { ...shared, DATA_DIR: dataDirs[0]! }),
+    ownServer(offset + 77, { ...shared, DATA_DIR: dataDirs[1]! }),
+  ]);
+  await createModel();
+});
+
+test.afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await smtp?.close();
+  await admin((client) => client.query(`drop database if exists ${databaseName}`));
+  for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+});
+
+function apply(server: OwnServer, ip: string, email: string) {
+  return fetch(`${server.origin}/_.data?index`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded;charset=UTF-8",
+      origin: server.origin,
+      "sec-fetch-site": "same-origin",
+      "x-forwarded-for": ip,
+    },
+    body: new URLSearchParams({
+      fullName: "Nina Teixeira",
+      age: "25",
+      email,
+      whatsapp: "+55 (48) 99876-5432",
+      instagram: "@nina.t",
+      experience: "beginner",
+      message: "Quero conhecer a agência.",
+      consent: "on",
+      website: "",
+    }),
+  });
+}
+
+function signIn(server: OwnServer, password: string, ip = "203.0.113.50") {
+  return fetch(`${server.origin}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: server.origin,
+      "sec-fetch-site": "same-origin",
+      "x-forwarded-for": ip,
+    },
+    body: new URLSearchParams({ email: MODEL, password }),
+  });
+}
+
+/** The session cookie a response set, as the browser would send it back. */
+function sessionCookie(response: Response) {
+  const cookie = response.headers
+    .getSetCookie()
+    .find((line) => /^mare\.session_token=[^;]/.test(line));
+  expect(cookie, "a session cookie").toBeTruthy();
+  return cookie!.split(";")[0]!;
+}
+
+async function signedInAs(server: OwnServer, cookie: string) {
+  const response = await fetch(`${server.origin}/dashboard/model`, {
+    redirect: "manual",
+    headers: { cookie },
+  });
+  return response.status === 200 ? "signed in" : `refused (${response.status})`;
+}
+
+test("both instances came up and share one migrated database", async () => {
+  for (const server of [a, b]) {
+    const ready = await fetch(`${server.origin}/readyz`);
+    expect(await ready.json()).toMatchObject({ ready: true, migrations: "current" });
+  }
+});
+
+test("the application limit counts across instances", async () => {
+  const ip = "203.0.113.10";
+  const answers = [];
+  for (const [i, server] of [a, b, a, b, a, b].entries()) {
+    answers.push((await apply(server, ip, `limite.${i}@example.com`)).status);
+  }
+  // SUBMISSION_RATE_LIMIT=4 per address: the fifth is refused whichever instance gets it.
+  expect(answers).toEqual([200, 200, 200, 200, 429, 429]);
+});
+
+test("the sign-in limit per account counts across instances", async () => {
+  const answers = [];
+  for (let i = 0; i < 12; i++) {
+    answers.push((await signIn(i % 2 ? b : a, "not-her-password", `198.51.100.${i}`)).status);
+  }
+  // Ten failed attempts per account in fifteen minutes, from any address, on any instance.
+  expect(answers.slice(0, 10)).toEqual(Array(10).fill(401));
+  expect(answers.slice(10)).toEqual([429, 429]);
+  await query("delete from rate_limits where key like 'signIn:account:%'");
+});
+
+test("a session made on one instance works on the other, and signing out ends it on both", async () => {
+  const signedIn = await signIn(a, PASSWORD);
+  expect(signedIn.status).toBe(302);
+  const cookie = sessionCookie(signedIn);
+  expect(await signedInAs(b, cookie)).toBe("signed in");
+  expect(await signedInAs(a, cookie)).toBe("signed in");
+
+  const out = await fetch(`${b.origin}/logout`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie, origin: b.origin, "sec-fetch-site": "same-origin" },
+  });
+  expect(out.status).toBe(302);
+  // The copy of the cookie no longer opens anything, on either instance.
+  expect(await signedInAs(a, cookie)).toBe("refused (302)");
+  expect(await signedInAs(b, cookie)).toBe("refused (302)");
+});
+
+test("every mail queued on either instance is sent exactly once", async () => {
+  const recipients = Array.from({ length: 24 }, (_, i) => `correio.${i}@example.com`);
+  const answers = await Promise.all(
+    recipients.map((email, i) => apply(i % 2 ? b : a, `192.0.2.${i + 1}`, email)),
+  );
+  expect(answers.map((answer) => answer.status)).toEqual(recipients.map(() => 200));
+
+  const delivered = () =>
+    recipients.map(
+      (to) =>
+        smtp.received.filter((mail) =>
+          mail.to && "value" in mail.to ? mail.to.value.some((x) => x.address === to) : false,
+        ).length,
+    );
+  await expect.poll(() => delivered().every((count) => count >= 1), { timeout: 30_000 }).toBe(true);
+  // Both senders keep polling (every 5 s): long enough for a second copy to show up.
+  await new Promise((resolve) => setTimeout(resolve, 6_000));
+  expect(delivered()).toEqual(recipients.map(() => 1));
+  const unsent = await query<{ count: string }>(
+    "select count(*) from outbox where recipient like 'correio.%' and status <> 'sent'",
+  );
+  expect(unsent[0]!.count).toBe("0");
+});
+
+test("the daily retention job ran once, on one of the two", async () => {
+  const runs = async () => {
+    let count = 0;
+    for (const server of [a, b]) {
+      const log = await readFile(path.join(logsDir, `own-${server.port}.log`), "utf8");
+      count += log
+        .split("\n")
+        .filter((line) => line.includes('"event":"privacy.retention"')).length;
+    }
+    return count;
+  };
+  // Each instance checks a second after it started, then hourly.
+  await expect.poll(runs, { timeout: 15_000 }).toBe(1);
+  const claimed = await query("select value from settings where key = 'privacy.retention.run'");
+  expect(claimed).toHaveLength(1);
+});
