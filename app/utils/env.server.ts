@@ -35,6 +35,11 @@ const schema = z.object({
   DATA_ENCRYPTION_KEY: z.string().optional(),
   /** Applications accepted per IP address in ten minutes. */
   SUBMISSION_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /**
+   * How long storing an application may take before she is answered 503 with her answers back
+   * (a slow or unreachable PostgreSQL; app/db/deadline.server.ts).
+   */
+  SUBMISSION_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Folder of the embedded database (and other local state). */
   DATA_DIR: z.string().min(1).default("./data"),
   /** Signs sessions and tokens (32+ random bytes). Without it one is generated into DATA_DIR. */
