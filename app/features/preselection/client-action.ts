@@ -12,6 +12,6 @@ export async function preselectionClientAction({
   try {
     return (await serverAction()) as PreselectionActionData;
   } catch {
-    return { status: "error", values: {} };
+    return { status: "unreachable" };
   }
 }

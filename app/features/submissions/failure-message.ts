@@ -17,6 +17,9 @@ export function failureMessageKey(answer: ApplicationResult): Message {
       return { key: "validation.tooLarge", params: {} };
     case "malformed":
       return { key: "validation.malformed", params: {} };
+    case "error":
+      // The database could not store it (down or too slow): say that nothing of hers is lost.
+      return { key: "preselection.unavailableDescription", params: {} };
     default:
       return { key: "preselection.errorDescription", params: {} };
   }

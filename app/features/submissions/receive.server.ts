@@ -1,4 +1,5 @@
 import { getDatabase } from "~/db/db.server";
+import { DatabaseTimeout, withDeadline } from "~/db/deadline.server";
 import type { SubmissionSource } from "~/db/schema.server";
 import { referralFromRequest } from "~/features/referrals/referral.server";
 import type { Language } from "~/i18n/languages";
@@ -7,7 +8,7 @@ import { getEnv } from "~/utils/env.server";
 import { hitRateLimit } from "~/utils/rate-limit.server";
 import { clientIp, isCrossSiteRequest } from "~/utils/request.server";
 import { HONEYPOT_FIELD } from "./honeypot";
-import { createSubmission, type NewSubmission } from "./submissions.server";
+import { storeSubmission, type NewSubmission } from "./submissions.server";
 import { requestLogger } from "~/utils/logger.server";
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -23,7 +24,9 @@ export type ApplicationResult =
   | { status: "refused" }
   | { status: "malformed" }
   | { status: "tooLarge" }
-  | { status: "error"; values: Record<string, string> };
+  | { status: "error"; values: Record<string, string> }
+  /** The browser's own: no answer came (the network or the server is gone). */
+  | { status: "unreachable" };
 
 export interface ApplicationAnswer<Result = ApplicationResult> {
   body: Result;
@@ -57,7 +60,9 @@ export interface ApplicationChannel<T> {
  * The one server path every application takes, whichever screen it comes from: refuse
  * cross-site posts, read at most 64 KB of form data or JSON, check the channel's schema again,
  * apply the per-address limit (kept in the database, so it holds across app instances), then
- * store the application with its confirmation mail in one transaction. Every answer other than
+ * store the application with its confirmation mail in one transaction. The database gets
+ * SUBMISSION_TIMEOUT_MS for that, so a slow or unreachable one ends in a 503, not a request that
+ * hangs, and never in half an application (db/deadline.server.ts). Every answer other than
  * success gives back what she typed, so nothing is lost.
  */
 export async function receiveApplication<T>(
@@ -90,12 +95,28 @@ export async function receiveApplication<T>(
     return { status: 400, body: { status: "invalid", fieldErrors: result.fieldErrors, values } };
   }
 
+  const log = requestLogger(request);
   try {
-    const db = await getDatabase();
-    const limit = await hitRateLimit(db, `submission:${clientIp(request)}`, {
-      limit: getEnv().SUBMISSION_RATE_LIMIT,
-      windowSeconds: RATE_WINDOW_SECONDS,
-    });
+    const language: Language = languageForRequest(request).language;
+    const input = {
+      ...channel.toSubmission(result.data),
+      source: channel.source,
+      language,
+      referralCode: referralFromRequest(request),
+      consentVersion: channel.consentVersion,
+    };
+    const limit = await withDeadline(
+      await getDatabase(),
+      getEnv().SUBMISSION_TIMEOUT_MS,
+      async (session) => {
+        const counted = await hitRateLimit(session.db, `submission:${clientIp(request)}`, {
+          limit: getEnv().SUBMISSION_RATE_LIMIT,
+          windowSeconds: RATE_WINDOW_SECONDS,
+        });
+        if (counted.allowed) await session.transaction((tx) => storeSubmission(tx, input));
+        return counted;
+      },
+    );
     if (!limit.allowed) {
       return {
         status: 429,
@@ -107,30 +128,48 @@ export async function receiveApplication<T>(
         },
       };
     }
-    const language: Language = languageForRequest(request).language;
-    await createSubmission(db, {
-      ...channel.toSubmission(result.data),
-      source: channel.source,
-      language,
-      referralCode: referralFromRequest(request),
-      consentVersion: channel.consentVersion,
-    });
-    await channel.afterStore?.(result.data, { request, language }).catch((error: unknown) =>
-      requestLogger(request).error({
-        event: "submission.after-store-failed",
-        source: channel.source,
-        err: error,
-      }),
-    );
+    await afterStore(channel, result.data, { request, language });
     return { status: 200, body: { status: "sent" } };
   } catch (error) {
-    requestLogger(request).error({
-      event: "submission.failed",
+    log.error({
+      event: error instanceof DatabaseTimeout ? "submission.timed-out" : "submission.failed",
       source: channel.source,
-      err: error,
+      ...(error instanceof DatabaseTimeout ? { outcome: error.outcome } : { err: error }),
     });
+    // Nothing of hers was kept (or, rarely, it cannot be known): she has it all back to try again.
     return { status: 503, body: { status: "error", values } };
   }
+}
+
+/**
+ * The channel's follow-up (her account), once the application is stored: its failure, or a
+ * database too slow to finish it, is logged and never turns a stored application into an error.
+ */
+async function afterStore<T>(
+  channel: ApplicationChannel<T>,
+  application: T,
+  context: { request: Request; language: Language },
+) {
+  if (!channel.afterStore) return;
+  let timer: NodeJS.Timeout | undefined;
+  const timeUp = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      requestLogger(context.request).error({
+        event: "submission.after-store-timed-out",
+        source: channel.source,
+      });
+      resolve();
+    }, getEnv().SUBMISSION_TIMEOUT_MS);
+  });
+  const run = channel.afterStore(application, context).catch((error: unknown) =>
+    requestLogger(context.request).error({
+      event: "submission.after-store-failed",
+      source: channel.source,
+      err: error,
+    }),
+  );
+  await Promise.race([run, timeUp]);
+  clearTimeout(timer);
 }
 
 type Body = Record<string, unknown>;

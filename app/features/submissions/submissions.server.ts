@@ -1,4 +1,5 @@
 import type { Database } from "../../db/db.server.ts";
+import type { Transaction } from "../../db/deadline.server.ts";
 import {
   submissions,
   submissionStatusHistory,
@@ -37,50 +38,53 @@ export interface NewSubmission {
  * arrived with is attributed to its affiliate here (or flagged as the affiliate's own).
  */
 export async function createSubmission(db: Database, input: NewSubmission) {
-  return db.transaction(async (tx) => {
-    const attribution = await attributeApplication(tx, input.referralCode, {
-      email: input.email,
-      phones: [input.whatsapp, input.phone],
-    });
-    const [row] = await tx
-      .insert(submissions)
-      .values({
-        source: input.source,
-        language: input.language,
-        fullName: input.fullName,
-        email: input.email,
-        emailNormalized: input.email.toLowerCase(),
-        age: input.age,
-        whatsapp: input.whatsapp,
-        instagram: input.instagram,
-        experience: input.experience,
-        message: input.message,
-        dateOfBirth: input.dateOfBirth,
-        phone: input.phone,
-        country: input.country,
-        city: input.city,
-        ...(input.document ? protectDocument(input.document) : {}),
-        referralCode: input.referralCode ?? null,
-        ...attribution,
-        consentVersion: `${input.consentVersion}/${input.language}`,
-        consentedAt: new Date(),
-      })
-      .returning({ id: submissions.id, status: submissions.status });
-    await tx
-      .insert(submissionStatusHistory)
-      .values({ submissionId: row!.id, fromStatus: null, toStatus: row!.status });
-    await queueMail(tx, {
-      kind: "confirmation",
-      to: input.email,
-      language: input.language,
-      ...confirmationMail(
-        input.language,
-        input.fullName,
-        await findTemplateOverride(tx, "confirmation", input.language),
-      ),
-    });
-    return row!.id;
+  return db.transaction((tx) => storeSubmission(tx, input));
+}
+
+/** The steps of createSubmission, inside a transaction the caller opened (and commits). */
+export async function storeSubmission(tx: Transaction, input: NewSubmission) {
+  const attribution = await attributeApplication(tx, input.referralCode, {
+    email: input.email,
+    phones: [input.whatsapp, input.phone],
   });
+  const [row] = await tx
+    .insert(submissions)
+    .values({
+      source: input.source,
+      language: input.language,
+      fullName: input.fullName,
+      email: input.email,
+      emailNormalized: input.email.toLowerCase(),
+      age: input.age,
+      whatsapp: input.whatsapp,
+      instagram: input.instagram,
+      experience: input.experience,
+      message: input.message,
+      dateOfBirth: input.dateOfBirth,
+      phone: input.phone,
+      country: input.country,
+      city: input.city,
+      ...(input.document ? protectDocument(input.document) : {}),
+      referralCode: input.referralCode ?? null,
+      ...attribution,
+      consentVersion: `${input.consentVersion}/${input.language}`,
+      consentedAt: new Date(),
+    })
+    .returning({ id: submissions.id, status: submissions.status });
+  await tx
+    .insert(submissionStatusHistory)
+    .values({ submissionId: row!.id, fromStatus: null, toStatus: row!.status });
+  await queueMail(tx, {
+    kind: "confirmation",
+    to: input.email,
+    language: input.language,
+    ...confirmationMail(
+      input.language,
+      input.fullName,
+      await findTemplateOverride(tx, "confirmation", input.language),
+    ),
+  });
+  return row!.id;
 }
 
 /**
