@@ -7,7 +7,7 @@ import { AuthShell, FormMessage } from "~/components/layout/auth-shell";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { pageContext } from "~/utils/page.server";
-import { isCrossSiteRequest } from "~/utils/request.server";
+import { isCrossSiteRequest, readForm } from "~/utils/request.server";
 import { pageTitle, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/forgot-password";
 import { requestLogger } from "~/utils/logger.server";
@@ -39,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (isCrossSiteRequest(request)) {
     return data<Result>({ status: "invalid", error: "validation.crossSite", email: "" }, 403);
   }
-  const form = await request.formData();
+  const form = await readForm(request);
   const typed = String(form.get("email") ?? "").slice(0, 300);
   const email = emailField.safeParse(typed);
   if (!email.success) {

@@ -9,7 +9,7 @@ import { callAuth } from "~/auth/call.server";
 import { safeReturnPath } from "~/auth/permissions";
 import { redirectWithCookies } from "~/auth/session.server";
 import { isSupportedLanguage } from "~/i18n/languages";
-import { isCrossSiteRequest } from "~/utils/request.server";
+import { isCrossSiteRequest, readForm } from "~/utils/request.server";
 import type { Route } from "./+types/google";
 
 /**
@@ -19,7 +19,7 @@ import type { Route } from "./+types/google";
  */
 export async function action({ request }: Route.ActionArgs) {
   if (isCrossSiteRequest(request) || !isGoogleConfigured()) throw redirect("/login?error=google");
-  const form = await request.formData();
+  const form = await readForm(request);
   const role = selfServiceRoles.find((r) => r === form.get("role"));
   const language = String(form.get("language") ?? "");
   const back = safeReturnPath(String(form.get("redirect") ?? ""));

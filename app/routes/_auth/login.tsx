@@ -14,7 +14,7 @@ import { PasswordField } from "~/auth/password-field";
 import { Field, Input } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
 import { pageContext } from "~/utils/page.server";
-import { isCrossSiteRequest } from "~/utils/request.server";
+import { isCrossSiteRequest, readForm } from "~/utils/request.server";
 import { pageTitle, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/login";
 
@@ -51,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (isCrossSiteRequest(request)) {
     return data<LoginResult>({ error: "validation.crossSite", email: "" }, { status: 403 });
   }
-  const form = await request.formData();
+  const form = await readForm(request);
   const email = String(form.get("email") ?? "").slice(0, 300);
   const parsed = credentials.safeParse({ email, password: form.get("password") ?? "" });
   if (!parsed.success) {

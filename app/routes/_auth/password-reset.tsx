@@ -9,7 +9,7 @@ import { AuthShell, FormMessage } from "~/components/layout/auth-shell";
 import { Button } from "~/components/ui/button";
 import { PasswordField } from "~/auth/password-field";
 import { pageContext } from "~/utils/page.server";
-import { isCrossSiteRequest } from "~/utils/request.server";
+import { isCrossSiteRequest, readForm } from "~/utils/request.server";
 import { pageTitle } from "~/utils/seo";
 import type { Route } from "./+types/password-reset";
 
@@ -27,7 +27,7 @@ type Result = { error: string; field?: "password" };
 
 export async function action({ request }: Route.ActionArgs) {
   if (isCrossSiteRequest(request)) return data<Result>({ error: "validation.crossSite" }, 403);
-  const form = await request.formData();
+  const form = await readForm(request);
   const token = String(form.get("token") ?? "");
   const password = newPasswordField.safeParse(String(form.get("password") ?? ""));
   if (!password.success) {

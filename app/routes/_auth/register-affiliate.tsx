@@ -14,7 +14,7 @@ import { getDatabase } from "~/db/db.server";
 import { affiliates } from "~/db/schema.server";
 import { languageForRequest } from "~/i18n/language.server";
 import { pageContext } from "~/utils/page.server";
-import { isCrossSiteRequest } from "~/utils/request.server";
+import { isCrossSiteRequest, readForm } from "~/utils/request.server";
 import { pageTitle, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/register-affiliate";
 
@@ -41,7 +41,7 @@ type Result = {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = Object.fromEntries(
     ["name", "email", "promotion"].map((f) => [f, String(form.get(f) ?? "").slice(0, 2000)]),
   );

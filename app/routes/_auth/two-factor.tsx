@@ -9,7 +9,7 @@ import { AuthShell, FormMessage } from "~/components/layout/auth-shell";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { pageContext } from "~/utils/page.server";
-import { clientIp, isCrossSiteRequest } from "~/utils/request.server";
+import { clientIp, isCrossSiteRequest, readForm } from "~/utils/request.server";
 import { pageTitle } from "~/utils/seo";
 import type { Route } from "./+types/two-factor";
 
@@ -33,7 +33,7 @@ type Result = { error: string; params?: Record<string, number> };
 
 export async function action({ request }: Route.ActionArgs) {
   if (isCrossSiteRequest(request)) return data<Result>({ error: "validation.crossSite" }, 403);
-  const form = await request.formData();
+  const form = await readForm(request);
   const code = String(form.get("code") ?? "")
     .replace(/\s/g, "")
     .slice(0, 20);

@@ -11,7 +11,7 @@ import { destructiveButton, sizes, wrapping } from "~/features/privacy/styles";
 import { useTranslation } from "~/i18n/translation";
 import { cn } from "~/utils/cn";
 import { pageContext } from "~/utils/page.server";
-import { isCrossSiteRequest } from "~/utils/request.server";
+import { isCrossSiteRequest, readForm } from "~/utils/request.server";
 import { pageTitle } from "~/utils/seo";
 import type { Route } from "./+types/privacy-confirm";
 
@@ -46,7 +46,7 @@ type Result =
 
 export async function action({ request }: Route.ActionArgs) {
   if (isCrossSiteRequest(request)) throw data(null, { status: 403 });
-  const form = await request.formData();
+  const form = await readForm(request);
   const token = String(form.get("token") ?? "");
   const db = await getDatabase();
   if (form.get("intent") === "export") {

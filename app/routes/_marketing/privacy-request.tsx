@@ -10,7 +10,7 @@ import { privacyRequestLimit, requestByAddress } from "~/features/privacy/reques
 import { useTranslation } from "~/i18n/translation";
 import { agency } from "~/utils/agency";
 import { pageContext } from "~/utils/page.server";
-import { clientIp, isCrossSiteRequest } from "~/utils/request.server";
+import { clientIp, isCrossSiteRequest, readForm } from "~/utils/request.server";
 import { pageWithActionHeaders } from "~/utils/route-headers";
 import { pageTitle, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/privacy-request";
@@ -55,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
       403,
     );
   }
-  const form = await request.formData();
+  const form = await readForm(request);
   const typed = String(form.get("email") ?? "").slice(0, 300);
   const kind = form.get("kind");
   const email = emailField.safeParse(typed);

@@ -7,7 +7,7 @@ import { user } from "~/db/schema.server";
 import { createPrivacyRequest, privacyRequestLimit } from "~/features/privacy/requests.server";
 import { normalizeLanguage } from "~/i18n/languages";
 import { pageContext } from "~/utils/page.server";
-import { isCrossSiteRequest } from "~/utils/request.server";
+import { isCrossSiteRequest, readForm } from "~/utils/request.server";
 import type { Route } from "./+types/privacy";
 
 const back = (result: string) => `${areas.modelDashboard.path}?privacy=${result}#privacy`;
@@ -27,7 +27,7 @@ export function loader() {
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireArea(request, "modelDashboard");
   if (isCrossSiteRequest(request)) throw redirect(back("refused"));
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "erase") throw redirect(back("refused"));
   if (form.get("confirm") !== "yes") throw redirect(back("unconfirmed"));
   const db = await getDatabase();

@@ -18,7 +18,7 @@ import { PASSWORD_MIN_LENGTH } from "~/auth/password-rules";
 import { getDatabase } from "~/db/db.server";
 import { formatWhen } from "~/features/submissions/status-badge";
 import { pageContext } from "~/utils/page.server";
-import { isCrossSiteRequest } from "~/utils/request.server";
+import { isCrossSiteRequest, readForm } from "~/utils/request.server";
 import { pageTitle } from "~/utils/seo";
 import type { Route } from "./+types/security";
 
@@ -59,7 +59,7 @@ type Result =
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   if (isCrossSiteRequest(request)) return data<Result>({ error: "validation.crossSite" }, 403);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const minutes = await accountLimit(request, "signIn", user.email);
   if (minutes) {

@@ -27,7 +27,7 @@ import {
 import { AffiliateStatusBadge } from "~/features/affiliates/affiliate-status-badge";
 import { useTranslation } from "~/i18n/translation";
 import { pageContext } from "~/utils/page.server";
-import { clientIp, isCrossSiteRequest } from "~/utils/request.server";
+import { clientIp, isCrossSiteRequest, readForm } from "~/utils/request.server";
 import { pageTitle } from "~/utils/seo";
 import type { Route } from "./+types/affiliate";
 
@@ -80,7 +80,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await requireAdmin(request);
   const id = affiliateId(params);
   if (isCrossSiteRequest(request)) return data<Result>({ error: "validation.crossSite" }, 403);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const values = Object.fromEntries(
     ["status", "rate", "kind", "amount", "date", "note", "entry"].map((name) => [

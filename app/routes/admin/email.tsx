@@ -46,7 +46,7 @@ import { useTranslation } from "~/i18n/translation";
 import { mailTemplateKinds, outboxStatuses, smtpSecurities } from "~/mail/kinds";
 import { cn } from "~/utils/cn";
 import { pageContext } from "~/utils/page.server";
-import { clientIp, isCrossSiteRequest } from "~/utils/request.server";
+import { clientIp, isCrossSiteRequest, readForm } from "~/utils/request.server";
 import { pageTitle } from "~/utils/seo";
 import type { Route } from "./+types/email";
 
@@ -126,7 +126,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (isCrossSiteRequest(request)) {
     return fail({ intent: "", message: "validation.crossSite" }, 403);
   }
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const db = await getDatabase();
   const actor = { id: admin.id, ip: clientIp(request) };

@@ -18,7 +18,7 @@ import {
 import { useTranslation } from "~/i18n/translation";
 import { cn } from "~/utils/cn";
 import { pageContext } from "~/utils/page.server";
-import { clientIp, isCrossSiteRequest } from "~/utils/request.server";
+import { clientIp, isCrossSiteRequest, readForm } from "~/utils/request.server";
 import { pageTitle } from "~/utils/seo";
 import type { Route } from "./+types/privacy";
 
@@ -87,7 +87,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (isCrossSiteRequest(request)) {
     return data<Result>({ intent: "none", error: "validation.crossSite" }, 403);
   }
-  const form = await request.formData();
+  const form = await readForm(request);
   const db = await getDatabase();
   const actor = { id: viewer.id, ip: clientIp(request) };
   if (form.get("intent") === "save") {

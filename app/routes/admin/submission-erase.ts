@@ -4,7 +4,7 @@ import { requireAdmin } from "~/auth/session.server";
 import { getDatabase } from "~/db/db.server";
 import { submissions } from "~/db/schema.server";
 import { erasePerson } from "~/features/privacy/erasure.server";
-import { clientIp, isCrossSiteRequest } from "~/utils/request.server";
+import { clientIp, isCrossSiteRequest, readForm } from "~/utils/request.server";
 import type { Route } from "./+types/submission-erase";
 
 const detail = (id: number, result?: string) =>
@@ -26,7 +26,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (isCrossSiteRequest(request)) throw data(null, { status: 403 });
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("confirm") !== "yes") throw redirect(detail(id, "unconfirmed"));
   const db = await getDatabase();
   const [application] = await db

@@ -15,7 +15,7 @@ import { revealDocument } from "~/features/submissions/reveal.server";
 import { listRejectionReasons } from "~/features/mail/rejection-reasons.server";
 import { SubmissionPrivacy } from "~/features/privacy/submission-privacy";
 import { pageContext } from "~/utils/page.server";
-import { clientIp, isCrossSiteRequest } from "~/utils/request.server";
+import { clientIp, isCrossSiteRequest, readForm } from "~/utils/request.server";
 import { pageTitle } from "~/utils/seo";
 import type { Route } from "./+types/submission";
 
@@ -90,7 +90,7 @@ type Result =
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await requireArea(request, "admin");
   if (isCrossSiteRequest(request)) return data<Result>({ error: "validation.crossSite" }, 403);
-  const form = await request.formData();
+  const form = await readForm(request);
   const from = form.get("from");
   const to = form.get("to");
   const id = Number(params.id);

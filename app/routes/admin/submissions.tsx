@@ -19,7 +19,7 @@ import { submissionSources } from "~/features/submissions/statuses";
 import { languages } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/translation";
 import { pageContext } from "~/utils/page.server";
-import { clientIp, isCrossSiteRequest } from "~/utils/request.server";
+import { clientIp, isCrossSiteRequest, readForm } from "~/utils/request.server";
 import { pageTitle } from "~/utils/seo";
 import type { Route } from "./+types/submissions";
 
@@ -83,7 +83,7 @@ const BULK_MAX = 200;
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireArea(request, "admin");
   if (isCrossSiteRequest(request)) return data<BulkResult>({ error: "validation.crossSite" }, 403);
-  const form = await request.formData();
+  const form = await readForm(request);
   const to = form.get("to");
   const ids = [
     ...new Set(

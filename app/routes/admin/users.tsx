@@ -20,7 +20,7 @@ import {
 import { useTranslation } from "~/i18n/translation";
 import { getEnv } from "~/utils/env.server";
 import { pageContext } from "~/utils/page.server";
-import { clientIp, isCrossSiteRequest } from "~/utils/request.server";
+import { clientIp, isCrossSiteRequest, readForm } from "~/utils/request.server";
 import { pageTitle } from "~/utils/seo";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/users";
@@ -79,7 +79,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (isCrossSiteRequest(request)) {
     return data<Result>({ ok: false, error: "validation.crossSite" }, 403);
   }
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     return data<Result>({ ok: false, error: "admin.users.errors.invalid" }, 400);
   }

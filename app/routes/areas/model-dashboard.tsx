@@ -23,7 +23,7 @@ import { languages } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/translation";
 import { agency } from "~/utils/agency";
 import { pageContext } from "~/utils/page.server";
-import { isCrossSiteRequest } from "~/utils/request.server";
+import { isCrossSiteRequest, readForm } from "~/utils/request.server";
 import { pageTitle } from "~/utils/seo";
 import type { Route } from "./+types/model-dashboard";
 
@@ -82,7 +82,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (isCrossSiteRequest(request)) {
     return data<ActionResult>({ error: "validation.crossSite" }, 403);
   }
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = Object.fromEntries(
     ["name", "whatsapp", "instagram", "language"].map((name) => [
       name,
