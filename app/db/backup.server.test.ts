@@ -28,12 +28,12 @@ afterAll(async () => {
 
 async function withDatabase<T>(
   dir: string,
-  use: (db: ReturnType<typeof openDatabase>) => Promise<T>,
+  work: (db: ReturnType<typeof openDatabase>) => Promise<T>,
 ) {
   const database = openDatabase({ dataDir: dir, purpose: "the test" });
   try {
     await database.migrate();
-    return await use(database);
+    return await work(database);
   } finally {
     await database.close();
   }
