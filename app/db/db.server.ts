@@ -50,6 +50,11 @@ export function openDatabase(options: {
     // A pooled connection that breaks while idle (a database restart, a proxy's timeout) is
     // dropped and replaced; unhandled, its error would end the process.
     pool.on("error", (error) => logger().warn({ event: "db.idle-connection-lost", err: error }));
+    // The pool listens only while a connection is idle. One lost while checked out (in a
+    // transaction, between two statements) fails its next query, but pg also raises the loss as
+    // an "error" event, which with no listener would end the process: a database restart would
+    // take the server down with it.
+    pool.on("connect", (client) => client.on("error", () => undefined));
     const db = drizzleNodePostgres(pool, { schema });
     return {
       db,
