@@ -1,0 +1,374 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq, getTableName, is, sql } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { getAuth } from "~/auth/auth.server";
+import { createAffiliate } from "~/features/affiliates/affiliates.server";
+import { recordLedgerEntry, voidLedgerEntry } from "~/features/affiliates/admin-affiliates.server";
+import { createSubmission } from "~/features/submissions/submissions.server";
+import { signedInAccount } from "~/test/accounts.server";
+import { decrypt, encrypt } from "~/utils/encryption.server";
+import { closeDatabase, getDatabase, openDatabase } from "./db.server";
+import {
+  ExportError,
+  exportToPostgres,
+  parentsFirst,
+  redactUrl,
+} from "./export-to-postgres.server";
+import * as schema from "./schema.server";
+
+/**
+ * The way from PGlite to PostgreSQL: a realistic embedded database, made through the app's own
+ * code where it has a path for it, is exported into a new PostgreSQL database, which the app then
+ * opens and uses: the same rows, the same password signs in, documents decrypt, new rows insert.
+ */
+
+const schemaTables = Object.values(schema)
+  .filter((value) => is(value, PgTable))
+  .map((table) => getTableName(table as PgTable))
+  .sort();
+
+describe("the order of the copy", () => {
+  it("puts every table after the tables it references", () => {
+    const order = parentsFirst(
+      ["session", "user", "affiliate_ledger", "affiliates", "settings"],
+      [
+        { child: "session", parent: "user" },
+        { child: "affiliates", parent: "user" },
+        { child: "affiliate_ledger", parent: "affiliates" },
+        { child: "user", parent: "user" },
+      ],
+    );
+    expect(order.indexOf("user")).toBeLessThan(order.indexOf("session"));
+    expect(order.indexOf("user")).toBeLessThan(order.indexOf("affiliates"));
+    expect(order.indexOf("affiliates")).toBeLessThan(order.indexOf("affiliate_ledger"));
+    expect([...order].sort()).toEqual([
+      "affiliate_ledger",
+      "affiliates",
+      "session",
+      "settings",
+      "user",
+    ]);
+  });
+
+  it("names a cycle instead of looping", () => {
+    expect(() =>
+      parentsFirst(
+        ["a", "b"],
+        [
+          { child: "a", parent: "b" },
+          { child: "b", parent: "a" },
+        ],
+      ),
+    ).toThrow(ExportError);
+  });
+
+  it("hides the password of a connection string in messages", () => {
+    expect(redactUrl("postgres://mare:secret@db.example:5432/mare")).toBe(
+      "postgres://mare:***@db.example:5432/mare",
+    );
+  });
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+const KEY = randomBytes(32).toString("hex");
+const PASSWORD = "a-senha-que-atravessa-2026!";
+const ORIGIN = "http://127.0.0.1:3996";
+
+/** Every row of a table as text, in a fixed order: what "the same rows" means here. */
+async function rowsOf(query: (text: string) => Promise<{ rows: unknown[] }>, table: string) {
+  const { rows } = await query(`select t::text as row from "${table}" t order by t::text`);
+  return rows.map((row) => (row as { row: string }).row);
+}
+
+describe.skipIf(!postgresUrl)(
+  "export of the embedded database to PostgreSQL",
+  { timeout: 120_000 },
+  () => {
+    let dataDir: string;
+    let targetUrl: string;
+    let admin: pg.Client;
+    const databaseName = `mare_export_${process.pid}_${randomBytes(4).toString("hex")}`;
+    const seeded: { modelId?: string; submissionId?: number; document: string } = {
+      document: "AB1234567",
+    };
+
+    function useEnvironment(databaseUrl: string) {
+      vi.stubEnv("DATABASE_URL", databaseUrl);
+      vi.stubEnv("DATA_DIR", dataDir);
+      vi.stubEnv("DATA_ENCRYPTION_KEY", KEY);
+      vi.stubEnv("BETTER_AUTH_SECRET", "segredo-de-teste-com-mais-de-trinta-e-dois-caracteres");
+      vi.stubEnv("HOST", "127.0.0.1");
+      vi.stubEnv("PORT", "3996");
+      vi.stubEnv("PUBLIC_ORIGIN", "");
+      vi.stubEnv("ADMIN_EMAIL", "");
+      vi.stubEnv("GOOGLE_CLIENT_ID", "");
+      vi.stubEnv("GOOGLE_CLIENT_SECRET", "");
+    }
+
+    beforeAll(async () => {
+      dataDir = await mkdtemp(path.join(tmpdir(), "mare-export-"));
+      admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      await admin.query(`create database ${databaseName}`);
+      const url = new URL(postgresUrl!);
+      url.pathname = `/${databaseName}`;
+      targetUrl = url.toString();
+
+      // The embedded database, filled the way the app fills it.
+      await closeDatabase();
+      useEnvironment("");
+      const db = await getDatabase();
+      const model = await signedInAccount({
+        email: "modelo@example.com",
+        name: "Maria Modelo",
+        role: "model",
+        password: PASSWORD,
+        origin: ORIGIN,
+      });
+      seeded.modelId = model.id;
+      const affiliateAccount = await signedInAccount({
+        email: "afiliada@example.com",
+        name: "Ana Afiliada",
+        role: "affiliate",
+        password: PASSWORD,
+        origin: ORIGIN,
+      });
+      const affiliate = await createAffiliate(db, {
+        userId: affiliateAccount.id,
+        promotion: "Instagram e indicações",
+      });
+      const submission = await createSubmission(db, {
+        source: "chatbot",
+        language: "pt",
+        fullName: "Beatriz Souza",
+        email: "beatriz@example.com",
+        dateOfBirth: "2001-04-05",
+        phone: "+5548988887777",
+        country: "BR",
+        city: "Florianópolis",
+        document: seeded.document,
+        referralCode: affiliate.referralCode,
+        consentVersion: "2026-11",
+      });
+      seeded.submissionId = submission;
+      const actor = { id: model.id, ip: "127.0.0.1" };
+      await recordLedgerEntry(db, {
+        affiliateId: affiliate.id,
+        kind: "earning",
+        amountCents: 15_000,
+        occurredOn: "2026-05-10",
+        note: "Primeira indicação",
+        actor,
+      });
+      await recordLedgerEntry(db, {
+        affiliateId: affiliate.id,
+        kind: "payout",
+        amountCents: 999,
+        occurredOn: "2026-05-11",
+        note: null,
+        actor,
+      });
+      const [wrong] = await db
+        .select({ id: schema.affiliateLedger.id })
+        .from(schema.affiliateLedger)
+        .where(eq(schema.affiliateLedger.amountCents, 999));
+      await voidLedgerEntry(db, { affiliateId: affiliate.id, entryId: wrong!.id, actor });
+      // What has no path of its own in a unit test is written as the app writes it.
+      await db.insert(schema.settings).values({
+        key: "smtp",
+        value: {
+          host: "smtp.example.com",
+          passwordEncrypted: encrypt("smtp-secret", Buffer.from(KEY, "hex")),
+        },
+        updatedBy: model.id,
+      });
+      const [reason] = await db
+        .insert(schema.rejectionReasons)
+        .values({ label: "Fotos desfocadas", position: 1 })
+        .returning();
+      await db.insert(schema.mailTemplates).values({
+        template: `rejected:${reason!.id}`,
+        language: "pt",
+        subject: "Sua candidatura",
+        body: "Olá {nome}, obrigada — “aspas” e emoji 🌊.",
+      });
+      await db
+        .insert(schema.dailyCounts)
+        .values({ day: "2026-05-10", event: "page_view", dimension: "home", count: 42 });
+      await db
+        .insert(schema.referralClicks)
+        .values({ affiliateId: affiliate.id, day: "2026-05-10", clicks: 3 });
+      await db.insert(schema.privacyRequests).values({
+        kind: "export",
+        email: "beatriz@example.com",
+        language: "pt",
+        tokenHash: randomBytes(32).toString("hex"),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      });
+      await db.insert(schema.twoFactor).values({
+        id: "tf-1",
+        secret: "encrypted-secret",
+        backupCodes: "encrypted-codes",
+        userId: affiliateAccount.id,
+      });
+      await db.insert(schema.verification).values({
+        id: "v-1",
+        identifier: "reset-password:token",
+        value: model.id,
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+      await db
+        .insert(schema.rateLimits)
+        .values({ key: "test:127.0.0.1", count: 2 })
+        .onConflictDoNothing();
+      await db.insert(schema.authEvents).values({ kind: "sign-in-failed", method: "password" });
+      // A timestamp with microseconds, which a copy through JavaScript dates would round.
+      await db.execute(
+        sql`update submissions set updated_at = '2026-05-10 12:34:56.789123+00' where id = ${submission}`,
+      );
+      await closeDatabase();
+    });
+
+    afterAll(async () => {
+      await closeDatabase();
+      vi.unstubAllEnvs();
+      await admin.query(`drop database if exists ${databaseName} with (force)`);
+      await admin.end();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+
+    it("has seeded every table of the schema, so that none goes uncopied unnoticed", async () => {
+      const source = openDatabase({ dataDir });
+      try {
+        const empty: string[] = [];
+        for (const table of schemaTables) {
+          const { rows } = await source.pglite!.query<{ n: number }>(
+            `select count(*)::int as n from "${table}"`,
+          );
+          if (rows[0]!.n === 0) empty.push(table);
+        }
+        // A new table needs a row in this test's seed: then its copy is checked below.
+        expect(empty).toEqual([]);
+      } finally {
+        await source.close();
+      }
+    });
+
+    it("refuses to leave anything behind when the copy fails half-way", async () => {
+      let tables = 0;
+      await expect(
+        exportToPostgres({
+          dataDir,
+          url: targetUrl,
+          batchSize: 1,
+          progress: () => {
+            if (++tables === 5) throw new Error("the connection broke");
+          },
+        }),
+      ).rejects.toThrow("the connection broke");
+      const target = new pg.Client({ connectionString: targetUrl });
+      await target.connect();
+      try {
+        for (const table of schemaTables) {
+          const { rows } = await target.query(`select count(*)::int as n from "${table}"`);
+          expect({ table, rows: rows[0].n }).toEqual({ table, rows: 0 });
+        }
+      } finally {
+        await target.end();
+      }
+    });
+
+    it("copies every table, row for row, in one go", async () => {
+      const reported: string[] = [];
+      const result = await exportToPostgres({
+        dataDir,
+        url: targetUrl,
+        batchSize: 2,
+        progress: ({ table }) => reported.push(table),
+      });
+      expect(result.tables.map((t) => t.table).sort()).toEqual(schemaTables);
+      expect(reported.indexOf("user")).toBeLessThan(reported.indexOf("session"));
+      expect(reported.indexOf("affiliates")).toBeLessThan(reported.indexOf("submissions"));
+
+      const source = openDatabase({ dataDir });
+      const target = new pg.Client({ connectionString: targetUrl });
+      await target.connect();
+      try {
+        for (const { table, rows } of result.tables) {
+          const here = await rowsOf((text) => source.pglite!.query(text), table);
+          const there = await rowsOf((text) => target.query(text), table);
+          expect(rows).toBe(here.length);
+          expect({ table, rows: there }).toEqual({ table, rows: here });
+        }
+        const { rows } = await target.query(
+          "select updated_at::text as at from submissions where id = $1",
+          [seeded.submissionId],
+        );
+        expect(rows[0].at).toBe("2026-05-10 12:34:56.789123+00");
+      } finally {
+        await target.end();
+        await source.close();
+      }
+    });
+
+    it("refuses a PostgreSQL database that already holds data, unless told to replace it", async () => {
+      await expect(exportToPostgres({ dataDir, url: targetUrl })).rejects.toThrow(
+        /already holds data \(in .*submissions/,
+      );
+      const again = await exportToPostgres({ dataDir, url: targetUrl, replace: true });
+      expect(again.replaced).toBe(true);
+      expect(again.tables.find((t) => t.table === "submissions")?.rows).toBe(1);
+    });
+
+    it("gives the app a PostgreSQL database it can use at once", async () => {
+      await closeDatabase();
+      useEnvironment(targetUrl);
+      const db = await getDatabase();
+
+      // The same password signs in: the hash came over.
+      const auth = await getAuth();
+      const signedIn = await auth.api.signInEmail({
+        body: { email: "modelo@example.com", password: PASSWORD },
+        headers: { origin: ORIGIN },
+        asResponse: true,
+      });
+      expect(signedIn.status).toBe(200);
+
+      // Her document decrypts with the same key; the counts follow the copied rows.
+      const [stored] = await db
+        .select()
+        .from(schema.submissions)
+        .where(eq(schema.submissions.id, seeded.submissionId!));
+      expect(decrypt(stored!.documentEncrypted!, Buffer.from(KEY, "hex"))).toBe(seeded.document);
+      expect(stored!.affiliateId).not.toBeNull();
+      expect(await db.select().from(schema.submissionStatusCounts)).toEqual([
+        { status: "Pendente", count: 1 },
+      ]);
+
+      // New rows take ids after the copied ones, and the counting trigger works again.
+      const next = await createSubmission(db, {
+        source: "form",
+        language: "en",
+        fullName: "Carla Nova",
+        email: "carla@example.com",
+        age: 22,
+        consentVersion: "2026-11",
+      });
+      expect(next).toBeGreaterThan(seeded.submissionId!);
+      expect(await db.select().from(schema.submissionStatusCounts)).toEqual([
+        { status: "Pendente", count: 2 },
+      ]);
+      const [reason] = await db
+        .insert(schema.rejectionReasons)
+        .values({ label: "Outra" })
+        .returning();
+      expect(reason!.id).toBe(2);
+      await closeDatabase();
+    });
+  },
+);
