@@ -100,7 +100,9 @@ function expectRefusedWithHerAnswers(
   expect(answer.body).toEqual({ status: "error", values: fields });
   const { key } = failureMessageKey(answer.body!);
   expect(key).toBe("preselection.unavailableDescription");
-  const texts = languages.map(({ code }) => failureMessage(getFixedT(code), answer.body!));
+  const texts = languages.map(({ code }) =>
+    failureMessage((key, values) => getFixedT(code)(key, values ?? {}), answer.body!),
+  );
   expect(texts[0]).toBe(resources.pt.preselection.unavailableDescription);
   expect(new Set(texts).size).toBe(languages.length);
   for (const text of texts) expect(text).not.toContain("preselection.");
@@ -121,7 +123,7 @@ describe.skipIf(!postgresUrl)(
 
     beforeAll(async () => {
       proxy = await startFaultProxy(postgresUrl!);
-      direct = openDatabase({ url: postgresUrl! });
+      direct = openDatabase({ url: postgresUrl!, dataDir: "memory://" });
       await openAppDatabase(proxy.url, {
         SUBMISSION_TIMEOUT_MS: String(TIMEOUT_MS),
         SUBMISSION_RATE_LIMIT: "1000",
