@@ -39,11 +39,13 @@ class Pipe {
   private queue: { at: number; chunk: Buffer | null }[] = [];
   private timer: NodeJS.Timeout | undefined;
   held = false;
+  private readonly to: net.Socket;
+  private readonly delayMs: () => number;
 
-  constructor(
-    private readonly to: net.Socket,
-    private delayMs: () => number,
-  ) {}
+  constructor(to: net.Socket, delayMs: () => number) {
+    this.to = to;
+    this.delayMs = delayMs;
+  }
 
   push(chunk: Buffer | null) {
     this.queue.push({ at: Date.now() + this.delayMs(), chunk });
