@@ -94,6 +94,20 @@ describe("createLogger", () => {
     });
   });
 
+  it("never lets an error's message into the line unscrubbed (pino copies it into msg)", () => {
+    const { log, lines } = capture();
+    const failed = new Error(
+      'Failed query: insert into "submissions" ("name") values ($1)\nparams: Ana Souza',
+    );
+    log.error({ event: "submission.failed", err: failed });
+    log.error(failed);
+    for (const line of lines) {
+      expect(JSON.stringify(line)).not.toContain("Ana Souza");
+      expect(line.msg).toContain("params: [withheld]");
+      expect(line.err).toMatchObject({ type: "Error" });
+    }
+  });
+
   it("keeps the request id as it is", () => {
     const { log, lines } = capture();
     log.info({ event: "request", reqId: "0f9c2b1e-5d7a-4c3b-9e8f-123456789abc" });

@@ -28,16 +28,19 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: {
         level: (label) => ({ level: label }),
-        log: (object) => scrubValue(object) as Record<string, unknown>,
       },
       hooks: {
-        // The message itself (the last string argument) is scrubbed like every field.
+        // Everything passed to a log call is scrubbed before pino sees it: pino copies an
+        // error's message into the line's `msg`, so errors must be reduced first.
         logMethod(args, method) {
-          const scrubbed = args.map((arg) => (typeof arg === "string" ? scrub(arg) : arg));
+          const scrubbed = args.map((arg) =>
+            arg instanceof Error ? { err: serializeError(arg) } : scrubValue(arg),
+          );
           return method.apply(this, scrubbed as Parameters<typeof method>);
         },
       },
-      serializers: { err: serializeError, error: serializeError },
+      // Errors are already reduced by the hook; pino's own serializer would redo it badly.
+      serializers: { err: (value: unknown) => value },
       redact: {
         paths: SECRET_KEYS.flatMap((key) => [key, `*.${key}`]),
         censor: "[redacted]",
