@@ -48,27 +48,28 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
  * whose log lines carry it) and logs one line when its response is done: method, path without
  * query string, status, duration. Build files and probes log at debug level only.
  */
-function requestLog(req: Request, res: Response, next: NextFunction) {
-  const given = req.headers["x-request-id"];
-  const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
-  req.headers["x-request-id"] = id;
-  res.setHeader("X-Request-Id", id);
-  const started = process.hrtime.bigint();
-  res.once("close", () => {
-    const quiet =
-      req.path.startsWith("/assets/") || req.path === "/healthz" || req.path === "/readyz";
-    logger()[quiet ? "debug" : "info"]({
-      event: "request",
-      reqId: id,
-      method: req.method,
-      path: loggablePath(req.originalUrl),
-      status: res.statusCode,
-      ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
-      ...(res.writableFinished ? {} : { aborted: true }),
+const requestLog =
+  (acceptGivenId: boolean) => (req: Request, res: Response, next: NextFunction) => {
+    const given = acceptGivenId ? req.headers["x-request-id"] : undefined;
+    const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+    req.headers["x-request-id"] = id;
+    res.setHeader("X-Request-Id", id);
+    const started = process.hrtime.bigint();
+    res.once("close", () => {
+      const quiet =
+        req.path.startsWith("/assets/") || req.path === "/healthz" || req.path === "/readyz";
+      logger()[quiet ? "debug" : "info"]({
+        event: "request",
+        reqId: id,
+        method: req.method,
+        path: loggablePath(req.originalUrl),
+        status: res.statusCode,
+        ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
+        ...(res.writableFinished ? {} : { aborted: true }),
+      });
     });
-  });
-  next();
-}
+    next();
+  };
 
 export function createApp({
   build,
@@ -89,7 +90,8 @@ export function createApp({
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
 
-  app.use(requestLog);
+  // Only a trusted proxy's id is kept; a visitor's own is replaced.
+  app.use(requestLog(env.TRUST_PROXY !== false));
   // Probes for a process manager or load balancer, answered before anything else runs.
   // /healthz: the process is up and serving. /readyz: it should get traffic.
   app.get("/healthz", (_req, res) => {
