@@ -19,7 +19,14 @@ export function retryDelaySeconds(attempts: number) {
 }
 
 export interface MailTransport {
-  send(mail: { to: string; subject: string; html: string; text: string }): Promise<void>;
+  send(mail: {
+    to: string;
+    subject: string;
+    html: string;
+    text: string;
+    /** The same for every attempt at one outbox message (see deliverDueMail). */
+    messageId?: string;
+  }): Promise<void>;
   close?(): void;
 }
 
@@ -60,6 +67,7 @@ function logUnsent(entry: UnsentMail) {
 
 interface Claimed {
   id: number;
+  createdAt: Date;
   recipient: string;
   subject: string;
   html: string;
@@ -83,24 +91,60 @@ async function claimDue(db: Database, limit: number): Promise<Claimed[]> {
       limit ${limit}
       for update skip locked
     )
-    returning id, recipient, subject, html, text, attempts`);
-  return (result as unknown as { rows: Claimed[] }).rows.map((row) => ({
-    ...row,
-    id: Number(row.id),
-    attempts: Number(row.attempts),
-  }));
+    returning id, created_at, recipient, subject, html, text, attempts`);
+  return (result as unknown as { rows: (Claimed & { created_at: Date | string })[] }).rows.map(
+    ({ created_at, ...row }) => ({
+      ...row,
+      id: Number(row.id),
+      createdAt: new Date(created_at),
+      attempts: Number(row.attempts),
+    }),
+  );
 }
+
+/**
+ * The Message-ID of an outbox message: the same on every attempt, so that a mail sent twice (see
+ * deliverDueMail) is one message to the receiving server and her mail program, which drop or fold
+ * a repeated Message-ID. The row's creation time keeps it unique across databases.
+ */
+export function outboxMessageId(message: { id: number; createdAt: Date }) {
+  const domain = getEnv().MAIL_FROM.split("@")[1] ?? "maretalent.com.br";
+  return `<outbox.${message.id}.${message.createdAt.getTime()}@${domain}>`;
+}
+
+/**
+ * Mails the SMTP server accepted but that could not be marked sent (the database failed just
+ * then), kept by the sender of this process and marked before anything else is claimed.
+ */
+export type UnrecordedMail = Set<number>;
 
 /**
  * Delivers the mail that is due. Without a transport (no SMTP configured) mail stays queued and
  * its subject and links are logged, so development and demos work; they are looked at again in
  * an hour. Returns how many messages were sent.
+ *
+ * What is guaranteed: a queued mail is never lost (it leaves the queue only once an SMTP server
+ * has accepted it, or after its last attempt, marked failed), and it is sent once. The single
+ * exception is inherent to SMTP with a separate database: if the server accepts a message and
+ * the database cannot record that, the message would go again once its claim expires. The
+ * sender keeps such messages in `unrecorded` and marks them sent as soon as the database
+ * answers, before claiming anything, so the mail goes twice only if this process also dies in
+ * that moment (or the database stays away past the two-minute claim while another instance
+ * reaches it). Even then both copies carry the same Message-ID (outboxMessageId).
  */
 export async function deliverDueMail(
   db: Database,
   transport: MailTransport | null,
-  { limit = 20, log = logUnsent }: { limit?: number; log?: (entry: UnsentMail) => void } = {},
+  {
+    limit = 20,
+    log = logUnsent,
+    unrecorded = new Set(),
+  }: { limit?: number; log?: (entry: UnsentMail) => void; unrecorded?: UnrecordedMail } = {},
 ): Promise<number> {
+  for (const id of unrecorded) {
+    await markSent(db, id);
+    unrecorded.delete(id);
+  }
   const due = await claimDue(db, limit);
   let sent = 0;
   for (const message of due) {
@@ -127,11 +171,8 @@ export async function deliverDueMail(
         subject: message.subject,
         html: message.html,
         text: message.text,
+        messageId: outboxMessageId(message),
       });
-      await db.execute(sql`
-        update ${outbox} set status = 'sent', sent_at = now(), locked_until = null, last_error = null
-        where id = ${message.id}`);
-      sent++;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const finalAttempt = message.attempts >= MAX_ATTEMPTS;
@@ -141,9 +182,23 @@ export async function deliverDueMail(
           last_error = ${reason.slice(0, 500)},
           next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(message.attempts)})
         where id = ${message.id}`);
+      continue;
+    }
+    sent++;
+    try {
+      await markSent(db, message.id);
+    } catch (error) {
+      unrecorded.add(message.id);
+      throw error;
     }
   }
   return sent;
+}
+
+async function markSent(db: Database, id: number) {
+  await db.execute(sql`
+    update ${outbox} set status = 'sent', sent_at = now(), locked_until = null, last_error = null
+    where id = ${id}`);
 }
 
 /**
@@ -163,6 +218,7 @@ export function startMailSender(
   intervalMs = 5000,
 ) {
   let running: Promise<unknown> = Promise.resolve();
+  const unrecorded: UnrecordedMail = new Set();
   const tick = () => {
     running = running
       .then(async () => {
@@ -171,6 +227,7 @@ export function startMailSender(
         return deliverDueMail(
           db,
           typeof transport === "function" ? await transport(db) : transport,
+          { unrecorded },
         );
       })
       .catch((error: unknown) => logger().error({ event: "mail.sender-error", err: error }));

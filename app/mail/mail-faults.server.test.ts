@@ -1,0 +1,327 @@
+import { randomBytes } from "node:crypto";
+import net from "node:net";
+import { eq, sql } from "drizzle-orm";
+import { simpleParser, type ParsedMail } from "mailparser";
+import pg from "pg";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "../db/db.server";
+import { outbox } from "../db/schema.server";
+import { startFaultProxy, type FaultProxy } from "../test/fault-proxy";
+import { queueMail } from "./outbox.server";
+import { outboxMessageId, smtpTransport, startMailSender } from "./sender.server";
+import { confirmationMail } from "./templates.server";
+
+/**
+ * SMTP down or failing, with the real sender loop and a real SMTP server: mail stays queued and
+ * goes out when the server is back, each message once (counted by Message-ID). Time is driven by
+ * making the queued mail due in the database, not by waiting out the back-off.
+ */
+
+/** A real SMTP server on a given port, started and stopped by the test; it can refuse (451). */
+async function smtpServerOn(port: number) {
+  const received: ParsedMail[] = [];
+  const state = { refuse: false, onAccept: null as null | (() => void) };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, _session, callback) {
+      if (state.refuse) {
+        stream.resume();
+        stream.on("end", () => callback(new Error("451 mailbox busy, try again later")));
+        return;
+      }
+      simpleParser(stream).then((mail) => {
+        received.push(mail);
+        state.onAccept?.();
+        callback();
+      }, callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    received,
+    state,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+async function freePort() {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/**
+ * A TCP hop in front of the SMTP server that breaks a delivery at its last moment: `cut` ends the
+ * connection as the message's final dot would go out (the server never accepts it), `lose` lets
+ * the server accept it and ends the connection before its "250 OK" gets back.
+ */
+async function smtpLink(targetPort: number) {
+  const state = { fault: null as null | "cut" | "lose" };
+  const server = net.createServer((client) => {
+    const upstream = net.connect(targetPort, "127.0.0.1");
+    let tail = "";
+    let losing = false;
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on("data", (chunk: Buffer) => {
+      const seen = tail + chunk.toString("latin1");
+      tail = seen.slice(-4);
+      if (state.fault && seen.includes("\r\n.\r\n")) {
+        if (state.fault === "cut") return end();
+        losing = true;
+      }
+      upstream.write(chunk);
+    });
+    upstream.on("data", (chunk: Buffer) => (losing ? end() : client.write(chunk)));
+    client.on("error", end);
+    upstream.on("error", end);
+    client.on("close", end);
+    upstream.on("close", end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    state,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+const messageIds = (mails: ParsedMail[]) => mails.map((mail) => mail.messageId);
+
+/** Every PostgreSQL test gets an empty database of its own: the sender takes any due mail. */
+async function ownPostgres(baseUrl: string) {
+  const name = `mare_mail_faults_${randomBytes(4).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database ${name} with (force)`) };
+}
+
+const targets: [string, string | undefined][] = [["PGlite", undefined]];
+if (process.env.TEST_DATABASE_URL) targets.push(["PostgreSQL", process.env.TEST_DATABASE_URL]);
+
+describe.each(targets)("mail while SMTP fails, on %s", (_name, baseUrl) => {
+  let database: DatabaseHandle;
+  let dropDatabase = async () => undefined as unknown;
+
+  beforeAll(async () => {
+    if (baseUrl) {
+      const own = await ownPostgres(baseUrl);
+      dropDatabase = own.drop;
+      database = openDatabase({ url: own.url, dataDir: "memory://" });
+    } else {
+      database = openDatabase({ dataDir: "memory://" });
+    }
+    await database.migrate();
+  }, 60_000);
+  afterAll(async () => {
+    await database.close();
+    await dropDatabase();
+  });
+  beforeEach(async () => {
+    await database.db.delete(outbox);
+  });
+
+  const queue = (count: number) =>
+    Promise.all(
+      Array.from({ length: count }, (_, n) =>
+        queueMail(database.db, {
+          kind: "confirmation",
+          to: `ana.${n}@example.com`,
+          language: "pt",
+          ...confirmationMail("pt", "Ana Beatriz Souza"),
+        }),
+      ),
+    );
+
+  const rows = () => database.db.select().from(outbox).orderBy(outbox.id);
+
+  /** How many messages have had `attempts` attempts, the last one over (failed or sent). */
+  const settledAfter = async (attempts: number) =>
+    (await rows()).filter((row) => row.attempts === attempts && row.lockedUntil === null).length;
+
+  /** The back-off's wait, skipped: every queued message is due now. */
+  const makeDue = () =>
+    database.db
+      .update(outbox)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(outbox.status, "queued"));
+
+  /** The real loop, polling often so the test need not wait for its five seconds. */
+  const sender = (url: string) =>
+    startMailSender(async () => database.db, smtpTransport(url, "contato@maretalent.com.br"), 100);
+
+  it("SMTP down: mail stays queued, and once it is up every message goes out once", async () => {
+    const port = await freePort();
+    await queue(4);
+    const loop = sender(`smtp://127.0.0.1:${port}`);
+    let smtp: Awaited<ReturnType<typeof smtpServerOn>> | undefined;
+    try {
+      // Nothing listens: every attempt fails and is put back for later.
+      await expect.poll(() => settledAfter(1)).toBe(4);
+      for (const row of await rows()) {
+        expect(row).toMatchObject({ status: "queued", sentAt: null });
+        expect(row.lastError).toMatch(/ECONNREFUSED/);
+      }
+
+      smtp = await smtpServerOn(port);
+      await makeDue();
+      await expect
+        .poll(async () => (await rows()).every((row) => row.status === "sent"))
+        .toBe(true);
+      // More passes, and nothing goes again.
+      loop.nudge();
+      loop.nudge();
+    } finally {
+      await loop.stop();
+      await smtp?.close();
+    }
+    const sent = await rows();
+    expect(messageIds(smtp!.received).sort()).toEqual(sent.map(outboxMessageId).sort());
+    expect(new Set(messageIds(smtp!.received)).size).toBe(4);
+  });
+
+  it("SMTP failing mid-delivery (connection cut before it accepts, then 451): each goes out once it recovers", async () => {
+    const port = await freePort();
+    const smtp = await smtpServerOn(port);
+    const link = await smtpLink(port);
+    await queue(3);
+    link.state.fault = "cut";
+    const loop = sender(link.url);
+    try {
+      await expect.poll(() => settledAfter(1)).toBe(3);
+      expect(smtp.received).toHaveLength(0);
+
+      link.state.fault = null;
+      smtp.state.refuse = true;
+      await makeDue();
+      await expect.poll(() => settledAfter(2)).toBe(3);
+      expect((await rows()).map((row) => row.lastError)).toEqual(
+        Array(3).fill(expect.stringMatching(/451/)),
+      );
+
+      smtp.state.refuse = false;
+      await makeDue();
+      await expect
+        .poll(async () => (await rows()).every((row) => row.status === "sent"))
+        .toBe(true);
+      loop.nudge();
+    } finally {
+      await loop.stop();
+      await link.close();
+      await smtp.close();
+    }
+    const sent = await rows();
+    expect(sent.map((row) => row.attempts)).toEqual([3, 3, 3]);
+    expect(messageIds(smtp.received).sort()).toEqual(sent.map(outboxMessageId).sort());
+  });
+
+  it("an acceptance lost on its way back: the mail goes again with the same Message-ID (at least once)", async () => {
+    const port = await freePort();
+    const smtp = await smtpServerOn(port);
+    const link = await smtpLink(port);
+    await queue(1);
+    link.state.fault = "lose";
+    const loop = sender(link.url);
+    try {
+      await expect.poll(() => smtp.received.length).toBe(1);
+      await expect.poll(() => settledAfter(1)).toBe(1);
+      expect((await rows())[0]).toMatchObject({ status: "queued", attempts: 1 });
+
+      link.state.fault = null;
+      await makeDue();
+      await expect.poll(async () => (await rows())[0]!.status).toBe("sent");
+    } finally {
+      await loop.stop();
+      await link.close();
+      await smtp.close();
+    }
+    // The receiving side can tell it is one message.
+    const [row] = await rows();
+    expect(messageIds(smtp.received)).toEqual([outboxMessageId(row!), outboxMessageId(row!)]);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  "a mail SMTP accepted while PostgreSQL failed to record it (needs TEST_DATABASE_URL)",
+  () => {
+    let own: Awaited<ReturnType<typeof ownPostgres>>;
+    let proxy: FaultProxy;
+    let direct: DatabaseHandle;
+    let throughProxy: DatabaseHandle;
+
+    beforeAll(async () => {
+      own = await ownPostgres(process.env.TEST_DATABASE_URL!);
+      direct = openDatabase({ url: own.url, dataDir: "memory://" });
+      await direct.migrate();
+      proxy = await startFaultProxy(own.url);
+      throughProxy = openDatabase({ url: proxy.url, dataDir: "memory://" });
+    }, 60_000);
+    afterAll(async () => {
+      proxy.restore();
+      await throughProxy.close();
+      await direct.close();
+      await proxy.close();
+      await own.drop();
+    });
+
+    it("is marked sent as soon as the database is back, not sent again", async () => {
+      const port = await freePort();
+      const smtp = await smtpServerOn(port);
+      const id = await queueMail(direct.db, {
+        kind: "confirmation",
+        to: "bia@example.com",
+        language: "pt",
+        ...confirmationMail("pt", "Bia Ramos"),
+      });
+      // The database goes away the moment the SMTP server accepts the message.
+      smtp.state.onAccept = () => {
+        smtp.state.onAccept = null;
+        proxy.cut();
+      };
+      const loop = startMailSender(
+        async () => throughProxy.db,
+        smtpTransport(`smtp://127.0.0.1:${port}`, "contato@maretalent.com.br"),
+        100,
+      );
+      try {
+        await expect.poll(() => smtp.received.length).toBe(1);
+        const [claimed] = await direct.db.select().from(outbox).where(eq(outbox.id, id));
+        expect(claimed).toMatchObject({ status: "queued", attempts: 1 });
+
+        // Back after the claim ran out, the worst case: the message is due and unclaimed.
+        await direct.db
+          .update(outbox)
+          .set({ lockedUntil: sql`now() - interval '1 second'`, nextAttemptAt: sql`now()` })
+          .where(eq(outbox.id, id));
+        proxy.restore();
+        await expect
+          .poll(
+            async () => (await direct.db.select().from(outbox).where(eq(outbox.id, id)))[0]!.status,
+          )
+          .toBe("sent");
+        loop.nudge();
+      } finally {
+        await loop.stop();
+        await smtp.close();
+      }
+      expect(smtp.received).toHaveLength(1);
+    });
+  },
+);
