@@ -1,3 +1,4 @@
+import { storableText } from "~/utils/text";
 import { formatMoney } from "~/features/affiliates/admin-forms";
 
 /**
@@ -89,7 +90,7 @@ export function readAccessFilter(params: URLSearchParams) {
   const to = day("to");
   const filter = {
     action: parseActionFilter(params.get("action")),
-    actor: (params.get("actor") ?? "").trim().slice(0, 100) || undefined,
+    actor: storableText((params.get("actor") ?? "").trim().slice(0, 100)) || undefined,
     from: from.value,
     to: to.value,
   };

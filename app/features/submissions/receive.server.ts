@@ -7,6 +7,7 @@ import { languageForRequest } from "~/i18n/language.server";
 import { getEnv } from "~/utils/env.server";
 import { hitRateLimit } from "~/utils/rate-limit.server";
 import { clientIp, isCrossSiteRequest } from "~/utils/request.server";
+import { storableText } from "~/utils/text";
 import { HONEYPOT_FIELD } from "./honeypot";
 import { storeSubmission, type NewSubmission } from "./submissions.server";
 import { requestLogger } from "~/utils/logger.server";
@@ -78,7 +79,8 @@ export async function receiveApplication<T>(
   const given: Record<string, string> = {};
   for (const field of channel.fields) {
     const value = body[field];
-    given[field] = typeof value === "string" ? value.slice(0, MAX_ECHO_LENGTH) : "";
+    // A NUL or a lone surrogate (a script's, never a keyboard's) would fail the insert: a 503.
+    given[field] = typeof value === "string" ? storableText(value.slice(0, MAX_ECHO_LENGTH)) : "";
   }
   const values = Object.fromEntries(
     Object.entries(given).filter(([field]) => !channel.secretFields?.includes(field)),

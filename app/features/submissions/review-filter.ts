@@ -1,4 +1,5 @@
 import { languages, type Language } from "~/i18n/languages";
+import { storableText } from "~/utils/text";
 import { submissionSources, type SubmissionSource } from "./statuses";
 
 export const reviewSorts = ["newest", "oldest"] as const;
@@ -21,7 +22,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null) =>
  * (Not `lang`: that one switches the interface language on every page.)
  */
 export function readReviewFilter(params: URLSearchParams): ReviewFilter {
-  const search = (params.get("q") ?? "").trim().slice(0, 100);
+  const search = storableText((params.get("q") ?? "").trim().slice(0, 100));
   const affiliate = params.get("affiliate") ?? "";
   return {
     search: search || undefined,

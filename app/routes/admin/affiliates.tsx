@@ -14,6 +14,7 @@ import { AffiliateStatusBadge } from "~/features/affiliates/affiliate-status-bad
 import { useTranslation } from "~/i18n/translation";
 import { pageContext } from "~/utils/page.server";
 import { pageTitle } from "~/utils/seo";
+import { storableText } from "~/utils/text";
 import type { Route } from "./+types/affiliates";
 
 /** `2026-11-22 14:05:09.123456+00~42`: where the previous page ended (keyset pagination). */
@@ -32,7 +33,7 @@ const isStatus = (value: unknown): value is AffiliateStatusValue =>
 export async function loader({ request }: Route.LoaderArgs) {
   await requireArea(request, "admin");
   const url = new URL(request.url);
-  const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const search = storableText((url.searchParams.get("q") ?? "").trim().slice(0, 100));
   const status = url.searchParams.get("status");
   const before = parseCursor(url.searchParams.get("after"));
   const page = await listAffiliates(await getDatabase(), {

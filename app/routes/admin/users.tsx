@@ -22,6 +22,7 @@ import { getEnv } from "~/utils/env.server";
 import { pageContext } from "~/utils/page.server";
 import { clientIp, isCrossSiteRequest, readForm } from "~/utils/request.server";
 import { pageTitle } from "~/utils/seo";
+import { storableText } from "~/utils/text";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/users";
 
@@ -36,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request);
   const url = new URL(request.url);
   const filter = filterSchema.parse({
-    q: url.searchParams.get("q") ?? "",
+    q: storableText(url.searchParams.get("q") ?? ""),
     role: url.searchParams.get("role") || undefined,
     page: url.searchParams.get("page") ?? 1,
   });

@@ -1,4 +1,5 @@
 import { getAuth } from "~/auth/auth.server";
+import { safeReturnPath } from "~/auth/permissions";
 import { hitRateLimit } from "~/utils/rate-limit.server";
 import { getDatabase } from "~/db/db.server";
 import { clientIp } from "~/utils/request.server";
@@ -16,9 +17,15 @@ const exposed: { method: string; path: RegExp }[] = [
 ];
 
 async function handle(request: Request) {
-  const { pathname } = new URL(request.url);
+  const { pathname, searchParams } = new URL(request.url);
   if (!exposed.some((e) => e.method === request.method && e.path.test(pathname))) {
     return new Response("Not Found", { status: 404 });
+  }
+  // Better Auth redirects a failed verification to callbackURL and throws (a 500) on one that is
+  // neither a path nor a URL; the links this site mails always carry a path of its own.
+  const callback = searchParams.get("callbackURL");
+  if (callback !== null && !safeReturnPath(callback)) {
+    return new Response("Bad Request", { status: 400 });
   }
   // Tokens are guessed by trying many: 60 tries per address in 10 minutes is plenty for people.
   const limit = await hitRateLimit(await getDatabase(), `auth-link:${clientIp(request)}`, {

@@ -1,0 +1,984 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray, like, or } from "drizzle-orm";
+import fc, { type Arbitrary } from "fast-check";
+import { OAuth2Server } from "oauth2-mock-server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { getDatabase } from "~/db/db.server";
+import {
+  accessLog,
+  mailTemplates,
+  outbox,
+  privacyRequests,
+  rateLimits,
+  rejectionReasons,
+  submissions,
+  user,
+} from "~/db/schema.server";
+import { createAffiliate } from "~/features/affiliates/affiliates.server";
+import { rejectionTemplateKey } from "~/features/mail/rejection-reasons.server";
+import { experienceLevels } from "~/features/preselection/fields";
+import { submissionStatuses } from "~/features/submissions/statuses";
+import { languages } from "~/i18n/languages";
+import routeConfig from "~/routes.ts";
+import { signedInAccount } from "~/test/accounts.server";
+import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
+import {
+  exact,
+  hostileText,
+  junkCookies,
+  junkHeaders,
+  payload,
+  queryString,
+  type Fields,
+} from "~/test/hostile";
+import { databaseTargets, outcomeOf } from "~/test/routes";
+
+/**
+ * Every action and every loader of the route table, called in-process with random and hostile
+ * input (app/test/hostile.ts): wrong types, huge strings, unicode edge cases, prototype keys, SQL
+ * and markup, repeated fields, the wrong Content-Type, broken JSON, odd cookies and headers.
+ * Signed-in routes run as the role they are for, so the fuzz reaches past the guard.
+ * The property: the answer is never a server error (and nothing throws).
+ *
+ * Every route file in app/routes.ts that exports an action or a loader must have its entry in
+ * `fuzzed` below, or the first test fails. A failure prints fast-check's seed and the shrunk
+ * input; FUZZ_SEED=<seed> replays it, FUZZ_RUNS=<n> runs every property n times.
+ *
+ * The database may be shared with other test files running at the same time (TEST_DATABASE_URL),
+ * so the fuzz changes only rows of its own: its accounts and applications, its rejection reason
+ * and that reason's template. Settings every instance shares (SMTP, the retention period, the
+ * built-in templates, the list of reasons) are only ever sent values their schemas refuse.
+ */
+
+const ORIGIN = "http://127.0.0.1:3999";
+const PASSWORD = "senha-de-fuzz-bem-longa";
+const runs = (n: number) => Number(process.env.FUZZ_RUNS ?? n);
+const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+
+type Who = "visitor" | "model" | "security" | "affiliate" | "admin";
+type RouteModule = { action?: Handler; loader?: Handler };
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: object;
+}) => unknown;
+
+/** How one handler of a route is fuzzed. */
+interface Fuzz {
+  as?: Who;
+  /** The path without query string (a pattern's parameters filled in). */
+  path: string | Arbitrary<string>;
+  /** Query parameters the handler reads; strange ones are added. */
+  query?: Fields;
+  /** Form fields an action reads. */
+  fields?: Fields;
+  /** Route parameters (`:id`, `:slug`). */
+  params?: Arbitrary<Record<string, string>>;
+  runs?: number;
+}
+
+interface Covered {
+  action?: Fuzz | Fuzz[];
+  loader?: Fuzz;
+}
+
+/** A failure in a few readable lines: the error, how to replay it, the input with long text cut. */
+function failureReport<Input>(details: fc.RunDetails<[Input]>) {
+  const error = details.errorInstance;
+  const describe = (value: unknown) =>
+    value instanceof Error ? `${value.name}: ${value.message.slice(0, 300)}` : String(value);
+  const cause = error instanceof Error && error.cause ? ` ← ${describe(error.cause)}` : "";
+  const where =
+    error instanceof Error
+      ? (error.stack?.split("\n").find((line) => /\/app\//.test(line) && !/\.test\./.test(line)) ??
+        "")
+      : "";
+  const message = `${describe(error)}${cause}${where ? `\n${where.trim()}` : ""}`;
+  const input = JSON.stringify(details.counterexample?.[0], (_key, value: unknown) => {
+    if (typeof value === "string" && value.length > 160) {
+      return `${value.slice(0, 160)}…(${value.length} characters)`;
+    }
+    if (value instanceof FormData) return [...value].map(([k, v]) => [k, String(v)]);
+    return value;
+  });
+  return [
+    message.slice(0, 2000),
+    `replay: FUZZ_SEED=${details.seed} (path ${details.counterexamplePath})`,
+    `input: ${input}`,
+  ].join("\n");
+}
+
+describe.each(databaseTargets)("hostile input to every route on %s", (_name, databaseUrl) => {
+  const marker = randomBytes(4).toString("hex");
+  const ipPrefix = `2001:db8:${marker.slice(0, 4)}:${marker.slice(4)}::`;
+  let ipCount = 0;
+  const email = (name: string) => `${name}.${marker}@example.com`;
+  /** An address of this run: what a valid sign-up or application may use (removed afterwards). */
+  const ownAddress = fc
+    .tuple(fc.stringMatching(/^[a-z0-9]{1,10}$/), fc.boolean())
+    .map(([local, upper]) => (upper ? email(local).toUpperCase() : email(local)));
+
+  const cookies = new Map<Who, string>();
+  const ids = { admin: "", model: "", security: "", affiliate: "", targetA: "", targetB: "" };
+  let affiliateId = 0;
+  let reasonId = 0;
+  const applications: number[] = [];
+  const oidc = new OAuth2Server();
+
+  /** An id of this run's rows, or one that names nothing. */
+  const idOf = (own: () => (string | number)[]) =>
+    fc.oneof(
+      {
+        arbitrary: fc.nat().map((index) => {
+          const list = own();
+          return String(list[index % list.length]);
+        }),
+        weight: 3,
+      },
+      {
+        arbitrary: fc.constantFrom(
+          "0",
+          "-1",
+          "1.5",
+          "1e3",
+          "0x10",
+          " 7",
+          "７",
+          "9".repeat(20),
+          "NaN",
+          "",
+        ),
+        weight: 2,
+      },
+      {
+        arbitrary: fc.constantFrom("<script>", "1 OR 1=1", "__proto__", "\u0000", "\uD800"),
+        weight: 1,
+      },
+    );
+
+  const validText = (...values: string[]) => fc.constantFrom(...values);
+  const preselection: Fields = {
+    fullName: validText("Ana Souza", "Lúcia Fernández"),
+    age: fc.integer({ min: 18, max: 60 }).map(String),
+    email: ownAddress,
+    whatsapp: validText("+55 48 99999-9999", ""),
+    instagram: validText("@ana.souza"),
+    experience: fc.constantFrom(...experienceLevels),
+    message: validText("Quero começar a criar conteúdo."),
+    consent: fc.constant("on"),
+    website: fc.constant(""),
+  };
+  const chatbot: Fields = {
+    fullName: validText("Ana Souza"),
+    dateOfBirth: validText("1990-05-17", "2010-01-01"),
+    country: validText("BR", "PT", "ZZ"),
+    city: validText("Florianópolis"),
+    phone: validText("+55 (48) 99999-9999"),
+    email: ownAddress,
+    document: validText("123.456.789-09", "AB123456"),
+    instagram: validText("@ana"),
+    experience: fc.constantFrom(...experienceLevels),
+    message: validText("Quero começar a criar conteúdo."),
+    consent: fc.constant("on"),
+    website: fc.constant(""),
+  };
+  const language = fc.constantFrom(...languages.map((l) => l.code));
+  const password = validText(PASSWORD, "Password123", "short");
+  const returnPath = validText("/portal", "//evil.example", "https://evil.example/", "/\\evil");
+  const statuses = fc.constantFrom(...submissionStatuses);
+  const day = validText("2026-01-31", "2026-02-30", "31/01/2026", "");
+
+  /** Which handler of which route file gets which input. */
+  const fuzzed: Record<string, Covered> = {
+    "routes/_marketing/layout.tsx": {},
+    "routes/_marketing/home.tsx": {
+      action: {
+        path: "/",
+        query: { index: fc.constant(""), lang: language },
+        fields: preselection,
+      },
+      loader: { path: "/", query: { lang: language, ref: validText("ANA-2026") } },
+    },
+    "routes/_marketing/contact.tsx": { loader: { path: "/contact", query: { lang: language } } },
+    "routes/_marketing/blog.tsx": { loader: { path: "/blog", query: { lang: language } } },
+    "routes/_marketing/blog-post.tsx": {
+      loader: {
+        path: "/blog/x",
+        params: fc.record({ slug: fc.oneof(validText("security-and-anonymity"), hostileText) }),
+      },
+    },
+    "routes/_marketing/privacy.tsx": { loader: { path: "/privacy" } },
+    "routes/_marketing/privacy-request.tsx": {
+      action: {
+        path: "/privacy/request",
+        fields: { email: ownAddress, kind: validText("export", "erase") },
+      },
+      loader: { path: "/privacy/request" },
+    },
+    "routes/_marketing/privacy-confirm.tsx": {
+      action: {
+        path: "/privacy/confirm",
+        fields: {
+          token: fc.base64String({ minLength: 40, maxLength: 48 }),
+          intent: validText("export", "erase"),
+        },
+      },
+      loader: { path: "/privacy/confirm", query: { token: fc.base64String({ maxLength: 48 }) } },
+    },
+    "routes/_marketing/not-found.tsx": {
+      action: { path: "/no-such-page" },
+      loader: { path: "/no-such-page", params: fc.record({ "*": hostileText }) },
+    },
+    "routes/register-model.tsx": {
+      action: { path: "/register/model", fields: { ...preselection, password } },
+      loader: { path: "/register/model" },
+    },
+    "routes/permission-denied.tsx": { loader: { path: "/permission-denied" } },
+    "routes/_auth/login.tsx": {
+      action: {
+        path: "/login",
+        fields: { email: ownAddress, password, redirect: returnPath },
+      },
+      loader: {
+        path: "/login",
+        query: { redirect: returnPath, notice: validText("reset"), error: validText("google") },
+      },
+    },
+    "routes/_auth/two-factor.tsx": {
+      action: {
+        path: "/login/two-factor",
+        fields: { code: validText("123456", "ABCD-1234"), redirect: returnPath },
+      },
+      loader: { path: "/login/two-factor", query: { redirect: returnPath } },
+    },
+    "routes/_auth/logout.ts": { action: { path: "/logout" }, loader: { path: "/logout" } },
+    "routes/_auth/google.ts": {
+      action: {
+        path: "/auth/google",
+        fields: { role: validText("model", "affiliate", "admin"), language, redirect: returnPath },
+      },
+      loader: { path: "/auth/google" },
+    },
+    "routes/_auth/continue.ts": {
+      loader: {
+        path: "/auth/continue",
+        query: { redirect: returnPath, verified: validText("1"), error: validText("x") },
+      },
+    },
+    "routes/_auth/register-affiliate.tsx": {
+      action: {
+        path: "/register/affiliate",
+        query: { lang: language },
+        fields: {
+          name: validText("Lia Costa"),
+          email: ownAddress,
+          password,
+          promotion: validText("Meu Instagram sobre criação de conteúdo, 12k seguidores."),
+        },
+      },
+      loader: { path: "/register/affiliate" },
+    },
+    "routes/_auth/forgot-password.tsx": {
+      action: { path: "/forgot-password", fields: { email: ownAddress } },
+      loader: { path: "/forgot-password" },
+    },
+    "routes/_auth/password-reset.tsx": {
+      action: {
+        path: "/password-reset",
+        fields: { token: fc.base64String({ minLength: 16, maxLength: 32 }), password },
+      },
+      loader: { path: "/password-reset" },
+    },
+    "routes/areas/model-dashboard.tsx": {
+      action: {
+        as: "model",
+        path: "/dashboard/model",
+        fields: {
+          name: validText("Bia Lima"),
+          whatsapp: validText("+55 48 98888-7777", ""),
+          instagram: validText("@bia", ""),
+          language,
+        },
+      },
+      loader: { as: "model", path: "/dashboard/model", query: { saved: validText("profile") } },
+    },
+    "routes/areas/portal.tsx": {
+      loader: {
+        as: "affiliate",
+        path: "/portal",
+        query: { weeks: validText("4", "12", "52"), page: validText("1", "2") },
+      },
+    },
+    "routes/account/security.tsx": {
+      action: {
+        as: "security",
+        path: "/account/security",
+        fields: {
+          intent: validText("enable", "confirm", "password", "signOutOthers", "disable"),
+          password: validText("not-her-password"),
+          code: validText("123456"),
+          currentPassword: validText("not-her-password"),
+          newPassword: validText("outra-senha-bem-longa"),
+          signOutOthers: validText("on"),
+        },
+      },
+      loader: { as: "model", path: "/account/security", query: { notice: validText("enabled") } },
+    },
+    "routes/account/data-json.ts": { loader: { as: "model", path: "/account/data.json" } },
+    "routes/account/privacy.ts": {
+      action: {
+        as: "model",
+        path: "/account/privacy",
+        fields: { intent: validText("erase"), confirm: validText("yes") },
+      },
+      loader: { as: "model", path: "/account/privacy" },
+    },
+    "routes/admin/layout.tsx": { loader: { as: "admin", path: "/admin" } },
+    "routes/admin/index.ts": { loader: { as: "admin", path: "/admin" } },
+    "routes/admin/dashboard.tsx": { loader: { as: "admin", path: "/admin/dashboard" } },
+    "routes/admin/submissions.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/pendentes",
+        fields: {
+          to: statuses,
+          id: exact(idOf(() => applications)),
+          note: validText("Perfil aprovado."),
+        },
+      },
+      loader: {
+        as: "admin",
+        path: fc.constantFrom("/admin/cadastros", "/admin/pendentes", "/admin/aprovados"),
+        query: {
+          q: validText("ana", "%", "_"),
+          source: validText("form", "chatbot"),
+          language,
+          affiliate: validText("1"),
+          sort: validText("oldest", "name"),
+          after: validText("2026-01-01T00:00:00.000Z_5", "x_y"),
+        },
+      },
+    },
+    "routes/admin/submission.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/cadastros/1",
+        params: fc.record({ id: idOf(() => applications) }),
+        fields: {
+          intent: validText("reveal", "status"),
+          from: statuses,
+          to: statuses,
+          note: validText("Nota da revisão."),
+          reason: exact(idOf(() => [reasonId])),
+        },
+      },
+      loader: {
+        as: "admin",
+        path: "/admin/cadastros/1",
+        params: fc.record({ id: idOf(() => applications) }),
+        query: { notice: statuses },
+      },
+    },
+    "routes/admin/submission-data.ts": {
+      loader: {
+        as: "admin",
+        path: "/admin/cadastros/1/data.json",
+        params: fc.record({ id: idOf(() => applications) }),
+      },
+    },
+    "routes/admin/submission-erase.ts": {
+      action: {
+        as: "admin",
+        path: "/admin/cadastros/1/erase",
+        params: fc.record({ id: idOf(() => applications) }),
+        fields: { confirm: validText("yes") },
+      },
+      loader: {
+        as: "admin",
+        path: "/admin/cadastros/1/erase",
+        params: fc.record({ id: idOf(() => applications) }),
+      },
+    },
+    "routes/admin/export.ts": {
+      loader: {
+        as: "admin",
+        path: "/admin/export.csv",
+        query: {
+          list: validText("pendentes", "aprovados"),
+          q: validText("ana"),
+          sort: validText("name"),
+        },
+      },
+    },
+    "routes/admin/users.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/users",
+        fields: {
+          intent: validText("role", "disable", "enable", "reset"),
+          userId: exact(idOf(() => [ids.targetA, ids.targetB, ids.admin])),
+          role: validText("model", "affiliate", "approver", "admin", "root"),
+        },
+      },
+      loader: {
+        as: "admin",
+        path: "/admin/users",
+        query: {
+          q: validText("a", "%"),
+          role: validText("admin"),
+          page: validText("1", "0", "-3"),
+        },
+      },
+    },
+    "routes/admin/auth-report.tsx": { loader: { as: "admin", path: "/admin/auth-report" } },
+    "routes/admin/email.tsx": {
+      action: [
+        {
+          as: "admin",
+          path: "/admin/email",
+          fields: {
+            // Not "smtp" or "test": those change what every instance shares (below).
+            intent: validText(
+              "template-save",
+              "template-preview",
+              "template-reset",
+              "reason-rename",
+              "reason-active",
+              "reason-move",
+              "retry",
+              "unknown",
+            ),
+            template: exact(
+              fc.oneof(
+                fc.constant(null).map(() => rejectionTemplateKey(reasonId)),
+                fc.constantFrom(
+                  "rejected:0",
+                  "rejected:99999999999",
+                  "rejected:x",
+                  "Confirmation",
+                  "",
+                ),
+                fc.string(),
+              ),
+            ),
+            language,
+            subject: validText("Olá {{name}}"),
+            body: validText("Olá {{name}},\n\nObrigada.", "{{link}} {{unknown}}"),
+            label: validText("Motivo do fuzz"),
+            id: exact(
+              fc.oneof(
+                fc.constant(null).map(() => String(reasonId)),
+                fc.constantFrom("0", "-1", "x", "99999999999999", "1e3", ""),
+              ),
+            ),
+            value: validText("up", "down", "on", "off"),
+          },
+        },
+        {
+          // The SMTP form and the test mail, always with an address their schemas refuse: the
+          // settings and the last test's result are shared by every test using this database.
+          as: "admin",
+          path: "/admin/email",
+          fields: {
+            intent: exact(fc.constantFrom("smtp", "test")),
+            host: validText("127.0.0.1", "smtp.example.com", "::1"),
+            port: validText("587", "99999", "0"),
+            security: validText("none", "starttls", "tls"),
+            user: validText("mare"),
+            password: validText("segredo"),
+            removePassword: validText("on"),
+            senderName: validText("Maré Talent"),
+            senderAddress: exact(fc.constantFrom("not-an-address", "a@", "<x>@", " @ ")),
+            to: exact(fc.constantFrom("not-an-address", "@example.com", "")),
+          },
+        },
+        {
+          // Adding a reason changes the list everyone sees: only labels the schema refuses.
+          as: "admin",
+          path: "/admin/email",
+          fields: {
+            intent: exact(fc.constant("reason-add")),
+            label: exact(fc.constantFrom("", "   ", "\t\n", "x".repeat(5000))),
+          },
+        },
+      ],
+      loader: {
+        as: "admin",
+        path: "/admin/email",
+        query: {
+          template: validText("confirmation", "rejected:1"),
+          language,
+          status: validText("failed", "queued"),
+          before: validText("10"),
+        },
+      },
+    },
+    "routes/admin/production-checklist.tsx": {
+      loader: { as: "admin", path: "/admin/production-checklist" },
+    },
+    "routes/admin/tech-report.tsx": { loader: { as: "admin", path: "/admin/tech-report" } },
+    "routes/admin/affiliates.tsx": {
+      loader: {
+        as: "admin",
+        path: "/admin/afiliados",
+        query: { q: validText("lia", "%"), status: validText("active"), after: validText("x") },
+      },
+    },
+    "routes/admin/affiliate.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/afiliados/1",
+        params: fc.record({ id: idOf(() => [affiliateId]) }),
+        fields: {
+          intent: validText("status", "commission", "ledger", "void"),
+          status: validText("active", "suspended"),
+          rate: validText("10", "12,5", "101"),
+          kind: validText("earning", "payout"),
+          amount: validText("150,00", "1.000,50", "-5"),
+          date: day,
+          note: validText("Campanha de março."),
+          entry: validText("1", "99999999"),
+        },
+      },
+      loader: {
+        as: "admin",
+        path: "/admin/afiliados/1",
+        params: fc.record({ id: idOf(() => [affiliateId]) }),
+        query: { notice: validText("voided") },
+      },
+    },
+    "routes/admin/access-report.tsx": {
+      loader: {
+        as: "admin",
+        path: "/admin/access-report",
+        query: {
+          action: validText("submission", "user.role"),
+          actor: validText("ana"),
+          from: day,
+          to: day,
+          after: validText("x"),
+        },
+      },
+    },
+    "routes/admin/access-report-export.ts": {
+      loader: {
+        as: "admin",
+        path: "/admin/access-report.csv",
+        query: { action: validText("privacy"), actor: validText("ana"), from: day, to: day },
+      },
+    },
+    "routes/admin/analytics.tsx": {
+      loader: {
+        as: "admin",
+        path: "/admin/analytics",
+        query: { from: day, to: day, group: validText("day", "week", "month", "year") },
+      },
+    },
+    "routes/admin/privacy.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/privacy",
+        fields: {
+          // Never "run" (it would erase other tests' old applications) and never a valid period
+          // (the retention setting is shared): both are tested in privacy.server.test.ts.
+          intent: exact(fc.constantFrom("save", "", "SAVE", "run ", "none")),
+          months: exact(fc.constantFrom("", "-1", "1.5", "121", "twelve", "1e2", "0x1", "\u0000")),
+        },
+      },
+      loader: { as: "admin", path: "/admin/privacy" },
+    },
+    "routes/resources/geo-language.ts": { loader: { path: "/api/geo-language" } },
+    "routes/resources/chatbot-application.ts": {
+      action: { path: "/api/chatbot", fields: chatbot },
+    },
+    "routes/resources/count.ts": {
+      action: {
+        path: "/api/count",
+        query: { e: validText("form-start", "chat-start"), d: validText("home", "register") },
+      },
+      loader: { path: "/api/count" },
+    },
+    "routes/resources/auth-api.ts": {
+      action: {
+        path: fc.constantFrom(
+          "/api/auth/callback/google",
+          "/api/auth/sign-in/email",
+          "/api/auth/sign-up/email",
+          "/api/auth/callback/%3Cscript%3E",
+        ),
+        fields: { code: validText("abc"), state: validText("xyz"), email: ownAddress, password },
+      },
+      loader: {
+        path: fc.constantFrom(
+          "/api/auth/verify-email",
+          "/api/auth/callback/google",
+          "/api/auth/get-session",
+          "/api/auth/%2e%2e/admin",
+        ),
+        query: {
+          token: fc.base64String({ maxLength: 40 }),
+          callbackURL: returnPath,
+          code: validText("abc"),
+          state: validText("xyz"),
+          error: validText("access_denied"),
+        },
+      },
+    },
+    "routes/resources/sitemap.ts": { loader: { path: "/sitemap.xml" } },
+    "routes/resources/robots.ts": { loader: { path: "/robots.txt" } },
+  };
+
+  const routeModules = import.meta.glob<RouteModule>(["./**/*.{ts,tsx}", "!./**/*.test.{ts,tsx}"]);
+
+  /** Every route file of the table, with what it exports. */
+  async function routeFiles() {
+    const files = new Set<string>();
+    const walk = (entries: readonly { file: string; children?: unknown }[]) => {
+      for (const entry of entries) {
+        files.add(entry.file);
+        if (Array.isArray(entry.children)) walk(entry.children);
+      }
+    };
+    walk(await routeConfig);
+    return Promise.all(
+      [...files].map(async (file) => {
+        const load = routeModules[`./${file.replace(/^routes\//, "")}`];
+        if (!load) throw new Error(`${file}: no such module beside this test`);
+        const module = await load();
+        return { file, action: module.action, loader: module.loader };
+      }),
+    );
+  }
+
+  async function request(
+    who: Who,
+    init: {
+      path: string;
+      query: string;
+      method: string;
+      body: { body: BodyInit | null; contentType: string | null } | null;
+      cookie: string | undefined;
+      headers: Record<string, string>;
+      origin: string | null;
+    },
+  ) {
+    const headers = new Headers(init.headers);
+    headers.set("x-client-ip", `${ipPrefix}${(++ipCount).toString(16)}`);
+    if (init.origin !== null) headers.set("origin", init.origin);
+    const cookie = [cookies.get(who), init.cookie].filter(Boolean).join("; ");
+    if (cookie) headers.set("cookie", cookie);
+    let body = init.body?.body ?? null;
+    if (init.body?.contentType) headers.set("content-type", init.body.contentType);
+    // Bytes, as from a socket: a stream undici makes of a FormData fails on its own (an
+    // unhandled rejection) when a route stops reading it early.
+    if (body instanceof FormData) {
+      const encoded = new Response(body);
+      headers.set("content-type", encoded.headers.get("content-type")!);
+      body = await encoded.arrayBuffer();
+    }
+    return new Request(`${ORIGIN}${init.path}${init.query}`, {
+      method: init.method,
+      headers,
+      body,
+    });
+  }
+
+  const origins = fc.oneof(
+    { arbitrary: fc.constant<string | null>(ORIGIN), weight: 8 },
+    { arbitrary: fc.constantFrom<string | null>(null, "null", "https://evil.example"), weight: 1 },
+  );
+
+  /** The property of one handler: whatever arrives, the answer is not a server error. */
+  async function fuzz(handler: Handler, spec: Fuzz, kind: "action" | "loader") {
+    const path = typeof spec.path === "string" ? fc.constant(spec.path) : spec.path;
+    const method =
+      kind === "loader"
+        ? fc.constantFrom("GET", "GET", "GET", "HEAD")
+        : fc.constantFrom("POST", "POST", "POST", "POST", "PUT", "PATCH", "DELETE");
+    const input = fc.record({
+      path,
+      query: queryString(spec.query ?? {}),
+      params: spec.params ?? fc.constant({}),
+      method,
+      body: kind === "action" ? payload(spec.fields ?? {}) : fc.constant(null),
+      cookie: junkCookies,
+      headers: junkHeaders,
+      origin: origins,
+    });
+    const property = fc.asyncProperty(input, async ({ params, ...init }) => {
+      await resetLimits();
+      const sent = await request(spec.as ?? "visitor", init);
+      const outcome = await outcomeOf(() => handler({ request: sent, params, context: {} }));
+      // A file or stream is read to its end: an error inside it is a server error too.
+      await outcome.response?.arrayBuffer();
+      if (outcome.status >= 500 || outcome.status < 200) {
+        throw new Error(`answered ${outcome.status}: ${JSON.stringify(outcome.data)}`);
+      }
+    });
+    const numRuns = spec.runs ?? runs(kind === "action" ? 30 : 12);
+    const details = await fc.check(property, { numRuns, seed, endOnFailure: true });
+    if (details.failed) throw new Error(failureReport(details), { cause: details.errorInstance });
+  }
+
+  /** Limits per account would turn most runs into a 429: each run starts with none. */
+  async function resetLimits() {
+    const db = await getDatabase();
+    await db
+      .delete(rateLimits)
+      .where(
+        or(
+          like(rateLimits.key, `%${marker}%`),
+          ...[ids.model, ids.security].filter(Boolean).map((id) => like(rateLimits.key, `%${id}%`)),
+        ),
+      );
+  }
+
+  async function account(name: keyof typeof ids, role: "model" | "affiliate" | "admin") {
+    const made = await signedInAccount({
+      email: email(name),
+      name: `${name} Fuzz`,
+      role,
+      password: PASSWORD,
+      origin: ORIGIN,
+    });
+    ids[name] = made.id;
+    return made.cookie;
+  }
+
+  beforeAll(async () => {
+    await oidc.issuer.keys.generate("RS256");
+    await oidc.start(0, "127.0.0.1");
+    await openAppDatabase(databaseUrl, {
+      HOST: "127.0.0.1",
+      PORT: "3999",
+      PUBLIC_ORIGIN: "",
+      ADMIN_EMAIL: "",
+      SMTP_URL: "",
+      SUBMISSION_RATE_LIMIT: "1000",
+      GEO_COUNTRY_HEADER: "x-test-country",
+      GOOGLE_ISSUER: oidc.issuer.url!,
+      GOOGLE_CLIENT_ID: "mare-fuzz-client",
+      GOOGLE_CLIENT_SECRET: "mare-fuzz-secret",
+    });
+    cookies.set("admin", await account("admin", "admin"));
+    cookies.set("model", await account("model", "model"));
+    cookies.set("security", await account("security", "model"));
+    cookies.set("affiliate", await account("affiliate", "affiliate"));
+    await account("targetA", "model");
+    await account("targetB", "affiliate");
+    const db = await getDatabase();
+    affiliateId = (await createAffiliate(db, { userId: ids.affiliate, promotion: "" })).id;
+    await createAffiliate(db, { userId: ids.targetB, promotion: "" });
+    const [reason] = await db
+      .insert(rejectionReasons)
+      .values({ label: `Fuzz ${marker}`, position: 10_000 })
+      .returning({ id: rejectionReasons.id });
+    reasonId = reason!.id;
+    // Two applications for the review, document and erasure routes to work on.
+    const home = (await routeModules["./_marketing/home.tsx"]!()).action!;
+    for (const name of ["review", "erase"]) {
+      const form = new URLSearchParams({
+        fullName: `${name} Fuzz`,
+        age: "30",
+        email: email(`applicant-${name}`),
+        instagram: "@fuzz",
+        experience: "beginner",
+        message: "Quero começar a criar conteúdo.",
+        consent: "on",
+      });
+      const answer = await outcomeOf(() =>
+        home({
+          request: new Request(`${ORIGIN}/?index`, {
+            method: "POST",
+            body: form,
+            headers: { origin: ORIGIN, "x-client-ip": `${ipPrefix}ff${name.length}` },
+          }),
+          params: {},
+          context: {},
+        }),
+      );
+      expect(answer.status).toBe(200);
+    }
+    const rows = await db
+      .select({ id: submissions.id })
+      .from(submissions)
+      .where(like(submissions.emailNormalized, `applicant-%.${marker}@example.com`));
+    applications.push(...rows.map((row) => row.id));
+  }, 120_000);
+
+  afterAll(async () => {
+    const db = await getDatabase();
+    const userIds = (
+      await db
+        .select({ id: user.id })
+        .from(user)
+        .where(like(user.email, `%.${marker}@%`))
+    ).map((row) => row.id);
+    if (userIds.length) {
+      await db.delete(accessLog).where(inArray(accessLog.actorId, userIds));
+      await db.delete(user).where(inArray(user.id, userIds));
+    }
+    await db.delete(submissions).where(like(submissions.emailNormalized, `%.${marker}@%`));
+    await db.delete(outbox).where(like(outbox.recipient, `%.${marker}@%`));
+    await db.delete(privacyRequests).where(like(privacyRequests.email, `%.${marker}@%`));
+    await db
+      .delete(rateLimits)
+      .where(or(like(rateLimits.key, `%${marker}%`), like(rateLimits.key, `%${ipPrefix}%`)));
+    if (reasonId) {
+      await db
+        .delete(mailTemplates)
+        .where(and(eq(mailTemplates.template, rejectionTemplateKey(reasonId))));
+      await db.delete(rejectionReasons).where(eq(rejectionReasons.id, reasonId));
+    }
+    await closeAppDatabase();
+    await oidc.stop();
+    vi.unstubAllEnvs();
+  });
+
+  it("covers every route of app/routes.ts that has an action or a loader", async () => {
+    const missing: string[] = [];
+    for (const { file, action, loader } of await routeFiles()) {
+      const entry = fuzzed[file];
+      if (action && !entry?.action) missing.push(`${file}: action`);
+      if (loader && !entry?.loader) missing.push(`${file}: loader`);
+      if (!action && entry?.action) missing.push(`${file}: no action to fuzz any more`);
+      if (!loader && entry?.loader) missing.push(`${file}: no loader to fuzz any more`);
+    }
+    const known = new Set((await routeFiles()).map((route) => route.file));
+    for (const file of Object.keys(fuzzed)) if (!known.has(file)) missing.push(`${file}: gone`);
+    expect(missing, "routes without a fuzz entry (add them to `fuzzed`)").toEqual([]);
+  });
+
+  describe("what the fuzz found, kept as examples", () => {
+    const call = async (file: string, kind: "action" | "loader", request: Request) => {
+      const module = await routeModules[`./${file}`]!();
+      const outcome = await outcomeOf(() => module[kind]!({ request, params: {}, context: {} }));
+      await outcome.response?.arrayBuffer();
+      return outcome;
+    };
+    const ip = () => `${ipPrefix}${(++ipCount).toString(16)}`;
+    const get = (path: string, who: Who = "visitor") =>
+      new Request(`${ORIGIN}${path}`, {
+        headers: {
+          "x-client-ip": ip(),
+          ...(cookies.get(who) ? { cookie: cookies.get(who)! } : {}),
+        },
+      });
+
+    it("a post that is not a form is refused (415/400), not a server error", async () => {
+      const json = new Request(`${ORIGIN}/login`, {
+        method: "POST",
+        body: JSON.stringify({ email: email("json"), password: PASSWORD }),
+        headers: { origin: ORIGIN, "content-type": "application/json", "x-client-ip": ip() },
+      });
+      expect((await call("_auth/login.tsx", "action", json)).status).toBe(415);
+      const broken = new Request(`${ORIGIN}/admin/privacy`, {
+        method: "POST",
+        body: "--zz\r\nbroken",
+        headers: {
+          origin: ORIGIN,
+          cookie: cookies.get("admin")!,
+          "content-type": "multipart/form-data; boundary=zz",
+        },
+      });
+      expect((await call("admin/privacy.tsx", "action", broken)).status).toBe(400);
+    });
+
+    it("an application with a NUL in it is stored without it (was a 503)", async () => {
+      const address = email("nul");
+      const form = new URLSearchParams({
+        fullName: "Ana\u0000 Souza",
+        age: "30",
+        email: address,
+        instagram: "@ana",
+        experience: "beginner",
+        message: "Quero começar\u0000 a criar \uD800conteúdo.",
+        consent: "on",
+      });
+      const answer = await call(
+        "_marketing/home.tsx",
+        "action",
+        new Request(`${ORIGIN}/?index`, {
+          method: "POST",
+          body: form,
+          headers: { origin: ORIGIN, "x-client-ip": ip() },
+        }),
+      );
+      expect(answer.status).toBe(200);
+      const [row] = await (
+        await getDatabase()
+      )
+        .select({ fullName: submissions.fullName, message: submissions.message })
+        .from(submissions)
+        .where(eq(submissions.emailNormalized, address));
+      expect(row).toEqual({
+        fullName: "Ana Souza",
+        message: "Quero começar a criar \uFFFDconteúdo.",
+      });
+    });
+
+    it("a search with a NUL or a lone surrogate lists and exports (was a 500)", async () => {
+      // As they arrive in a URL: percent-encoded bytes; 50 emoji after one letter are cut to 100
+      // code units in the middle of the last one.
+      for (const q of ["a%00b", `x${"%F0%9F%98%80".repeat(50)}`, "%ED%B0%80%00"]) {
+        const query = `?q=${q}`;
+        for (const [file, path] of [
+          ["admin/submissions.tsx", "/admin/cadastros"],
+          ["admin/export.ts", "/admin/export.csv"],
+          ["admin/users.tsx", "/admin/users"],
+          ["admin/affiliates.tsx", "/admin/afiliados"],
+        ] as const) {
+          expect((await call(file, "loader", get(`${path}${query}`, "admin"))).status, path).toBe(
+            200,
+          );
+        }
+        const actor = `?actor=${q}`;
+        expect(
+          (
+            await call(
+              "admin/access-report.tsx",
+              "loader",
+              get(`/admin/access-report${actor}`, "admin"),
+            )
+          ).status,
+        ).toBe(200);
+      }
+    });
+
+    it("a verification link whose callbackURL is not a path is a 400 (was Better Auth's 500)", async () => {
+      for (const callback of [
+        "NaN",
+        "javascript:alert(1)",
+        "//evil.example",
+        "https://evil.example/",
+      ]) {
+        const path = `/api/auth/verify-email?token=x&callbackURL=${encodeURIComponent(callback)}`;
+        expect((await call("resources/auth-api.ts", "loader", get(path))).status, callback).toBe(
+          400,
+        );
+      }
+      const mailed = "/api/auth/verify-email?token=x&callbackURL=%2Fauth%2Fcontinue%3Fverified%3D1";
+      const answer = await call("resources/auth-api.ts", "loader", get(mailed));
+      expect(answer.status).toBe(302);
+      expect(answer.location).toMatch(/^\/auth\/continue\?verified=1&error=/);
+    });
+  });
+
+  for (const [file, covered] of Object.entries(fuzzed)) {
+    const actions = covered.action ? [covered.action].flat() : [];
+    actions.forEach((spec, index) => {
+      const label = actions.length > 1 ? ` (${index + 1} of ${actions.length})` : "";
+      it(`${file} action${label}, as ${spec.as ?? "visitor"}: never a server error`, async () => {
+        const module = await routeModules[`./${file.replace(/^routes\//, "")}`]!();
+        await fuzz(module.action!, spec, "action");
+      }, 120_000);
+    });
+    if (covered.loader) {
+      const spec = covered.loader;
+      it(`${file} loader, as ${spec.as ?? "visitor"}: never a server error`, async () => {
+        const module = await routeModules[`./${file.replace(/^routes\//, "")}`]!();
+        await fuzz(module.loader!, spec, "loader");
+      }, 120_000);
+    }
+  }
+});
