@@ -8,6 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../app/db/db.server.ts";
+import { DataDirBusyError } from "../app/db/embedded.server.ts";
 import { getEnv } from "../app/utils/env.server.ts";
 
 const countArg = process.argv.indexOf("--count");
@@ -71,7 +72,17 @@ const textArray = (values: string[]) =>
   sql.raw(`(array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(",")}])`);
 
 const env = getEnv();
-const database = openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+/** The database, or a clear message (no stack trace) when the server has it open. */
+function openOrExplain() {
+  try {
+    return openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  } catch (error) {
+    if (!(error instanceof DataDirBusyError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+const database = openOrExplain();
 try {
   await database.migrate();
   const { db } = database;
