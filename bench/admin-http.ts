@@ -8,7 +8,6 @@
  *    /proc: a streamed export keeps it flat, one built in memory would grow with the file.
  * Over plain http the server asks no second factor of staff (only when PUBLIC_ORIGIN is https).
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -18,7 +17,7 @@ import { performance } from "node:perf_hooks";
 import { eq, inArray, like, or } from "drizzle-orm";
 import type { Database } from "../app/db/db.server.ts";
 import { accessLog, authEvents, rateLimits, user } from "../app/db/schema.server.ts";
-import { buildDir, origin, root, startServer, type BenchServer } from "./server.ts";
+import { buildDir, createAccount, origin, startServer, type BenchServer } from "./server.ts";
 
 const REQUESTS = 100;
 const WARM_UP = 10;
@@ -82,34 +81,9 @@ async function removeAdmin(db: Database) {
     );
 }
 
-/** `npm run user:create -- --password-stdin`, as an operator runs it, against the bench database. */
-function createAdmin(url: string, password: string) {
-  const { SMTP_URL: _smtp, PUBLIC_ORIGIN: _origin, ...inherited } = process.env;
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn(
-      "npm",
-      [
-        "run",
-        "--silent",
-        "user:create",
-        "--",
-        "--email",
-        ADMIN_EMAIL,
-        "--role",
-        "admin",
-        "--password-stdin",
-      ],
-      { cwd: root, env: { ...inherited, DATABASE_URL: url }, stdio: ["pipe", "ignore", "pipe"] },
-    );
-    let errors = "";
-    child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
-    child.stdin.end(`${password}\n`);
-    child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`user:create: ${code}\n${errors}`)),
-    );
-  });
-}
+/** The bench admin, made as an operator makes one, in the bench database. */
+const createAdmin = (url: string, password: string) =>
+  createAccount({ email: ADMIN_EMAIL, role: "admin", password, database: { url } });
 
 /** The login form posted as a browser posts it (no JavaScript): the session cookie it sets. */
 async function signIn(password: string) {

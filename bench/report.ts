@@ -7,10 +7,19 @@ import {
   type ThroughputResult,
 } from "./pages.ts";
 import type { AdminHttpResult } from "./admin-http.ts";
+import type { LoadResult } from "./load.ts";
 import type { QueriesResult } from "./queries.ts";
+import type { SignInResult } from "./signin.ts";
 import type { SubmissionRun, SubmissionsResult } from "./submissions.ts";
 
-export const parts = ["lighthouse", "throughput", "submissions", "queries"] as const;
+export const parts = [
+  "lighthouse",
+  "throughput",
+  "load",
+  "submissions",
+  "signin",
+  "queries",
+] as const;
 export type Part = (typeof parts)[number];
 
 /** bench/results.json. A run of some parts keeps the others' earlier figures, with their dates. */
@@ -25,6 +34,11 @@ export interface Results {
   };
   /** When each part was last measured. */
   measured: Partial<Record<Part, string>>;
+  /**
+   * Parts the latest run was asked for but could not measure, and why; their figures (if any)
+   * are an earlier run's, of the date in `measured`.
+   */
+  notMeasured?: Partial<Record<Part, string>>;
   settings: {
     lighthouseRuns: number;
     loadSeconds: number;
@@ -34,11 +48,14 @@ export interface Results {
   targets: typeof pageTargets & { submissionsPerSecond: number; queryP95Ms: number };
   lighthouse?: LighthouseResult;
   throughput?: ThroughputResult;
+  load?: LoadResult;
   submissions?: SubmissionsResult;
+  signin?: SignInResult;
   queries?: QueriesResult;
 }
 
 const ms = (value: number) => `${value} ms`;
+const day = (iso: string) => iso.slice(0, 10);
 /** Decimal kilobytes (1 kB = 1,000 bytes), the stricter reading of a "KB" target. */
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
@@ -74,11 +91,33 @@ function pagesTables(results: Results) {
   return lines;
 }
 
+function loadTable(l: LoadResult) {
+  return [
+    `| SSR under load (loopback, ${l.seconds} s, ${l.connections} connections) | requests/s | p50 | p99 | max | non-2xx answers | errors (no answer) |`,
+    `|---|---|---|---|---|---|---|`,
+    `| SSR ${l.path} | ${l.requestsPerSecond} | ${ms(l.latencyP50Ms)} | ${ms(l.latencyP99Ms)} | ${ms(l.latencyMaxMs)} | ${l.non2xx} | ${l.errors} |`,
+    `| target | | | | | 0 | 0 |`,
+    "",
+  ];
+}
+
+function signInTable(s: SignInResult) {
+  const { hash } = s;
+  const cost = `${hash.algorithm} N = ${hash.N}, r = ${hash.r}, p = ${hash.p}, ${hash.keyLength}-byte key, ${hash.memoryMiB} MiB`;
+  return [
+    `| password sign-ins (loopback, ${s.seconds} s, ${s.connections} connections, ${s.database}, ${s.accounts} accounts) | sign-ins/s | p50 | p99 | signed in | limited (429) | other answers | errors (no answer) |`,
+    `|---|---|---|---|---|---|---|---|`,
+    `| ${s.endpoint}: ${cost} per password, ${hash.threadPool} threads | ${s.signInsPerSecond} | ${ms(s.latencyP50Ms)} | ${ms(s.latencyP99Ms)} | ${s.signedIn} | ${s.rateLimited} | ${s.otherAnswers} | ${s.errors} |`,
+    `| the hash alone, ${hash.threadPool} at a time (one hash: ${ms(s.hashAlone.oneHashMs)}) | ${s.hashAlone.hashesPerSecond} hashes/s | | | | | | |`,
+    "",
+  ];
+}
+
 function submissionsTable(s: SubmissionsResult) {
   const row = (name: string, run: SubmissionRun | { skipped: string }) =>
     "skipped" in run
       ? `| ${name} | skipped (${run.skipped}) | | | | |`
-      : `| ${name} | ${run.submissionsPerSecond} | ${ms(run.latencyP50Ms)} | ${ms(run.latencyP99Ms)} | ${run.errors} | ${run.stored} / ${run.accepted} |`;
+      : `| ${run.measured ? `${name}, measured ${day(run.measured)}` : name} | ${run.submissionsPerSecond} | ${ms(run.latencyP50Ms)} | ${ms(run.latencyP99Ms)} | ${run.errors} | ${run.stored} / ${run.accepted} |`;
   return [
     `| applications through the form's endpoint (loopback, ${s.submissions} applications, ${s.connections} connections) | applications/s | p50 | p99 | errors | stored / accepted |`,
     `|---|---|---|---|---|---|`,
@@ -129,15 +168,30 @@ function queriesTable(q: QueriesResult) {
   ];
 }
 
+/** A part the latest run could not measure: said above its tables, with its figures' date. */
+function notMeasured(results: Results, part: Part) {
+  const reason = results.notMeasured?.[part];
+  if (!reason) return [];
+  const earlier = results.measured[part];
+  return [
+    `${part}: not measured on ${day(results.date)} (${reason})` +
+      `${earlier ? `; these figures are from ${day(earlier)}` : ""}.`,
+    "",
+  ];
+}
+
 /** The tables, then the machine they were measured on and when. */
 export function markdown(results: Results) {
   const lines = [
     ...pagesTables(results),
+    ...(results.load ? loadTable(results.load) : []),
     ...(results.submissions ? submissionsTable(results.submissions) : []),
+    ...(results.signin ? signInTable(results.signin) : []),
+    ...notMeasured(results, "queries"),
     ...(results.queries ? queriesTable(results.queries) : []),
   ];
   const { machine } = results;
-  const days = Object.entries(results.measured).map(([part, date]) => [part, date.slice(0, 10)]);
+  const days = Object.entries(results.measured).map(([part, date]) => [part, day(date)]);
   const when =
     new Set(days.map(([, day]) => day)).size <= 1
       ? (days[0]?.[1] ?? results.date.slice(0, 10))

@@ -2,10 +2,14 @@
  * `npm run bench`: measures the production build the way visitors and the agency meet it.
  *  - lighthouse: Lighthouse scores, Web Vitals and JavaScript weight of / and an article.
  *  - throughput: SSR of / (cached and rendered every time) next to a static asset.
+ *  - load: / under 50 connections for BENCH_HOLD_SECONDS (30): latency, errors.
  *  - submissions: applications per second through the form's endpoint, PGlite and PostgreSQL.
+ *  - signin: password sign-ins per second through the login form, with the hash's cost.
  *  - queries: the back office at a million applications on PostgreSQL: its lists, searches and
  *    dashboard, the same pages over HTTP as a signed-in admin, and a 100,000-row CSV export.
- * BENCH_ONLY=submissions,queries runs some of them; the others keep their earlier figures.
+ * BENCH_ONLY=submissions,queries runs some of them; the others keep their earlier figures. The
+ * PostgreSQL figures need BENCH_DATABASE_URL: without it a run says so and keeps the earlier
+ * ones, with their date. The whole run takes about five minutes on two cores.
  * Writes bench/results.json, bench/results.md and the README's table. Machines here are shared:
  * read medians and ratios.
  */
@@ -14,14 +18,17 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { loadBench } from "./load.ts";
 import { lighthouseBench, pageTargets, THROUGHPUT_CONNECTIONS, throughputBench } from "./pages.ts";
 import { QUERY_TARGET_P95_MS, queriesBench } from "./queries.ts";
 import { markdown, parts, type Part, type Results } from "./report.ts";
 import { build, root, startServer } from "./server.ts";
+import { signInBench } from "./signin.ts";
 import { SUBMISSIONS_TARGET_PER_SECOND, submissionsBench } from "./submissions.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+const HOLD_SECONDS = Number(process.env.BENCH_HOLD_SECONDS ?? 30);
 const resultsPath = path.join(root, "bench/results.json");
 
 function selectedParts(): Set<Part> {
@@ -59,6 +66,8 @@ async function postgresVersion(url: string) {
 
 const selected = selectedParts();
 const previous = await previousResults();
+// Only this run's: the parts it was asked for but could not measure, and why.
+const notMeasured: Partial<Record<Part, string>> = {};
 const date = new Date().toISOString();
 const results: Results = {
   ...previous,
@@ -73,6 +82,7 @@ const results: Results = {
       : previous.machine?.postgres,
   },
   measured: { ...previous.measured },
+  notMeasured,
   settings:
     selected.has("lighthouse") || selected.has("throughput") || !previous.settings
       ? {
@@ -89,15 +99,18 @@ const results: Results = {
   },
 };
 
-if (
-  selected.has("lighthouse") ||
-  selected.has("throughput") ||
-  selected.has("submissions") ||
-  (selected.has("queries") && process.env.BENCH_DATABASE_URL)
-) {
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const noDatabase = "BENCH_DATABASE_URL not set";
+if (!databaseUrl && (selected.has("queries") || selected.has("submissions"))) {
+  console.log(
+    `The PostgreSQL figures are not measured in this run (${noDatabase}); the earlier ones are ` +
+      "kept with their date. See the README's Performance section.",
+  );
+}
+if ([...selected].some((part) => part !== "queries") || (selected.has("queries") && databaseUrl)) {
   build();
 }
-if (selected.has("lighthouse") || selected.has("throughput")) {
+if (selected.has("lighthouse") || selected.has("throughput") || selected.has("load")) {
   // A database of its own, so the benchmark never shares a data folder with a running server.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "mare-bench-"));
   const server = await startServer({ dataDir });
@@ -110,18 +123,44 @@ if (selected.has("lighthouse") || selected.has("throughput")) {
       results.throughput = await throughputBench(LOAD_SECONDS);
       results.measured.throughput = date;
     }
+    if (selected.has("load")) {
+      results.load = await loadBench(HOLD_SECONDS);
+      results.measured.load = date;
+    }
   } finally {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
 if (selected.has("submissions")) {
+  const earlier = previous.submissions?.postgres;
   results.submissions = await submissionsBench(LOAD_SECONDS);
+  // Without a PostgreSQL database this run keeps the last PostgreSQL figures, dated.
+  if ("skipped" in results.submissions.postgres && earlier && !("skipped" in earlier)) {
+    results.submissions.postgres = {
+      ...earlier,
+      measured: earlier.measured ?? previous.measured?.submissions ?? previous.date,
+    };
+  }
   results.measured.submissions = date;
 }
+if (selected.has("signin")) {
+  results.signin = await signInBench(LOAD_SECONDS);
+  results.measured.signin = date;
+}
 if (selected.has("queries")) {
-  results.queries = await queriesBench();
-  results.measured.queries = date;
+  if (databaseUrl) {
+    results.queries = await queriesBench();
+    results.measured.queries = date;
+  } else if (results.queries && !("skipped" in results.queries) && results.measured.queries) {
+    console.log(
+      `queries: skipped (${noDatabase}); keeping the figures of ${results.measured.queries}`,
+    );
+    notMeasured.queries = noDatabase;
+  } else {
+    console.log(`queries: skipped (${noDatabase})`);
+    results.queries = { skipped: noDatabase };
+  }
 }
 
 await writeFile(resultsPath, JSON.stringify(results, null, 2) + "\n");

@@ -33,6 +33,8 @@ export interface SubmissionRun {
   stored: number;
   /** Their confirmation mails in the outbox. */
   mailsQueued: number;
+  /** Set when the run is an earlier one's, kept by a run that could not measure it. */
+  measured?: string;
 }
 
 export interface SubmissionsResult {
