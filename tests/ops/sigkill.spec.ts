@@ -27,7 +27,7 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 interface Sent {
   kind: "form" | "chatbot";
-  fields: Record<string, string>;
+  fields: Record<string, string> & { email: string };
   outcome: "sent" | "refused" | "no answer";
 }
 
