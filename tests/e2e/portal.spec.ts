@@ -122,6 +122,23 @@ test.describe("the affiliate portal", () => {
     ).toBe(true);
     await expectAccessible(portal, "the portal, phone");
     await context.close();
+
+    // The agency's analytics put her link's click beside the application it brought.
+    const admin = await (await browser.newContext()).newPage();
+    await admin.goto(`${server.origin}/login?lang=de`);
+    await waitForHydration(admin);
+    await admin.getByLabel(t("de", "auth.email")).fill(ADMIN);
+    await admin.getByLabel(t("de", "auth.password"), { exact: true }).fill(PASSWORD);
+    await admin.getByRole("button", { name: t("de", "auth.signIn"), exact: true }).click();
+    await expect(admin).toHaveURL(`${server.origin}/admin/dashboard`);
+    await admin.goto(`${server.origin}/admin/analytics`);
+    const links = admin.getByRole("table", {
+      name: t("de", "admin.analytics.referralLinks.title"),
+    });
+    const linkRow = links.getByRole("row").filter({ hasText: code });
+    await expect(linkRow.getByRole("cell")).toHaveText(["1", "1", /^100\s?%$/]);
+    await expectAccessible(admin, "analytics with referral links");
+    await admin.context().close();
   });
 
   test("without JavaScript the link is there to select, and no dead Copy button", async ({

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { between, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/db.server";
-import { affiliates, dailyCounts, submissions, user } from "~/db/schema.server";
+import { affiliates, dailyCounts, referralClicks, submissions, user } from "~/db/schema.server";
 import {
   analyticsReport,
   bucketOf,
@@ -180,6 +180,12 @@ describe.each(targets)("the analytics of a range on %s", (_name, options) => {
     await apply({ at: `${day("03-11")}T03:30:00Z` });
     await apply({ at: `${day("01-05")}T12:00:00Z` });
 
+    await database.db.insert(referralClicks).values([
+      { affiliateId: ana, day: day("03-01"), clicks: 10 },
+      { affiliateId: ana, day: day("03-05"), clicks: 5 },
+      { affiliateId: ana, day: day("03-20"), clicks: 100 }, // after the range
+      { affiliateId: bia, day: day("03-03"), clicks: 4 },
+    ]);
     await database.db.insert(dailyCounts).values([
       { day: day("03-02"), event: "page_view", dimension: "home", count: 40 },
       { day: day("03-05"), event: "page_view", dimension: "blog", count: 10 },
@@ -269,6 +275,29 @@ describe.each(targets)("the analytics of a range on %s", (_name, options) => {
     });
   });
 
+  it("puts each affiliate's link clicks beside the applications that came through it", async () => {
+    const report = await analyticsReport(database.db, range("day"));
+    const [ana, bia] = affiliateIds;
+    expect(report.referralLinks).toEqual({
+      top: [
+        {
+          key: String(ana),
+          clicks: 15,
+          applications: 2,
+          label: expect.stringMatching(/^Ana Afiliada \(ANA/),
+        },
+        {
+          key: String(bia),
+          clicks: 4,
+          applications: 1,
+          label: expect.stringMatching(/^Bia Afiliada \(BIA/),
+        },
+      ],
+      clicks: 19,
+      applications: 3,
+    });
+  });
+
   it("builds the funnel from the daily counts and the applications", async () => {
     const report = await analyticsReport(database.db, range("day"));
     expect(report.funnel).toEqual({
@@ -293,6 +322,7 @@ describe.each(targets)("the analytics of a range on %s", (_name, options) => {
     expect(report.total).toBe(0);
     expect(report.funnel.pageViews).toBe(0);
     expect(report.byAffiliate).toEqual({ top: [], others: 0, direct: 0 });
+    expect(report.referralLinks).toEqual({ top: [], clicks: 0, applications: 0 });
     expect(report.overTime.every((row) => row.total === 0)).toBe(true);
   });
 });

@@ -1,9 +1,10 @@
-import { inArray, sql, type SQL } from "drizzle-orm";
+import { and, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/db.server";
 import {
   affiliates,
   dailyCounts,
+  referralClicks,
   submissions,
   submissionSources,
   submissionStatuses,
@@ -155,6 +156,15 @@ export interface AnalyticsReport {
   byCountry: { top: Slice[]; others: number };
   /** The ten affiliates most applied through, then the applications no affiliate referred. */
   byAffiliate: { top: Slice[]; others: number; direct: number };
+  /**
+   * Affiliates' links in the range: clicks (counted by the server, referral_clicks) next to the
+   * applications that came through them, the ten most clicked or applied through first.
+   */
+  referralLinks: {
+    top: { key: string; label: string; clicks: number; applications: number }[];
+    clicks: number;
+    applications: number;
+  };
   pageViews: { key: PageGroup; count: number }[];
   funnel: {
     pageViews: number;
@@ -263,11 +273,28 @@ const byCount = (a: Slice, b: Slice) =>
   b.count - a.count || String(a.key).localeCompare(String(b.key));
 
 /** The analytics of a range (already checked by parseRange). */
+/** Clicks on each affiliate's link in the range (their days are the agency's, like the range). */
+async function referralClicksOf(db: Database, range: AnalyticsRange) {
+  const rows = await db
+    .select({
+      affiliateId: referralClicks.affiliateId,
+      clicks: sql<number>`sum(${referralClicks.clicks})::int`,
+    })
+    .from(referralClicks)
+    .where(and(gte(referralClicks.day, range.from), lte(referralClicks.day, range.to)))
+    .groupBy(referralClicks.affiliateId);
+  return new Map(rows.map((row) => [String(row.affiliateId), Number(row.clicks)]));
+}
+
 export async function analyticsReport(
   db: Database,
   range: AnalyticsRange,
 ): Promise<AnalyticsReport> {
-  const [grouped, counts] = await Promise.all([groupedSubmissions(db, range), countsOf(db, range)]);
+  const [grouped, counts, clicks] = await Promise.all([
+    groupedSubmissions(db, range),
+    countsOf(db, range),
+    referralClicksOf(db, range),
+  ]);
 
   const zero = () =>
     Object.fromEntries(submissionStatuses.map((status) => [status, 0])) as Record<
@@ -311,21 +338,26 @@ export async function analyticsReport(
 
   referrers.sort(byCount);
   const topReferrers = referrers.slice(0, TOP);
-  if (topReferrers.length > 0) {
+  const applicationsBy = new Map(referrers.map((slice) => [String(slice.key), slice.count]));
+  const linkRows = [...new Set([...clicks.keys(), ...applicationsBy.keys()])].map((key) => ({
+    key,
+    clicks: clicks.get(key) ?? 0,
+    applications: applicationsBy.get(key) ?? 0,
+  }));
+  linkRows.sort((x, y) => y.clicks - x.clicks || y.applications - x.applications);
+  const topLinks = linkRows.slice(0, TOP);
+
+  const labelled = [...new Set([...topReferrers, ...topLinks].map((row) => String(row.key)))];
+  const labels = new Map<string, string>();
+  if (labelled.length > 0) {
     const names = await db
       .select({ id: affiliates.id, code: affiliates.referralCode, name: user.name })
       .from(affiliates)
       .innerJoin(user, sql`${user.id} = ${affiliates.userId}`)
-      .where(
-        inArray(
-          affiliates.id,
-          topReferrers.map((slice) => Number(slice.key)),
-        ),
-      );
-    const labels = new Map(names.map((row) => [String(row.id), `${row.name} (${row.code})`]));
-    for (const slice of topReferrers)
-      slice.label = labels.get(String(slice.key)) ?? `#${slice.key}`;
+      .where(inArray(affiliates.id, labelled.map(Number)));
+    for (const row of names) labels.set(String(row.id), `${row.name} (${row.code})`);
   }
+  for (const slice of topReferrers) slice.label = labels.get(String(slice.key)) ?? `#${slice.key}`;
 
   const total = Object.values(statusTotals).reduce((a, b) => a + b, 0);
   const sum = (event: string, dimension?: string) =>
@@ -356,6 +388,11 @@ export async function analyticsReport(
       top: topReferrers,
       others: referrers.slice(TOP).reduce((a, slice) => a + slice.count, 0),
       direct,
+    },
+    referralLinks: {
+      top: topLinks.map((row) => ({ ...row, label: labels.get(row.key) ?? `#${row.key}` })),
+      clicks: [...clicks.values()].reduce((a, n) => a + n, 0),
+      applications: referrers.reduce((a, slice) => a + slice.count, 0),
     },
     pageViews: pageGroups.map((key) => ({ key, count: sum("page_view", key) })),
     funnel: {

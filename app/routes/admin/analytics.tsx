@@ -91,6 +91,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         })),
       },
       byAffiliate: report.byAffiliate,
+      referralLinks: report.referralLinks,
       pageViews: report.pageViews,
     },
     { status: hasErrors ? 400 : 200 },
@@ -116,7 +117,7 @@ const swatch = {
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { range, errors, form, presets, period, funnel, total } = loaderData;
+  const { range, errors, form, presets, period, funnel, total, referralLinks } = loaderData;
   const navigation = useNavigation();
   const loading =
     navigation.state === "loading" && navigation.location.pathname === "/admin/analytics";
@@ -432,6 +433,45 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
           format={format}
           share={(value) => share(value, total)}
         />
+        <Section id="referral-links" title={t("admin.analytics.referralLinks.title")}>
+          <DataTable caption={t("admin.analytics.referralLinks.title")}>
+            <thead>
+              <tr>
+                <Th>{t("admin.list.affiliate")}</Th>
+                <Th numeric>{t("admin.analytics.referralLinks.clicks")}</Th>
+                <Th numeric>{t("admin.analytics.applications")}</Th>
+                <Th numeric>{t("admin.analytics.referralLinks.conversion")}</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {referralLinks.top.length === 0 ? (
+                <tr>
+                  <Td colSpan={4}>{t("admin.analytics.none")}</Td>
+                </tr>
+              ) : (
+                referralLinks.top.map((row) => (
+                  <tr key={row.key}>
+                    <Th row>{row.label}</Th>
+                    <Td numeric>{format(row.clicks)}</Td>
+                    <Td numeric>{format(row.applications)}</Td>
+                    <Td numeric>{share(row.applications, row.clicks)}</Td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+            {referralLinks.top.length > 0 ? (
+              <tfoot className="border-t border-ink-200 font-semibold">
+                <tr>
+                  <Th row>{t("admin.analytics.referralLinks.allLinks")}</Th>
+                  <Td numeric>{format(referralLinks.clicks)}</Td>
+                  <Td numeric>{format(referralLinks.applications)}</Td>
+                  <Td numeric>{share(referralLinks.applications, referralLinks.clicks)}</Td>
+                </tr>
+              </tfoot>
+            ) : null}
+          </DataTable>
+          <p className="mt-3 text-xs text-ink-500">{t("admin.analytics.referralLinks.note")}</p>
+        </Section>
         <Breakdown
           id="page-views"
           title={t("admin.analytics.pageViews")}
