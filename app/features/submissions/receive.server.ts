@@ -73,7 +73,10 @@ export async function receiveApplication<T>(
   if (isCrossSiteRequest(request)) return { status: 403, body: { status: "refused" } };
 
   const body = await readBody(request);
-  if (body === "tooLarge") return { status: 413, body: { status: "tooLarge" } };
+  if (body === "tooLarge") {
+    // The rest of the body is left unread: the connection cannot carry another request.
+    return { status: 413, headers: { Connection: "close" }, body: { status: "tooLarge" } };
+  }
   if (body === "malformed") return { status: 400, body: { status: "malformed" } };
 
   const given: Record<string, string> = {};
@@ -208,10 +211,17 @@ async function readAtMost(
   if (!request.body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of request.body) {
-    size += chunk.byteLength;
-    if (size > max) return "tooLarge";
-    chunks.push(chunk);
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      // Not cancelled: that would destroy the connection before the 413 is sent.
+      reader.releaseLock();
+      return "tooLarge";
+    }
+    chunks.push(value);
   }
   const bytes = new Uint8Array(size);
   let offset = 0;
