@@ -50,6 +50,40 @@ describe("readForm", () => {
     }
   });
 
+  it("answers 413 for a form over 1 MB, whether or not it says its length", async () => {
+    const type = "application/x-www-form-urlencoded";
+    const limit = 1024 * 1024;
+    const atLimit = `a=${"x".repeat(limit - 2)}`;
+    expect((await readForm(post(atLimit, type))).get("a")).toHaveLength(limit - 2);
+    const over = `${atLimit}x`;
+    expect(await outcomeOf(() => readForm(post(over, type)))).toMatchObject({ status: 413 });
+    // Refused on its declared length alone, before a byte is read.
+    const declared = new Request("http://127.0.0.1:3999/login", {
+      method: "POST",
+      body: "a=b",
+      headers: { "content-type": type, "content-length": String(limit + 1) },
+    });
+    expect(await outcomeOf(() => readForm(declared))).toMatchObject({ status: 413 });
+    expect(declared.bodyUsed).toBe(false);
+    // Streamed without a length, as a chunked request arrives, and endless.
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 64 * 1024;
+        controller.enqueue(new TextEncoder().encode("a".repeat(64 * 1024)));
+      },
+    });
+    const chunked = new Request("http://127.0.0.1:3999/login", {
+      method: "POST",
+      body: stream,
+      headers: { "content-type": type },
+      duplex: "half",
+    } as RequestInit);
+    expect(await outcomeOf(() => readForm(chunked))).toMatchObject({ status: 413 });
+    // Read to its end so the connection stays usable, but an endless one not for ever.
+    expect(sent).toBeLessThan(9 * limit + 4 * 64 * 1024);
+  });
+
   it("gives back text the database can store: no NUL, no lone surrogate", async () => {
     const form = await readForm(
       post(

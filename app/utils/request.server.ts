@@ -24,19 +24,31 @@ export function isCrossSiteRequest(request: Request): boolean {
 }
 
 const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+/** Far more than any form of the site sends (the largest, a mail template, is a few KB). */
+const MAX_FORM_BYTES = 1024 * 1024;
 
 /**
  * The form an action was posted. A body that is not one (JSON, plain text, a broken multipart
  * body) is the client's mistake and answered as such, 415 or 400, where `request.formData()`
- * would throw and make it a server error; its text comes back storable (storableText).
+ * would throw and make it a server error; one over 1 MB is a 413 instead of being buffered
+ * whole. Its text comes back storable (storableText).
  */
 export async function readForm(request: Request): Promise<FormData> {
-  if (!FORM_TYPES.test(request.headers.get("content-type") ?? "")) {
-    throw data(null, { status: 415 });
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!FORM_TYPES.test(contentType)) throw data(null, { status: 415 });
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) {
+    throw data(null, { status: 413 });
+  }
+  const bytes = await readBodyAtMost(request, MAX_FORM_BYTES);
+  if (bytes === "tooLarge") {
+    // Read to its end (up to a point), so the connection can carry the next request: an error
+    // page cannot ask for it to be closed.
+    await discardRest(request, 8 * MAX_FORM_BYTES);
+    throw data(null, { status: 413 });
   }
   let form: FormData;
   try {
-    form = await request.formData();
+    form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
   } catch {
     throw data(null, { status: 400 });
   }
@@ -45,4 +57,48 @@ export async function readForm(request: Request): Promise<FormData> {
     clean.append(storableText(name), typeof value === "string" ? storableText(value) : value);
   }
   return clean;
+}
+
+/** Reads and drops what is left of a body; past `max` more bytes it gives up and cancels it. */
+async function discardRest(request: Request, max: number) {
+  const reader = request.body!.getReader();
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    size += value.byteLength;
+    if (size > max) return reader.cancel();
+  }
+}
+
+/**
+ * The body, read only up to `max` bytes (a missing Content-Length proves nothing). Past the
+ * limit the reader is released, not cancelled: cancelling destroys the connection before the
+ * 413 is sent, and the client gets no answer at all.
+ */
+export async function readBodyAtMost(
+  request: Request,
+  max: number,
+): Promise<Uint8Array<ArrayBuffer> | "tooLarge"> {
+  if (!request.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      reader.releaseLock();
+      return "tooLarge";
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }

@@ -2,10 +2,11 @@ import http from "node:http";
 import { expect, test } from "./fixtures";
 
 /**
- * An application over 64 KB sent without a Content-Length (chunked, as a script may send it):
- * answered 413 like one that declares its length, where the server used to cut the connection
- * without any answer, and the connection is closed cleanly so the client's next request (on a
- * kept-alive socket) is answered too. Plain HTTP from Node: a browser always sends the length.
+ * A body over the limit sent without a Content-Length (chunked, as a script may send it): an
+ * application over 64 KB, another form over 1 MB. Answered 413 like one that declares its
+ * length, where the server used to cut the connection without any answer (an application) or
+ * buffer it whole (a form); the connection is left fit for the client's next request (on a
+ * kept-alive socket), or closed cleanly. Plain HTTP from Node: a browser always sends the length.
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
 const origin = `http://127.0.0.1:${port}`;
@@ -40,21 +41,22 @@ function request(
   });
 }
 
-test.describe("an application over 64 KB without a Content-Length", () => {
-  const body = Buffer.alloc(300 * 1024, "a");
-  const chunks = [body.subarray(0, 100 * 1024), body.subarray(100 * 1024)];
-
-  for (const [path, contentType] of [
-    ["/?index", "application/x-www-form-urlencoded"],
-    ["/register/model", "application/x-www-form-urlencoded"],
-    ["/api/chatbot", "application/json"],
+test.describe("a body over the limit without a Content-Length", () => {
+  const KB = 1024;
+  for (const [path, contentType, size] of [
+    ["/?index", "application/x-www-form-urlencoded", 300 * KB],
+    ["/register/model", "application/x-www-form-urlencoded", 300 * KB],
+    ["/api/chatbot", "application/json", 300 * KB],
+    ["/login", "application/x-www-form-urlencoded", 1500 * KB],
   ] as const) {
+    const body = Buffer.alloc(size, "a");
+    const chunks = [body.subarray(0, 100 * KB), body.subarray(100 * KB)];
     test(`${path}: 413, and the next request on the connection is answered`, async () => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       try {
         for (let round = 0; round < 2; round++) {
           const tooLarge = await request(agent, path, { method: "POST", contentType, chunks });
-          expect(tooLarge).toEqual({ status: 413, connection: "close" });
+          expect(tooLarge).toMatchObject({ status: 413 });
           expect(await request(agent, "/healthz")).toMatchObject({ status: 200 });
         }
       } finally {

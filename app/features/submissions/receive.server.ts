@@ -6,7 +6,7 @@ import type { Language } from "~/i18n/languages";
 import { languageForRequest } from "~/i18n/language.server";
 import { getEnv } from "~/utils/env.server";
 import { hitRateLimit } from "~/utils/rate-limit.server";
-import { clientIp, isCrossSiteRequest } from "~/utils/request.server";
+import { clientIp, isCrossSiteRequest, readBodyAtMost } from "~/utils/request.server";
 import { storableText } from "~/utils/text";
 import { HONEYPOT_FIELD } from "./honeypot";
 import { storeSubmission, type NewSubmission } from "./submissions.server";
@@ -185,7 +185,7 @@ type Body = Record<string, unknown>;
  */
 async function readBody(request: Request): Promise<Body | "tooLarge" | "malformed"> {
   if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return "tooLarge";
-  const bytes = await readAtMost(request, MAX_BODY_BYTES);
+  const bytes = await readBodyAtMost(request, MAX_BODY_BYTES);
   if (bytes === "tooLarge") return bytes;
   const contentType = request.headers.get("content-type") ?? "";
   try {
@@ -201,33 +201,4 @@ async function readBody(request: Request): Promise<Body | "tooLarge" | "malforme
   } catch {
     return "malformed";
   }
-}
-
-/** The body, stopping as soon as it passes the limit (a missing Content-Length proves nothing). */
-async function readAtMost(
-  request: Request,
-  max: number,
-): Promise<Uint8Array<ArrayBuffer> | "tooLarge"> {
-  if (!request.body) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      // Not cancelled: that would destroy the connection before the 413 is sent.
-      reader.releaseLock();
-      return "tooLarge";
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
