@@ -40,12 +40,7 @@ export async function readForm(request: Request): Promise<FormData> {
     throw data(null, { status: 413 });
   }
   const bytes = await readBodyAtMost(request, MAX_FORM_BYTES);
-  if (bytes === "tooLarge") {
-    // Read to its end (up to a point), so the connection can carry the next request: an error
-    // page cannot ask for it to be closed.
-    await discardRest(request, 8 * MAX_FORM_BYTES);
-    throw data(null, { status: 413 });
-  }
+  if (bytes === "tooLarge") throw data(null, { status: 413 });
   let form: FormData;
   try {
     form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
@@ -59,22 +54,14 @@ export async function readForm(request: Request): Promise<FormData> {
   return clean;
 }
 
-/** Reads and drops what is left of a body; past `max` more bytes it gives up and cancels it. */
-async function discardRest(request: Request, max: number) {
-  const reader = request.body!.getReader();
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    size += value.byteLength;
-    if (size > max) return reader.cancel();
-  }
-}
+/** How much of a body over its limit is still read (and dropped) before the connection is cut. */
+const MAX_DISCARDED_BYTES = 8 * 1024 * 1024;
 
 /**
- * The body, read only up to `max` bytes (a missing Content-Length proves nothing). Past the
- * limit the reader is released, not cancelled: cancelling destroys the connection before the
- * 413 is sent, and the client gets no answer at all.
+ * The body, kept only up to `max` bytes (a missing Content-Length proves nothing). What is left
+ * of a longer one is read and dropped, up to 8 MB, so that the 413 reaches the client and the
+ * connection can carry her next request: closing it with data unread makes the client see a
+ * reset instead of the answer. Past that, the body is cancelled and the connection cut.
  */
 export async function readBodyAtMost(
   request: Request,
@@ -88,12 +75,13 @@ export async function readBodyAtMost(
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > max) {
-      reader.releaseLock();
+    if (size > max + MAX_DISCARDED_BYTES) {
+      await reader.cancel();
       return "tooLarge";
     }
-    chunks.push(value);
+    if (size <= max) chunks.push(value);
   }
+  if (size > max) return "tooLarge";
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {

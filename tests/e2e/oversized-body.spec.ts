@@ -5,8 +5,8 @@ import { expect, test } from "./fixtures";
  * A body over the limit sent without a Content-Length (chunked, as a script may send it): an
  * application over 64 KB, another form over 1 MB. Answered 413 like one that declares its
  * length, where the server used to cut the connection without any answer (an application) or
- * buffer it whole (a form); the connection is left fit for the client's next request (on a
- * kept-alive socket), or closed cleanly. Plain HTTP from Node: a browser always sends the length.
+ * buffer it whole (a form); the connection stays fit for the client's next request (on a
+ * kept-alive socket). Plain HTTP from Node: a browser always sends the length.
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
 const origin = `http://127.0.0.1:${port}`;

@@ -73,10 +73,7 @@ export async function receiveApplication<T>(
   if (isCrossSiteRequest(request)) return { status: 403, body: { status: "refused" } };
 
   const body = await readBody(request);
-  if (body === "tooLarge") {
-    // The rest of the body is left unread: the connection cannot carry another request.
-    return { status: 413, headers: { Connection: "close" }, body: { status: "tooLarge" } };
-  }
+  if (body === "tooLarge") return { status: 413, body: { status: "tooLarge" } };
   if (body === "malformed") return { status: 400, body: { status: "malformed" } };
 
   const given: Record<string, string> = {};
