@@ -7,5 +7,8 @@ export default defineConfig({
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     setupFiles: ["app/test/setup.ts"],
+    // A poll waits for background work (the mail sender, counters); on a loaded CI machine one
+    // second, vitest's default, is not always enough. Polls end as soon as they pass.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

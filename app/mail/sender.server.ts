@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { Database } from "../db/db.server.ts";
-import { outbox } from "../db/schema.server.ts";
+import { outbox, settings } from "../db/schema.server.ts";
 import { agency } from "../utils/agency.ts";
 import { getEnv } from "../utils/env.server.ts";
 import { logger } from "../utils/logger.server.ts";
@@ -159,9 +159,15 @@ export async function deliverDueMail(
           ? { links: message.text.match(/https?:\/\/\S+/g) ?? [] }
           : {}),
       });
+      // SMTP settings saved on screen since this pass began make it due again at once (saving
+      // makes waiting mail due, but this mail was claimed, and so out of its reach).
       await db.execute(sql`
         update ${outbox} set attempts = attempts - 1, locked_until = null,
-          next_attempt_at = now() + interval '1 hour'
+          next_attempt_at = case
+            when exists (select 1 from ${settings}
+              where ${settings.key} = 'smtp' and coalesce(${settings.value}->>'host', '') <> '')
+            then now()
+            else now() + interval '1 hour' end
         where id = ${message.id}`);
       continue;
     }

@@ -206,7 +206,8 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
     return (await getDatabase())
       .select()
       .from(accessLog)
-      .where(and(eq(accessLog.actorId, adminId), eq(accessLog.action, action)));
+      .where(and(eq(accessLog.actorId, adminId), eq(accessLog.action, action)))
+      .orderBy(accessLog.id);
   }
 
   beforeAll(async () => {
