@@ -7,9 +7,7 @@
  * With the embedded database, stop the server first.
  */
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../app/db/db.server.ts";
-import { DataDirBusyError } from "../app/db/embedded.server.ts";
-import { getEnv } from "../app/utils/env.server.ts";
+import { openDatabaseForCommand } from "./open-database.ts";
 
 const countArg = process.argv.indexOf("--count");
 const count = countArg > 0 ? Number(process.argv[countArg + 1]) : 300;
@@ -71,18 +69,7 @@ const referralCodes = ["ANA-2026", "BIA-FLORIPA", "LU-RIO", "MAYA-SP"];
 const textArray = (values: string[]) =>
   sql.raw(`(array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(",")}])`);
 
-const env = getEnv();
-/** The database, or a clear message (no stack trace) when the server has it open. */
-function openOrExplain() {
-  try {
-    return openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  } catch (error) {
-    if (!(error instanceof DataDirBusyError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
-}
-const database = openOrExplain();
+const database = openDatabaseForCommand();
 try {
   await database.migrate();
   const { db } = database;
