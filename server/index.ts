@@ -1,4 +1,5 @@
 import path from "node:path";
+import { format } from "node:util";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { Readiness } from "../app/db/db.server.ts";
@@ -8,6 +9,13 @@ import { createApp } from "./app.ts";
 
 /** The production server: `npm start` (after `npm run build`). */
 const env = getEnv();
+
+// Libraries write to the console (React Router warns of an undecodable URL, for one): those
+// lines join the JSON log, scrubbed like every other, instead of plain text beside it.
+for (const method of ["log", "info", "warn", "error", "debug"] as const) {
+  const level = method === "log" ? "info" : method;
+  console[method] = (...args: unknown[]) => logger()[level]({ event: "console" }, format(...args));
+}
 // BUILD_DIR (default build/) must lie inside the project, where node_modules resolves.
 const buildDir = path.resolve(import.meta.dirname, "..", process.env.BUILD_DIR ?? "build");
 const build = (await import(

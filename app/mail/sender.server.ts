@@ -61,7 +61,7 @@ interface UnsentMail {
 
 function logUnsent(entry: UnsentMail) {
   // Links bypass the scrubbing on purpose: a developer without SMTP signs in through them.
-  if (entry.links) console.info(JSON.stringify(entry));
+  if (entry.links) process.stdout.write(`${JSON.stringify(entry)}\n`);
   else logger().warn(entry);
 }
 
