@@ -58,7 +58,10 @@ const requestLog =
     res.once("close", () => {
       const quiet =
         req.path.startsWith("/assets/") || req.path === "/healthz" || req.path === "/readyz";
-      logger()[quiet ? "debug" : "info"]({
+      const level = quiet ? "debug" : "info";
+      // Build files are the busiest path: nothing is prepared for a line that is not written.
+      if (!logger().isLevelEnabled(level)) return;
+      logger()[level]({
         event: "request",
         reqId: id,
         method: req.method,
