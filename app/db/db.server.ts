@@ -133,12 +133,19 @@ export async function closeDatabase() {
   }
 }
 
-/** The newest migration in drizzle/, by the time stamp the migrator records for it. */
+let newestMigration: { tag: string; when: number } | undefined;
+
+/**
+ * The newest migration in drizzle/, by the time stamp the migrator records for it; read once
+ * (the folder belongs to the build), not on every /readyz.
+ */
 function latestMigration(): { tag: string; when: number } {
-  const journal = JSON.parse(
-    readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"),
-  ) as { entries: { tag: string; when: number }[] };
-  return journal.entries.at(-1)!;
+  newestMigration ??= (
+    JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+      entries: { tag: string; when: number }[];
+    }
+  ).entries.at(-1)!;
+  return newestMigration;
 }
 
 export type Readiness =

@@ -4,8 +4,21 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-/** `npm run user:create`, as an operator would run it (before the server on that folder starts). */
-export function userCreate(dataDir: string, email: string, role: string, password: string) {
+/**
+ * `npm run user:create`, as an operator would run it: into the embedded database of a data
+ * folder (before the server on that folder starts), or into PostgreSQL given as
+ * `{ databaseUrl }`.
+ */
+export function userCreate(
+  database: string | { databaseUrl: string },
+  email: string,
+  role: string,
+  password: string,
+) {
+  const target =
+    typeof database === "string"
+      ? { DATA_DIR: database, DATABASE_URL: "" }
+      : { DATABASE_URL: database.databaseUrl };
   return new Promise<void>((resolve, reject) => {
     const child = spawn(
       "npm",
@@ -22,7 +35,7 @@ export function userCreate(dataDir: string, email: string, role: string, passwor
       ],
       {
         cwd: root,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+        env: { ...process.env, ...target },
         stdio: ["pipe", "ignore", "pipe"],
       },
     );

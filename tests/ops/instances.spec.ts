@@ -1,11 +1,11 @@
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { logsDir, ownServer, root, type OwnServer } from "../e2e/own-server.ts";
+import { userCreate } from "../e2e/accounts.ts";
+import { logsDir, ownServer, type OwnServer } from "../e2e/own-server.ts";
 import { startSmtp } from "../e2e/smtp.ts";
 
 /**
@@ -49,25 +49,6 @@ async function query<Row extends pg.QueryResultRow>(text: string, values: unknow
   }
 }
 
-function createModel() {
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn(
-      "npm",
-      ["run", "--silent", "user:create", "--", "--email", MODEL, "--role", "model"],
-      {
-        cwd: root,
-        env: { ...process.env, DATABASE_URL: databaseUrl },
-        stdio: ["pipe", "ignore", "inherit"],
-      },
-    );
-    child.stdin.end(`${PASSWORD}\n`);
-    child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`user:create: ${code}`)),
-    );
-  });
-}
-
 test.beforeAll(async () => {
   databaseName = `mare_instances_${randomBytes(4).toString("hex")}`;
   await admin((client) => client.query(`create database ${databaseName}`));
@@ -93,7 +74,7 @@ test.beforeAll(async () => {
     ownServer(offset + 76, { ...shared, DATA_DIR: dataDirs[0]! }),
     ownServer(offset + 77, { ...shared, DATA_DIR: dataDirs[1]! }),
   ]);
-  await createModel();
+  await userCreate({ databaseUrl }, MODEL, "model", PASSWORD);
 });
 
 test.afterAll(async () => {
