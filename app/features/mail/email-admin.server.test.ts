@@ -72,12 +72,17 @@ vi.mock(import("~/auth/session.server"), async (importOriginal) => {
 
 const ORIGIN = "http://127.0.0.1:3999";
 
-/** A real SMTP server on a free port; it can be told to refuse mail. */
-async function startSmtp() {
+/** A real SMTP server on a free port (or the one given), on a loopback address. */
+async function startSmtp(host = "127.0.0.1", wantedPort = 0) {
   const received: ParsedMail[] = [];
   const auths: string[] = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     allowInsecureAuth: true,
     disabledCommands: ["STARTTLS"],
     onAuth(auth, _session, callback) {
@@ -92,7 +97,7 @@ async function startSmtp() {
     },
   });
   const port = await new Promise<number>((resolve) => {
-    server.listen(0, "127.0.0.1", () =>
+    server.listen(wantedPort, host, () =>
       resolve((server.server.address() as { port: number }).port),
     );
   });
@@ -100,6 +105,9 @@ async function startSmtp() {
     port,
     received,
     auths,
+    get connections() {
+      return connections;
+    },
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
 }
@@ -319,6 +327,71 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
     ]);
     expect(JSON.stringify(entries)).not.toContain(secret);
     expect(entries[0]).toMatchObject({ subject: "settings:smtp" });
+  });
+
+  it("never hands the stored password to another server: a changed host, port, user or security clears it", async () => {
+    const secret = `pw-${marker}-attacker-wants`;
+    const db = await getDatabase();
+    const stored = async () =>
+      (await db.select().from(settings).where(eq(settings.key, "smtp")))[0]!.value;
+    // The agency's server, with its password (security "none" is what the attacker will use).
+    expect((await post(smtpForm({ password: secret }))).status).toBe(200);
+    // The attacker holds an admin session and runs her own server: the same port on another
+    // loopback address, so that only the host changes.
+    const evil = await startSmtp("127.0.0.2", smtp.port);
+    try {
+      const answer = await post(smtpForm({ host: "127.0.0.2" }));
+      // She makes the server sign in to hers: a test mail, and a queued mail the sender delivers.
+      await post({ intent: "test", to: `evil.${marker}@example.com` });
+      await queueMail(db, {
+        kind: "confirmation",
+        to: `queued.${marker}@example.com`,
+        language: "en",
+        ...confirmationMail("en", "Ana"),
+      });
+      const sender = startMailSender(getDatabase, (db) => effectiveMailTransport(db), 60_000);
+      sender.nudge();
+      await sender.stop();
+      // Her server was reached, and got no password: the sender has none for it any more.
+      expect(evil.connections).toBeGreaterThanOrEqual(2);
+      expect(evil.auths).toEqual([]);
+      expect(smtp.auths.join("\n")).not.toContain(secret);
+      expect((await stored()).passwordEncrypted).toBeNull();
+      // The screen tells the admin to enter it again.
+      expect(answer).toMatchObject({
+        status: 200,
+        data: { ok: true, message: "admin.email.smtp.savedPasswordCleared" },
+      });
+      const [lastTest] = await db.select().from(settings).where(eq(settings.key, "smtp.lastTest"));
+      expect(lastTest!.value).toMatchObject({ ok: false });
+      const [queued] = await db
+        .select({ status: outbox.status, lastError: outbox.lastError })
+        .from(outbox)
+        .where(eq(outbox.recipient, `queued.${marker}@example.com`));
+      expect(queued).toMatchObject({ status: "queued", lastError: expect.stringMatching(/PLAIN/) });
+
+      // Each other field on its own clears it as well: port, user, security.
+      const changes: Record<string, string>[] = [
+        { port: String(evil.port === 2525 ? 2526 : 2525) },
+        { user: "someone-else" },
+        { security: "starttls" },
+      ];
+      for (const change of changes) {
+        await post(smtpForm({ password: secret }));
+        expect((await stored()).passwordEncrypted).not.toBeNull();
+        await post(smtpForm(change));
+        expect((await stored()).passwordEncrypted, JSON.stringify(change)).toBeNull();
+      }
+      // A new password given in the same save is taken.
+      await post(smtpForm({ host: "127.0.0.2", password: "the-new-one" }));
+      expect((await stored()).passwordEncrypted).not.toBeNull();
+      expect((await logEntries("settings.smtp")).map((e) => e.details?.password)).toContain(
+        "cleared",
+      );
+    } finally {
+      await evil.close();
+      await db.delete(outbox).where(like(outbox.recipient, `%.${marker}@%`));
+    }
   });
 
   it("sends a test mail that arrives, and records the result for the checklist", async () => {

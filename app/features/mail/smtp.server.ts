@@ -124,8 +124,31 @@ export async function smtpView(db: Database, adminEmail = ""): Promise<SmtpView>
   };
 }
 
+/** What a save did to the stored password (the access log and the screen say it). */
+export type PasswordChange = "changed" | "unchanged" | "removed" | "cleared";
+
 /**
- * Stores the SMTP settings (the password encrypted; an empty one keeps the stored password,
+ * Whether the stored password may stay with the settings being saved: only for the server and
+ * account it was entered for. Otherwise anyone holding an admin session could point the host at
+ * a server of her own (security "none") and have the sender hand it the password in clear. A
+ * weaker security on the same server counts as a change too: the password would cross the
+ * network unencrypted where it was entered to travel under TLS.
+ */
+function passwordStillFor(
+  current: StoredSmtpSettings,
+  next: Pick<StoredSmtpSettings, "host" | "port" | "user" | "security">,
+) {
+  return (
+    current.host.toLowerCase() === next.host.toLowerCase() &&
+    current.port === next.port &&
+    current.user === next.user &&
+    current.security === next.security
+  );
+}
+
+/**
+ * Stores the SMTP settings (the password encrypted; an empty one keeps the stored password as
+ * long as host, port, user and security stay the same, and clears it otherwise;
  * `removePassword` drops it) with an access-log entry, in one transaction. With SMTP_URL set the
  * server fields belong to the environment: only the sender is saved. The sender reads them on
  * its next pass; queued mail that was waiting is made due at once.
@@ -134,15 +157,19 @@ export async function saveSmtpSettings(
   db: Database,
   input: z.output<typeof smtpSettingsSchema>,
   actor: Actor,
-) {
+): Promise<{ password: PasswordChange }> {
   const envWins = Boolean(getEnv().SMTP_URL);
-  await db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const current = await readSmtpSettings(tx);
+    const kept =
+      current?.passwordEncrypted && passwordStillFor(current, input)
+        ? current.passwordEncrypted
+        : null;
     const passwordEncrypted = input.removePassword
       ? null
       : input.password
         ? encrypt(input.password, getEncryptionKey().key)
-        : (current?.passwordEncrypted ?? null);
+        : kept;
     const next: StoredSmtpSettings = envWins
       ? {
           host: current?.host ?? "",
@@ -170,13 +197,15 @@ export async function saveSmtpSettings(
         target: settings.key,
         set: { value, updatedAt: new Date(), updatedBy: actor.id },
       });
-    const passwordChange = envWins
+    const passwordChange: PasswordChange = envWins
       ? "unchanged"
       : input.removePassword
         ? "removed"
         : input.password
           ? "changed"
-          : "unchanged";
+          : current?.passwordEncrypted && !kept
+            ? "cleared"
+            : "unchanged";
     await tx.insert(accessLog).values({
       actorId: actor.id,
       action: "settings.smtp",
@@ -199,8 +228,10 @@ export async function saveSmtpSettings(
       .update(outbox)
       .set({ nextAttemptAt: sql`now()` })
       .where(and(eq(outbox.status, "queued"), sql`${outbox.nextAttemptAt} > now()`));
+    return { password: passwordChange };
   });
   notifyMailQueued();
+  return saved;
 }
 
 export const testMailSchema = z.object({

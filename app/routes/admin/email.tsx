@@ -149,8 +149,16 @@ export async function action({ request }: Route.ActionArgs) {
         senderAddress: text("senderAddress").trim(),
       });
       if (!parsed.success) return fail({ intent, errors: fieldErrors(parsed.error) });
-      await saveSmtpSettings(db, parsed.data, actor);
-      return data<Result>({ intent, ok: true, message: "admin.email.smtp.saved" });
+      const saved = await saveSmtpSettings(db, parsed.data, actor);
+      return data<Result>({
+        intent,
+        ok: true,
+        // A stored password does not follow the settings to another server: she is told so.
+        message:
+          saved.password === "cleared"
+            ? "admin.email.smtp.savedPasswordCleared"
+            : "admin.email.smtp.saved",
+      });
     }
     case "test": {
       const parsed = testMailSchema.safeParse({ to: text("to").trim() });
@@ -390,7 +398,7 @@ function SmtpSection({ smtp, result }: { smtp: LoaderData["smtp"]; result?: Resu
             label={t("admin.email.smtp.password")}
             hint={
               smtp.passwordSet
-                ? t("admin.email.smtp.passwordSet")
+                ? `${t("admin.email.smtp.passwordSet")} ${t("admin.email.smtp.passwordAgain")}`
                 : t("admin.email.smtp.passwordNotSet")
             }
             error={error("password")}
