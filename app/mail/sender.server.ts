@@ -201,9 +201,17 @@ export async function deliverDueMail(
   return sent;
 }
 
+/**
+ * Marks a message sent and empties its body in the same statement: verification, password-reset
+ * and privacy mails carry live tokens, and once the SMTP server has the message a copy in the
+ * outbox only lets whoever reads the table (a backup, a database console) use them. What the
+ * outbox screen and her data export show stays: kind, recipient, subject, status and dates.
+ * Queued and failed messages keep their body, as they still have to go out (or be retried).
+ */
 async function markSent(db: Database, id: number) {
   await db.execute(sql`
-    update ${outbox} set status = 'sent', sent_at = now(), locked_until = null, last_error = null
+    update ${outbox} set status = 'sent', sent_at = now(), locked_until = null, last_error = null,
+      html = '', text = ''
     where id = ${id}`);
 }
 

@@ -36,6 +36,7 @@ import { changeStatus } from "~/features/submissions/review.server";
 import { listRejectionReasons, rejectionTemplateKey } from "./rejection-reasons.server";
 import { databaseTargets, outcomeOf } from "~/test/routes";
 import { maskEmail } from "./smtp.server";
+import { privacyRequestMail } from "~/features/privacy/requests.server";
 import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
 
 /**
@@ -741,6 +742,71 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
     ]);
   });
 
+  it("keeps no live token in the outbox: a sent mail's body is emptied as it is marked sent", async () => {
+    await post(smtpForm({ user: "" }));
+    const db = await getDatabase();
+    const tokens = { privacy: randomUUID(), verify: randomUUID(), reset: randomUUID() };
+    const mails = [
+      {
+        kind: "privacyExport",
+        to: `privacy.${marker}@example.com`,
+        ...privacyRequestMail(
+          "export",
+          "pt",
+          "Ana",
+          `${ORIGIN}/privacy/confirm?token=${tokens.privacy}`,
+        ),
+      },
+      {
+        kind: "verification",
+        to: `verify.${marker}@example.com`,
+        ...verificationMail("pt", "Ana", `${ORIGIN}/api/auth/verify-email?token=${tokens.verify}`),
+      },
+      {
+        kind: "reset",
+        to: `reset.${marker}@example.com`,
+        ...resetPasswordMail("pt", "Ana", `${ORIGIN}/password-reset?token=${tokens.reset}`),
+      },
+    ];
+    const ids: number[] = [];
+    for (const mail of mails) ids.push(await queueMail(db, { ...mail, language: "pt" }));
+    // Queued, the body with its link is still needed.
+    const [queued] = await db.select().from(outbox).where(eq(outbox.id, ids[0]!));
+    expect(queued!.text).toContain(tokens.privacy);
+
+    // The real sender delivers them to the SMTP server through the saved settings.
+    const sender = startMailSender(getDatabase, (db) => effectiveMailTransport(db), 60_000);
+    sender.nudge();
+    await sender.stop();
+    for (const [name, token] of Object.entries(tokens)) {
+      const mail = smtp.received.find((m) => addressOf(m) === `${name}.${marker}@example.com`);
+      expect(`${mail?.text} ${mail?.html}`, name).toContain(token);
+    }
+
+    // What someone reading the table (a backup, a console) finds: no token, no link.
+    const rows = await db.select().from(outbox).where(inArray(outbox.id, ids));
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      const mail = mails.find((m) => m.to === row.recipient)!;
+      expect(row).toMatchObject({
+        status: "sent",
+        kind: mail.kind,
+        subject: mail.subject,
+        html: "",
+        text: "",
+      });
+      expect(row.sentAt).toBeInstanceOf(Date);
+      const stored = JSON.stringify(row);
+      for (const token of Object.values(tokens)) expect(stored).not.toContain(token);
+      expect(stored).not.toMatch(/https?:\/\//);
+    }
+    // The outbox screen still lists them, sent.
+    const page = await load("admin", "?status=sent");
+    const listed = (page.data as { outbox: { messages: { id: number; status: string }[] } }).outbox
+      .messages;
+    for (const id of ids) expect(listed.find((m) => m.id === id)).toMatchObject({ status: "sent" });
+  });
+
   it("renders the screen with its sections, labels and no password", async () => {
     const page = await load("admin", "?template=verification&language=de");
     const Screen = emailRoute.default as unknown as (props: {
@@ -762,6 +828,7 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
       en.admin.email.templates.heading,
       en.admin.email.reasons.heading,
       en.admin.email.outbox.heading,
+      en.admin.email.outbox.contentRemoved,
       'for="smtp-host"',
       'scope="col"',
       "aria-live",

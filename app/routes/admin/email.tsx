@@ -863,6 +863,9 @@ function OutboxSection({ outbox, result }: { outbox: LoaderData["outbox"]; resul
       <h2 id="outbox-title" className="text-lg font-semibold">
         {t("admin.email.outbox.heading")}
       </h2>
+      <p className="mt-1 max-w-2xl text-sm text-ink-600">
+        {t("admin.email.outbox.contentRemoved")}
+      </p>
       <ul className="mt-4 grid gap-3 sm:grid-cols-3">
         {outboxStatuses.map((status) => (
           <li key={status} className="rounded-xl bg-sand-50 p-4 ring-1 ring-ink-200/70">
