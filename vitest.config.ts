@@ -4,7 +4,13 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "server/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      // Attacks on the running code, each written as the attacker would perform it.
+      "tests/security/**/*.test.ts",
+    ],
     environment: "node",
     setupFiles: ["app/test/setup.ts"],
     // A poll waits for background work (the mail sender, counters); on a loaded CI machine one

@@ -23,13 +23,29 @@ export function homeOf(role: Role): string {
   return areas.modelDashboard.path;
 }
 
+// Any whitespace, control or invisible formatting character, or backslash. Browsers drop tabs and
+// newlines from URLs and read `\` as `/`, so `/\t/evil.example` or `/\\evil.example` would
+// become `//evil.example`, another site. No path of this site contains one.
+const UNSAFE_IN_PATH = /[\s\p{Cc}\p{Cf}\p{Zl}\p{Zp}\\]/u;
+const PARSE_BASE = "http://return-path.invalid";
+
 /**
- * A return path from a query string, kept only when it is a path on this site (never
- * `//evil.example` or `https://…`), so a sign-in link cannot send her elsewhere.
+ * A return path from a query string or a form, kept only when it is a path on this site, so a
+ * sign-in link can never send her elsewhere (`//evil.example`, `https://…`, `/\t/evil.example`,
+ * `javascript:`). It is parsed as a browser would parse it and must stay on the same origin; what
+ * comes back is that parsed form, never the raw text.
  */
 export function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
+  if (!value || !value.startsWith("/") || UNSAFE_IN_PATH.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, PARSE_BASE);
+  } catch {
     return null;
   }
-  return value;
+  if (url.origin !== PARSE_BASE) return null;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments can turn a harmless path into a protocol-relative one: `/.//evil.example`.
+  if (path.startsWith("//") || UNSAFE_IN_PATH.test(path)) return null;
+  return path;
 }

@@ -1,0 +1,326 @@
+import { randomBytes } from "node:crypto";
+import { inArray, like, or } from "drizzle-orm";
+import { OAuth2Server } from "oauth2-mock-server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { getAuth } from "~/auth/auth.server";
+import { safeReturnPath } from "~/auth/permissions";
+import { getDatabase } from "~/db/db.server";
+import { rateLimits, user, verification } from "~/db/schema.server";
+import * as continueRoute from "~/routes/_auth/continue";
+import * as google from "~/routes/_auth/google";
+import * as login from "~/routes/_auth/login";
+import * as twoFactor from "~/routes/_auth/two-factor";
+import * as authApi from "~/routes/resources/auth-api";
+import { signedInAccount } from "~/test/accounts.server";
+import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
+import { CookieJar } from "~/test/cookie-jar";
+import { callRoute, databaseTargets } from "~/test/routes";
+import { totp } from "../e2e/accounts";
+
+/**
+ * Open redirects (issue 13, finding 3). `/login?redirect=/%09/evil.example/x` used to answer
+ * `Location: /<TAB>/evil.example/x`, which a browser reads as `//evil.example/x`: after signing
+ * in on the genuine site she landed on the attacker's copy of it. Every payload below is sent
+ * where a return path is read (the sign-in page and form, the two-step form, /auth/continue and
+ * the Google round trip), and the Location answered is read as a browser reads it: it must stay
+ * on this origin, and carry no character a browser drops or rewrites.
+ */
+
+const ORIGIN = "http://127.0.0.1:3999";
+const PASSWORD = "maré-talent-2026!";
+
+/** At least 40 ways to leave the site, as they arrive after the query string is decoded. */
+export const hostileReturnPaths = [
+  "/\t/evil.example/x",
+  "/%09/evil.example/x",
+  "/\n/evil.example",
+  "/\r\n/evil.example",
+  "/\r/evil.example",
+  "/\t\t/evil.example",
+  "/\u0000/evil.example",
+  "/\u000b/evil.example",
+  "/\u000c/evil.example",
+  "/\u007f/evil.example",
+  "/\u0085/evil.example",
+  "/\u00a0/evil.example",
+  "/\u2028/evil.example",
+  "/\u200b/evil.example",
+  "/\ufeff/evil.example",
+  "/\u3000/evil.example",
+  "/\\evil.example",
+  "/\\/evil.example",
+  "\\\\evil.example",
+  "\\/evil.example",
+  "/./\\evil.example",
+  "//evil.example",
+  "///evil.example",
+  "////evil.example",
+  "/.//evil.example",
+  "/%2e//evil.example",
+  "/x/..//evil.example",
+  " //evil.example",
+  "\t//evil.example",
+  "https://evil.example",
+  "HTTPS://evil.example/x",
+  "http://evil.example",
+  "https:evil.example",
+  "http:/evil.example",
+  "//evil.example@127.0.0.1:3999",
+  "//user:pass@evil.example",
+  "https://127.0.0.1:3999@evil.example",
+  "//127.0.0.1:3999@evil.example/",
+  "javascript:alert(1)",
+  "JaVaScRiPt:alert(document.cookie)",
+  "java\tscript:alert(1)",
+  "data:text/html,<script>alert(1)</script>",
+  "vbscript:msgbox(1)",
+  "evil.example",
+  "%2F%2Fevil.example",
+  "/%5C%5Cevil.example",
+  "/\u0009/evil.example?next=/",
+  "/ /evil.example",
+  "//evil.example/%2e%2e",
+];
+
+/** Paths of the site that must keep working as return paths, parsed as the site would. */
+const ownPaths: [given: string, kept: string][] = [
+  ["/portal", "/portal"],
+  [
+    "/admin/cadastros?q=Ana%20Silva&status=pending",
+    "/admin/cadastros?q=Ana%20Silva&status=pending",
+  ],
+  ["/portal?tab=2#links", "/portal?tab=2#links"],
+  ["/blog/security-and-anonymity", "/blog/security-and-anonymity"],
+  ["/%2F%2Fevil.example", "/%2F%2Fevil.example"],
+  ["/x/../admin", "/admin"],
+];
+
+/** Where a browser goes with this Location: it must be this site, and the text must be clean. */
+function expectStaysHere(location: string | null, payload: string) {
+  expect(location, JSON.stringify(payload)).toBeTruthy();
+  expect(new URL(location!, ORIGIN).origin, JSON.stringify(payload)).toBe(ORIGIN);
+  expect(location, JSON.stringify(payload)).not.toMatch(/[\s\\\p{Cc}\p{Cf}]/u);
+  expect(location!.startsWith("//"), JSON.stringify(payload)).toBe(false);
+}
+
+describe("safeReturnPath", () => {
+  it(`refuses each of ${hostileReturnPaths.length} payloads, or keeps only a path of this site`, () => {
+    expect(hostileReturnPaths.length).toBeGreaterThanOrEqual(40);
+    for (const payload of hostileReturnPaths) {
+      const kept = safeReturnPath(payload);
+      if (kept !== null) expectStaysHere(kept, payload);
+    }
+    // The one the review reproduced, and its kin, are refused outright.
+    for (const payload of ["/\t/evil.example/x", "/\\evil.example", "//evil.example", "/.//x"]) {
+      expect(safeReturnPath(payload), JSON.stringify(payload)).toBeNull();
+    }
+  });
+
+  it("keeps the site's own paths, query and fragment", () => {
+    for (const [given, kept] of ownPaths) expect(safeReturnPath(given)).toBe(kept);
+  });
+});
+
+describe.each(databaseTargets)("return paths through the routes on %s", (_name, databaseUrl) => {
+  const marker = randomBytes(4).toString("hex");
+  const email = (name: string) => `${name}.${marker}@example.com`;
+  let ipCount = 0;
+  // IPv4 from the documentation ranges: one address per request, so no limit is reached.
+  const newIp = () => {
+    ipCount += 1;
+    return `198.${18 + Math.floor(ipCount / 65536)}.${Math.floor(ipCount / 256) % 256}.${ipCount % 256}`;
+  };
+
+  function request(path: string, init: { form?: Record<string, string>; cookie?: string } = {}) {
+    return new Request(`${ORIGIN}${path}`, {
+      method: init.form ? "POST" : "GET",
+      body: init.form ? new URLSearchParams(init.form) : undefined,
+      headers: {
+        origin: ORIGIN,
+        "x-client-ip": newIp(),
+        ...(init.cookie ? { cookie: init.cookie } : {}),
+      },
+    });
+  }
+  const withRedirect = (path: string, payload: string) =>
+    `${path}?redirect=${encodeURIComponent(payload)}`;
+
+  let modelCookie = "";
+  let accountCount = 0;
+  /** A fresh verified account (the per-account sign-in limit allows a few tries each). */
+  async function freshAccount() {
+    const address = email(`m${++accountCount}`);
+    const { cookie } = await signedInAccount({
+      email: address,
+      name: "Bia Lima",
+      role: "model",
+      password: PASSWORD,
+      origin: ORIGIN,
+      ip: newIp(),
+    });
+    return { address, cookie };
+  }
+
+  beforeAll(async () => {
+    await openAppDatabase(databaseUrl, {
+      HOST: "127.0.0.1",
+      PORT: "3999",
+      PUBLIC_ORIGIN: "",
+      ADMIN_EMAIL: "",
+      GOOGLE_CLIENT_ID: "",
+      GOOGLE_CLIENT_SECRET: "",
+    });
+    modelCookie = (await freshAccount()).cookie;
+  }, 60_000);
+
+  afterAll(async () => {
+    const database = await getDatabase();
+    const ids = (
+      await database
+        .select({ id: user.id })
+        .from(user)
+        .where(like(user.email, `%.${marker}@%`))
+    ).map((row) => row.id);
+    if (ids.length) {
+      await database.delete(verification).where(inArray(verification.value, ids));
+      await database.delete(user).where(inArray(user.id, ids));
+    }
+    await database
+      .delete(rateLimits)
+      .where(or(like(rateLimits.key, `%.${marker}@%`), like(rateLimits.key, "%198.1%")));
+    await closeAppDatabase();
+  });
+
+  it("/login, signed in already: sent home or to a path of this site", async () => {
+    for (const payload of hostileReturnPaths) {
+      const answer = await callRoute(
+        login.loader,
+        request(withRedirect("/login", payload), { cookie: modelCookie }),
+      );
+      expect(answer.status).toBe(302);
+      expectStaysHere(answer.location, payload);
+    }
+  });
+
+  it("the sign-in form: after a correct password", async () => {
+    let current = await freshAccount();
+    for (const [index, payload] of hostileReturnPaths.entries()) {
+      if (index % 5 === 4) current = await freshAccount();
+      const answer = await callRoute(
+        login.action,
+        request("/login", {
+          form: { email: current.address, password: PASSWORD, redirect: payload },
+        }),
+      );
+      expect(answer.status, JSON.stringify(payload)).toBe(302);
+      expectStaysHere(answer.location, payload);
+    }
+  }, 120_000);
+
+  it("/auth/continue, where the verification link and Google end", async () => {
+    for (const payload of hostileReturnPaths) {
+      const answer = await callRoute(
+        continueRoute.loader,
+        request(withRedirect("/auth/continue", payload), { cookie: modelCookie }),
+      );
+      expect(answer.status).toBe(302);
+      expectStaysHere(answer.location, payload);
+    }
+  });
+
+  it("/login/two-factor: the page's hidden field and the code's answer", async () => {
+    const auth = await getAuth();
+    const { address, cookie } = await freshAccount();
+    const enabled = await auth.api.enableTwoFactor({
+      body: { password: PASSWORD },
+      headers: { origin: ORIGIN, cookie },
+    });
+    if (enabled.method !== "totp") throw new Error("expected an authenticator app's secret");
+    const secret = new URL(enabled.totpURI).searchParams.get("secret")!;
+    await auth.api.verifyTOTP({
+      body: { code: totp(secret) },
+      headers: { origin: ORIGIN, cookie },
+    });
+
+    for (const payload of hostileReturnPaths) {
+      // A correct password: Better Auth's challenge cookie, as the sign-in form gets it.
+      const challenge = await auth.api.signInEmail({
+        body: { email: address, password: PASSWORD },
+        headers: { origin: ORIGIN, "x-client-ip": newIp() },
+        asResponse: true,
+      });
+      const jar = new CookieJar().take(challenge.headers);
+      expect(jar.has("mare.two_factor")).toBe(true);
+
+      const page = await callRoute(
+        twoFactor.loader,
+        request(withRedirect("/login/two-factor", payload), { cookie: jar.header }),
+      );
+      const shown = (page.data as { returnPath: string | null }).returnPath;
+      if (shown !== null) expectStaysHere(shown, payload);
+
+      const answer = await callRoute(
+        twoFactor.action,
+        request("/login/two-factor", {
+          cookie: jar.header,
+          form: { code: totp(secret), redirect: payload },
+        }),
+      );
+      expect(answer.status, JSON.stringify(payload)).toBe(302);
+      expectStaysHere(answer.location, payload);
+    }
+  }, 120_000);
+
+  describe("the Google round trip", () => {
+    const oidc = new OAuth2Server();
+    let identity = { sub: "", email: "", name: "" };
+
+    beforeAll(async () => {
+      await oidc.issuer.keys.generate("RS256");
+      await oidc.start(0, "127.0.0.1");
+      const claims = () => ({ ...identity, email_verified: true });
+      oidc.service.on("beforeTokenSigning", (token: { payload: Record<string, unknown> }) => {
+        Object.assign(token.payload, claims());
+      });
+      oidc.service.on("beforeUserinfo", (userinfo: { body: Record<string, unknown> }) => {
+        userinfo.body = claims();
+      });
+      vi.stubEnv("GOOGLE_ISSUER", oidc.issuer.url!);
+      vi.stubEnv("GOOGLE_CLIENT_ID", "mare-test-client");
+      vi.stubEnv("GOOGLE_CLIENT_SECRET", "mare-test-secret");
+    });
+    afterAll(async () => {
+      await oidc.stop();
+      vi.stubEnv("GOOGLE_CLIENT_ID", "");
+      vi.stubEnv("GOOGLE_CLIENT_SECRET", "");
+    });
+
+    it("the page's return path in the OAuth state, then /auth/continue", async () => {
+      identity = { sub: `g-${marker}`, email: email("google"), name: "Ana Google" };
+      for (const payload of hostileReturnPaths) {
+        const start = await callRoute(
+          google.action,
+          request("/auth/google", { form: { role: "model", redirect: payload } }),
+        );
+        expect(start.status).toBe(302);
+        const jar = new CookieJar().take(start.headers);
+        const provider = await fetch(start.location!, { redirect: "manual" });
+        const callback = new URL(provider.headers.get("location")!);
+        const back = await callRoute(
+          authApi.loader,
+          request(`${callback.pathname}${callback.search}`, { cookie: jar.header }),
+        );
+        jar.take(back.headers);
+        expect(back.status).toBe(302);
+        expectStaysHere(back.location, payload);
+        const landing = new URL(back.location!, ORIGIN);
+        const end = await callRoute(
+          continueRoute.loader,
+          request(`${landing.pathname}${landing.search}`, { cookie: jar.header }),
+        );
+        expect(end.status).toBe(302);
+        expectStaysHere(end.location, payload);
+      }
+    }, 120_000);
+  });
+});
