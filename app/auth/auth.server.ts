@@ -18,8 +18,11 @@ import {
 import { queueMail } from "~/mail/outbox.server";
 import { findTemplateOverride, resetPasswordMail, verificationMail } from "~/mail/templates.server";
 import { getEnv, type Env } from "~/utils/env.server";
+import { mailOrigin } from "~/utils/origin.server";
 import { createAffiliate } from "~/features/affiliates/affiliates.server";
+import { accountClaimPlugin, claimUnlessSignedUpHere } from "./account-claim.server";
 import { authEventsPlugin, recordAuthEvent } from "./auth-events.server";
+import { oauthTwoFactorPlugin } from "./oauth-two-factor.server";
 import { passwordProblem } from "./password.server";
 import { logger } from "~/utils/logger.server";
 
@@ -53,11 +56,12 @@ function createAuth(db: Database, env: Env) {
         ]
       : [];
 
-  return betterAuth({
+  const secret = authSecret(env);
+  const auth = betterAuth({
     appName: "Maré Talent",
-    baseURL: originFor(env),
-    secret: authSecret(env),
-    trustedOrigins: [originFor(env)],
+    baseURL: mailOrigin(env),
+    secret,
+    trustedOrigins: [mailOrigin(env)],
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
@@ -116,10 +120,17 @@ function createAuth(db: Database, env: Env) {
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: HOUR,
       revokeSessionsOnPasswordReset: true,
+      // The reset link reached her mailbox: the address is hers (and so is the new password).
+      onPasswordReset: async ({ user: owner }) => {
+        await db
+          .update(schema.user)
+          .set({ emailVerified: true })
+          .where(eq(schema.user.id, owner.id));
+      },
       // The link carries the token in its hash (spec section 6): it never reaches a server log.
       sendResetPassword: async ({ user, token }) => {
         const language = languageOf(user);
-        const url = `${originFor(env)}/password-reset#access_token=${encodeURIComponent(token)}`;
+        const url = `${mailOrigin(env)}/password-reset#access_token=${encodeURIComponent(token)}`;
         await queueMail(db, {
           kind: "reset",
           to: user.email,
@@ -139,9 +150,26 @@ function createAuth(db: Database, env: Env) {
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: HOUR,
+      // A password chosen in another browser does not survive (account-claim.server.ts).
+      beforeEmailVerification: (owner, request) =>
+        claimUnlessSignedUpHere({
+          db,
+          secret,
+          cookiePrefix: AUTH_COOKIE_PREFIX,
+          account: owner,
+          request,
+          createResetToken: async (userId, token, expiresAt) => {
+            const context = await auth.$context;
+            await context.internalAdapter.createVerificationValue({
+              value: userId,
+              identifier: `reset-password:${token}`,
+              expiresAt,
+            });
+          },
+        }),
       sendVerificationEmail: async ({ user, token }) => {
         const language = languageOf(user);
-        const url = `${originFor(env)}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent("/auth/continue?verified=1")}`;
+        const url = `${mailOrigin(env)}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent("/auth/continue?verified=1")}`;
         await queueMail(db, {
           kind: "verification",
           to: user.email,
@@ -216,10 +244,14 @@ function createAuth(db: Database, env: Env) {
     plugins: [
       twoFactor({ issuer: "Maré Talent" }),
       genericOAuth({ config: google }),
-      // After twoFactor: its hook decides whether a correct password finished the sign-in.
+      // The same second step after Google as after a password.
+      oauthTwoFactorPlugin(),
+      accountClaimPlugin(db, secret),
+      // After twoFactor and the OAuth one: their hooks decide whether a sign-in finished.
       authEventsPlugin(db),
     ],
   });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
@@ -253,13 +285,6 @@ function languageOf(user: object): Language {
   return normalizeLanguage(typeof language === "string" ? language : null) ?? defaultLanguage;
 }
 
-/** Where links in e-mails point: PUBLIC_ORIGIN, or this server as it listens (development). */
-function originFor(env: Env) {
-  if (env.PUBLIC_ORIGIN) return env.PUBLIC_ORIGIN.replace(/\/$/, "");
-  const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
-  return `http://${host}:${env.PORT}`;
-}
-
 /**
  * BETTER_AUTH_SECRET signs sessions and tokens. Without it (development), one is generated
  * once into the data folder, as the encryption key is; the production checklist flags that.
@@ -269,7 +294,8 @@ function authSecret(env: Env): string {
   if (env.DATA_DIR === "memory://") return randomBytes(32).toString("base64");
   const file = path.resolve(env.DATA_DIR, "auth-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(path.dirname(file), { recursive: true });
+  // The data folder is its owner's alone (see makeDataDirPrivate), also when only keys are in it.
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString("base64");
   writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
   chmodSync(file, 0o600);

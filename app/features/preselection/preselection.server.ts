@@ -69,6 +69,12 @@ const registration: ApplicationChannel<Preselection & { password: string }> = {
     if (!outcome.ok && !outcome.code?.startsWith("USER_ALREADY_EXISTS")) {
       throw new Error(`account not created: ${outcome.code ?? outcome.status}`);
     }
+    // The proof that this browser chose her password, for her verification link
+    // (auth/account-claim.server.ts).
+    const proof = outcome.ok
+      ? outcome.response.headers.getSetCookie().find((cookie) => cookie.includes(".signed_up="))
+      : undefined;
+    return proof ? { "Set-Cookie": proof } : undefined;
   },
 };
 

@@ -38,6 +38,9 @@ export interface ApplicationAnswer<Result = ApplicationResult> {
 type Validation<T> =
   { success: true; data: T } | { success: false; fieldErrors: Record<string, string> };
 
+/** Headers the follow-up adds to the answer (the cookie that proves who chose her password). */
+export type AfterStoreHeaders = Record<string, string>;
+
 export interface ApplicationChannel<T> {
   source: SubmissionSource;
   /** The fields this channel reads; anything else in the body is ignored. */
@@ -54,7 +57,10 @@ export interface ApplicationChannel<T> {
    * What else happens once the application is stored (the account of /register/model). It runs
    * after the application's transaction, so its failure never loses the application.
    */
-  afterStore?: (application: T, context: { request: Request; language: Language }) => Promise<void>;
+  afterStore?: (
+    application: T,
+    context: { request: Request; language: Language },
+  ) => Promise<AfterStoreHeaders | void>;
 }
 
 /**
@@ -130,8 +136,8 @@ export async function receiveApplication<T>(
         },
       };
     }
-    await afterStore(channel, result.data, { request, language });
-    return { status: 200, body: { status: "sent" } };
+    const headers = await afterStore(channel, result.data, { request, language });
+    return { status: 200, body: { status: "sent" }, ...(headers ? { headers } : {}) };
   } catch (error) {
     log.error({
       event: error instanceof DatabaseTimeout ? "submission.timed-out" : "submission.failed",
@@ -154,24 +160,25 @@ async function afterStore<T>(
 ) {
   if (!channel.afterStore) return;
   let timer: NodeJS.Timeout | undefined;
-  const timeUp = new Promise<void>((resolve) => {
+  const timeUp = new Promise<undefined>((resolve) => {
     timer = setTimeout(() => {
       requestLogger(context.request).error({
         event: "submission.after-store-timed-out",
         source: channel.source,
       });
-      resolve();
+      resolve(undefined);
     }, getEnv().SUBMISSION_TIMEOUT_MS);
   });
-  const run = channel.afterStore(application, context).catch((error: unknown) =>
+  const run = channel.afterStore(application, context).catch((error: unknown) => {
     requestLogger(context.request).error({
       event: "submission.after-store-failed",
       source: channel.source,
       err: error,
-    }),
-  );
-  await Promise.race([run, timeUp]);
+    });
+  });
+  const headers = await Promise.race([run, timeUp]);
   clearTimeout(timer);
+  return headers ?? undefined;
 }
 
 type Body = Record<string, unknown>;

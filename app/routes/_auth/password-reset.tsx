@@ -15,7 +15,10 @@ import type { Route } from "./+types/password-reset";
 
 export function loader({ request }: Route.LoaderArgs) {
   const { t } = pageContext(request);
-  return { title: pageTitle(t("meta.passwordResetTitle")) };
+  // Sent here by a verification link opened away from the browser that signed up: the address is
+  // hers, the password that was set is gone (auth/account-claim.server.ts).
+  const claim = new URL(request.url).searchParams.has("claim");
+  return { title: pageTitle(t("meta.passwordResetTitle")), claim };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -55,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
  * browsers never send to a server: the page reads it here. Without one, it is not a reset link:
  * to /login, replacing this entry in the history.
  */
-export default function PasswordReset({ actionData }: Route.ComponentProps) {
+export default function PasswordReset({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -69,7 +72,10 @@ export default function PasswordReset({ actionData }: Route.ComponentProps) {
   }, [navigate, actionData]);
 
   return (
-    <AuthShell title={t("auth.reset.title")} subtitle={t("auth.reset.subtitle")}>
+    <AuthShell
+      title={t(loaderData.claim ? "auth.reset.claimTitle" : "auth.reset.title")}
+      subtitle={t(loaderData.claim ? "auth.reset.claimSubtitle" : "auth.reset.subtitle")}
+    >
       {actionData && actionData.field !== "password" ? (
         <FormMessage tone="error">
           {t(actionData.error)}{" "}

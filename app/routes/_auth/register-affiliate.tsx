@@ -6,6 +6,7 @@ import { affiliateSignUp, fieldErrorsOf, passwordMessage, type FieldErrors } fro
 import { GoogleButton } from "~/auth/google-button";
 import { callAuth } from "~/auth/call.server";
 import { accountLimit } from "~/auth/limits.server";
+import { redirectWithCookies } from "~/auth/session.server";
 import { AuthShell, FormMessage } from "~/components/layout/auth-shell";
 import { Button } from "~/components/ui/button";
 import { PasswordField } from "~/auth/password-field";
@@ -77,7 +78,8 @@ export async function action({ request }: Route.ActionArgs) {
     const body = (await outcome.response.json()) as { user: { id: string } };
     const db = await getDatabase();
     await db.update(affiliates).set({ promotion }).where(eq(affiliates.userId, body.user.id));
-    throw redirect("/login?notice=check-email");
+    // With the proof that this browser chose the password (auth/account-claim.server.ts).
+    throw redirectWithCookies("/login?notice=check-email", outcome.response);
   }
   const passwordError = passwordMessage(outcome.message ?? outcome.code);
   if (passwordError) return data<Result>({ fieldErrors: { password: passwordError }, values }, 400);
