@@ -1,3 +1,4 @@
+import { endedInChallenge } from "./oauth-two-factor.server";
 import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
@@ -101,6 +102,8 @@ export function authEventsPlugin(db: Database) {
             // redirect either way: without a new session, Google's sign-in failed.
             if (method === "email-link") return;
             if (method === "google") {
+              // Google was right, and the app's code comes next (oauth-two-factor.server.ts).
+              if (endedInChallenge(ctx.context)) return;
               await recordAuthEvent(db, { kind: "sign-in-failed", method });
               return;
             }

@@ -1,0 +1,212 @@
+import { randomBytes } from "node:crypto";
+import { eq, inArray, like } from "drizzle-orm";
+import { OAuth2Server } from "oauth2-mock-server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { getAuth } from "~/auth/auth.server";
+import { getCurrentUser } from "~/auth/session.server";
+import { getDatabase } from "~/db/db.server";
+import { authEvents, session, user, verification } from "~/db/schema.server";
+import * as continueRoute from "~/routes/_auth/continue";
+import * as google from "~/routes/_auth/google";
+import * as twoFactor from "~/routes/_auth/two-factor";
+import * as adminDashboard from "~/routes/admin/dashboard";
+import * as authApi from "~/routes/resources/auth-api";
+import { signedInAccount } from "~/test/accounts.server";
+import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
+import { CookieJar } from "~/test/cookie-jar";
+import { callRoute, databaseTargets } from "~/test/routes";
+import { totp } from "../e2e/accounts";
+
+/**
+ * Google sign-in skipped two-step sign-in (issue 13, finding 2): an admin with an authenticator
+ * app was asked for her code after her password, but Better Auth's two-factor hook covers only
+ * the password endpoints, so whoever held her Google account (a phished or shared Google login)
+ * was in the back office with no code. Performed here through a local OpenID Connect server, as
+ * the browser does it: the session cookie the callback used to set opened /admin directly.
+ */
+
+const ORIGIN = "http://127.0.0.1:3999";
+const PASSWORD = "maré-talent-2026!";
+
+describe.each(databaseTargets)("Google and two-step sign-in on %s", (_name, databaseUrl) => {
+  const marker = randomBytes(4).toString("hex");
+  const email = (name: string) => `${name}.${marker}@example.com`;
+  const oidc = new OAuth2Server();
+  let identity = { sub: "", email: "", name: "" };
+  let ipCount = 0;
+  const newIp = () => `203.0.113.${++ipCount % 250}`;
+
+  function request(path: string, init: { form?: Record<string, string>; cookie?: string } = {}) {
+    return new Request(`${ORIGIN}${path}`, {
+      method: init.form ? "POST" : "GET",
+      body: init.form ? new URLSearchParams(init.form) : undefined,
+      headers: {
+        origin: ORIGIN,
+        "x-client-ip": newIp(),
+        ...(init.cookie ? { cookie: init.cookie } : {}),
+      },
+    });
+  }
+
+  /** An admin with an authenticator app, whose Google account is the same address. */
+  async function adminWithAuthenticator(name: string) {
+    const address = email(name);
+    const { id, cookie } = await signedInAccount({
+      email: address,
+      name: "Dona Maré",
+      role: "admin",
+      password: PASSWORD,
+      origin: ORIGIN,
+      ip: newIp(),
+    });
+    const auth = await getAuth();
+    const enabled = await auth.api.enableTwoFactor({
+      body: { password: PASSWORD },
+      headers: { origin: ORIGIN, cookie },
+    });
+    if (enabled.method !== "totp") throw new Error("expected an authenticator app's secret");
+    const secret = new URL(enabled.totpURI).searchParams.get("secret")!;
+    await auth.api.verifyTOTP({
+      body: { code: totp(secret) },
+      headers: { origin: ORIGIN, cookie },
+    });
+    return { id, address, secret };
+  }
+
+  /** "Continue with Google", the provider, and back: what the browser holds afterwards. */
+  async function googleSignIn(redirect?: string) {
+    const start = await callRoute(
+      google.action,
+      request("/auth/google", { form: { role: "model", ...(redirect ? { redirect } : {}) } }),
+    );
+    const jar = new CookieJar().take(start.headers);
+    const provider = await fetch(start.location!, { redirect: "manual" });
+    const callback = new URL(provider.headers.get("location")!);
+    const answer = await callRoute(
+      authApi.loader,
+      request(`${callback.pathname}${callback.search}`, { cookie: jar.header }),
+    );
+    jar.take(answer.headers);
+    return { answer, jar };
+  }
+
+  beforeAll(async () => {
+    await openAppDatabase(databaseUrl, {
+      HOST: "127.0.0.1",
+      PORT: "3999",
+      PUBLIC_ORIGIN: "",
+      ADMIN_EMAIL: "",
+    });
+    await oidc.issuer.keys.generate("RS256");
+    await oidc.start(0, "127.0.0.1");
+    const claims = () => ({ ...identity, email_verified: true });
+    oidc.service.on("beforeTokenSigning", (token: { payload: Record<string, unknown> }) => {
+      Object.assign(token.payload, claims());
+    });
+    oidc.service.on("beforeUserinfo", (userinfo: { body: Record<string, unknown> }) => {
+      userinfo.body = claims();
+    });
+    vi.stubEnv("GOOGLE_ISSUER", oidc.issuer.url!);
+    vi.stubEnv("GOOGLE_CLIENT_ID", "mare-test-client");
+    vi.stubEnv("GOOGLE_CLIENT_SECRET", "mare-test-secret");
+  }, 60_000);
+
+  afterAll(async () => {
+    await oidc.stop();
+    const database = await getDatabase();
+    const ids = (
+      await database
+        .select({ id: user.id })
+        .from(user)
+        .where(like(user.email, `%.${marker}@%`))
+    ).map((row) => row.id);
+    if (ids.length) {
+      await database.delete(verification).where(inArray(verification.value, ids));
+      await database.delete(user).where(inArray(user.id, ids));
+    }
+    await closeAppDatabase();
+  });
+
+  it("Google alone opens nothing: the browser is sent to the code, with no session", async () => {
+    const admin = await adminWithAuthenticator("dona");
+    identity = { sub: `g-${marker}-1`, email: admin.address, name: "Dona Maré" };
+    const database = await getDatabase();
+    const before = await database.select().from(session).where(eq(session.userId, admin.id));
+
+    const { answer, jar } = await googleSignIn("/admin/cadastros");
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe(
+      `/login/two-factor?redirect=${encodeURIComponent("/admin/cadastros")}`,
+    );
+    expect(jar.has("mare.session_token")).toBe(false);
+    expect(jar.has("mare.two_factor")).toBe(true);
+    // No new session exists for her on the server either.
+    expect(await database.select().from(session).where(eq(session.userId, admin.id))).toHaveLength(
+      before.length,
+    );
+    // Whatever the browser now holds opens no page of the back office.
+    expect(await getCurrentUser(request("/admin/dashboard", { cookie: jar.header }))).toBeNull();
+    const dashboard = await callRoute(
+      adminDashboard.loader,
+      request("/admin/dashboard", { cookie: jar.header }),
+    );
+    expect(dashboard.status).toBe(302);
+    expect(dashboard.location).toMatch(/^\/login\?redirect=/);
+    const continued = await callRoute(
+      continueRoute.loader,
+      request("/auth/continue", { cookie: jar.header }),
+    );
+    expect(continued.location).toBe("/login");
+
+    // A wrong code is refused; hers finishes the sign-in, to the page she wanted.
+    const wrong = await callRoute(
+      twoFactor.action,
+      request("/login/two-factor", { cookie: jar.header, form: { code: "000000" } }),
+    );
+    expect(wrong.status).toBe(400);
+    const right = await callRoute(
+      twoFactor.action,
+      request("/login/two-factor", {
+        cookie: jar.header,
+        form: { code: totp(admin.secret), redirect: "/admin/cadastros" },
+      }),
+    );
+    expect(right).toMatchObject({ status: 302, location: "/admin/cadastros" });
+    jar.take(right.headers);
+    expect(await getCurrentUser(request("/admin/dashboard", { cookie: jar.header }))).toMatchObject(
+      {
+        id: admin.id,
+        role: "admin",
+      },
+    );
+  });
+
+  it("the auth report counts one Google step and then one sign-in, not a failure", async () => {
+    const admin = await adminWithAuthenticator("report");
+    identity = { sub: `g-${marker}-2`, email: admin.address, name: "Dona Maré" };
+    const database = await getDatabase();
+    const { jar } = await googleSignIn();
+    const events = () =>
+      database
+        .select({ kind: authEvents.kind, method: authEvents.method })
+        .from(authEvents)
+        .where(eq(authEvents.userId, admin.id));
+    expect((await events()).filter((row) => row.kind === "sign-in-failed")).toEqual([]);
+    await callRoute(
+      twoFactor.action,
+      request("/login/two-factor", { cookie: jar.header, form: { code: totp(admin.secret) } }),
+    );
+    expect(await events()).toContainEqual({ kind: "sign-in", method: "two-factor" });
+  });
+
+  it("without two-step sign-in, Google signs her in as before", async () => {
+    const address = email("plain");
+    identity = { sub: `g-${marker}-3`, email: address, name: "Bia Lima" };
+    const { answer, jar } = await googleSignIn();
+    expect(new URL(answer.location!, ORIGIN).pathname).toBe("/auth/continue");
+    expect(jar.has("mare.session_token")).toBe(true);
+    expect(await getCurrentUser(request("/", { cookie: jar.header }))).toMatchObject({
+      email: address,
+    });
+  });
+});
