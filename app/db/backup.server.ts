@@ -196,7 +196,8 @@ export async function backupEmbedded(options: {
     (existsSync(out) && statSync(out).isDirectory());
   const file = path.resolve(intoFolder ? path.join(out, name) : out);
   if (existsSync(file)) throw new BackupError(`${file} exists already; choose another name.`);
-  await mkdir(path.dirname(file), { recursive: true });
+  // Backups hold every personal datum of the database: a folder made for them is private.
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
 
   // Opening takes the folder's lock: a running server makes this throw DataDirBusyError.
   const database = openDatabase({

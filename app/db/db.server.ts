@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { getEnv } from "../utils/env.server.ts";
 import { logger } from "../utils/logger.server.ts";
-import { lockDataDir, pgliteFolder } from "./embedded.server.ts";
+import { lockDataDir, makeDataDirPrivate, pgliteFolder } from "./embedded.server.ts";
 import * as schema from "./schema.server.ts";
 
 /** The typed query layer, the same for PGlite and PostgreSQL. */
@@ -76,6 +76,14 @@ export function openDatabase(options: {
   } catch (error) {
     unlock();
     throw error;
+  }
+  if (!inMemory) {
+    // PGlite's first start writes the initial database with modes of its own (0666): tightened
+    // as soon as it is ready, before any query is answered. (The lock made DATA_DIR 0700.)
+    void client.waitReady.then(
+      () => makeDataDirPrivate(options.dataDir),
+      () => undefined,
+    );
   }
   const db = drizzlePglite(client, { schema });
   return {

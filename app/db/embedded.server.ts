@@ -1,6 +1,18 @@
-import { readFileSync, rmSync, utimesSync, writeFileSync, statSync, mkdirSync } from "node:fs";
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
+import { isMainThread } from "node:worker_threads";
+import { logger } from "../utils/logger.server.ts";
 
 /**
  * The embedded database's folder and the lock that keeps it to one process.
@@ -15,11 +27,77 @@ import path from "node:path";
  * id is asked directly, so a server killed with SIGKILL leaves no obstacle behind. From another
  * container sharing the volume the process cannot be seen, so the holder touches the file every
  * few seconds and a file untouched for a minute counts as left behind.
+ *
+ * Taking the lock also makes the folder private to its owner (makeDataDirPrivate).
  */
 
 export const LOCK_FILE = "pglite.lock";
 const HEARTBEAT_MS = 10_000;
 const STALE_AFTER_MS = 60_000;
+
+/**
+ * Makes the data folder its owner's alone: DATA_DIR 0700, every folder in it 0700 and every file
+ * 0600. It holds sessions, personal data and the keys; with the usual umask 022 PGlite's
+ * folders came out 0755 and its files 0666 (it chmods them to the modes of its own file system,
+ * so no umask can help there), readable and writable by any local user.
+ *
+ * Also sets this process's umask to 077, so that what it creates from now on (the lock, new
+ * folders, backups' folders) starts private. Run before PGlite opens the folder, which tightens
+ * one left loose by an older version or by hand, and again once PGlite is ready (its first start
+ * writes the initial database with its own modes). Symbolic links are not followed: a link
+ * planted in a loose folder must not turn this into a chmod of a file elsewhere. Returns the paths
+ * it could not tighten (owned by another user), which the caller reports.
+ */
+export function makeDataDirPrivate(dataDir: string): string[] {
+  // The umask is the whole process's; a worker thread may not set it (only a test runs there).
+  if (isMainThread) process.umask(0o077);
+  const failed: string[] = [];
+  const tighten = (file: string, isDirectory: boolean, mode: number) => {
+    const wanted = isDirectory ? 0o700 : 0o600;
+    // Execute bits of a file are kept off too: nothing in the data folder is a program.
+    if ((mode & 0o7777) === wanted) return;
+    try {
+      chmodSync(file, wanted);
+    } catch {
+      failed.push(file);
+    }
+  };
+  const walk = (folder: string) => {
+    let entries;
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      failed.push(folder);
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.isSymbolicLink()) continue;
+      const file = path.join(folder, entry.name);
+      let stats;
+      try {
+        stats = lstatSync(file);
+      } catch {
+        continue; // removed in between (PGlite's temporary files)
+      }
+      tighten(file, stats.isDirectory(), stats.mode);
+      if (stats.isDirectory()) walk(file);
+    }
+  };
+  const root = path.resolve(dataDir);
+  mkdirSync(root, { recursive: true, mode: 0o700 });
+  // DATA_DIR itself may be a link the operator made to the real folder: that one is followed.
+  tighten(root, true, statSync(root).mode);
+  walk(root);
+  if (failed.length > 0) {
+    logger().warn({
+      event: "data-dir.not-private",
+      dataDir: root,
+      paths: failed.slice(0, 10),
+      count: failed.length,
+    });
+  }
+  return failed;
+}
 
 /** The folder PGlite keeps its files in, inside DATA_DIR. */
 export function pgliteFolder(dataDir: string) {
@@ -129,7 +207,7 @@ export function lockDataDir(dataDir: string, purpose: string): () => void {
     mine.count += 1;
     return once(() => release(folder));
   }
-  mkdirSync(folder, { recursive: true });
+  makeDataDirPrivate(folder);
   const owner: LockOwner = {
     pid: process.pid,
     host: hostname(),
@@ -140,7 +218,7 @@ export function lockDataDir(dataDir: string, purpose: string): () => void {
   const text = JSON.stringify(owner) + "\n";
   for (let attempt = 0; ; attempt++) {
     try {
-      writeFileSync(file, text, { flag: "wx" });
+      writeFileSync(file, text, { flag: "wx", mode: 0o600 });
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 2) throw error;

@@ -40,7 +40,8 @@ export function loadEncryptionKey(options: { envValue?: string; dataDir: string 
   if (options.dataDir === "memory://") return { key: randomBytes(32), source: "memory" };
   const file = path.resolve(options.dataDir, "encryption.key");
   if (existsSync(file)) return { key: parseKey(readFileSync(file, "utf8")), source: "generated" };
-  mkdirSync(path.dirname(file), { recursive: true });
+  // The data folder is its owner's alone (see makeDataDirPrivate), also when only keys are in it.
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const key = randomBytes(32);
   writeFileSync(file, key.toString("base64") + "\n", { mode: 0o600, flag: "wx" });
   chmodSync(file, 0o600);
