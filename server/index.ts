@@ -5,6 +5,7 @@ import type { ServerBuild } from "react-router";
 import type { Readiness } from "../app/db/db.server.ts";
 import { getEnv } from "../app/utils/env.server.ts";
 import { logger } from "../app/utils/logger.server.ts";
+import { mailOrigin } from "../app/utils/origin.server.ts";
 import { createApp } from "./app.ts";
 
 /** The production server: `npm start` (after `npm run build`). */
@@ -36,6 +37,17 @@ const app = createApp({
   draining: () => draining,
 });
 await lifecycle.startup?.();
+
+// Links in mails carry live tokens, so their origin comes from configuration only (decision 014).
+// Without PUBLIC_ORIGIN they point at this server as configured (HOST and PORT): right on a
+// developer's machine, and wrong but harmless in a deployment, which must set it.
+if (env.NODE_ENV === "production" && !env.PUBLIC_ORIGIN) {
+  logger().warn(
+    { event: "config.public-origin-missing", mailOrigin: mailOrigin(env) },
+    "PUBLIC_ORIGIN is not set: links in e-mails (verification, password reset, privacy) point at " +
+      `${mailOrigin(env)}. Set PUBLIC_ORIGIN=https://your-domain before anyone else uses this server.`,
+  );
+}
 
 const server = app.listen(env.PORT, env.HOST, () => {
   const shownHost = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;

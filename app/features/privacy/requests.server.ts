@@ -4,6 +4,7 @@ import type { Database } from "~/db/db.server";
 import { privacyRequests, submissions, user, type PrivacyRequestKind } from "~/db/schema.server";
 import type { Language } from "~/i18n/languages";
 import { queueMail } from "~/mail/outbox.server";
+import { mailOrigin } from "~/utils/origin.server";
 import {
   builtInTemplate,
   findTemplateOverride,
@@ -74,8 +75,6 @@ export interface NewPrivacyRequest {
   /** The signed-in model who asked, when she did so from her dashboard. */
   userId?: string | null;
   language: Language;
-  /** The site's public origin, for the link. */
-  origin: string;
 }
 
 /**
@@ -85,7 +84,8 @@ export interface NewPrivacyRequest {
 export async function createPrivacyRequest(db: Database, input: NewPrivacyRequest) {
   const address = normalizeEmail(input.email);
   const token = randomBytes(32).toString("base64url");
-  const url = `${input.origin}${CONFIRM_PATH}?token=${token}`;
+  // The link's origin comes from configuration, never from the request that asked for it.
+  const url = `${mailOrigin()}${CONFIRM_PATH}?token=${token}`;
   await db.transaction(async (tx) => {
     const recipient = await recipientOf(tx, address);
     await tx.insert(privacyRequests).values({

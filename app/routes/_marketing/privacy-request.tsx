@@ -81,8 +81,8 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(minutes * 60) } },
     );
   }
-  const { language, origin } = pageContext(request);
-  await requestByAddress(db, { kind, email: email.data, language, origin });
+  const { language } = pageContext(request);
+  await requestByAddress(db, { kind, email: email.data, language });
   return data<Result>({ status: "sent" });
 }
 

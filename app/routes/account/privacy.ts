@@ -46,7 +46,6 @@ export async function action({ request }: Route.ActionArgs) {
     userId: viewer.id,
     // The language she chose for her e-mails; else the one she is reading the site in.
     language: normalizeLanguage(owner.language) ?? page.language,
-    origin: page.origin,
   });
   throw redirect(back("sent"));
 }

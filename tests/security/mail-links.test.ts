@@ -1,0 +1,208 @@
+import { randomBytes } from "node:crypto";
+import { and, inArray, like, or } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getAuth } from "~/auth/auth.server";
+import { createSubmission } from "~/features/submissions/submissions.server";
+import { getDatabase } from "~/db/db.server";
+import { outbox, rateLimits, submissions, user, verification } from "~/db/schema.server";
+import * as registerModel from "~/routes/register-model";
+import * as forgotPassword from "~/routes/_auth/forgot-password";
+import * as login from "~/routes/_auth/login";
+import * as registerAffiliate from "~/routes/_auth/register-affiliate";
+import * as privacyRequest from "~/routes/_marketing/privacy-request";
+import * as accountPrivacy from "~/routes/account/privacy";
+import { signedInAccount } from "~/test/accounts.server";
+import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
+import { callRoute, databaseTargets } from "~/test/routes";
+
+/**
+ * Poisoned mailed links (issue 13, finding 4). `POST /privacy/request` with `Host: evil.example`
+ * mailed the victim a genuine agency e-mail whose link pointed at evil.example with a live token:
+ * one click handed the attacker her data export. Every action that mails a link is posted here
+ * as the attacker would, the request's URL (what the server builds from `Host`, or from
+ * `X-Forwarded-Host` behind a trusted proxy) and those headers naming his site, and every link of
+ * every mail it queued must point at the configured origin.
+ */
+
+const EVIL = "http://evil.example";
+const PASSWORD = "maré-talent-2026!";
+
+for (const configured of ["", "https://maretalent.example"]) {
+  const expectedOrigin = configured || "http://127.0.0.1:3999";
+
+  describe.each(databaseTargets)(
+    `mailed links with PUBLIC_ORIGIN=${configured || "(unset)"} on %s`,
+    (_name, databaseUrl) => {
+      const marker = randomBytes(4).toString("hex");
+      const email = (name: string) => `${name}.${marker}@example.com`;
+      let ipCount = 0;
+      const newIp = () => `192.0.2.${++ipCount}`;
+
+      /** The attacker's post: his host everywhere a request can name one. */
+      function forged(path: string, form: Record<string, string>, cookie?: string) {
+        return new Request(`${EVIL}${path}`, {
+          method: "POST",
+          body: new URLSearchParams(form),
+          headers: {
+            host: "evil.example",
+            "x-forwarded-host": "evil.example",
+            "x-forwarded-proto": "http",
+            forwarded: "host=evil.example;proto=http",
+            origin: EVIL,
+            "x-client-ip": newIp(),
+            ...(cookie ? { cookie } : {}),
+          },
+        });
+      }
+
+      async function linksMailedTo(address: string) {
+        const rows = await (
+          await getDatabase()
+        )
+          .select()
+          .from(outbox)
+          .where(like(outbox.recipient, address));
+        const text = rows.map((row) => `${row.text}\n${row.html}`).join("\n");
+        return { count: rows.length, text, urls: text.match(/https?:\/\/[^\s"'<>]+/g) ?? [] };
+      }
+
+      async function expectOnlyConfiguredLinks(address: string, atLeast: number) {
+        const { count, text, urls } = await linksMailedTo(address);
+        expect(count, address).toBeGreaterThanOrEqual(atLeast);
+        expect(text).not.toContain("evil.example");
+        // Every link with a token points at the configured origin.
+        const withToken = urls.filter((url) => /token/.test(url));
+        expect(withToken.length, address).toBeGreaterThanOrEqual(1);
+        for (const url of withToken) expect(new URL(url).origin).toBe(expectedOrigin);
+      }
+
+      beforeAll(async () => {
+        await openAppDatabase(databaseUrl, {
+          HOST: "127.0.0.1",
+          PORT: "3999",
+          PUBLIC_ORIGIN: configured,
+          // As behind a proxy the app trusts, where X-Forwarded-Host would be believed.
+          TRUST_PROXY: "true",
+          ADMIN_EMAIL: "",
+          SUBMISSION_RATE_LIMIT: "1000",
+        });
+      }, 60_000);
+
+      afterAll(async () => {
+        const database = await getDatabase();
+        const ids = (
+          await database
+            .select({ id: user.id })
+            .from(user)
+            .where(like(user.email, `%.${marker}@%`))
+        ).map((row) => row.id);
+        if (ids.length) {
+          await database.delete(verification).where(inArray(verification.value, ids));
+          await database.delete(user).where(inArray(user.id, ids));
+        }
+        await database.delete(outbox).where(like(outbox.recipient, `%.${marker}@%`));
+        await database.delete(submissions).where(like(submissions.email, `%.${marker}@%`));
+        await database
+          .delete(rateLimits)
+          .where(or(like(rateLimits.key, `%.${marker}@%`), like(rateLimits.key, "%192.0.2.%")));
+        await closeAppDatabase();
+      });
+
+      it("/privacy/request: the data-export and erasure links", async () => {
+        const victim = email("ana");
+        await createSubmission(await getDatabase(), {
+          source: "form",
+          language: "pt",
+          fullName: "Ana Souza",
+          email: victim,
+          consentVersion: "test",
+        });
+        for (const kind of ["export", "erase"]) {
+          const answer = await callRoute(
+            privacyRequest.action,
+            forged("/privacy/request", { email: victim, kind }),
+          );
+          expect(answer.status).toBe(200);
+        }
+        await expectOnlyConfiguredLinks(victim, 3);
+      });
+
+      it("/forgot-password: the reset link", async () => {
+        const victim = email("bia");
+        await signedInAccount({
+          email: victim,
+          name: "Bia Lima",
+          role: "model",
+          password: PASSWORD,
+          origin: "http://127.0.0.1:3999",
+        });
+        await callRoute(forgotPassword.action, forged("/forgot-password", { email: victim }));
+        await expectOnlyConfiguredLinks(victim, 1);
+      });
+
+      it("/register/affiliate and /login: the verification link, at sign-up and at each sign-in", async () => {
+        const victim = email("cris");
+        await callRoute(
+          registerAffiliate.action,
+          forged("/register/affiliate", {
+            name: "Cris Dias",
+            email: victim,
+            password: PASSWORD,
+            promotion: "A promotion text long enough to pass.",
+          }),
+        );
+        await callRoute(login.action, forged("/login", { email: victim, password: PASSWORD }));
+        await expectOnlyConfiguredLinks(victim, 2);
+      });
+
+      it("/register/model: her application's mail and her account's verification link", async () => {
+        const victim = email("duda");
+        await callRoute(
+          registerModel.action,
+          forged("/register/model", {
+            fullName: "Duda Rocha",
+            age: "24",
+            email: victim,
+            whatsapp: "+55 (48) 99999-9999",
+            instagram: "@duda",
+            experience: "beginner",
+            message: "Quero transformar meu perfil em uma carreira.",
+            consent: "on",
+            password: PASSWORD,
+          }),
+        );
+        await expectOnlyConfiguredLinks(victim, 2);
+      });
+
+      it("/account/privacy: the erasure link a signed-in model asks for", async () => {
+        const victim = email("eva");
+        const { id, cookie } = await signedInAccount({
+          email: victim,
+          name: "Eva Souza",
+          role: "model",
+          password: PASSWORD,
+          origin: "http://127.0.0.1:3999",
+        });
+        expect(id).toBeTruthy();
+        await callRoute(
+          accountPrivacy.action,
+          forged("/account/privacy", { intent: "erase", confirm: "yes" }, cookie),
+        );
+        await expectOnlyConfiguredLinks(victim, 1);
+      });
+
+      it("Better Auth itself builds its links from configuration (its baseURL)", async () => {
+        const auth = await getAuth();
+        const context = await auth.$context;
+        expect(context.baseURL.startsWith(expectedOrigin)).toBe(true);
+        const rows = await (
+          await getDatabase()
+        )
+          .select({ id: outbox.id })
+          .from(outbox)
+          .where(and(like(outbox.recipient, `%.${marker}@%`), like(outbox.text, "%evil%")));
+        expect(rows).toEqual([]);
+      });
+    },
+  );
+}
