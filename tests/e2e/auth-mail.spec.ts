@@ -110,6 +110,49 @@ test.describe("accounts by e-mail", () => {
     await signIn(page, lang, email, newPassword);
     await expect(page).toHaveURL(`${server.origin}/portal`);
   });
+
+  test("someone signs up with her address: her link, in her own browser, makes her choose her own password", async ({
+    browser,
+    browserErrors,
+  }) => {
+    browserErrors.allow(failedResource(401)); // his password, refused at the end
+    const victim = `ana.${randomBytes(4).toString("hex")}@example.com`;
+    const attackerPassword = "escolhida-por-outra-pessoa";
+    // Someone else's browser: the sign-up with her address and a password of his.
+    const attacker = await (await browser.newContext()).newPage();
+    await attacker.goto(`${server.origin}/register/affiliate?lang=${lang}`);
+    await waitForHydration(attacker);
+    await attacker.getByLabel(t(lang, "auth.name")).fill("Ana Souza");
+    await attacker.getByLabel(t(lang, "auth.email")).fill(victim);
+    await attacker.getByLabel(t(lang, "auth.password")).fill(attackerPassword);
+    await attacker
+      .getByLabel(t(lang, "auth.affiliate.promotion"))
+      .fill("Mi Instagram sobre creación de contenido.");
+    await attacker.getByRole("button", { name: t(lang, "auth.affiliate.submit") }).click();
+    await expect(attacker).toHaveURL(`${server.origin}/login?notice=check-email`);
+
+    // Hers: the genuine mail, opened where she reads her mail.
+    const mail = await smtp.mailTo(victim);
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(linkIn(mail));
+    await expect(page).toHaveURL(/\/password-reset\?claim=1#access_token=/);
+    await expect(page.locator("h1")).toHaveText(t(lang, "auth.reset.claimTitle"));
+    await expect(page.getByText(t(lang, "auth.reset.claimSubtitle"))).toBeVisible();
+    await waitForHydration(page);
+    await page.screenshot({ path: "test-results/claim-password.png", fullPage: true });
+    await page.getByLabel(t(lang, "auth.newPassword")).fill(newPassword);
+    await page.getByRole("button", { name: t(lang, "auth.reset.submit") }).click();
+    await expect(page).toHaveURL(`${server.origin}/login?notice=reset`);
+    await waitForHydration(page);
+    await signIn(page, lang, victim, newPassword);
+    await expect(page).toHaveURL(`${server.origin}/portal`);
+
+    // His password opens nothing.
+    await attacker.goto(`${server.origin}/login?lang=${lang}`);
+    await waitForHydration(attacker);
+    await signIn(attacker, lang, victim, attackerPassword);
+    await expect(alert(attacker)).toHaveText(t(lang, "auth.errors.invalidCredentials"));
+  });
 });
 
 test("/password-reset without a link's token goes to /login, replacing itself in the history", async ({
