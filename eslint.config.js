@@ -53,6 +53,22 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: [iconPackages] }] },
   },
   {
+    // A request's body is read only up to a limit (app/utils/body-limit.server.ts): these read
+    // it whole, however long a chunked body is.
+    files: ["app/**"],
+    ignores: ["app/**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.object.name='request'][callee.property.name=/^(formData|json|text|arrayBuffer|blob|bytes)$/]",
+          message: "Read a request's body with readForm() or readBodyAtMost() (a bounded read).",
+        },
+      ],
+    },
+  },
+  {
     // Server-only modules must never be imported by code that ships to the browser.
     files: ["app/components/**", "app/features/**/*.tsx"],
     rules: {

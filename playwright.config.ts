@@ -35,11 +35,13 @@ export default defineConfig({
     },
     // The server as a process: signals, restarts, several instances, faults (mostly no browser).
     { name: "operations", testDir: "tests/ops" },
+    // Attacks sent as an attacker sends them (the vitest ones beside them are *.test.ts).
+    { name: "security", testDir: "tests/security", testMatch: /\.spec\.ts$/ },
     // Last, once every server above has written its log: no personal data in any of them.
     {
       name: "logs",
       testDir: "tests/logs",
-      dependencies: ["desktop", "phone", "operations"],
+      dependencies: ["desktop", "phone", "operations", "security"],
     },
   ],
   webServer: {

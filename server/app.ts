@@ -7,6 +7,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import expressStaticGzip from "express-static-gzip";
 import type { ServerBuild } from "react-router";
 import type { Readiness } from "../app/db/db.server.ts";
+import { MAX_DISCARDED_BYTES, maxBodyBytes } from "../app/utils/body-limit.server.ts";
 import type { Env } from "../app/utils/env.server.ts";
 import { loggablePath, logger } from "../app/utils/logger.server.ts";
 
@@ -74,6 +75,33 @@ const requestLog =
     next();
   };
 
+/**
+ * Refuses a body over its path's limit (app/utils/body-limit.server.ts) before any route runs:
+ * a declared Content-Length over it, or any body at all on a GET or HEAD. The 413 is sent at
+ * once; what the client still sends is read and dropped, up to 8 MB, so she sees the answer
+ * rather than a reset, and past that the connection is cut. A body without a declared length
+ * (chunked) on another method is passed on: React Router's adapter reads the Node request
+ * itself, so counting it here would mean consuming it first. The app's readers count it as it
+ * streams (readForm, readBodyAtMost), and a route that does not read it never buffers it.
+ */
+function bodyLimit(req: Request, res: Response, next: NextFunction) {
+  const declared = req.headers["content-length"];
+  const chunked = req.headers["transfer-encoding"] !== undefined;
+  const max = maxBodyBytes(req.method, req.path);
+  // A chunked body has no size until it is read; on GET and HEAD (limit 0) any is refused.
+  const tooLarge = declared !== undefined ? Number(declared) > max : chunked && max === 0;
+  if (!tooLarge) {
+    next();
+    return;
+  }
+  let dropped = 0;
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.byteLength;
+    if (dropped > MAX_DISCARDED_BYTES) req.destroy();
+  });
+  res.status(413).type("text/plain").send("Payload Too Large");
+}
+
 export function createApp({
   build,
   env,
@@ -119,6 +147,7 @@ export function createApp({
     req.headers["x-client-ip"] = req.ip ?? "";
     next();
   });
+  app.use(bodyLimit);
 
   // Hashed build output never changes under the same name: cache it for a year. The build wrote
   // each file compressed beside it (.br, .gz; vite.config.ts), sent as it is to browsers that

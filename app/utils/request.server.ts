@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { MAX_DISCARDED_BYTES, MAX_FORM_BYTES } from "./body-limit.server.ts";
 import { getEnv } from "./env.server.ts";
 import { storableText } from "./text.ts";
 
@@ -24,8 +25,6 @@ export function isCrossSiteRequest(request: Request): boolean {
 }
 
 const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
-/** Far more than any form of the site sends (the largest, a mail template, is a few KB). */
-const MAX_FORM_BYTES = 1024 * 1024;
 
 /**
  * The form an action was posted. A body that is not one (JSON, plain text, a broken multipart
@@ -53,9 +52,6 @@ export async function readForm(request: Request): Promise<FormData> {
   }
   return clean;
 }
-
-/** How much of a body over its limit is still read (and dropped) before the connection is cut. */
-const MAX_DISCARDED_BYTES = 8 * 1024 * 1024;
 
 /**
  * The body, kept only up to `max` bytes (a missing Content-Length proves nothing). What is left

@@ -12,6 +12,8 @@ export interface OwnServer {
   port: number;
   /** Exit code (or signal) of the last run that ended, for tests of shutdown. */
   readonly exit: { code: number | null; signal: NodeJS.Signals | null } | null;
+  /** The running process's id (its memory is read from /proc/<pid>/status). */
+  readonly pid: number | undefined;
   start(): Promise<void>;
   /** SIGTERM, then waits until the process has exited. */
   stop(): Promise<void>;
@@ -91,6 +93,9 @@ export async function ownServer(
     port,
     get exit() {
       return exit;
+    },
+    get pid() {
+      return child?.pid;
     },
     start,
     stop: () => kill("SIGTERM"),

@@ -1,0 +1,30 @@
+/**
+ * How large a request body may be. The server refuses a declared Content-Length over the limit
+ * before any route runs (server/app.ts); a body sent without one (chunked) is counted as it is
+ * read, by readForm / readBodyAtMost (app/utils/request.server.ts), the only way the app reads
+ * bodies. Nothing ever buffers more than its limit.
+ */
+
+/** Far more than any form of the site sends (the largest, a mail template, is a few KB). */
+export const MAX_FORM_BYTES = 1024 * 1024;
+
+/**
+ * Better Auth's endpoints exposed to the browser (routes/resources/auth-api.ts) take a body
+ * only as an OAuth provider's form_post callback: a code, a state and an ID token, a few KB.
+ */
+export const MAX_AUTH_BODY_BYTES = 16 * 1024;
+
+/**
+ * How much of a body over its limit is still read (and dropped) before the connection is cut:
+ * closing it with data unread makes the client see a reset instead of the 413.
+ */
+export const MAX_DISCARDED_BYTES = 8 * 1024 * 1024;
+
+/** The largest body a request may carry; GET and HEAD carry none here. */
+export function maxBodyBytes(method: string, pathname: string): number {
+  if (method === "GET" || method === "HEAD") return 0;
+  // Routes match whatever the case (React Router), so the limit does too.
+  const path = pathname.toLowerCase();
+  if (path === "/api/auth" || path.startsWith("/api/auth/")) return MAX_AUTH_BODY_BYTES;
+  return MAX_FORM_BYTES;
+}
