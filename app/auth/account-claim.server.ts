@@ -4,6 +4,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { Database } from "~/db/db.server";
 import { account, session, user } from "~/db/schema.server";
+import { normalizeLanguage } from "~/i18n/languages";
 import { logger } from "~/utils/logger.server";
 
 /**
@@ -102,7 +103,7 @@ export async function claimUnlessSignedUpHere(input: {
   db: Database;
   secret: string;
   cookiePrefix: string;
-  account: { id: string; emailVerified: boolean };
+  account: { id: string; emailVerified: boolean; language?: unknown };
   request: Request | undefined;
   createResetToken: (userId: string, token: string, expiresAt: Date) => Promise<void>;
 }) {
@@ -124,7 +125,9 @@ export async function claimUnlessSignedUpHere(input: {
     await tx.update(user).set({ emailVerified: true }).where(eq(user.id, owner.id));
   });
   logger().info({ event: "account.claimed", userId: owner.id });
+  // In the language she signed up in (her mails' language), whatever this browser prefers.
+  const language = typeof owner.language === "string" ? normalizeLanguage(owner.language) : null;
   throw new APIError("FOUND", undefined, {
-    location: `${CLAIM_PATH}#access_token=${encodeURIComponent(token)}`,
+    location: `${CLAIM_PATH}${language ? `&lang=${language}` : ""}#access_token=${encodeURIComponent(token)}`,
   });
 }

@@ -169,7 +169,7 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, databa
     const clicked = await victimClicksVerification(adminEmail, victim);
     expect(clicked.status).toBe(302);
     const landing = new URL(clicked.location!, ORIGIN);
-    expect(`${landing.pathname}${landing.search}`).toBe("/password-reset?claim=1");
+    expect(`${landing.pathname}${landing.search}`).toBe("/password-reset?claim=1&lang=pt");
     expect(victim.has("mare.session_token")).toBe(false);
     expect(await userRow(adminEmail)).toMatchObject({ emailVerified: true });
     expect(await credentialOf(adminEmail)).toBeUndefined();
