@@ -29,6 +29,8 @@ export default [
   route("portal", "routes/areas/portal.tsx"),
   route("account/security", "routes/account/security.tsx"),
   route("account/data.json", "routes/account/data-json.ts"),
+  // The file of a mailed export link (POST from /privacy/confirm), outside the page's layout.
+  route("privacy/data.json", "routes/_marketing/privacy-data.ts"),
   route("account/privacy", "routes/account/privacy.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts"),

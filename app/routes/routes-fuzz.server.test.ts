@@ -227,6 +227,13 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, dat
       },
       loader: { path: "/privacy/confirm", query: { token: fc.base64String({ maxLength: 48 }) } },
     },
+    "routes/_marketing/privacy-data.ts": {
+      action: {
+        path: "/privacy/data.json",
+        fields: { token: fc.base64String({ minLength: 40, maxLength: 48 }), intent: hostileText },
+      },
+      loader: { path: "/privacy/data.json" },
+    },
     "routes/_marketing/not-found.tsx": {
       action: { path: "/no-such-page" },
       loader: { path: "/no-such-page", params: fc.record({ "*": hostileText }) },

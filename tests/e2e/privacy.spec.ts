@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Page } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
 import { userCreate } from "./accounts";
 import { expectAccessible } from "./axe";
@@ -46,6 +47,133 @@ test.describe("privacy rights", () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** She applies through the home page's form, in English. */
+  async function apply(
+    page: Page,
+    who: { name: string; email: string; whatsapp: string; instagram: string },
+  ) {
+    const lang = "en";
+    await page.goto(`${server.origin}/?lang=${lang}`);
+    await waitForHydration(page);
+    const field = (key: string) => page.getByLabel(t(lang, `preselection.${key}`), { exact: true });
+    await field("fullName").fill(who.name);
+    await field("age").fill("27");
+    await field("email").fill(who.email);
+    await field("whatsapp").fill(who.whatsapp);
+    await field("instagram").fill(who.instagram);
+    await field("experienceOptions.beginner").check();
+    await field("message").fill("I would like to work with a serious team.");
+    await field("consent").check();
+    await page.getByRole("button", { name: t(lang, "preselection.submit") }).click();
+    await expect(page.getByText(t(lang, "preselection.sentTitle")).first()).toBeVisible();
+  }
+
+  /** Asks for a copy of her data on /privacy/request; resolves to the mailed link. */
+  async function askForExport(page: Page, email: string, mailsBefore: number) {
+    const lang = "en";
+    await page.goto(`${server.origin}/privacy/request?lang=${lang}`);
+    await waitForHydration(page);
+    await page.getByLabel(t(lang, "privacy.request.exportChoice")).check();
+    await page.getByLabel(t(lang, "privacy.request.email")).fill(email);
+    await page.getByRole("button", { name: t(lang, "privacy.request.submit") }).click();
+    await expect(page.getByText(t(lang, "privacy.request.sent"))).toBeVisible();
+    const mail = await smtp.mailTo(email, mailsBefore);
+    expect(mail.subject).toBe(t(lang, "mail.privacyExport.subject"));
+    return linkIn(mail);
+  }
+
+  test("her copy of her data downloads as a file from the mailed link, never inside the page", async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const lang = "en";
+    const who = {
+      name: "Bianca Export",
+      email: "bianca.export@example.com",
+      whatsapp: "+55 48 98888-1357",
+      instagram: "@bianca.own.data",
+    };
+    // What would give her data away if it were anywhere in a page.
+    const hers = [who.email, who.instagram, "5548988881357", "Bianca Export"];
+    const applicant = await (await browser.newContext()).newPage();
+    await apply(applicant, who);
+    await smtp.mailTo(who.email, 0);
+    const link = await askForExport(applicant, who.email, 1);
+
+    // A mail scanner opens the link first, twice: the page says what would happen, no more.
+    for (let i = 0; i < 2; i++) {
+      const scanned = await request.get(link, { headers: { "User-Agent": "Mozilla/5.0" } });
+      expect(scanned.status()).toBe(200);
+      const html = await scanned.text();
+      for (const value of hers) expect(html).not.toContain(value);
+    }
+
+    // She opens it: the link still works.
+    await applicant.goto(link);
+    await expect(applicant.locator("h1")).toHaveText(t(lang, "privacy.confirm.exportTitle"));
+    await waitForHydration(applicant);
+    await expectAccessible(applicant, "the export confirmation page");
+    const [download] = await Promise.all([
+      applicant.waitForEvent("download"),
+      applicant.getByRole("button", { name: t(lang, "privacy.confirm.exportButton") }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^mare-talent-my-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = JSON.parse(readFileSync(await download.path(), "utf8")) as {
+      applications: { email: string; instagram: string; fullName: string }[];
+    };
+    expect(file.applications[0]).toMatchObject({
+      email: who.email,
+      instagram: who.instagram,
+      fullName: who.name,
+    });
+    // She stays on the page, which says the file is on its way, and holds none of her data:
+    // not in its HTML, not in the data React hydrates from.
+    await expect(applicant.getByText(t(lang, "privacy.confirm.downloading"))).toBeVisible();
+    const page = await applicant.content();
+    for (const value of hers) expect(page).not.toContain(value);
+    // The link is used up.
+    await applicant.goto(link);
+    await expect(applicant.locator("h1")).toHaveText(t(lang, "privacy.confirm.invalidTitle"));
+
+    // Over HTTP, as a browser posts the page's form: a file, never a page with the data.
+    const second = await askForExport(applicant, who.email, 2);
+    const confirmPage = await request.get(second);
+    const form =
+      /<form[^>]*action="([^"]+)"[^>]*>(?:(?!<\/form>)[\s\S])*name="intent" value="export"/.exec(
+        await confirmPage.text(),
+      );
+    expect(form, "the page's export form").not.toBeNull();
+    const token = new URL(second).searchParams.get("token")!;
+    const answer = await request.post(
+      new URL(form![1]!.replaceAll("&amp;", "&"), server.origin).href,
+      {
+        form: { token, intent: "export" },
+        headers: { Origin: server.origin },
+        maxRedirects: 0,
+      },
+    );
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()["content-type"]).toMatch(/^application\/json/);
+    expect(answer.headers()["content-disposition"]).toMatch(
+      /^attachment; filename="[\w-]+\.json"$/,
+    );
+    expect(answer.headers()["cache-control"]).toBe("no-store");
+    expect(JSON.parse(await answer.text())).toMatchObject({ applications: [{ email: who.email }] });
+    // Used: the same post again is sent back to the page, which says the link is used.
+    const again = await request.post(
+      new URL(form![1]!.replaceAll("&amp;", "&"), server.origin).href,
+      {
+        form: { token, intent: "export" },
+        headers: { Origin: server.origin },
+        maxRedirects: 0,
+      },
+    );
+    expect(again.status()).toBe(303);
+    expect(await again.text()).not.toContain(who.email);
+    await applicant.context().close();
+  });
+
   test("an applicant asks for erasure from the contact page and confirms from the mail", async ({
     browser,
   }) => {
@@ -54,20 +182,12 @@ test.describe("privacy rights", () => {
     const applicant = await (await browser.newContext()).newPage();
 
     // She applies through the home page's form.
-    await applicant.goto(`${server.origin}/?lang=${lang}`);
-    await waitForHydration(applicant);
-    const field = (key: string) =>
-      applicant.getByLabel(t(lang, `preselection.${key}`), { exact: true });
-    await field("fullName").fill("Clara Nunes");
-    await field("age").fill("27");
-    await field("email").fill(APPLICANT);
-    await field("whatsapp").fill("+55 48 99999-4321");
-    await field("instagram").fill("@clara.nunes");
-    await field("experienceOptions.beginner").check();
-    await field("message").fill("I would like to work with a serious team.");
-    await field("consent").check();
-    await applicant.getByRole("button", { name: t(lang, "preselection.submit") }).click();
-    await expect(applicant.getByText(t(lang, "preselection.sentTitle")).first()).toBeVisible();
+    await apply(applicant, {
+      name: "Clara Nunes",
+      email: APPLICANT,
+      whatsapp: "+55 48 99999-4321",
+      instagram: "@clara.nunes",
+    });
     await smtp.mailTo(APPLICANT, 0);
 
     // From the contact page to the request form.

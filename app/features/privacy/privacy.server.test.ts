@@ -20,6 +20,7 @@ import {
 import { createSubmission } from "~/features/submissions/submissions.server";
 import { changeStatus } from "~/features/submissions/review.server";
 import * as confirmPage from "~/routes/_marketing/privacy-confirm";
+import * as privacyData from "~/routes/_marketing/privacy-data";
 import * as requestPage from "~/routes/_marketing/privacy-request";
 import * as accountData from "~/routes/account/data-json";
 import * as accountPrivacy from "~/routes/account/privacy";
@@ -143,7 +144,10 @@ describe.each(databaseTargets)("privacy on %s", (_name, databaseUrl) => {
   }
 
   beforeAll(async () => {
-    db = await openAppDatabase(databaseUrl, { ADMIN_EMAIL: "" });
+    db = await openAppDatabase(databaseUrl, {
+      ADMIN_EMAIL: "",
+      PUBLIC_ORIGIN: "http://mare.example",
+    });
     await db.insert(user).values([
       { id: staffId, name: `Reviewer ${marker}`, email: address("reviewer"), role: "approver" },
       { id: adminId, name: `Admin ${marker}`, email: address("admin"), role: "admin" },
@@ -422,7 +426,8 @@ describe.each(databaseTargets)("privacy on %s", (_name, databaseUrl) => {
   });
 
   describe("requests confirmed by a mailed link", () => {
-    const origin = "https://mare.example";
+    // Mailed links take their origin from PUBLIC_ORIGIN (set in beforeAll), never a request.
+    const origin = "http://mare.example";
 
     it("stores only the token's hash and mails the link in her language", async () => {
       const eva = address("eva");
@@ -431,7 +436,6 @@ describe.each(databaseTargets)("privacy on %s", (_name, databaseUrl) => {
         kind: "export",
         email: eva,
         language: "de",
-        origin,
       });
       const [row] = await db.select().from(privacyRequests).where(eq(privacyRequests.email, eva));
       expect(row!.tokenHash).toBe(createHash("sha256").update(token).digest("hex"));
@@ -456,13 +460,11 @@ describe.each(databaseTargets)("privacy on %s", (_name, databaseUrl) => {
         kind: "export",
         email: fia,
         language: "pt",
-        origin,
       });
       const eraseToken = await createPrivacyRequest(db, {
         kind: "erase",
         email: fia,
         language: "pt",
-        origin,
       });
       expect(await openRequest(db, exportToken)).toMatchObject({ kind: "export" });
       expect(await openRequest(db, "not-a-token")).toBeNull();
@@ -490,7 +492,6 @@ describe.each(databaseTargets)("privacy on %s", (_name, databaseUrl) => {
         kind: "erase",
         email: gil,
         language: "pt",
-        origin,
       });
       const results = await Promise.all([confirmErasure(db, token), confirmErasure(db, token)]);
       expect(results.filter(Boolean)).toHaveLength(1);
@@ -511,11 +512,11 @@ describe.each(databaseTargets)("privacy on %s", (_name, databaseUrl) => {
         mails: (await db.select().from(outbox).where(eq(outbox.recipient, email))).length,
       });
       const unknown = address("nobody");
-      await requestByAddress(db, { kind: "erase", email: unknown, language: "en", origin });
+      await requestByAddress(db, { kind: "erase", email: unknown, language: "en" });
       expect(await count(unknown)).toEqual({ requests: 0, mails: 0 });
       const known = address("hana");
       await apply(known);
-      await requestByAddress(db, { kind: "erase", email: known, language: "en", origin });
+      await requestByAddress(db, { kind: "erase", email: known, language: "en" });
       expect(await count(known)).toEqual({ requests: 1, mails: 2 });
     });
   });
@@ -964,22 +965,35 @@ describe.each(databaseTargets)("privacy routes on %s", (_name, databaseUrl) => {
       const bad = await callRoute(confirmPage.loader, request("/privacy/confirm?token=guessed"));
       expect(bad.data).toMatchObject({ kind: null, token: null });
 
-      const download = await callRoute(
+      // The page's own action never answers with her data (React Router would render it into
+      // the page): posted there, the export is refused and the link stays unused.
+      const onPage = await callRoute(
         confirmPage.action,
         request("/privacy/confirm", { form: { token, intent: "export" } }),
       );
+      expect(onPage).toMatchObject({ status: 400, data: { status: "invalid" } });
+      expect(JSON.stringify(onPage)).not.toContain("12121212");
+      expect(await openRequest(await getDatabase(), token)).toMatchObject({ kind: "export" });
+
+      // The page's button posts to the file's resource route.
+      const download = await callRoute(
+        privacyData.action,
+        request("/privacy/data.json", { form: { token, intent: "export" } }),
+      );
       expect(download.status).toBe(200);
+      expect(download.headers.get("content-type")).toMatch(/^application\/json/);
       expect(download.headers.get("content-disposition")).toMatch(/^attachment;/);
       expect(download.headers.get("cache-control")).toBe("no-store");
       const data = JSON.parse(await download.response!.text()) as PersonalData;
       expect(data.applications[0]).toMatchObject({ documentNumber: "12121212" });
       expect(data.account).toMatchObject({ email: email("olga") });
 
+      // Used: back to the page, which says so.
       const again = await callRoute(
-        confirmPage.action,
-        request("/privacy/confirm", { form: { token, intent: "export" } }),
+        privacyData.action,
+        request("/privacy/data.json", { form: { token, intent: "export" } }),
       );
-      expect(again).toMatchObject({ status: 410, data: { status: "invalid" } });
+      expect(again).toMatchObject({ status: 303, location: "/privacy/confirm" });
       const reopened = await callRoute(
         confirmPage.loader,
         request(`${link.pathname}${link.search}`),

@@ -4,9 +4,8 @@ import { FormMessage } from "~/components/layout/auth-shell";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { getDatabase } from "~/db/db.server";
-import { personalDataResponse } from "~/features/privacy/data-export.server";
 import { REQUEST_TTL_HOURS } from "~/features/privacy/constants";
-import { confirmErasure, confirmExport, openRequest } from "~/features/privacy/requests.server";
+import { confirmErasure, openRequest } from "~/features/privacy/requests.server";
 import { destructiveButton, sizes, wrapping } from "~/features/privacy/styles";
 import { useTranslation } from "~/i18n/translation";
 import { cn } from "~/utils/cn";
@@ -36,8 +35,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title },
   { name: "robots", content: "noindex" },
-  // The link's token is in this page's address: it never leaves in a Referer header.
-  { name: "referrer", content: "no-referrer" },
+  // The link's token is in this page's address: it never leaves for another site in a Referer
+  // header. Not "no-referrer": with it the browser sends `Origin: null` with the download's form
+  // post, which the cross-site check rightly refuses (the button then did nothing).
+  { name: "referrer", content: "same-origin" },
 ];
 
 type Result =
@@ -49,11 +50,8 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const token = String(form.get("token") ?? "");
   const db = await getDatabase();
-  if (form.get("intent") === "export") {
-    const found = await confirmExport(db, token);
-    if (!found) return data<Result>({ status: "invalid" }, 410);
-    return personalDataResponse(found);
-  }
+  // The export's file comes from its own resource route (privacy-data.ts): an answer of this
+  // page's action is rendered into the page, data and all.
   if (form.get("intent") === "erase") {
     const result = await confirmErasure(db, token);
     if (!result) return data<Result>({ status: "invalid" }, 410);
@@ -119,8 +117,15 @@ export default function PrivacyConfirm({ loaderData, actionData }: Route.Compone
         <p className="mt-4 rounded-xl bg-sand-100 px-4 py-3 text-sm text-ink-800 ring-1 ring-sand-300">
           {t("privacy.confirm.exportCare")}
         </p>
-        {/* A plain form post: the browser saves the file the answer carries. */}
-        <Form method="post" reloadDocument className="mt-8" onSubmit={() => setDownloading(true)}>
+        {/* A plain form post to the file's resource route: the browser saves the file and
+            stays on this page, which never holds her data. */}
+        <Form
+          method="post"
+          action="/privacy/data.json"
+          reloadDocument
+          className="mt-8"
+          onSubmit={() => setDownloading(true)}
+        >
           <input type="hidden" name="token" value={token} />
           <input type="hidden" name="intent" value="export" />
           {downloading ? (

@@ -1,0 +1,28 @@
+import { data, redirect } from "react-router";
+import { getDatabase } from "~/db/db.server";
+import { personalDataResponse } from "~/features/privacy/data-export.server";
+import { CONFIRM_PATH, confirmExport } from "~/features/privacy/requests.server";
+import { isCrossSiteRequest, readForm } from "~/utils/request.server";
+import type { Route } from "./+types/privacy-data";
+
+/**
+ * POST /privacy/data.json: the file her mailed export link promises, posted by the button of
+ * /privacy/confirm with the link's token. A resource route, so the answer is the file itself: a
+ * page's action would have React Router render the page around it, with her data in the
+ * hydration payload, and the browser would save nothing. Only a POST uses the token up; the
+ * GET of the link (a mail scanner) shows the page and changes nothing.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (isCrossSiteRequest(request)) throw data(null, { status: 403 });
+  const form = await readForm(request);
+  const token = String(form.get("token") ?? "");
+  const found = await confirmExport(await getDatabase(), token);
+  // Used, expired or unknown: back to the page, which says so as for any bad link.
+  if (!found) return redirect(CONFIRM_PATH, 303);
+  return personalDataResponse(found, "mare-talent-my-data");
+}
+
+/** Nothing to show by GET: the page the link opens. */
+export function loader() {
+  return redirect(CONFIRM_PATH);
+}
