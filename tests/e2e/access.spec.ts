@@ -2,33 +2,31 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { request as http, type APIRequestContext } from "@playwright/test";
-import routes from "../../app/routes.ts";
 import { expect, test } from "./fixtures";
 import { userCreate } from "./accounts";
 import { ownServer, type OwnServer } from "./own-server";
+import {
+  actionMatrixTests,
+  actionRules,
+  DENIED,
+  LOGIN,
+  patternsWithAction,
+} from "./access-actions";
+import {
+  everyone,
+  expectedLocation,
+  home,
+  LOGIN_BACK,
+  table,
+  type Answer,
+  type Who,
+} from "./access-roles";
 
 /**
  * Who may open what, over HTTP: every route of app/routes.ts, for a visitor and a signed-in user
  * of each role. A route must be classified in the table below, or this test fails: a new page is
  * protected or public because someone decided so, not by accident.
  */
-
-type Who = "visitor" | "model" | "affiliate" | "approver" | "admin" | "owner";
-const everyone: Who[] = ["visitor", "model", "affiliate", "approver", "admin", "owner"];
-
-/** Where each signed-in user belongs (product.md section 2). The owner of ADMIN_EMAIL is admin. */
-const home: Record<Exclude<Who, "visitor">, string> = {
-  model: "/dashboard/model",
-  affiliate: "/portal",
-  approver: "/admin/dashboard",
-  admin: "/admin/dashboard",
-  owner: "/admin/dashboard",
-};
-
-interface Answer {
-  status: number;
-  location?: string;
-}
 
 interface Rule {
   /** The URL to request, for a pattern with parameters or a splat. */
@@ -50,7 +48,7 @@ const open = (url?: string, status = 200): Rule => ({ url, answer: () => ({ stat
 const area = (allowed: Who[], entered: Answer = ok): Rule => ({
   area: true,
   answer: (who) => {
-    if (who === "visitor") return { status: 302, location: "/login?redirect=" };
+    if (who === "visitor") return { status: 302, location: LOGIN_BACK };
     return allowed.includes(who) ? entered : { status: 302, location: "/permission-denied" };
   },
 });
@@ -97,7 +95,7 @@ const rules: Record<string, Rule> = {
   // A file, not a page: staff get it, the rest are sent away like from any admin screen.
   "/admin/export.csv": {
     answer: (who) => {
-      if (who === "visitor") return { status: 302, location: "/login?redirect=" };
+      if (who === "visitor") return { status: 302, location: LOGIN_BACK };
       return ["approver", "admin", "owner"].includes(who)
         ? { status: 200 }
         : { status: 302, location: "/permission-denied" };
@@ -106,7 +104,7 @@ const rules: Record<string, Rule> = {
   "/admin/cadastros/:id": {
     url: "/admin/cadastros/999999",
     answer: (who) => {
-      if (who === "visitor") return { status: 302, location: "/login?redirect=" };
+      if (who === "visitor") return { status: 302, location: LOGIN_BACK };
       return ["approver", "admin", "owner"].includes(who)
         ? { status: 404 }
         : { status: 302, location: "/permission-denied" };
@@ -117,7 +115,7 @@ const rules: Record<string, Rule> = {
   "/admin/afiliados/:id": {
     url: "/admin/afiliados/999999",
     answer: (who) => {
-      if (who === "visitor") return { status: 302, location: "/login?redirect=" };
+      if (who === "visitor") return { status: 302, location: LOGIN_BACK };
       return ["approver", "admin", "owner"].includes(who)
         ? { status: 404 }
         : { status: 302, location: "/permission-denied" };
@@ -128,7 +126,7 @@ const rules: Record<string, Rule> = {
   "/admin/access-report": area(["admin", "owner"]),
   "/admin/access-report.csv": {
     answer: (who) => {
-      if (who === "visitor") return { status: 302, location: "/login?redirect=" };
+      if (who === "visitor") return { status: 302, location: LOGIN_BACK };
       return ["admin", "owner"].includes(who)
         ? { status: 200 }
         : { status: 302, location: "/permission-denied" };
@@ -137,10 +135,12 @@ const rules: Record<string, Rule> = {
   // Privacy: anyone may ask by e-mail; a confirm page without a valid link says so (200).
   "/privacy/request": open(),
   "/privacy/confirm": open(),
+  // POST only (the file of a mailed export link); a GET goes to the page, for everyone.
+  "/privacy/data.json": { answer: () => ({ status: 302, location: "/privacy/confirm" }) },
   // Her own data as a file: the model's, nobody else's.
   "/account/data.json": {
     answer: (who) => {
-      if (who === "visitor") return { status: 302, location: "/login?redirect=" };
+      if (who === "visitor") return { status: 302, location: LOGIN_BACK };
       return who === "model" ? ok : { status: 302, location: "/permission-denied" };
     },
   },
@@ -150,7 +150,7 @@ const rules: Record<string, Rule> = {
   "/admin/cadastros/:id/data.json": {
     url: "/admin/cadastros/999999/data.json",
     answer: (who) => {
-      if (who === "visitor") return { status: 302, location: "/login?redirect=" };
+      if (who === "visitor") return { status: 302, location: LOGIN_BACK };
       return ["admin", "owner"].includes(who)
         ? { status: 404 }
         : { status: 302, location: "/permission-denied" };
@@ -160,7 +160,7 @@ const rules: Record<string, Rule> = {
   "/admin/cadastros/:id/erase": {
     url: "/admin/cadastros/999999/erase",
     answer: (who) => {
-      if (who === "visitor") return { status: 302, location: "/login?redirect=" };
+      if (who === "visitor") return { status: 302, location: LOGIN_BACK };
       return ["approver", "admin", "owner"].includes(who)
         ? { status: 302, location: "/admin/cadastros/999999" }
         : { status: 302, location: "/permission-denied" };
@@ -178,34 +178,6 @@ const rules: Record<string, Rule> = {
   "/robots.txt": open(),
 };
 
-interface RouteEntry {
-  id?: string;
-  path?: string;
-  index?: boolean;
-  file: string;
-  children?: RouteEntry[];
-}
-
-/** The URL patterns of the route table, each with the route ids that answer it. */
-function flatten(entries: RouteEntry[], parent = "", ids: string[] = []) {
-  const found = new Map<string, string[]>();
-  for (const entry of entries) {
-    // React Router names a route by its file, unless the table gives it an id.
-    const chain = [...ids, entry.id ?? entry.file.replace(/\.[jt]sx?$/, "")];
-    const own = entry.index
-      ? parent || "/"
-      : entry.path !== undefined
-        ? `${parent}/${entry.path}`.replace(/\/+/g, "/")
-        : undefined;
-    if (own) found.set(own, chain);
-    for (const [pattern, childChain] of flatten(entry.children ?? [], own ?? parent, chain)) {
-      found.set(pattern, childChain);
-    }
-  }
-  return found;
-}
-
-const table = flatten(routes as RouteEntry[]);
 const PASSWORD = "uma-senha-bem-longa-42";
 const ADMIN_EMAIL = "owner@example.com";
 const accounts = [
@@ -229,6 +201,29 @@ test("every route of app/routes.ts has an access rule here", () => {
   ).toEqual([]);
 });
 
+test("every route with an action has a rule in access-actions.ts", () => {
+  const withAction = patternsWithAction();
+  expect(
+    withAction.filter((pattern) => !(pattern in actionRules)),
+    "routes with an action but no rule: add them to the table in access-actions.ts",
+  ).toEqual([]);
+  expect(
+    Object.keys(actionRules).filter((pattern) => !withAction.includes(pattern)),
+    "action rules of routes without an action",
+  ).toEqual([]);
+  // An allowed role's answer must differ from a refusal, or the matrix could not tell them apart.
+  const alikeRefused = Object.entries(actionRules).flatMap(([pattern, rule]) =>
+    (rule.allowed ?? []).flatMap((who) =>
+      rule.posts
+        .filter(({ answer }) =>
+          [LOGIN, DENIED].some((refusal) => answer(who).location === refusal.location),
+        )
+        .map(({ intent }) => `${who} ${pattern} ${intent ?? ""}`),
+    ),
+  );
+  expect(alikeRefused, "allowed answers that look like a refusal").toEqual([]);
+});
+
 test.describe("the access matrix", () => {
   // One server with its accounts (PGlite on disk, made before it starts: one process at a time).
   test.describe.configure({ mode: "serial" });
@@ -236,6 +231,27 @@ test.describe("the access matrix", () => {
   let dataDir: string;
   let server: OwnServer;
   const clients = new Map<Who, APIRequestContext>();
+
+  // Each client from an address of its own (the server trusts this machine as its proxy): the
+  // actions' wrong passwords count against per-address sign-in limits.
+  const newClient = (who: Who) =>
+    http.newContext({
+      baseURL: server.origin,
+      extraHTTPHeaders: { "X-Forwarded-For": `203.0.113.${everyone.indexOf(who) + 1}` },
+    });
+
+  async function signIn(who: Exclude<Who, "visitor">) {
+    const account = accounts.find((candidate) => candidate.who === who)!;
+    const client = await newClient(who);
+    const response = await client.post("/login", {
+      form: { email: account.email, password: PASSWORD },
+      maxRedirects: 0,
+    });
+    expect(response.status(), `sign-in of ${who}`).toBe(302);
+    expect(response.headers().location).toBe(home[who]);
+    await clients.get(who)?.dispose();
+    clients.set(who, client);
+  }
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
@@ -245,18 +261,10 @@ test.describe("the access matrix", () => {
     server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 22, {
       DATA_DIR: dataDir,
       ADMIN_EMAIL,
+      TRUST_PROXY: "loopback",
     });
-    clients.set("visitor", await http.newContext({ baseURL: server.origin }));
-    for (const account of accounts) {
-      const client = await http.newContext({ baseURL: server.origin });
-      const signIn = await client.post("/login", {
-        form: { email: account.email, password: PASSWORD },
-        maxRedirects: 0,
-      });
-      expect(signIn.status(), `sign-in of ${account.who}`).toBe(302);
-      expect(signIn.headers().location).toBe(home[account.who]);
-      clients.set(account.who, client);
-    }
+    clients.set("visitor", await newClient("visitor"));
+    for (const account of accounts) await signIn(account.who);
   });
 
   test.afterAll(async () => {
@@ -268,7 +276,7 @@ test.describe("the access matrix", () => {
   for (const who of everyone) {
     test(`as ${who}`, async () => {
       const client = clients.get(who)!;
-      for (const [pattern, ids] of table) {
+      for (const [pattern, route] of table) {
         const rule = rules[pattern];
         if (!rule) continue; // reported by the test above
         const url = rule.url ?? pattern;
@@ -279,17 +287,17 @@ test.describe("the access matrix", () => {
             : await client.post(url, { data: rule.post, maxRedirects: 0 });
         const label = `${who} ${rule.post === undefined ? "GET" : "POST"} ${url}`;
         expect(response.status(), label).toBe(expected.status);
-        if (expected.location === "/login?redirect=") {
-          expect(response.headers().location, label).toBe(
-            `/login?redirect=${encodeURIComponent(url)}`,
-          );
-        } else {
-          expect(response.headers().location, label).toBe(expected.location);
-        }
-        if (rule.area) await checkData(client, who, url, ids, expected);
+        expect(response.headers().location, label).toBe(expectedLocation(expected, url));
+        if (rule.area) await checkData(client, who, url, route.ids, expected);
       }
     });
   }
+
+  actionMatrixTests(() => ({
+    origin: server.origin,
+    client: (who) => clients.get(who)!,
+    signIn,
+  }));
 });
 
 /**
@@ -315,11 +323,7 @@ async function checkData(
     }
     expect(response.status(), label).toBe(202);
     expect(body, label).toContain('"SingleFetchRedirect"');
-    const location =
-      expected.location === "/login?redirect="
-        ? `/login?redirect=${encodeURIComponent(url)}`
-        : expected.location!;
-    expect(body, label).toContain(`"redirect","${location}"`);
+    expect(body, label).toContain(`"redirect","${expectedLocation(expected, url)}"`);
     for (const id of ids) expect(body, `${label} leaks ${id}`).not.toContain(`"${id}"`);
   }
 }

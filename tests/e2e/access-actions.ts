@@ -1,0 +1,572 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
+import { expect, test } from "./fixtures";
+import {
+  everyone,
+  expectedLocation,
+  home,
+  LOGIN_BACK,
+  table,
+  type Answer,
+  type Who,
+} from "./access-roles";
+import { root } from "./own-server";
+
+/**
+ * Who may act, over HTTP: every route of app/routes.ts whose module exports an `action` is
+ * posted a same-origin form (or the JSON it reads) by a visitor and a signed-in user of each
+ * role, one post per intent where the action dispatches on one. A route with an action must be
+ * classified in the table below, or the test fails, as for the loaders (access.spec.ts).
+ *
+ * The forms are empty or invalid on purpose: an allowed role gets the action's own answer (a
+ * 400 with its field errors, a 404 for an unknown record), which is not a refusal, so it shows
+ * the post passed the guard; a refused role gets /login with the way back or /permission-denied
+ * before the form is read. A document post is not enough to tell: after its action React Router
+ * runs the page's loaders, whose guard answers the same redirect even when the action let her
+ * through (and acted). So every post of a guarded route is also sent as `.data`, the action's
+ * answer alone, as the page's JavaScript sends it.
+ *
+ * The attacks at the end send valid forms that would change something and check, through the
+ * admin's loaders, that nothing did, then let an allowed role send the same forms to show they
+ * would have.
+ */
+
+interface ActionPost {
+  /** The URL to post to, when not the rule's. */
+  url?: string;
+  /** The action's `intent` field. */
+  intent?: string;
+  fields?: Record<string, string>;
+  /** JSON instead of a form (the chatbot, the beacon, Better Auth's endpoints). */
+  json?: unknown;
+  answer: (who: Who) => Answer;
+}
+
+interface ActionRule {
+  url?: string;
+  posts: ActionPost[];
+  /** Behind a guard that lets these in: its `.data` form is posted as well. */
+  allowed?: Who[];
+  /** Signs her out: posted last, then she signs in again. */
+  endsSession?: true;
+}
+
+export const LOGIN: Answer = { status: 302, location: LOGIN_BACK };
+export const DENIED: Answer = { status: 302, location: "/permission-denied" };
+
+/** The same answer for everyone: the action has no guard (a public form, an API). */
+const alike = (
+  posts: (Omit<ActionPost, "answer"> & { answer: Answer })[],
+  url?: string,
+): ActionRule => ({
+  url,
+  posts: posts.map((post) => ({ ...post, answer: () => post.answer })),
+});
+
+/** Behind a guard: a visitor is sent to log in, a signed-in user of another role is refused. */
+const guarded = (
+  allowed: Who[],
+  posts: (Omit<ActionPost, "answer"> & { passed: Answer })[],
+  url?: string,
+): ActionRule => ({
+  url,
+  allowed,
+  posts: posts.map(({ passed, ...post }) => ({
+    ...post,
+    answer: (who) => (who === "visitor" ? LOGIN : allowed.includes(who) ? passed : DENIED),
+  })),
+});
+
+const signedIn: Who[] = ["model", "affiliate", "approver", "admin", "owner"];
+/** Applications and their decisions (product.md section 2): approvers and admins. */
+const reviewers: Who[] = ["approver", "admin", "owner"];
+/** Settings, users, erasure and every change to affiliates: admins only. */
+const admins: Who[] = ["admin", "owner"];
+
+const invalid = (status = 400): Answer => ({ status });
+const NO_APPLICATION = "/admin/cadastros/999999";
+const NO_AFFILIATE = "/admin/afiliados/999999";
+
+export const actionRules: Record<string, ActionRule> = {
+  // The pre-selection form, on the home page (an index route) and on its own page.
+  "/": alike([{ answer: invalid() }], "/?index"),
+  "/register/model": alike([{ answer: invalid() }]),
+  "/*": alike([{ answer: { status: 404 } }], "/no-such-page"),
+  "/privacy/request": alike([{ answer: invalid() }]),
+  // Without a valid link's token: gone (410); without an intent, invalid.
+  "/privacy/confirm": alike([{ answer: invalid() }, { intent: "erase", answer: { status: 410 } }]),
+  // Her export's file, for a valid token only: else back to the page, which says so.
+  "/privacy/data.json": alike([{ answer: { status: 303, location: "/privacy/confirm" } }]),
+  // Signed in already, the page sends her to her own area whatever the form said.
+  "/login": {
+    posts: [
+      { answer: (who) => (who === "visitor" ? invalid() : { status: 302, location: home[who] }) },
+    ],
+  },
+  // Wrong code, but without a correct password first the page itself sends her to /login.
+  "/login/two-factor": alike([{ answer: { status: 302, location: "/login" } }]),
+  "/logout": { ...alike([{ answer: { status: 302, location: "/" } }]), endsSession: true },
+  // Google is not configured on this server: back to /login for everyone.
+  "/auth/google": alike([{ answer: { status: 302, location: "/login?error=google" } }]),
+  "/register/affiliate": alike([{ answer: invalid() }]),
+  "/forgot-password": alike([{ answer: invalid() }]),
+  "/password-reset": alike([{ answer: invalid() }]),
+  // Better Auth's own endpoints for what the app's forms do are not exposed, to anyone.
+  "/api/auth/*": alike([
+    { url: "/api/auth/sign-in/email", json: {}, answer: { status: 404 } },
+    { url: "/api/auth/sign-up/email", json: {}, answer: { status: 404 } },
+    { url: "/api/auth/change-password", json: {}, answer: { status: 404 } },
+    { url: "/api/auth/two-factor/disable", json: {}, answer: { status: 404 } },
+  ]),
+  "/api/chatbot": alike([{ json: {}, answer: invalid() }]),
+  "/api/count": alike([{ json: {}, answer: invalid() }]),
+
+  // Her own account, whatever her role: a wrong password or code is refused by the form.
+  "/account/security": guarded(signedIn, [
+    { intent: "enable", passed: invalid() },
+    { intent: "confirm", passed: invalid() },
+    { intent: "password", passed: invalid() },
+    { intent: "disable", passed: invalid() },
+    // She has no other session: nothing to end, and back to the page.
+    {
+      intent: "signOutOthers",
+      passed: { status: 302, location: "/account/security?notice=signedOut" },
+    },
+  ]),
+  // Her erasure request (a model's), unconfirmed: back to her dashboard, which says so.
+  "/account/privacy": guarded(
+    ["model"],
+    [
+      {
+        intent: "erase",
+        passed: { status: 302, location: "/dashboard/model?privacy=unconfirmed#privacy" },
+      },
+    ],
+  ),
+  "/dashboard/model": guarded(["model"], [{ passed: invalid() }]),
+  // The lists' bulk decision: approvers decide too.
+  "/admin/cadastros": guarded(reviewers, [{ passed: invalid() }]),
+  "/admin/pendentes": guarded(reviewers, [{ passed: invalid() }]),
+  "/admin/aprovados": guarded(reviewers, [{ passed: invalid() }]),
+  "/admin/reprovados": guarded(reviewers, [{ passed: invalid() }]),
+  // A decision without its statuses, and the document's reveal, of an application that does
+  // not exist. Which decision a role may take is the attacks' business below.
+  "/admin/cadastros/:id": guarded(
+    reviewers,
+    [{ passed: invalid() }, { intent: "reveal", passed: { status: 404 } }],
+    NO_APPLICATION,
+  ),
+  "/admin/cadastros/:id/erase": guarded(
+    admins,
+    [{ passed: { status: 302, location: `${NO_APPLICATION}?privacy=unconfirmed` } }],
+    `${NO_APPLICATION}/erase`,
+  ),
+  // Approvers read the affiliates; every change is an admin's.
+  "/admin/afiliados/:id": guarded(
+    admins,
+    [
+      { intent: "status", passed: invalid() },
+      { intent: "commission", passed: invalid() },
+      { intent: "ledger", passed: invalid() },
+      { intent: "void", passed: invalid() },
+      { passed: invalid() },
+    ],
+    NO_AFFILIATE,
+  ),
+  "/admin/users": guarded(admins, [
+    { intent: "role", passed: invalid() },
+    { intent: "disable", passed: invalid() },
+    { intent: "enable", passed: invalid() },
+    { intent: "reset", passed: invalid() },
+  ]),
+  "/admin/email": guarded(admins, [
+    { intent: "smtp", passed: invalid() },
+    { intent: "test", passed: invalid() },
+    { intent: "template-save", passed: { status: 404 } },
+    { intent: "template-preview", passed: { status: 404 } },
+    { intent: "template-reset", passed: { status: 404 } },
+    { intent: "reason-add", passed: invalid() },
+    { intent: "reason-rename", passed: invalid() },
+    { intent: "reason-active", passed: { status: 404 } },
+    { intent: "reason-move", passed: { status: 404 } },
+    { intent: "retry", passed: { status: 409 } },
+    { passed: invalid() },
+  ]),
+  "/admin/privacy": guarded(admins, [
+    { intent: "save", passed: invalid() },
+    // Nothing is old enough to erase on this server: the run reports none.
+    { intent: "run", passed: { status: 200 } },
+    { passed: invalid() },
+  ]),
+};
+
+const EXPORTS_ACTION =
+  /^export\s+(?:async\s+)?function\s+action\b|^export\s+(?:const|let)\s+action\b|^export\s*\{[^}]*\baction\b/m;
+
+/** The URL patterns whose route module exports an action (read from its source). */
+export function patternsWithAction() {
+  return [...table]
+    .filter(([, route]) =>
+      EXPORTS_ACTION.test(readFileSync(path.join(root, "app", route.file), "utf8")),
+    )
+    .map(([pattern]) => pattern);
+}
+
+export const sameOrigin = (origin: string) => ({ Origin: origin, "Sec-Fetch-Site": "same-origin" });
+
+/** What React Router's client posts for a form of `url`: `/path.data`, `/_.data?index`. */
+export function dataUrlOf(url: string, routeId?: string) {
+  const parsed = new URL(url, "http://x");
+  const pathname = parsed.pathname === "/" ? "/_.data" : `${parsed.pathname}.data`;
+  if (routeId) parsed.searchParams.set("_routes", routeId);
+  return `${pathname}${parsed.search}`;
+}
+
+function post(
+  client: APIRequestContext,
+  origin: string,
+  url: string,
+  sent: { intent?: string; fields?: Record<string, string>; json?: unknown },
+): Promise<APIResponse> {
+  const headers = sameOrigin(origin);
+  if (sent.json !== undefined) {
+    return client.post(url, { data: sent.json, headers, maxRedirects: 0 });
+  }
+  const form = { ...(sent.intent ? { intent: sent.intent } : {}), ...sent.fields };
+  return client.post(url, { form, headers, maxRedirects: 0 });
+}
+
+/** A document post's answer, as one line: its status and where it sends her. */
+function described(response: APIResponse) {
+  const location = response.headers().location;
+  return location === undefined ? `${response.status()}` : `${response.status()} ${location}`;
+}
+
+function expectedLine(expected: Answer, url: string) {
+  const location = expectedLocation(expected, url);
+  return location === undefined ? `${expected.status}` : `${expected.status} ${location}`;
+}
+
+/**
+ * The same post as the client-side form sends it. A redirect (a refusal, or an allowed role's
+ * redirect) is React Router's 202 naming it; anything else keeps the action's status.
+ */
+async function describedData(response: APIResponse) {
+  if (response.status() !== 202) return `${response.status()}`;
+  const location = /^\[\{[^\]]*?\},"redirect","([^"]*)"/.exec(await response.text())?.[1];
+  return `202 redirect ${location}`;
+}
+
+function expectedDataLine(expected: Answer, url: string) {
+  return expected.location === undefined
+    ? `${expected.status}`
+    : `202 redirect ${expectedLocation(expected, url)}`;
+}
+
+function expectAnswer(response: APIResponse, expected: Answer, url: string, label: string) {
+  expect(described(response), label).toBe(expectedLine(expected, url));
+}
+
+export interface MatrixContext {
+  origin: string;
+  client: (who: Who) => APIRequestContext;
+  /** Signs her in again (a new client) after the matrix signed her out. */
+  signIn: (who: Exclude<Who, "visitor">) => Promise<void>;
+}
+
+/**
+ * One role's row of the matrix: every post of every action route, each as a line "POST url →
+ * answer", compared with the table's lines at the end (a failure lists every difference).
+ */
+async function actAs(who: Who, context: MatrixContext) {
+  const expected: string[] = [];
+  const observed: string[] = [];
+  const ordered = Object.entries(actionRules).sort(
+    ([, a], [, b]) => Number(Boolean(a.endsSession)) - Number(Boolean(b.endsSession)),
+  );
+  for (const [pattern, rule] of ordered) {
+    const leaf = table.get(pattern)?.ids.at(-1);
+    for (const [index, sent] of rule.posts.entries()) {
+      const url = sent.url ?? rule.url ?? pattern;
+      const answer = sent.answer(who);
+      const label = `POST ${url}${sent.intent ? ` intent=${sent.intent}` : ""}`;
+      const client = context.client(who);
+      // A document post of a guarded route, once: after its action the page's loaders run
+      // and their own guard answers, which can hide an action that let her through. Its
+      // `.data` form (what the page's JavaScript posts) is the action's answer alone: for
+      // every post, and once with `_routes` (the leaf only).
+      if (!rule.allowed || index === 0) {
+        const response = await post(client, context.origin, url, sent);
+        expected.push(`${label} → ${expectedLine(answer, url)}`);
+        observed.push(`${label} → ${described(response)}`);
+      }
+      if (rule.allowed) {
+        const dataUrls = index === 0 ? [dataUrlOf(url), dataUrlOf(url, leaf)] : [dataUrlOf(url)];
+        for (const dataUrl of dataUrls) {
+          const response = await post(client, context.origin, dataUrl, sent);
+          expected.push(`${label} as ${dataUrl} → ${expectedDataLine(answer, url)}`);
+          observed.push(`${label} as ${dataUrl} → ${await describedData(response)}`);
+        }
+      }
+    }
+    if (rule.endsSession && who !== "visitor") {
+      // Signed out indeed; then in again for what follows.
+      const after = await context.client(who).get("/account/security", { maxRedirects: 0 });
+      expect(after.headers().location, `${who} signed out`).toBe(
+        `${LOGIN_BACK}${encodeURIComponent("/account/security")}`,
+      );
+      await context.signIn(who);
+    }
+  }
+  expect(observed, `the actions as ${who}`).toEqual(expected);
+}
+
+/** The loader data of one route, as the admin's screen would fetch it. */
+async function loaderData<T>(client: APIRequestContext, url: string, routeId: string): Promise<T> {
+  const response = await client.get(dataUrlOf(url, routeId), { maxRedirects: 0 });
+  expect(response.status(), `GET ${url} (${routeId})`).toBe(200);
+  const decoded = await decodeTurboStream(
+    new Response(new Uint8Array(await response.body())).body!,
+    globalThis,
+  );
+  await decoded.done;
+  const routes = decoded.value as Record<string, { data: T }>;
+  return routes[routeId]!.data;
+}
+
+interface SubmissionDetail {
+  application: { status: string; fullName: string; erasedAt: string | Date | null };
+  history: unknown[];
+}
+interface UsersList {
+  rows: { id: string; email: string; role: string; disabled: boolean }[];
+}
+
+const APPLICANT = {
+  fullName: "Joana Teixeira",
+  age: "27",
+  email: "joana.teixeira@example.com",
+  instagram: "@joana.tx",
+  experience: "beginner",
+  message: "Quero começar com uma agência séria.",
+  consent: "on",
+};
+
+/**
+ * The action matrix's tests, inside the loader matrix's serial group: its server, its accounts.
+ * `context` is read when the tests run (after the group's beforeAll).
+ */
+export function actionMatrixTests(context: () => MatrixContext) {
+  for (const who of everyone) {
+    test(`actions as ${who}`, async () => {
+      await actAs(who, context());
+    });
+  }
+
+  test("refused actions change nothing; the same forms from an allowed role do", async () => {
+    const { origin, client } = context();
+    const attackers: Who[] = ["visitor", "model", "affiliate", "approver"];
+    const owner = client("owner");
+
+    // An application, sent by a visitor through the form.
+    const sent = await post(client("visitor"), origin, "/?index", { fields: APPLICANT });
+    expect(sent.status(), "the application").toBe(200);
+    const pending = await loaderData<{ rows: { id: number; email: string }[] }>(
+      owner,
+      "/admin/pendentes",
+      "admin-pending",
+    );
+    const applicationId = pending.rows.find((row) => row.email === APPLICANT.email)!.id;
+    const affiliates = await loaderData<{ rows: { id: number; email: string }[] }>(
+      owner,
+      "/admin/afiliados",
+      "routes/admin/affiliates",
+    );
+    const affiliateId = affiliates.rows.find((row) => row.email === "affiliate@example.com")!.id;
+    const users = await loaderData<UsersList>(owner, "/admin/users", "routes/admin/users");
+    const idOf = (who: Who) => users.rows.find((row) => row.email === `${who}@example.com`)!.id;
+    const detailUrl = `/admin/cadastros/${applicationId}`;
+    const affiliateUrl = `/admin/afiliados/${affiliateId}`;
+
+    /** What the attacks would change, as the admin's screens read it. */
+    async function state() {
+      const [detail, list, affiliate, email, privacy] = await Promise.all([
+        loaderData<SubmissionDetail>(owner, detailUrl, "routes/admin/submission"),
+        loaderData<UsersList>(owner, "/admin/users", "routes/admin/users"),
+        loaderData<{ affiliate: { status: string } }>(
+          owner,
+          affiliateUrl,
+          "routes/admin/affiliate",
+        ),
+        loaderData<{ smtp: { host: string } }>(owner, "/admin/email", "routes/admin/email"),
+        loaderData<{ retention: { months: number } }>(
+          owner,
+          "/admin/privacy",
+          "routes/admin/privacy",
+        ),
+      ]);
+      return {
+        application: {
+          status: detail.application.status,
+          name: detail.application.fullName,
+          erased: Boolean(detail.application.erasedAt),
+          decisions: detail.history.length,
+        },
+        users: Object.fromEntries(
+          list.rows.map((row) => [row.email, `${row.role}${row.disabled ? ", disabled" : ""}`]),
+        ),
+        affiliate: affiliate.affiliate.status,
+        smtpHost: email.smtp.host,
+        retentionMonths: privacy.retention.months,
+      };
+    }
+
+    // Valid forms, each of which changes something for a role allowed to send it.
+    const attacks: {
+      what: string;
+      url: string;
+      fields: (who: Who) => Record<string, string>;
+      refused: Who[];
+    }[] = [
+      {
+        what: "approve the application",
+        url: detailUrl,
+        fields: () => ({ from: "Pendente", to: "Aprovado", note: "aprovada" }),
+        refused: ["visitor", "model", "affiliate"],
+      },
+      {
+        what: "approve it from the pending list",
+        url: "/admin/pendentes",
+        fields: () => ({ to: "Aprovado", id: String(applicationId) }),
+        refused: ["visitor", "model", "affiliate"],
+      },
+      {
+        what: "erase it",
+        url: `${detailUrl}/erase`,
+        fields: () => ({ confirm: "yes" }),
+        refused: attackers,
+      },
+      {
+        // Each makes herself admin (a visitor tries it for the model).
+        what: "make herself admin",
+        url: "/admin/users",
+        fields: (who) => ({
+          intent: "role",
+          userId: idOf(who === "visitor" ? "model" : who),
+          role: "admin",
+        }),
+        refused: attackers,
+      },
+      {
+        what: "disable the admin",
+        url: "/admin/users",
+        fields: () => ({ intent: "disable", userId: idOf("admin") }),
+        refused: attackers,
+      },
+      {
+        what: "suspend the affiliate",
+        url: affiliateUrl,
+        fields: () => ({ intent: "status", status: "suspended" }),
+        refused: attackers,
+      },
+      {
+        what: "point the mail at her own SMTP server",
+        url: "/admin/email",
+        fields: () => smtpForm,
+        refused: attackers,
+      },
+      {
+        what: "change how long applications are kept",
+        url: "/admin/privacy",
+        fields: () => ({ intent: "save", months: "99" }),
+        refused: attackers,
+      },
+    ];
+
+    const before = await state();
+    expect(before.application).toEqual({
+      status: "Pendente",
+      name: APPLICANT.fullName,
+      erased: false,
+      decisions: 1,
+    });
+    // Every answer is compared after the state: what changed is the first thing a failure says.
+    const expected: string[] = [];
+    const observed: string[] = [];
+    for (const attack of attacks) {
+      for (const who of attack.refused) {
+        const refusal = who === "visitor" ? LOGIN : DENIED;
+        const fields = attack.fields(who);
+        const response = await post(client(who), origin, attack.url, { fields });
+        expected.push(`${who}: ${attack.what} → ${expectedLine(refusal, attack.url)}`);
+        observed.push(`${who}: ${attack.what} → ${described(response)}`);
+        const dataUrl = dataUrlOf(attack.url);
+        const data = await post(client(who), origin, dataUrl, { fields });
+        expected.push(
+          `${who}: ${attack.what} (${dataUrl}) → ${expectedDataLine(refusal, attack.url)}`,
+        );
+        observed.push(`${who}: ${attack.what} (${dataUrl}) → ${await describedData(data)}`);
+      }
+    }
+    expect(await state(), "after the refused attempts").toEqual(before);
+    expect(observed, "the refused attempts' answers").toEqual(expected);
+
+    // The approver decides a pending application, but never reopens a decided one.
+    const decide = (who: Who, url: string, fields: Record<string, string>) =>
+      post(client(who), origin, url, { fields });
+    expectAnswer(
+      await decide("approver", detailUrl, attacks[0]!.fields("approver")),
+      { status: 302, location: `${detailUrl}?notice=Aprovado` },
+      detailUrl,
+      "approver approves",
+    );
+    expect((await state()).application.status).toBe("Aprovado");
+    const reopen = { from: "Aprovado", to: "Pendente" };
+    const reopened = await decide("approver", detailUrl, reopen);
+    expect(reopened.status(), "the approver reopens").toBe(403);
+    const reopenedData = await decide("approver", dataUrlOf(detailUrl), reopen);
+    expect(reopenedData.status(), "the approver reopens (.data)").toBe(403);
+    expect((await state()).application.status, "the approver did not reopen").toBe("Aprovado");
+    expectAnswer(
+      await decide("owner", detailUrl, reopen),
+      { status: 302, location: `${detailUrl}?notice=Pendente` },
+      detailUrl,
+      "the admin reopens",
+    );
+    expect((await state()).application.status).toBe("Pendente");
+    const bulk = await decide("approver", "/admin/pendentes", attacks[1]!.fields("approver"));
+    expect(bulk.status(), "the approver approves from the list").toBe(200);
+    expect((await state()).application.status).toBe("Aprovado");
+
+    // The admin (the owner: the admin is the one being disabled) sends the other forms.
+    for (const attack of attacks.slice(2)) {
+      const response = await decide("owner", attack.url, attack.fields("model"));
+      expect(response.status(), `the admin: ${attack.what}`).toBeLessThan(400);
+    }
+    const after = await state();
+    expect(after.application.erased).toBe(true);
+    expect(after.application.name).not.toBe(APPLICANT.fullName);
+    expect(after.users["model@example.com"]).toBe("admin");
+    expect(after.users["admin@example.com"]).toBe("admin, disabled");
+    expect(after.affiliate).toBe("suspended");
+    expect(after.smtpHost).toBe(smtpForm.host);
+    expect(after.retentionMonths).toBe(99);
+  });
+}
+
+/**
+ * SMTP settings pointing at an address of the attacker's (here a closed port on this machine,
+ * so the admin's save in the proof sends nothing anywhere).
+ */
+const smtpForm = {
+  intent: "smtp",
+  host: "127.0.0.1",
+  port: "1",
+  security: "none",
+  user: "thief",
+  password: "thief-password",
+  senderName: "Maré Talent",
+  senderAddress: "contato@maretalent.com.br",
+};
