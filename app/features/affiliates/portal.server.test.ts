@@ -19,7 +19,7 @@ import * as submissionDetail from "~/routes/admin/submission";
 import { signedInAccount } from "~/test/accounts.server";
 import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
 import { callRoute, databaseTargets } from "~/test/routes";
-import { affiliateForCode, samePhone } from "./affiliates.server";
+import { affiliateForCode, mailboxOf, phoneDigits, samePhone } from "./affiliates.server";
 import { parsePortalQuery, shortName } from "./portal.server";
 import { isReferralVisit, referralClicksSettled } from "./referral-clicks.server";
 
@@ -53,6 +53,27 @@ describe("the portal's pure parts", () => {
     expect(samePhone("8777", "+5548988887777")).toBe(false);
     expect(samePhone(null, "+5548988887777")).toBe(false);
     expect(samePhone("+5548988887777", null)).toBe(false);
+  });
+
+  it("compares addresses as mailboxes and phones as E.164 digits", () => {
+    expect(mailboxOf(" Ana.Silva@Gmail.com ")).toBe("anasilva@gmail.com");
+    expect(mailboxOf("anasilva+x@googlemail.com")).toBe("anasilva@gmail.com");
+    expect(mailboxOf("ana.silva+promo@outlook.com.br")).toBe("ana.silva@outlook.com.br");
+    expect(mailboxOf("Ana+1@ICLOUD.com")).toBe("ana@icloud.com");
+    expect(mailboxOf("ana+1@proton.me")).toBe("ana@proton.me");
+    // Elsewhere a dot or a +tag may be another mailbox: only the case is ignored.
+    expect(mailboxOf("ana.silva+1@example.com")).toBe("ana.silva+1@example.com");
+    for (const written of [
+      "+55 (48) 99999-0000",
+      "5548999990000",
+      "0055 48 99999 0000",
+      "048 99999-0000",
+      "(48) 99999-0000",
+    ]) {
+      expect(phoneDigits(written), written).toBe("5548999990000");
+    }
+    expect(samePhone("048 99999-0000", "+55 (48) 99999-0000")).toBe(true);
+    expect(samePhone("048 99999-0000", "+55 (48) 99999-0001")).toBe(false);
   });
 
   it("reads only the weeks and the page from the query string", () => {
@@ -302,6 +323,42 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, databaseUrl
       { id: String(carlaRow[0]!.id) },
     );
     expect(plain.data?.selfReferral).toBeNull();
+  });
+
+  it("refuses a self-referral written differently: her Gmail address as googlemail with a +tag, her number in another form", async () => {
+    await makeAffiliate("gabi");
+    const db = await getDatabase();
+    await db
+      .update(user)
+      // Her WhatsApp as she wrote it on her profile: national, with the trunk prefix.
+      .set({ email: `Gabi.Silva.${marker}@gmail.com`, whatsapp: "048 99123-4567" })
+      .where(eq(user.id, ids.gabi!));
+    const own = { affiliateId: null, selfReferralAffiliateId: affiliateIds.gabi };
+
+    // She applies through her own link as someone else, with her own address written otherwise.
+    const byEmail = await apply(code("gabi"), {
+      fullName: "Gabriela Nova",
+      email: `gabisilva${marker}+x@googlemail.com`,
+      whatsapp: "+55 21 95555-0101",
+    });
+    expect(byEmail).toMatchObject(own);
+    // Or with another address and her own number in its international form (the form takes
+    // no other).
+    for (const [i, whatsapp] of ["+55 48 99123-4567", "+55 (48) 99123 4567"].entries()) {
+      const byPhone = await apply(code("gabi"), {
+        fullName: "Gabriela Outra",
+        email: email(`gabi.phone${i}`),
+        whatsapp,
+      });
+      expect(byPhone, whatsapp).toMatchObject(own);
+    }
+    // Someone else (another Gmail mailbox, another number) is her referral.
+    const friend = await apply(code("gabi"), {
+      fullName: "Amiga da Gabi",
+      email: `gabisilva${marker}x@gmail.com`,
+      whatsapp: "+55 48 99123-4568",
+    });
+    expect(friend).toMatchObject({ affiliateId: affiliateIds.gabi, selfReferralAffiliateId: null });
   });
 
   it("counts a click once per visit, for active codes only, and never for bots", async () => {
