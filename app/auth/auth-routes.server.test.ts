@@ -36,11 +36,12 @@ describe.each(databaseTargets)("account routes on %s", (_name, databaseUrl) => {
   // A shared test database keeps rows and counters between runs: this run's have their own
   // addresses (e-mail and IP), and are removed afterwards.
   const marker = randomBytes(4).toString("hex");
-  const ipPrefix = `2001:db8:${marker.slice(0, 4)}:${marker.slice(4)}::`;
+  // Each client its own IPv6 /64 (limits count a /64 as one address), all of them this run's.
+  const ipPrefix = `2001:0db8:${marker.slice(0, 4)}:`;
   const email = (name: string) => `${name}.${marker}@example.com`;
   const adminEmail = email("owner");
   let ipCount = 0;
-  const newIp = () => `${ipPrefix}${(++ipCount).toString(16)}`;
+  const newIp = () => `${ipPrefix}${(++ipCount).toString(16)}::${marker.slice(4)}`;
 
   function request(
     path: string,
@@ -490,19 +491,23 @@ describe.each(databaseTargets)("account routes on %s", (_name, databaseUrl) => {
       expect(english.validation?.tooManyRequests).toContain("{{minutes}}");
     });
 
-    it("sign-in: the per-account limit counts unknown addresses too, so it reveals nothing", async () => {
+    it("sign-in: the limit of wrong passwords per account and address counts unknown addresses too, so it reveals nothing", async () => {
       const known = await verifiedAccount("limited");
       const unknown = email("limited-unknown");
+      // Each from its own address (a stranger elsewhere limits only himself: the attack test is
+      // tests/security/sign-in-lockout.test.ts).
+      const from = { [known]: newIp(), [unknown]: newIp() };
       for (const address of [known, unknown]) {
-        // Ten tries from ten addresses: each refused as a wrong password, none limited.
+        // Ten tries: each refused as a wrong password, none limited.
         for (let i = 0; i < 10; i++) {
-          expect((await signIn(address, `wrong-password-${i}`)).status, `${address} #${i}`).toBe(
-            401,
-          );
+          expect(
+            (await signIn(address, `wrong-password-${i}`, from[address])).status,
+            `${address} #${i}`,
+          ).toBe(401);
         }
       }
-      const knownLimited = await signIn(known, PASSWORD);
-      const unknownLimited = await signIn(unknown, PASSWORD);
+      const knownLimited = await signIn(known, PASSWORD, from[known]);
+      const unknownLimited = await signIn(unknown, PASSWORD, from[unknown]);
       for (const answer of [knownLimited, unknownLimited]) {
         expect(answer.status).toBe(429);
         expect(answer.data).toMatchObject({

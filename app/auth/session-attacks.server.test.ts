@@ -54,7 +54,8 @@ const tokenOf = (cookie: string) =>
 
 describe.each(databaseTargets)("session attacks on %s", (_name, databaseUrl) => {
   const marker = randomBytes(4).toString("hex");
-  const ipPrefix = `2001:db8:${marker.slice(0, 4)}:${marker.slice(4)}::`;
+  // Each client its own IPv6 /64 (a limit counts a /64 as one address), all of them this run's.
+  const ipPrefix = `2001:0db8:${marker.slice(0, 4)}:`;
   let ipCount = 0;
   const email = (name: string) => `${name}.${marker}@example.com`;
 
@@ -67,7 +68,7 @@ describe.each(databaseTargets)("session attacks on %s", (_name, databaseUrl) => 
       body: form ? new URLSearchParams(form) : undefined,
       headers: {
         origin: ORIGIN,
-        "x-client-ip": `${ipPrefix}${(++ipCount).toString(16)}`,
+        "x-client-ip": `${ipPrefix}${(++ipCount).toString(16)}::1`,
         ...(cookie ? { cookie } : {}),
       },
     });
@@ -79,7 +80,7 @@ describe.each(databaseTargets)("session attacks on %s", (_name, databaseUrl) => 
     const auth = await getAuth();
     await auth.api.signUpEmail({
       body: { name: `${name} Souza`, email: address, password: PASSWORD },
-      headers: { origin: ORIGIN, "x-client-ip": `${ipPrefix}ffff` },
+      headers: { origin: ORIGIN, "x-client-ip": `${ipPrefix}ffff::1` },
     });
     await (
       await getDatabase()
@@ -255,7 +256,7 @@ describe.each(databaseTargets)("session attacks on %s", (_name, databaseUrl) => 
       const auth = await getAuth();
       const signedUp = await auth.api.signUpEmail({
         body: { name: "Vera Souza", email: address, password: PASSWORD },
-        headers: { origin: ORIGIN, "x-client-ip": `${ipPrefix}fffe` },
+        headers: { origin: ORIGIN, "x-client-ip": `${ipPrefix}fffe::1` },
         asResponse: true,
       });
       // Her browser, which signed up: the proof cookie goes with the link.

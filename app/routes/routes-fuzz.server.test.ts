@@ -112,7 +112,8 @@ function failureReport<Input>(details: fc.RunDetails<[Input]>) {
 
 describe.each(databaseTargets)("hostile input to every route on %s", (_name, databaseUrl) => {
   const marker = randomBytes(4).toString("hex");
-  const ipPrefix = `2001:db8:${marker.slice(0, 4)}:${marker.slice(4)}::`;
+  // Each client its own IPv6 /64 (a limit counts a /64 as one address), all of them this run's.
+  const ipPrefix = `2001:0db8:${marker.slice(0, 4)}:`;
   let ipCount = 0;
   const email = (name: string) => `${name}.${marker}@example.com`;
   /** An address of this run: what a valid sign-up or application may use (removed afterwards). */
@@ -672,7 +673,7 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, dat
     },
   ) {
     const headers = new Headers(init.headers);
-    headers.set("x-client-ip", `${ipPrefix}${(++ipCount).toString(16)}`);
+    headers.set("x-client-ip", `${ipPrefix}${(++ipCount).toString(16)}::1`);
     if (init.origin !== null) headers.set("origin", init.origin);
     const cookie = [cookies.get(who), init.cookie].filter(Boolean).join("; ");
     if (cookie) headers.set("cookie", cookie);
@@ -800,7 +801,7 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, dat
           request: new Request(`${ORIGIN}/?index`, {
             method: "POST",
             body: form,
-            headers: { origin: ORIGIN, "x-client-ip": `${ipPrefix}ff${name.length}` },
+            headers: { origin: ORIGIN, "x-client-ip": `${ipPrefix}ff${name.length}::1` },
           }),
           params: {},
           context: {},
@@ -866,7 +867,7 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, dat
       await outcome.response?.arrayBuffer();
       return outcome;
     };
-    const ip = () => `${ipPrefix}${(++ipCount).toString(16)}`;
+    const ip = () => `${ipPrefix}${(++ipCount).toString(16)}::1`;
     const get = (path: string, who: Who = "visitor") =>
       new Request(`${ORIGIN}${path}`, {
         headers: {

@@ -36,3 +36,25 @@ export async function hitRateLimit(
   const count = Number(row.count);
   return { allowed: count <= limit, count, retryAfterSeconds: Number(row.retry_after) };
 }
+
+/**
+ * Whether one more attempt under `key` would be within `limit`, without counting it: for a
+ * counter moved only by some outcomes (a wrong password), checked before the attempt.
+ */
+export async function peekRateLimit(
+  db: Pick<Database, "execute">,
+  key: string,
+  { limit, windowSeconds }: { limit: number; windowSeconds: number },
+): Promise<RateLimitResult> {
+  const result = await db.execute(sql`
+    select count,
+      greatest(0, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))))
+        as retry_after
+    from ${rateLimits}
+    where key = ${key} and window_start > now() - make_interval(secs => ${windowSeconds})`);
+  const row = (
+    result as unknown as { rows: { count: number | string; retry_after: number | string }[] }
+  ).rows[0];
+  const count = Number(row?.count ?? 0);
+  return { allowed: count < limit, count, retryAfterSeconds: Number(row?.retry_after ?? 0) };
+}

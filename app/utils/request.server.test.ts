@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { outcomeOf } from "~/test/routes";
-import { readForm } from "./request.server";
+import { limitKeyOfAddress, readForm } from "./request.server";
 import { storableText } from "./text";
 
 const post = (body: BodyInit | null, contentType?: string) =>
@@ -102,5 +102,41 @@ describe("storableText", () => {
       expect(storableText(text)).toBe(text);
     }
     expect(storableText("\u0000\uDBFF\u0000")).toBe("\uFFFD");
+  });
+});
+
+describe("limitKeyOfAddress", () => {
+  it.each([
+    ["203.0.113.7", "203.0.113.7"],
+    // IPv4-mapped IPv6, as a dual-stack socket reports an IPv4 client, in its spellings.
+    ["::ffff:203.0.113.7", "203.0.113.7"],
+    ["::FFFF:203.0.113.7", "203.0.113.7"],
+    ["0:0:0:0:0:ffff:203.0.113.7", "203.0.113.7"],
+    ["::ffff:cb00:7107", "203.0.113.7"],
+    // An IPv6 address counts as its /64, however it is written.
+    ["2001:db8:1:2:3:4:5:6", "2001:0db8:0001:0002::/64"],
+    ["2001:db8:1:2::6", "2001:0db8:0001:0002::/64"],
+    ["2001:0DB8:0001:0002:FFFF:0:0:1", "2001:0db8:0001:0002::/64"],
+    ["2001:db8::", "2001:0db8:0000:0000::/64"],
+    ["2001:db8::1:2:3:4", "2001:0db8:0000:0000::/64"],
+    ["::1", "0000:0000:0000:0000::/64"],
+    ["64:ff9b::203.0.113.7", "0064:ff9b:0000:0000::/64"],
+    // A zone id names the interface, not the client.
+    ["fe80::1%eth0", "fe80:0000:0000:0000::/64"],
+    ["FE80::ABCD%25en0", "fe80:0000:0000:0000::/64"],
+    // No address at all (no X-Client-IP): kept as it is.
+    ["unknown", "unknown"],
+  ])("%s → %s", (address, key) => {
+    expect(limitKeyOfAddress(address)).toBe(key);
+  });
+
+  it("gives every address of one /64 the same key, and the next /64 another", () => {
+    const keys = new Set(
+      ["2001:db8:aa:bb::1", "2001:db8:aa:bb:ffff:ffff:ffff:ffff", "2001:db8:aa:bb:1234::9"].map(
+        limitKeyOfAddress,
+      ),
+    );
+    expect(keys.size).toBe(1);
+    expect(limitKeyOfAddress("2001:db8:aa:bc::1")).not.toBe([...keys][0]);
   });
 });

@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from "node:net";
 import { data } from "react-router";
 import { MAX_DISCARDED_BYTES, MAX_FORM_BYTES } from "./body-limit.server.ts";
 import { getEnv } from "./env.server.ts";
@@ -9,6 +10,40 @@ import { storableText } from "./text.ts";
  */
 export function clientIp(request: Request): string {
   return request.headers.get("x-client-ip") || "unknown";
+}
+
+/**
+ * The address a rate limit counts under. One person holds a whole IPv6 /64 (a home or a server
+ * gets at least one and picks addresses in it freely), so an IPv6 address counts as its /64:
+ * the first four groups, written out, then "::/64". An IPv4 address, also when written as
+ * IPv4-mapped IPv6 (::ffff:1.2.3.4, as a dual-stack socket reports it), counts as itself. A zone
+ * id (fe80::1%eth0) is dropped; anything that is no address at all is kept as it is.
+ */
+export function limitKeyOfAddress(ip: string): string {
+  const address = ip.trim().toLowerCase().replace(/%.*$/, "");
+  if (isIPv4(address) || !isIPv6(address)) return address || ip;
+  const groups = ipv6Groups(address);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join(".");
+  }
+  const prefix = groups.slice(0, 4).map((group) => group.toString(16).padStart(4, "0"));
+  return `${prefix.join(":")}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address ("::" filled in, a dotted IPv4 tail split). */
+function ipv6Groups(address: string): number[] {
+  const parse = (part: string) =>
+    part
+      ? part.split(":").flatMap((group) => {
+          if (!group.includes(".")) return [parseInt(group, 16)];
+          const [a, b, c, d] = group.split(".").map(Number) as [number, number, number, number];
+          return [(a << 8) | b, (c << 8) | d];
+        })
+      : [];
+  const [head, tail] = address.split("::") as [string, string | undefined];
+  const start = parse(head);
+  const end = tail === undefined ? [] : parse(tail);
+  return [...start, ...Array<number>(8 - start.length - end.length).fill(0), ...end];
 }
 
 /**

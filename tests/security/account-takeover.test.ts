@@ -41,9 +41,10 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, databa
   const marker = randomBytes(4).toString("hex");
   const email = (name: string) => `${name}.${marker}@example.com`;
   const adminEmail = email("dona");
-  const ipPrefix = `2001:db8:${marker.slice(0, 4)}:${marker.slice(4)}::`;
+  // Each client its own IPv6 /64 (a limit counts a /64 as one address), all of them this run's.
+  const ipPrefix = `2001:0db8:${marker.slice(0, 4)}:`;
   let ipCount = 0;
-  const newIp = () => `${ipPrefix}${(++ipCount).toString(16)}`;
+  const newIp = () => `${ipPrefix}${(++ipCount).toString(16)}::1`;
   // Each side keeps to its own address, as two people on two machines would.
   const attackerIp = newIp();
   const victimIp = newIp();

@@ -17,7 +17,8 @@ describe.each(databaseTargets)("the chatbot's application endpoint on %s", (_nam
   // A shared test database keeps rows and rate-limit counters between runs: this run's have
   // their own e-mail addresses and client addresses, and are removed afterwards.
   const marker = randomBytes(4).toString("hex");
-  const ipPrefix = `2001:db8:${marker.slice(0, 4)}:${marker.slice(4)}::`;
+  // Each client its own IPv6 /64 (a limit counts a /64 as one address), all of them this run's.
+  const ipPrefix = `2001:0db8:${marker.slice(0, 4)}:`;
   const emailOf = (name: string) => `${name}.${marker}@Example.com`;
 
   /** The answers as the chat sends them once she confirms. */
@@ -36,7 +37,7 @@ describe.each(databaseTargets)("the chatbot's application endpoint on %s", (_nam
   };
 
   let ip = 0;
-  const nextIp = () => `${ipPrefix}${(++ip).toString(16)}`;
+  const nextIp = () => `${ipPrefix}${(++ip).toString(16)}::1`;
 
   /** A POST to /api/chatbot as the chat script on this site sends it, from its own address. */
   function request(body: BodyInit, headers: Record<string, string> = {}, init: RequestInit = {}) {

@@ -13,7 +13,8 @@ describe.each(databaseTargets)(
     // A shared test database keeps rows and rate-limit counters between runs: this run's have
     // their own e-mail addresses and client addresses, and are removed afterwards.
     const marker = randomBytes(4).toString("hex");
-    const ipPrefix = `2001:db8:${marker.slice(0, 4)}:${marker.slice(4)}::`;
+    // Each client its own IPv6 /64 (a limit counts a /64 as one address), all of them this run's.
+    const ipPrefix = `2001:0db8:${marker.slice(0, 4)}:`;
     const emailOf = (name: string) => `${name}.${marker}@Example.com`;
 
     const valid = {
@@ -38,7 +39,7 @@ describe.each(databaseTargets)(
         body: new URLSearchParams(fields),
         headers: {
           origin: "http://localhost",
-          "x-client-ip": `${ipPrefix}${ip.toString(16)}`,
+          "x-client-ip": `${ipPrefix}${ip.toString(16)}::1`,
           cookie: "ref=ANA-2026",
           ...headers,
         },

@@ -27,7 +27,8 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 const TIMEOUT_MS = 3000;
 
 const marker = randomBytes(4).toString("hex");
-const ipPrefix = `2001:db8:${marker.slice(0, 4)}:${marker.slice(4)}::`;
+// Each client its own IPv6 /64 (a limit counts a /64 as one address), all of them this run's.
+const ipPrefix = `2001:0db8:${marker.slice(0, 4)}:`;
 let ip = 0;
 let person = 0;
 
@@ -49,7 +50,7 @@ function formPost() {
   const request = new Request("http://localhost/?index", {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: { origin: "http://localhost", "x-client-ip": `${ipPrefix}${(++ip).toString(16)}` },
+    headers: { origin: "http://localhost", "x-client-ip": `${ipPrefix}${(++ip).toString(16)}::1` },
   });
   const send = async () => {
     const result = await handlePreselection(request.clone(), "form");
@@ -68,7 +69,7 @@ function chatbotPost() {
     document: "123.456.789-09",
   };
   const body = JSON.stringify(fields);
-  const address = `${ipPrefix}${(++ip).toString(16)}`;
+  const address = `${ipPrefix}${(++ip).toString(16)}::1`;
   const send = async () => {
     const response = await handleChatbotApplication(
       new Request("http://localhost/api/chatbot?lang=de", {

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { getAuth, isGoogleConfigured } from "~/auth/auth.server";
 import { GoogleButton } from "~/auth/google-button";
 import { callAuth } from "~/auth/call.server";
-import { accountLimit } from "~/auth/limits.server";
+import { signInFailed, signInLimit, signInSucceeded } from "~/auth/limits.server";
 import { homeOf, safeReturnPath } from "~/auth/permissions";
 import { effectiveRole, getCurrentUser, redirectWithCookies } from "~/auth/session.server";
 import { AuthShell, FormMessage } from "~/components/layout/auth-shell";
@@ -57,7 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) {
     return data<LoginResult>({ error: "auth.errors.invalidCredentials", email }, { status: 400 });
   }
-  const minutes = await accountLimit(request, "signIn", parsed.data.email);
+  const minutes = await signInLimit(request, parsed.data.email);
   if (minutes) {
     return data<LoginResult>(
       { error: "validation.tooManyRequests", params: { minutes }, email },
@@ -83,12 +83,14 @@ export async function action({ request }: Route.ActionArgs) {
       const back = returnPath ? `?redirect=${encodeURIComponent(returnPath)}` : "";
       throw redirectWithCookies(`/login/two-factor${back}`, outcome.response);
     }
+    await signInSucceeded(request, parsed.data.email);
     throw redirectWithCookies(returnPath ?? homeOf(effectiveRole(body.user)), outcome.response);
   }
   if (outcome.code === "EMAIL_NOT_VERIFIED") {
     return data<LoginResult>({ error: "auth.errors.notVerified", email }, { status: 403 });
   }
   // Unknown address, wrong password or a disabled account: one answer, so none is revealed.
+  await signInFailed(request, parsed.data.email);
   return data<LoginResult>({ error: "auth.errors.invalidCredentials", email }, { status: 401 });
 }
 

@@ -2,14 +2,14 @@ import { useTranslation } from "~/i18n/translation";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getAuth } from "~/auth/auth.server";
 import { callAuth } from "~/auth/call.server";
-import { accountLimit } from "~/auth/limits.server";
+import { accountLimit, signInSucceeded } from "~/auth/limits.server";
 import { homeOf, safeReturnPath } from "~/auth/permissions";
 import { effectiveRole, hasAuthCookie, redirectWithCookies } from "~/auth/session.server";
 import { AuthShell, FormMessage } from "~/components/layout/auth-shell";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { pageContext } from "~/utils/page.server";
-import { clientIp, isCrossSiteRequest, readForm } from "~/utils/request.server";
+import { clientIp, isCrossSiteRequest, limitKeyOfAddress, readForm } from "~/utils/request.server";
 import { pageTitle } from "~/utils/seo";
 import type { Route } from "./+types/two-factor";
 
@@ -38,7 +38,11 @@ export async function action({ request }: Route.ActionArgs) {
     .replace(/\s/g, "")
     .slice(0, 20);
   // Six digits are guessable by trying: few tries per address.
-  const minutes = await accountLimit(request, "signIn", `two-factor:${clientIp(request)}`);
+  const minutes = await accountLimit(
+    request,
+    "signIn",
+    `two-factor:${limitKeyOfAddress(clientIp(request))}`,
+  );
   if (minutes) {
     return data<Result>({ error: "validation.tooManyRequests", params: { minutes } }, 429);
   }
@@ -53,6 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
   const body = (await outcome.response.json()) as {
     user: { email: string; emailVerified: boolean; role?: string };
   };
+  await signInSucceeded(request, body.user.email);
   const returnPath = safeReturnPath(String(form.get("redirect") ?? ""));
   throw redirectWithCookies(returnPath ?? homeOf(effectiveRole(body.user)), outcome.response);
 }

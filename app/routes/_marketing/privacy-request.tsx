@@ -10,7 +10,7 @@ import { privacyRequestLimit, requestByAddress } from "~/features/privacy/reques
 import { useTranslation } from "~/i18n/translation";
 import { agency } from "~/utils/agency";
 import { pageContext } from "~/utils/page.server";
-import { clientIp, isCrossSiteRequest, readForm } from "~/utils/request.server";
+import { clientIp, isCrossSiteRequest, limitKeyOfAddress, readForm } from "~/utils/request.server";
 import { pageWithActionHeaders } from "~/utils/route-headers";
 import { pageTitle, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/privacy-request";
@@ -74,7 +74,10 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const db = await getDatabase();
-  const minutes = await privacyRequestLimit(db, { address: email.data, ip: clientIp(request) });
+  const minutes = await privacyRequestLimit(db, {
+    address: email.data,
+    ip: limitKeyOfAddress(clientIp(request)),
+  });
   if (minutes) {
     return data<Result>(
       { status: "limited", minutes, email: typed, kind },
