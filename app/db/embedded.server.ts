@@ -24,9 +24,14 @@ import { logger } from "../utils/logger.server.ts";
  * `<DATA_DIR>/pglite.lock`, and the commands refuse to run while another process holds it.
  *
  * Whether a holder is still alive: on the same machine (same host name and boot), its process
- * id is asked directly, so a server killed with SIGKILL leaves no obstacle behind. From another
- * container sharing the volume the process cannot be seen, so the holder touches the file every
- * few seconds and a file untouched for a minute counts as left behind.
+ * is looked up, so a server killed with SIGKILL leaves no obstacle behind. A killed process is
+ * not gone at once: until its parent collects it, it is a zombie, whose id still answers
+ * kill(pid, 0), and a supervisor restarting it straight away was refused (2 of 4 restarts in a
+ * trial). So /proc is read: a zombie counts as gone, and so does a process that has the holder's
+ * id but a later start time (the id given again). A holder still running is given a few seconds
+ * to finish exiting before the lock is refused. From another container sharing the volume the
+ * process cannot be seen, so the holder touches the file every few seconds and a file untouched
+ * for a minute counts as left behind.
  *
  * Taking the lock also makes the folder private to its owner (makeDataDirPrivate).
  */
@@ -34,6 +39,9 @@ import { logger } from "../utils/logger.server.ts";
 export const LOCK_FILE = "pglite.lock";
 const HEARTBEAT_MS = 10_000;
 const STALE_AFTER_MS = 60_000;
+/** How long a live holder is given to exit before the lock is refused, and how often it is asked. */
+const HOLDER_EXIT_WAIT_MS = 5_000;
+const HOLDER_POLL_MS = 100;
 
 /**
  * Makes the data folder its owner's alone: DATA_DIR 0700, every folder in it 0700 and every file
@@ -111,6 +119,11 @@ interface LockOwner {
   /** What holds it, in words for the message of whoever is refused. */
   purpose: string;
   since: string;
+  /**
+   * When the process started, in clock ticks after boot (/proc/<pid>/stat): tells it from a later
+   * process given the same id. Absent where there is no /proc, and in locks of older versions.
+   */
+  started?: number;
 }
 
 export class DataDirBusyError extends Error {
@@ -139,14 +152,42 @@ function bootId(): string | undefined {
   }
 }
 
-function processAlive(pid: number) {
+/** A process as Linux shows it in /proc: its state letter and start time; undefined if unseen. */
+function procStat(pid: number): { state: string; started: number } | undefined {
+  let text: string;
   try {
-    process.kill(pid, 0);
+    text = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return undefined;
+  }
+  // The command's name, in parentheses, may hold spaces and parentheses itself: the fields are
+  // counted after its last ")". The state is the 3rd field, the start time the 22nd.
+  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+  return { state: fields[0] ?? "", started: Number(fields[19]) };
+}
+
+/** Whether the process that wrote the lock (on this machine) is still running. */
+function processAlive(owner: LockOwner) {
+  const proc = procStat(owner.pid);
+  if (proc) {
+    // A zombie (Z) or one being collected (X) has ended: it writes and holds nothing any more.
+    if (proc.state === "Z" || proc.state === "X") return false;
+    // The same id, given to a process that started later: not the one that took the lock.
+    return owner.started === undefined || proc.started === owner.started;
+  }
+  // No /proc (another system), or the process is hidden from us: only its id can be asked.
+  try {
+    process.kill(owner.pid, 0);
     return true;
   } catch (error) {
     // EPERM: it exists but belongs to another user.
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
+}
+
+/** Waits without returning to the event loop: taking the lock is synchronous, and rare. */
+function sleepSync(ms: number) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 function readOwner(file: string): { owner: LockOwner; touchedAt: number } | undefined {
@@ -178,7 +219,7 @@ function stillHeld(owner: LockOwner, touchedAt: number) {
   if (owner.host === hostname() && owner.boot === bootId()) {
     // This very process (a module reloaded in development, a command reopening what it holds).
     if (owner.pid === process.pid) return false;
-    return processAlive(owner.pid);
+    return processAlive(owner);
   }
   return Date.now() - touchedAt < STALE_AFTER_MS;
 }
@@ -196,10 +237,15 @@ export function dataDirHolder(dataDir: string): LockOwner | undefined {
 }
 
 /**
- * Takes the data folder's lock for this process, or throws DataDirBusyError naming the holder.
- * Returns the release function.
+ * Takes the data folder's lock for this process, or throws DataDirBusyError naming the holder
+ * when it is still held after `waitMs` (5 s: a server stopping, or killed a moment ago, is given
+ * the time to be gone). Returns the release function.
  */
-export function lockDataDir(dataDir: string, purpose: string): () => void {
+export function lockDataDir(
+  dataDir: string,
+  purpose: string,
+  { waitMs = HOLDER_EXIT_WAIT_MS }: { waitMs?: number } = {},
+): () => void {
   const folder = path.resolve(dataDir);
   const file = path.join(folder, LOCK_FILE);
   const mine = held.get(folder);
@@ -214,19 +260,24 @@ export function lockDataDir(dataDir: string, purpose: string): () => void {
     boot: bootId(),
     purpose,
     since: new Date().toISOString(),
+    started: procStat(process.pid)?.started,
   };
   const text = JSON.stringify(owner) + "\n";
-  for (let attempt = 0; ; attempt++) {
+  const deadline = Date.now() + waitMs;
+  for (let takeovers = 0; ;) {
     try {
       writeFileSync(file, text, { flag: "wx", mode: 0o600 });
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 2) throw error;
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const found = readOwner(file);
       if (found && stillHeld(found.owner, found.touchedAt)) {
-        throw new DataDirBusyError(folder, found.owner);
+        if (Date.now() >= deadline) throw new DataDirBusyError(folder, found.owner);
+        sleepSync(HOLDER_POLL_MS);
+        continue;
       }
       // Left behind by a process that is gone: take it over.
+      if (++takeovers > 3) throw error;
       rmSync(file, { force: true });
     }
   }
