@@ -36,7 +36,14 @@ const app = createApp({
   readiness: lifecycle.readiness,
   draining: () => draining,
 });
-await lifecycle.startup?.();
+try {
+  await lifecycle.startup?.();
+} catch (error) {
+  // One JSON line like every other (a data folder in use, a database that refuses), then exit.
+  logger().fatal({ event: "server.start-failed", err: error });
+  logger().flush(() => process.exit(1));
+  await new Promise(() => {});
+}
 
 // Links in mails carry live tokens, so their origin comes from configuration only (decision 014).
 // Without PUBLIC_ORIGIN they point at this server as configured (HOST and PORT): right on a
