@@ -203,6 +203,13 @@ describe.skipIf(!postgresUrl)(
       await db
         .insert(schema.referralClicks)
         .values({ affiliateId: affiliate.id, day: "2026-05-10", clicks: 3 });
+      // An array column, copied as such.
+      await db.insert(schema.referralClickVisitors).values({
+        affiliateId: affiliate.id,
+        day: "2026-05-10",
+        address: "hash-of-an-address",
+        visitors: ["hash-of-one-visitor", "hash-of-another"],
+      });
       await db.insert(schema.privacyRequests).values({
         kind: "export",
         email: "beatriz@example.com",

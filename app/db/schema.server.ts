@@ -402,6 +402,30 @@ export const referralClicks = pgTable(
   (table) => [primaryKey({ columns: [table.affiliateId, table.day] })],
 );
 
+/**
+ * Who was counted in referral_clicks today, so that a visitor counts once per affiliate and day
+ * and one address at most a few times (app/features/affiliates/referral-clicks.server.ts). Only
+ * keyed hashes of the day with the address, and with the address and browser: never an address.
+ * Rows of past days are deleted.
+ */
+export const referralClickVisitors = pgTable(
+  "referral_click_visitors",
+  {
+    affiliateId: bigint("affiliate_id", { mode: "number" })
+      .notNull()
+      .references(() => affiliates.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    /** HMAC of the day and the client's address (an IPv6 address as its /64). */
+    address: text("address").notNull(),
+    /** HMACs of the day, the address and the User-Agent of each visitor counted from it. */
+    visitors: text("visitors").array().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.affiliateId, table.day, table.address] }),
+    index("referral_click_visitors_day_idx").on(table.day),
+  ],
+);
+
 export const privacyRequestKinds = ["export", "erase"] as const;
 export type PrivacyRequestKind = (typeof privacyRequestKinds)[number];
 

@@ -9,6 +9,7 @@ import {
   outbox,
   rateLimits,
   referralClicks,
+  referralClickVisitors,
   submissions,
   user,
 } from "~/db/schema.server";
@@ -21,7 +22,11 @@ import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
 import { callRoute, databaseTargets } from "~/test/routes";
 import { affiliateForCode, mailboxOf, phoneDigits, samePhone } from "./affiliates.server";
 import { parsePortalQuery, shortName } from "./portal.server";
-import { isReferralVisit, referralClicksSettled } from "./referral-clicks.server";
+import {
+  isReferralVisit,
+  referralClicksSettled,
+  VISITORS_PER_ADDRESS,
+} from "./referral-clicks.server";
 
 /**
  * The affiliate portal and what feeds it, through the real paths (the root loader for clicks,
@@ -178,10 +183,19 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, databaseUrl
   }
 
   /** A visit through the root loader, as every document request runs it. */
+  let visitor = 0;
+  /** A visit by a browser from an address of its own, unless the headers say otherwise. */
   async function visit(path: string, headers: Record<string, string> = {}) {
+    visitor++;
     await callRoute(
       root.loader,
-      new Request(`${ORIGIN}${path}`, { headers: { "user-agent": BROWSER, ...headers } }),
+      new Request(`${ORIGIN}${path}`, {
+        headers: {
+          "user-agent": BROWSER,
+          "x-client-ip": `198.18.${visitor >> 8}.${visitor & 255}`,
+          ...headers,
+        },
+      }),
     );
   }
 
@@ -378,6 +392,55 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, databaseUrl
     expect(lia[0]!.clicks).toBe(2);
     expect(await clicksOf("sue")).toEqual([]);
     expect(await clicksOf("bea")).toEqual([]);
+  });
+
+  it("counts a visitor once a day and an address a few times: 25 scripted requests are not 25 clicks", async () => {
+    await makeAffiliate("ria");
+    const link = `/?ref=${code("ria")}`;
+    const total = async () => (await clicksOf("ria")).reduce((sum, row) => sum + row.clicks, 0);
+    const scripted = `198.19.${randomBytes(1)[0]}.7`;
+
+    // The attack: the same link requested 25 times, no cookie kept, a browser's User-Agent.
+    for (let i = 0; i < 25; i++) await visit(link, { "x-client-ip": scripted });
+    await referralClicksSettled();
+    expect(await total()).toBe(1);
+
+    // Another User-Agent on every request from one address: counted up to the address's cap.
+    const rotating = `198.19.${randomBytes(1)[0]}.8`;
+    for (let i = 0; i < 25; i++) {
+      await visit(link, { "x-client-ip": rotating, "user-agent": `${BROWSER} Edition/${i}` });
+    }
+    await referralClicksSettled();
+    expect(await total()).toBe(1 + VISITORS_PER_ADDRESS);
+
+    // 25 addresses in one IPv6 /64 are one address: one person holds the whole /64.
+    await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        visit(link, { "x-client-ip": `${ipPrefix}${(i + 1).toString(16)}` }),
+      ),
+    );
+    await referralClicksSettled();
+    expect(await total()).toBe(2 + VISITORS_PER_ADDRESS);
+
+    // 25 people on addresses of their own: one click each, even when they arrive at once.
+    const people = Array.from({ length: 25 }, (_, i) => `192.0.2.${i + 100}`);
+    await Promise.all(people.map((ip) => visit(link, { "x-client-ip": ip })));
+    await referralClicksSettled();
+    expect(await total()).toBe(27 + VISITORS_PER_ADDRESS);
+
+    // What is stored about them: keyed hashes only, never an address or a browser.
+    const stored = await (
+      await getDatabase()
+    )
+      .select()
+      .from(referralClickVisitors)
+      .where(eq(referralClickVisitors.affiliateId, affiliateIds.ria!));
+    expect(stored).toHaveLength(28);
+    const text = JSON.stringify(stored);
+    for (const ip of [scripted, rotating, ...people]) expect(text).not.toContain(ip);
+    expect(text).not.toContain(ipPrefix.slice(0, 9));
+    expect(text).not.toContain("Mozilla");
+    expect(text).not.toMatch(/\d+\.\d+\.\d+\.\d+/);
   });
 
   it("shows her own figures, referrals and money, and no contact data of anyone", async () => {
