@@ -13,6 +13,7 @@ import {
 } from "~/db/schema.server";
 import { createPrivacyRequest, hashToken } from "~/features/privacy/requests.server";
 import * as confirmPage from "~/routes/_marketing/privacy-confirm";
+import * as privacyData from "~/routes/_marketing/privacy-data";
 import * as continueRoute from "~/routes/_auth/continue";
 import * as login from "~/routes/_auth/login";
 import * as logout from "~/routes/_auth/logout";
@@ -313,8 +314,10 @@ describe.each(databaseTargets)("session attacks on %s", (_name, databaseUrl) => 
         consentVersion: "test",
         consentedAt: new Date(),
       });
-      const confirm = (token: string, intent: string) =>
-        callRoute(confirmPage.action, request("/privacy/confirm", { form: { token, intent } }));
+      // The export's button posts to its file's own route; a link it cannot use goes back to
+      // the page (303), which says so.
+      const download = (token: string) =>
+        callRoute(privacyData.action, request("/privacy/data.json", { form: { token } }));
       const opened = async (token: string) =>
         (await callRoute(confirmPage.loader, request(`/privacy/confirm?token=${token}`))).data;
 
@@ -330,16 +333,18 @@ describe.each(databaseTargets)("session attacks on %s", (_name, databaseUrl) => 
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(privacyRequests.tokenHash, hashToken(expired)));
       expect(await opened(expired)).toMatchObject({ kind: null });
-      expect(await confirm(expired, "export")).toMatchObject({ status: 410 });
+      expect(await download(expired)).toMatchObject({ status: 303, location: "/privacy/confirm" });
 
       const used = await createPrivacyRequest(await getDatabase(), {
         kind: "export",
         email: address,
         language: "pt",
       });
-      expect((await confirm(used, "export")).status).toBe(200);
+      const file = await download(used);
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-disposition")).toMatch(/^attachment/);
       expect(await opened(used)).toMatchObject({ kind: null });
-      expect(await confirm(used, "export")).toMatchObject({ status: 410 });
+      expect(await download(used)).toMatchObject({ status: 303, location: "/privacy/confirm" });
     });
   });
 
