@@ -1,17 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, like, or } from "drizzle-orm";
-import { OAuth2Server } from "oauth2-mock-server";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDatabase } from "~/db/db.server";
-import {
-  account,
-  outbox,
-  rateLimits,
-  session,
-  submissions,
-  user,
-  verification,
-} from "~/db/schema.server";
+import { account, outbox, session, user } from "~/db/schema.server";
 import * as dataJson from "~/routes/account/data-json";
 import * as forgotPassword from "~/routes/_auth/forgot-password";
 import * as google from "~/routes/_auth/google";
@@ -21,7 +12,10 @@ import * as registerAffiliate from "~/routes/_auth/register-affiliate";
 import * as authApi from "~/routes/resources/auth-api";
 import { createSubmission } from "~/features/submissions/submissions.server";
 import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
+import { removeTestData } from "~/test/cleanup.server";
 import { CookieJar } from "~/test/cookie-jar";
+import { followGoogleSignIn } from "~/test/google";
+import { startLocalGoogle } from "../local-google";
 import { callRoute, databaseTargets } from "~/test/routes";
 
 /**
@@ -136,22 +130,7 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, databa
   }, 60_000);
 
   afterAll(async () => {
-    const database = await db();
-    const ids = (
-      await database
-        .select({ id: user.id })
-        .from(user)
-        .where(like(user.email, `%.${marker}@%`))
-    ).map((row) => row.id);
-    if (ids.length) {
-      await database.delete(verification).where(inArray(verification.value, ids));
-      await database.delete(user).where(inArray(user.id, ids));
-    }
-    await database.delete(outbox).where(like(outbox.recipient, `%.${marker}@%`));
-    await database.delete(submissions).where(like(submissions.email, `%.${marker}@%`));
-    await database
-      .delete(rateLimits)
-      .where(or(like(rateLimits.key, `%.${marker}@%`), like(rateLimits.key, `%${ipPrefix}%`)));
+    await removeTestData(await getDatabase(), marker, `%${ipPrefix}%`);
     await closeAppDatabase();
   });
 
@@ -312,25 +291,16 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, databa
   });
 
   describe("a second sign-in method: Google", () => {
-    const oidc = new OAuth2Server();
-    let identity = { sub: "", email: "", name: "" };
+    let localGoogle: Awaited<ReturnType<typeof startLocalGoogle>>;
 
     beforeAll(async () => {
-      await oidc.issuer.keys.generate("RS256");
-      await oidc.start(0, "127.0.0.1");
-      const claims = () => ({ ...identity, email_verified: true });
-      oidc.service.on("beforeTokenSigning", (token: { payload: Record<string, unknown> }) => {
-        Object.assign(token.payload, claims());
-      });
-      oidc.service.on("beforeUserinfo", (userinfo: { body: Record<string, unknown> }) => {
-        userinfo.body = claims();
-      });
-      vi.stubEnv("GOOGLE_ISSUER", oidc.issuer.url!);
+      localGoogle = await startLocalGoogle();
+      vi.stubEnv("GOOGLE_ISSUER", localGoogle.issuer);
       vi.stubEnv("GOOGLE_CLIENT_ID", "mare-test-client");
       vi.stubEnv("GOOGLE_CLIENT_SECRET", "mare-test-secret");
     });
     afterAll(async () => {
-      await oidc.stop();
+      await localGoogle.stop();
       vi.stubEnv("GOOGLE_CLIENT_ID", "");
       vi.stubEnv("GOOGLE_CLIENT_SECRET", "");
     });
@@ -338,20 +308,15 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, databa
     it("her Google sign-in never adopts the account he made, nor verifies his password", async () => {
       const address = email("gmail");
       await attackerSignsUp(address, new CookieJar());
-      identity = { sub: `g-${marker}`, email: address, name: "Ana Google" };
+      localGoogle.signInAs({ sub: `g-${marker}`, email: address, name: "Ana Google" });
 
       const start = await callRoute(
         google.action,
         request("/auth/google", { ip: victimIp, form: { role: "model" } }),
       );
-      const jar = new CookieJar().take(start.headers);
-      const provider = await fetch(start.location!, { redirect: "manual" });
-      const callback = new URL(provider.headers.get("location")!);
-      const answer = await callRoute(
-        authApi.loader,
-        request(`${callback.pathname}${callback.search}`, { ip: victimIp, cookie: jar.header }),
+      const { jar } = await followGoogleSignIn(start, (path, cookie) =>
+        request(path, { ip: victimIp, cookie }),
       );
-      jar.take(answer.headers);
       // Not signed in to his account, and his password is still refused.
       expect(jar.has("mare.session_token")).toBe(false);
       expect(await userRow(address)).toMatchObject({ emailVerified: false });

@@ -1,19 +1,19 @@
 import { randomBytes } from "node:crypto";
-import { eq, inArray, like } from "drizzle-orm";
-import { OAuth2Server } from "oauth2-mock-server";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getAuth } from "~/auth/auth.server";
 import { getCurrentUser } from "~/auth/session.server";
 import { getDatabase } from "~/db/db.server";
-import { authEvents, session, user, verification } from "~/db/schema.server";
+import { authEvents, session } from "~/db/schema.server";
 import * as continueRoute from "~/routes/_auth/continue";
 import * as google from "~/routes/_auth/google";
 import * as twoFactor from "~/routes/_auth/two-factor";
 import * as adminDashboard from "~/routes/admin/dashboard";
-import * as authApi from "~/routes/resources/auth-api";
 import { signedInAccount } from "~/test/accounts.server";
 import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
-import { CookieJar } from "~/test/cookie-jar";
+import { removeTestData } from "~/test/cleanup.server";
+import { followGoogleSignIn } from "~/test/google";
+import { startLocalGoogle } from "../local-google";
 import { callRoute, databaseTargets } from "~/test/routes";
 import { totp } from "../e2e/accounts";
 
@@ -31,8 +31,7 @@ const PASSWORD = "maré-talent-2026!";
 describe.each(databaseTargets)("Google and two-step sign-in on %s", (_name, databaseUrl) => {
   const marker = randomBytes(4).toString("hex");
   const email = (name: string) => `${name}.${marker}@example.com`;
-  const oidc = new OAuth2Server();
-  let identity = { sub: "", email: "", name: "" };
+  let localGoogle: Awaited<ReturnType<typeof startLocalGoogle>>;
   let ipCount = 0;
   const newIp = () => `203.0.113.${++ipCount % 250}`;
 
@@ -79,15 +78,7 @@ describe.each(databaseTargets)("Google and two-step sign-in on %s", (_name, data
       google.action,
       request("/auth/google", { form: { role: "model", ...(redirect ? { redirect } : {}) } }),
     );
-    const jar = new CookieJar().take(start.headers);
-    const provider = await fetch(start.location!, { redirect: "manual" });
-    const callback = new URL(provider.headers.get("location")!);
-    const answer = await callRoute(
-      authApi.loader,
-      request(`${callback.pathname}${callback.search}`, { cookie: jar.header }),
-    );
-    jar.take(answer.headers);
-    return { answer, jar };
+    return followGoogleSignIn(start, (path, cookie) => request(path, { cookie }));
   }
 
   beforeAll(async () => {
@@ -97,39 +88,21 @@ describe.each(databaseTargets)("Google and two-step sign-in on %s", (_name, data
       PUBLIC_ORIGIN: "",
       ADMIN_EMAIL: "",
     });
-    await oidc.issuer.keys.generate("RS256");
-    await oidc.start(0, "127.0.0.1");
-    const claims = () => ({ ...identity, email_verified: true });
-    oidc.service.on("beforeTokenSigning", (token: { payload: Record<string, unknown> }) => {
-      Object.assign(token.payload, claims());
-    });
-    oidc.service.on("beforeUserinfo", (userinfo: { body: Record<string, unknown> }) => {
-      userinfo.body = claims();
-    });
-    vi.stubEnv("GOOGLE_ISSUER", oidc.issuer.url!);
+    localGoogle = await startLocalGoogle();
+    vi.stubEnv("GOOGLE_ISSUER", localGoogle.issuer);
     vi.stubEnv("GOOGLE_CLIENT_ID", "mare-test-client");
     vi.stubEnv("GOOGLE_CLIENT_SECRET", "mare-test-secret");
   }, 60_000);
 
   afterAll(async () => {
-    await oidc.stop();
-    const database = await getDatabase();
-    const ids = (
-      await database
-        .select({ id: user.id })
-        .from(user)
-        .where(like(user.email, `%.${marker}@%`))
-    ).map((row) => row.id);
-    if (ids.length) {
-      await database.delete(verification).where(inArray(verification.value, ids));
-      await database.delete(user).where(inArray(user.id, ids));
-    }
+    await localGoogle.stop();
+    await removeTestData(await getDatabase(), marker);
     await closeAppDatabase();
   });
 
   it("Google alone opens nothing: the browser is sent to the code, with no session", async () => {
     const admin = await adminWithAuthenticator("dona");
-    identity = { sub: `g-${marker}-1`, email: admin.address, name: "Dona Maré" };
+    localGoogle.signInAs({ sub: `g-${marker}-1`, email: admin.address, name: "Dona Maré" });
     const database = await getDatabase();
     const before = await database.select().from(session).where(eq(session.userId, admin.id));
 
@@ -183,7 +156,7 @@ describe.each(databaseTargets)("Google and two-step sign-in on %s", (_name, data
 
   it("the auth report counts one Google step and then one sign-in, not a failure", async () => {
     const admin = await adminWithAuthenticator("report");
-    identity = { sub: `g-${marker}-2`, email: admin.address, name: "Dona Maré" };
+    localGoogle.signInAs({ sub: `g-${marker}-2`, email: admin.address, name: "Dona Maré" });
     const database = await getDatabase();
     const { jar } = await googleSignIn();
     const events = () =>
@@ -201,7 +174,7 @@ describe.each(databaseTargets)("Google and two-step sign-in on %s", (_name, data
 
   it("without two-step sign-in, Google signs her in as before", async () => {
     const address = email("plain");
-    identity = { sub: `g-${marker}-3`, email: address, name: "Bia Lima" };
+    localGoogle.signInAs({ sub: `g-${marker}-3`, email: address, name: "Bia Lima" });
     const { answer, jar } = await googleSignIn();
     expect(new URL(answer.location!, ORIGIN).pathname).toBe("/auth/continue");
     expect(jar.has("mare.session_token")).toBe(true);

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { and, inArray, like, or } from "drizzle-orm";
+import { and, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
 import { createSubmission } from "~/features/submissions/submissions.server";
 import { getDatabase } from "~/db/db.server";
-import { outbox, rateLimits, submissions, user, verification } from "~/db/schema.server";
+import { outbox } from "~/db/schema.server";
 import * as registerModel from "~/routes/register-model";
 import * as forgotPassword from "~/routes/_auth/forgot-password";
 import * as login from "~/routes/_auth/login";
@@ -13,6 +13,7 @@ import * as privacyRequest from "~/routes/_marketing/privacy-request";
 import * as accountPrivacy from "~/routes/account/privacy";
 import { signedInAccount } from "~/test/accounts.server";
 import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
+import { removeTestData } from "~/test/cleanup.server";
 import { callRoute, databaseTargets } from "~/test/routes";
 
 /**
@@ -89,22 +90,7 @@ for (const configured of ["", "https://maretalent.example"]) {
       }, 60_000);
 
       afterAll(async () => {
-        const database = await getDatabase();
-        const ids = (
-          await database
-            .select({ id: user.id })
-            .from(user)
-            .where(like(user.email, `%.${marker}@%`))
-        ).map((row) => row.id);
-        if (ids.length) {
-          await database.delete(verification).where(inArray(verification.value, ids));
-          await database.delete(user).where(inArray(user.id, ids));
-        }
-        await database.delete(outbox).where(like(outbox.recipient, `%.${marker}@%`));
-        await database.delete(submissions).where(like(submissions.email, `%.${marker}@%`));
-        await database
-          .delete(rateLimits)
-          .where(or(like(rateLimits.key, `%.${marker}@%`), like(rateLimits.key, "%192.0.2.%")));
+        await removeTestData(await getDatabase(), marker, "%192.0.2.%");
         await closeAppDatabase();
       });
 

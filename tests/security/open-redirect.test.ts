@@ -1,19 +1,18 @@
 import { randomBytes } from "node:crypto";
-import { inArray, like, or } from "drizzle-orm";
-import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getAuth } from "~/auth/auth.server";
 import { safeReturnPath } from "~/auth/permissions";
 import { getDatabase } from "~/db/db.server";
-import { rateLimits, user, verification } from "~/db/schema.server";
 import * as continueRoute from "~/routes/_auth/continue";
 import * as google from "~/routes/_auth/google";
 import * as login from "~/routes/_auth/login";
 import * as twoFactor from "~/routes/_auth/two-factor";
-import * as authApi from "~/routes/resources/auth-api";
 import { signedInAccount } from "~/test/accounts.server";
 import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
+import { removeTestData } from "~/test/cleanup.server";
 import { CookieJar } from "~/test/cookie-jar";
+import { followGoogleSignIn } from "~/test/google";
+import { startLocalGoogle } from "../local-google";
 import { callRoute, databaseTargets } from "~/test/routes";
 import { totp } from "../e2e/accounts";
 
@@ -174,20 +173,7 @@ describe.each(databaseTargets)("return paths through the routes on %s", (_name, 
   }, 60_000);
 
   afterAll(async () => {
-    const database = await getDatabase();
-    const ids = (
-      await database
-        .select({ id: user.id })
-        .from(user)
-        .where(like(user.email, `%.${marker}@%`))
-    ).map((row) => row.id);
-    if (ids.length) {
-      await database.delete(verification).where(inArray(verification.value, ids));
-      await database.delete(user).where(inArray(user.id, ids));
-    }
-    await database
-      .delete(rateLimits)
-      .where(or(like(rateLimits.key, `%.${marker}@%`), like(rateLimits.key, "%198.1%")));
+    await removeTestData(await getDatabase(), marker, "%198.1%");
     await closeAppDatabase();
   });
 
@@ -272,45 +258,31 @@ describe.each(databaseTargets)("return paths through the routes on %s", (_name, 
   }, 120_000);
 
   describe("the Google round trip", () => {
-    const oidc = new OAuth2Server();
-    let identity = { sub: "", email: "", name: "" };
+    let localGoogle: Awaited<ReturnType<typeof startLocalGoogle>>;
 
     beforeAll(async () => {
-      await oidc.issuer.keys.generate("RS256");
-      await oidc.start(0, "127.0.0.1");
-      const claims = () => ({ ...identity, email_verified: true });
-      oidc.service.on("beforeTokenSigning", (token: { payload: Record<string, unknown> }) => {
-        Object.assign(token.payload, claims());
-      });
-      oidc.service.on("beforeUserinfo", (userinfo: { body: Record<string, unknown> }) => {
-        userinfo.body = claims();
-      });
-      vi.stubEnv("GOOGLE_ISSUER", oidc.issuer.url!);
+      localGoogle = await startLocalGoogle();
+      vi.stubEnv("GOOGLE_ISSUER", localGoogle.issuer);
       vi.stubEnv("GOOGLE_CLIENT_ID", "mare-test-client");
       vi.stubEnv("GOOGLE_CLIENT_SECRET", "mare-test-secret");
     });
     afterAll(async () => {
-      await oidc.stop();
+      await localGoogle.stop();
       vi.stubEnv("GOOGLE_CLIENT_ID", "");
       vi.stubEnv("GOOGLE_CLIENT_SECRET", "");
     });
 
     it("the page's return path in the OAuth state, then /auth/continue", async () => {
-      identity = { sub: `g-${marker}`, email: email("google"), name: "Ana Google" };
+      localGoogle.signInAs({ sub: `g-${marker}`, email: email("google"), name: "Ana Google" });
       for (const payload of hostileReturnPaths) {
         const start = await callRoute(
           google.action,
           request("/auth/google", { form: { role: "model", redirect: payload } }),
         );
         expect(start.status).toBe(302);
-        const jar = new CookieJar().take(start.headers);
-        const provider = await fetch(start.location!, { redirect: "manual" });
-        const callback = new URL(provider.headers.get("location")!);
-        const back = await callRoute(
-          authApi.loader,
-          request(`${callback.pathname}${callback.search}`, { cookie: jar.header }),
+        const { answer: back, jar } = await followGoogleSignIn(start, (path, cookie) =>
+          request(path, { cookie }),
         );
-        jar.take(back.headers);
         expect(back.status).toBe(302);
         expectStaysHere(back.location, payload);
         const landing = new URL(back.location!, ORIGIN);
