@@ -30,6 +30,13 @@ export async function startLocalGoogle() {
     signInAs(next: GoogleIdentity) {
       identity = next;
     },
+    /** The next sign-in is refused at the provider, which sends the browser back with `error`. */
+    refuseNext(error = "access_denied") {
+      server.service.once("beforeAuthorizeRedirect", (redirect: { url: URL }) => {
+        redirect.url.searchParams.delete("code");
+        redirect.url.searchParams.set("error", error);
+      });
+    },
     stop: () => server.stop(),
   };
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { and, eq, inArray, like, or } from "drizzle-orm";
-import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDatabase } from "~/db/db.server";
 import { affiliates, outbox, rateLimits, session, user, verification } from "~/db/schema.server";
@@ -18,6 +17,8 @@ import { getAuth } from "./auth.server";
 import { effectiveRole, getCurrentUser, requireArea } from "./session.server";
 import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
 import { CookieJar } from "~/test/cookie-jar";
+import { followGoogleSignIn } from "~/test/google";
+import { startLocalGoogle } from "../../tests/local-google";
 
 /**
  * Every account action through the route actions the browser posts to (and Better Auth's API
@@ -637,42 +638,33 @@ describe.each(databaseTargets)("account routes on %s", (_name, databaseUrl) => {
   });
 
   describe("Google (a local OpenID Connect server)", () => {
-    const oidc = new OAuth2Server();
+    let localGoogle: Awaited<ReturnType<typeof startLocalGoogle>>;
     /** Who the next Google sign-in is. */
     let identity = { sub: "", email: "", name: "" };
+    const signInAs = (next: typeof identity) => {
+      identity = next;
+      localGoogle.signInAs(next);
+    };
 
     beforeAll(async () => {
-      await oidc.issuer.keys.generate("RS256");
-      await oidc.start(0, "127.0.0.1");
-      const claims = () => ({ ...identity, email_verified: true });
-      oidc.service.on("beforeTokenSigning", (token: { payload: Record<string, unknown> }) => {
-        Object.assign(token.payload, claims());
-      });
-      oidc.service.on("beforeUserinfo", (userinfo: { body: Record<string, unknown> }) => {
-        userinfo.body = claims();
-      });
-      vi.stubEnv("GOOGLE_ISSUER", oidc.issuer.url!);
+      localGoogle = await startLocalGoogle();
+      vi.stubEnv("GOOGLE_ISSUER", localGoogle.issuer);
       vi.stubEnv("GOOGLE_CLIENT_ID", "mare-test-client");
       vi.stubEnv("GOOGLE_CLIENT_SECRET", "mare-test-secret");
     });
     afterAll(async () => {
-      await oidc.stop();
+      await localGoogle.stop();
       vi.stubEnv("GOOGLE_CLIENT_ID", "");
       vi.stubEnv("GOOGLE_CLIENT_SECRET", "");
     });
 
     /** From the redirect to the provider back through the callback, as a browser follows it. */
     async function roundTrip(start: { location: string | null; headers: Headers }, ip: string) {
-      const jar = new CookieJar().take(start.headers);
-      expect(start.location?.startsWith(`${oidc.issuer.url}/authorize`)).toBe(true);
-      const provider = await fetch(start.location!, { redirect: "manual" });
-      const callback = new URL(provider.headers.get("location")!);
-      expect(`${callback.origin}${callback.pathname}`).toBe(`${ORIGIN}/api/auth/callback/google`);
-      const answer = await callRoute(
-        authApi.loader,
-        request(`${callback.pathname}${callback.search}`, { ip, cookie: jar.header }),
+      expect(start.location?.startsWith(`${localGoogle.issuer}/authorize`)).toBe(true);
+      const { answer, jar, callback } = await followGoogleSignIn(start, (path, cookie) =>
+        request(path, { ip, cookie }),
       );
-      jar.take(answer.headers);
+      expect(`${callback.origin}${callback.pathname}`).toBe(`${ORIGIN}/api/auth/callback/google`);
       return { answer, jar };
     }
 
@@ -680,7 +672,7 @@ describe.each(databaseTargets)("account routes on %s", (_name, databaseUrl) => {
       callRoute(google.action, request("/auth/google", { ip, form }));
 
     it("the affiliate page's button makes an affiliate, who lands in her portal", async () => {
-      identity = { sub: `g-${marker}-1`, email: email("google-lia"), name: "Lia Google" };
+      signInAs({ sub: `g-${marker}-1`, email: email("google-lia"), name: "Lia Google" });
       const ip = newIp();
       const start = await startFromPage({ role: "affiliate", language: "it" }, ip);
       expect(start.status).toBe(302);
@@ -712,12 +704,12 @@ describe.each(databaseTargets)("account routes on %s", (_name, databaseUrl) => {
 
     it("a role of admin from the page or in the OAuth state gives a model", async () => {
       const ip = newIp();
-      identity = { sub: `g-${marker}-2`, email: email("google-page"), name: "Eva Page" };
+      signInAs({ sub: `g-${marker}-2`, email: email("google-page"), name: "Eva Page" });
       await roundTrip(await startFromPage({ role: "admin" }, ip), ip);
       expect(await userRow(identity.email)).toMatchObject({ role: "model" });
 
       // Straight to Better Auth, past the route's own filter: the user hook still says model.
-      identity = { sub: `g-${marker}-3`, email: email("google-state"), name: "Eva State" };
+      signInAs({ sub: `g-${marker}-3`, email: email("google-state"), name: "Eva State" });
       const auth = await getAuth();
       const started = await auth.api.signInSocial({
         body: {
@@ -735,12 +727,8 @@ describe.each(databaseTargets)("account routes on %s", (_name, databaseUrl) => {
     });
 
     it("a refusal by the provider comes back to /login with its error code", async () => {
-      identity = { sub: `g-${marker}-4`, email: email("google-refused"), name: "Refused" };
-      const refuse = (redirect: { url: URL }) => {
-        redirect.url.searchParams.delete("code");
-        redirect.url.searchParams.set("error", "access_denied");
-      };
-      oidc.service.once("beforeAuthorizeRedirect", refuse);
+      signInAs({ sub: `g-${marker}-4`, email: email("google-refused"), name: "Refused" });
+      localGoogle.refuseNext("access_denied");
       const ip = newIp();
       const { answer, jar } = await roundTrip(await startFromPage({}, ip), ip);
       expect(answer.status).toBe(302);

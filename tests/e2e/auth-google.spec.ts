@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { OAuth2Server } from "oauth2-mock-server";
 import { expect, t, test, waitForHydration, type Lang } from "./fixtures";
+import { startLocalGoogle, type GoogleIdentity } from "../local-google";
 import { ownServer, type OwnServer } from "./own-server";
 
 /**
@@ -10,14 +10,8 @@ import { ownServer, type OwnServer } from "./own-server";
  * Its authorization endpoint answers at once, as Google does for someone already signed in.
  */
 
-interface Identity {
-  sub: string;
-  email: string;
-  name: string;
-}
-
 const run = randomBytes(4).toString("hex");
-const person = (name: string): Identity => ({
+const person = (name: string): GoogleIdentity => ({
   sub: `google-${name}-${run}`,
   email: `${name}.${run}@example.com`,
   name: `${name[0]!.toUpperCase()}${name.slice(1)} Google`,
@@ -30,30 +24,20 @@ test.describe("Google sign-in", () => {
   // One provider and one server for these steps; the second sign-in follows the first.
   test.describe.configure({ mode: "serial" });
 
-  const oidc = new OAuth2Server();
-  /** Who signs in at the provider next. */
-  let identity = person("nobody");
+  let localGoogle: Awaited<ReturnType<typeof startLocalGoogle>>;
   let server: OwnServer;
 
   test.beforeAll(async () => {
-    await oidc.issuer.keys.generate("RS256");
-    await oidc.start(0, "127.0.0.1");
-    const claims = () => ({ ...identity, email_verified: true });
-    oidc.service.on("beforeTokenSigning", (token: { payload: Record<string, unknown> }) => {
-      Object.assign(token.payload, claims());
-    });
-    oidc.service.on("beforeUserinfo", (userinfo: { body: Record<string, unknown> }) => {
-      userinfo.body = claims();
-    });
+    localGoogle = await startLocalGoogle();
     server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 21, {
-      GOOGLE_ISSUER: oidc.issuer.url!,
+      GOOGLE_ISSUER: localGoogle.issuer,
       GOOGLE_CLIENT_ID: "mare-e2e-client",
       GOOGLE_CLIENT_SECRET: "mare-e2e-secret",
     });
   });
   test.afterAll(async () => {
     await server?.stop();
-    await oidc.stop();
+    await localGoogle.stop();
   });
 
   const affiliate = person("lia");
@@ -62,7 +46,7 @@ test.describe("Google sign-in", () => {
     page,
   }) => {
     const lang: Lang = "it";
-    identity = affiliate;
+    localGoogle.signInAs(affiliate);
     await page.goto(`${server.origin}/register/affiliate?lang=${lang}`);
     await waitForHydration(page);
     await googleButton(page, lang).click();
@@ -73,7 +57,7 @@ test.describe("Google sign-in", () => {
 
   test("from /login, a new account is a model and lands in her dashboard", async ({ page }) => {
     const lang: Lang = "pt";
-    identity = person("bia");
+    localGoogle.signInAs(person("bia"));
     await page.goto(`${server.origin}/login?lang=${lang}`);
     await waitForHydration(page);
     await googleButton(page, lang).click();
@@ -83,7 +67,7 @@ test.describe("Google sign-in", () => {
 
   test("from the model sign-up page, a new account is a model", async ({ page }) => {
     const lang: Lang = "it";
-    identity = person("carla");
+    localGoogle.signInAs(person("carla"));
     await page.goto(`${server.origin}/register/model?lang=${lang}`);
     await waitForHydration(page);
     await googleButton(page, lang).click();
@@ -92,7 +76,7 @@ test.describe("Google sign-in", () => {
 
   test("the affiliate signing in again from /login stays an affiliate", async ({ page }) => {
     const lang: Lang = "pt";
-    identity = affiliate;
+    localGoogle.signInAs(affiliate);
     await page.goto(`${server.origin}/login?lang=${lang}`);
     await waitForHydration(page);
     await googleButton(page, lang).click();
@@ -105,11 +89,8 @@ test.describe("Google sign-in", () => {
     page,
   }) => {
     const lang: Lang = "de";
-    identity = person("refused");
-    oidc.service.once("beforeAuthorizeRedirect", ({ url }: { url: URL }) => {
-      url.searchParams.delete("code");
-      url.searchParams.set("error", "access_denied");
-    });
+    localGoogle.signInAs(person("refused"));
+    localGoogle.refuseNext("access_denied");
     await page.goto(`${server.origin}/login?lang=${lang}`);
     await waitForHydration(page);
     await googleButton(page, lang).click();
