@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { and, eq, inArray, like, or } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "~/db/db.server";
 import { affiliates, outbox, rateLimits, session, user, verification } from "~/db/schema.server";
 import * as continueRoute from "~/routes/_auth/continue";
@@ -17,8 +17,7 @@ import { getAuth } from "./auth.server";
 import { effectiveRole, getCurrentUser, requireArea } from "./session.server";
 import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
 import { CookieJar } from "~/test/cookie-jar";
-import { followGoogleSignIn } from "~/test/google";
-import { startLocalGoogle } from "../../tests/local-google";
+import { followGoogleSignIn, useLocalGoogle } from "~/test/google";
 
 /**
  * Every account action through the route actions the browser posts to (and Better Auth's API
@@ -638,25 +637,13 @@ describe.each(databaseTargets)("account routes on %s", (_name, databaseUrl) => {
   });
 
   describe("Google (a local OpenID Connect server)", () => {
-    let localGoogle: Awaited<ReturnType<typeof startLocalGoogle>>;
+    const localGoogle = useLocalGoogle();
     /** Who the next Google sign-in is. */
     let identity = { sub: "", email: "", name: "" };
     const signInAs = (next: typeof identity) => {
       identity = next;
       localGoogle.signInAs(next);
     };
-
-    beforeAll(async () => {
-      localGoogle = await startLocalGoogle();
-      vi.stubEnv("GOOGLE_ISSUER", localGoogle.issuer);
-      vi.stubEnv("GOOGLE_CLIENT_ID", "mare-test-client");
-      vi.stubEnv("GOOGLE_CLIENT_SECRET", "mare-test-secret");
-    });
-    afterAll(async () => {
-      await localGoogle.stop();
-      vi.stubEnv("GOOGLE_CLIENT_ID", "");
-      vi.stubEnv("GOOGLE_CLIENT_SECRET", "");
-    });
 
     /** From the redirect to the provider back through the callback, as a browser follows it. */
     async function roundTrip(start: { location: string | null; headers: Headers }, ip: string) {

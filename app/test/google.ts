@@ -1,7 +1,11 @@
+import { afterAll, beforeAll, vi } from "vitest";
 import type { RouteOutcome } from "./routes";
 import { callRoute } from "./routes";
 import { CookieJar } from "./cookie-jar";
 import * as authApi from "~/routes/resources/auth-api";
+import { startLocalGoogle, type GoogleIdentity } from "../../tests/local-google";
+
+type LocalGoogle = Awaited<ReturnType<typeof startLocalGoogle>>;
 
 /**
  * A Google sign-in followed as a browser follows it, after the page's POST /auth/google
@@ -22,4 +26,34 @@ export async function followGoogleSignIn(
   );
   jar.take(answer.headers);
   return { answer, jar, callback };
+}
+
+/**
+ * For a describe block whose tests sign in with Google: a local OpenID Connect server for the
+ * block, and the app configured to use it (GOOGLE_ISSUER, a client id and secret), unset after.
+ */
+export function useLocalGoogle() {
+  let google: LocalGoogle | undefined;
+  beforeAll(async () => {
+    google = await startLocalGoogle();
+    vi.stubEnv("GOOGLE_ISSUER", google.issuer);
+    vi.stubEnv("GOOGLE_CLIENT_ID", "mare-test-client");
+    vi.stubEnv("GOOGLE_CLIENT_SECRET", "mare-test-secret");
+  });
+  afterAll(async () => {
+    await google?.stop();
+    vi.stubEnv("GOOGLE_CLIENT_ID", "");
+    vi.stubEnv("GOOGLE_CLIENT_SECRET", "");
+  });
+  const running = () => {
+    if (!google) throw new Error("useLocalGoogle: used outside its describe block's tests");
+    return google;
+  };
+  return {
+    get issuer() {
+      return running().issuer;
+    },
+    signInAs: (identity: GoogleIdentity) => running().signInAs(identity),
+    refuseNext: (error?: string) => running().refuseNext(error),
+  };
 }

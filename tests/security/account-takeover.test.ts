@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "~/db/db.server";
 import { account, outbox, session, user } from "~/db/schema.server";
 import * as dataJson from "~/routes/account/data-json";
@@ -14,8 +14,7 @@ import { createSubmission } from "~/features/submissions/submissions.server";
 import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
 import { removeTestData } from "~/test/cleanup.server";
 import { CookieJar } from "~/test/cookie-jar";
-import { followGoogleSignIn } from "~/test/google";
-import { startLocalGoogle } from "../local-google";
+import { followGoogleSignIn, useLocalGoogle } from "~/test/google";
 import { callRoute, databaseTargets } from "~/test/routes";
 
 /**
@@ -291,19 +290,7 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, databa
   });
 
   describe("a second sign-in method: Google", () => {
-    let localGoogle: Awaited<ReturnType<typeof startLocalGoogle>>;
-
-    beforeAll(async () => {
-      localGoogle = await startLocalGoogle();
-      vi.stubEnv("GOOGLE_ISSUER", localGoogle.issuer);
-      vi.stubEnv("GOOGLE_CLIENT_ID", "mare-test-client");
-      vi.stubEnv("GOOGLE_CLIENT_SECRET", "mare-test-secret");
-    });
-    afterAll(async () => {
-      await localGoogle.stop();
-      vi.stubEnv("GOOGLE_CLIENT_ID", "");
-      vi.stubEnv("GOOGLE_CLIENT_SECRET", "");
-    });
+    const localGoogle = useLocalGoogle();
 
     it("her Google sign-in never adopts the account he made, nor verifies his password", async () => {
       const address = email("gmail");

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
 import { getCurrentUser } from "~/auth/session.server";
 import { getDatabase } from "~/db/db.server";
@@ -12,8 +12,7 @@ import * as adminDashboard from "~/routes/admin/dashboard";
 import { signedInAccount } from "~/test/accounts.server";
 import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
 import { removeTestData } from "~/test/cleanup.server";
-import { followGoogleSignIn } from "~/test/google";
-import { startLocalGoogle } from "../local-google";
+import { followGoogleSignIn, useLocalGoogle } from "~/test/google";
 import { callRoute, databaseTargets } from "~/test/routes";
 import { totp } from "../e2e/accounts";
 
@@ -31,7 +30,7 @@ const PASSWORD = "maré-talent-2026!";
 describe.each(databaseTargets)("Google and two-step sign-in on %s", (_name, databaseUrl) => {
   const marker = randomBytes(4).toString("hex");
   const email = (name: string) => `${name}.${marker}@example.com`;
-  let localGoogle: Awaited<ReturnType<typeof startLocalGoogle>>;
+  const localGoogle = useLocalGoogle();
   let ipCount = 0;
   const newIp = () => `203.0.113.${++ipCount % 250}`;
 
@@ -88,14 +87,9 @@ describe.each(databaseTargets)("Google and two-step sign-in on %s", (_name, data
       PUBLIC_ORIGIN: "",
       ADMIN_EMAIL: "",
     });
-    localGoogle = await startLocalGoogle();
-    vi.stubEnv("GOOGLE_ISSUER", localGoogle.issuer);
-    vi.stubEnv("GOOGLE_CLIENT_ID", "mare-test-client");
-    vi.stubEnv("GOOGLE_CLIENT_SECRET", "mare-test-secret");
   }, 60_000);
 
   afterAll(async () => {
-    await localGoogle.stop();
     await removeTestData(await getDatabase(), marker);
     await closeAppDatabase();
   });

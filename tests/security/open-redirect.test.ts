@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
 import { safeReturnPath } from "~/auth/permissions";
 import { getDatabase } from "~/db/db.server";
@@ -11,8 +11,7 @@ import { signedInAccount } from "~/test/accounts.server";
 import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
 import { removeTestData } from "~/test/cleanup.server";
 import { CookieJar } from "~/test/cookie-jar";
-import { followGoogleSignIn } from "~/test/google";
-import { startLocalGoogle } from "../local-google";
+import { followGoogleSignIn, useLocalGoogle } from "~/test/google";
 import { callRoute, databaseTargets } from "~/test/routes";
 import { totp } from "../e2e/accounts";
 
@@ -258,19 +257,7 @@ describe.each(databaseTargets)("return paths through the routes on %s", (_name, 
   }, 120_000);
 
   describe("the Google round trip", () => {
-    let localGoogle: Awaited<ReturnType<typeof startLocalGoogle>>;
-
-    beforeAll(async () => {
-      localGoogle = await startLocalGoogle();
-      vi.stubEnv("GOOGLE_ISSUER", localGoogle.issuer);
-      vi.stubEnv("GOOGLE_CLIENT_ID", "mare-test-client");
-      vi.stubEnv("GOOGLE_CLIENT_SECRET", "mare-test-secret");
-    });
-    afterAll(async () => {
-      await localGoogle.stop();
-      vi.stubEnv("GOOGLE_CLIENT_ID", "");
-      vi.stubEnv("GOOGLE_CLIENT_SECRET", "");
-    });
+    const localGoogle = useLocalGoogle();
 
     it("the page's return path in the OAuth state, then /auth/continue", async () => {
       localGoogle.signInAs({ sub: `g-${marker}`, email: email("google"), name: "Ana Google" });
