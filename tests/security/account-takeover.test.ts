@@ -87,6 +87,22 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, databa
       }),
     ).then((answer) => (jar.take(answer.headers), answer));
 
+  /** The owner of the address signs up herself, in her browser. */
+  const ownerSignsUp = (address: string, jar: CookieJar) =>
+    callRoute(
+      registerAffiliate.action,
+      request("/register/affiliate", {
+        ip: victimIp,
+        cookie: jar.header,
+        form: {
+          name: "Lia Costa",
+          email: address,
+          password: HER_PASSWORD,
+          promotion: "My Instagram about content creation.",
+        },
+      }),
+    ).then((answer) => (jar.take(answer.headers), answer));
+
   const signIn = (address: string, password: string, ip: string, cookie = "") =>
     callRoute(login.action, request("/login", { ip, cookie, form: { email: address, password } }));
 
@@ -227,19 +243,7 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, databa
   it("the owner who signed up herself is verified and signed in by her link, password kept", async () => {
     const address = email("propria");
     const browser = new CookieJar();
-    const signedUp = await callRoute(
-      registerAffiliate.action,
-      request("/register/affiliate", {
-        ip: victimIp,
-        form: {
-          name: "Lia Costa",
-          email: address,
-          password: HER_PASSWORD,
-          promotion: "My Instagram about content creation.",
-        },
-      }),
-    );
-    browser.take(signedUp.headers);
+    await ownerSignsUp(address, browser);
     const clicked = await victimClicksVerification(address, browser);
     expect(clicked.location).toBe("/auth/continue?verified=1");
     expect(browser.has("mare.session_token")).toBe(true);
@@ -264,19 +268,7 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, databa
   it("signing up again with her address, once hers, changes nothing and proves nothing", async () => {
     const address = email("again");
     const browser = new CookieJar();
-    const first = await callRoute(
-      registerAffiliate.action,
-      request("/register/affiliate", {
-        ip: victimIp,
-        form: {
-          name: "Lia Costa",
-          email: address,
-          password: HER_PASSWORD,
-          promotion: "My Instagram about content creation.",
-        },
-      }),
-    );
-    browser.take(first.headers);
+    await ownerSignsUp(address, browser);
     // He signs up with the same address: the same answer, but no proof for her account.
     const attacker = new CookieJar();
     const second = await attackerSignsUp(address, attacker);

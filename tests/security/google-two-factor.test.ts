@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAuth } from "~/auth/auth.server";
 import { getCurrentUser } from "~/auth/session.server";
 import { getDatabase } from "~/db/db.server";
 import { authEvents, session } from "~/db/schema.server";
@@ -9,7 +8,7 @@ import * as continueRoute from "~/routes/_auth/continue";
 import * as google from "~/routes/_auth/google";
 import * as twoFactor from "~/routes/_auth/two-factor";
 import * as adminDashboard from "~/routes/admin/dashboard";
-import { signedInAccount } from "~/test/accounts.server";
+import { enableAuthenticator, signedInAccount } from "~/test/accounts.server";
 import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
 import { removeTestData } from "~/test/cleanup.server";
 import { followGoogleSignIn, useLocalGoogle } from "~/test/google";
@@ -57,17 +56,7 @@ describe.each(databaseTargets)("Google and two-step sign-in on %s", (_name, data
       origin: ORIGIN,
       ip: newIp(),
     });
-    const auth = await getAuth();
-    const enabled = await auth.api.enableTwoFactor({
-      body: { password: PASSWORD },
-      headers: { origin: ORIGIN, cookie },
-    });
-    if (enabled.method !== "totp") throw new Error("expected an authenticator app's secret");
-    const secret = new URL(enabled.totpURI).searchParams.get("secret")!;
-    await auth.api.verifyTOTP({
-      body: { code: totp(secret) },
-      headers: { origin: ORIGIN, cookie },
-    });
+    const secret = await enableAuthenticator({ cookie, password: PASSWORD, origin: ORIGIN });
     return { id, address, secret };
   }
 

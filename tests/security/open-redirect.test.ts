@@ -7,7 +7,7 @@ import * as continueRoute from "~/routes/_auth/continue";
 import * as google from "~/routes/_auth/google";
 import * as login from "~/routes/_auth/login";
 import * as twoFactor from "~/routes/_auth/two-factor";
-import { signedInAccount } from "~/test/accounts.server";
+import { enableAuthenticator, signedInAccount } from "~/test/accounts.server";
 import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
 import { removeTestData } from "~/test/cleanup.server";
 import { CookieJar } from "~/test/cookie-jar";
@@ -216,16 +216,7 @@ describe.each(databaseTargets)("return paths through the routes on %s", (_name, 
   it("/login/two-factor: the page's hidden field and the code's answer", async () => {
     const auth = await getAuth();
     const { address, cookie } = await freshAccount();
-    const enabled = await auth.api.enableTwoFactor({
-      body: { password: PASSWORD },
-      headers: { origin: ORIGIN, cookie },
-    });
-    if (enabled.method !== "totp") throw new Error("expected an authenticator app's secret");
-    const secret = new URL(enabled.totpURI).searchParams.get("secret")!;
-    await auth.api.verifyTOTP({
-      body: { code: totp(secret) },
-      headers: { origin: ORIGIN, cookie },
-    });
+    const secret = await enableAuthenticator({ cookie, password: PASSWORD, origin: ORIGIN });
 
     for (const payload of hostileReturnPaths) {
       // A correct password: Better Auth's challenge cookie, as the sign-in form gets it.
