@@ -34,6 +34,9 @@ const failures = {
   knownForDays: 90,
 };
 
+/** The counters that remember where an account signed in from, kept `knownForDays`. */
+export const knownAddresses = { prefix: "signIn:known:", days: failures.knownForDays };
+
 export type LimitedAction = keyof typeof rules;
 
 /** Counts one attempt; the minutes to wait when over a limit, or null when allowed. */
@@ -85,7 +88,7 @@ export async function signInFailed(request: Request, email: string): Promise<voi
 /** She signed in from here: the ceiling per account no longer applies to this address. */
 export async function signInSucceeded(request: Request, email: string): Promise<void> {
   const db = await getDatabase();
-  const key = `signIn:known:${addressOf(request)}:${email.trim().toLowerCase()}`;
+  const key = `${knownAddresses.prefix}${addressOf(request)}:${email.trim().toLowerCase()}`;
   await db
     .insert(rateLimits)
     .values({ key, count: 1 })
@@ -96,7 +99,7 @@ async function isKnownAddress(address: string, account: string): Promise<boolean
   const db = await getDatabase();
   const result = await db.execute(sql`
     select 1 from ${rateLimits}
-    where key = ${`signIn:known:${address}:${account}`}
+    where key = ${`${knownAddresses.prefix}${address}:${account}`}
       and window_start > now() - make_interval(days => ${failures.knownForDays})`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }

@@ -3,7 +3,7 @@ import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/db.server";
 import { rateLimits } from "../db/schema.server";
-import { hitRateLimit } from "./rate-limit.server";
+import { hitRateLimit, pruneRateLimits } from "./rate-limit.server";
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const targets: [string, { url?: string; dataDir: string }][] = [
@@ -62,5 +62,41 @@ describe.each(targets)("rate limits on %s", (_name, options) => {
     );
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
     expect(Math.max(...results.map((r) => r.count))).toBe(25);
+  });
+
+  it("the daily prune deletes the counters that no longer count, whoever made them", async () => {
+    const mine = `${prefix}prune:`;
+    // A visitor rotating addresses leaves a counter per address, each naming it.
+    const rotated = Array.from(
+      { length: 200 },
+      (_, i) => `${mine}rotate:198.51.${i >> 8}.${i & 255}`,
+    );
+    const rule = { limit: 5, windowSeconds: 600 };
+    for (const key of rotated) await hitRateLimit(database.db, key, rule);
+    const current = `${mine}current`;
+    await hitRateLimit(database.db, current, rule);
+    const known = { prefix: `${mine}known:`, days: 90 };
+    await hitRateLimit(database.db, `${known.prefix}recent`, rule);
+    await hitRateLimit(database.db, `${known.prefix}stale`, rule);
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    await database.db
+      .update(rateLimits)
+      .set({ windowStart: daysAgo(2) })
+      .where(like(rateLimits.key, `${mine}rotate:%`));
+    await database.db
+      .update(rateLimits)
+      .set({ windowStart: daysAgo(30) })
+      .where(like(rateLimits.key, `${known.prefix}recent`));
+    await database.db
+      .update(rateLimits)
+      .set({ windowStart: daysAgo(91) })
+      .where(like(rateLimits.key, `${known.prefix}stale`));
+
+    expect(await pruneRateLimits(database.db, new Date(), [known])).toBeGreaterThanOrEqual(201);
+    const left = await database.db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(like(rateLimits.key, `${mine}%`));
+    expect(left.map((row) => row.key).sort()).toEqual([current, `${known.prefix}recent`].sort());
   });
 });

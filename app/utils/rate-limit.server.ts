@@ -58,3 +58,48 @@ export async function peekRateLimit(
   const count = Number(row?.count ?? 0);
   return { allowed: count < limit, count, retryAfterSeconds: Number(row?.retry_after ?? 0) };
 }
+
+/** The longest window of any limit is an hour: a counter older than a day counts for nothing. */
+const EXPIRED_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes the counters that no longer count (the daily retention job runs it). Their keys name
+ * client addresses and e-mail addresses, which are personal data, and a visitor rotating
+ * addresses adds rows with every request: without this the table only ever grew. Keys starting
+ * with one of `keptLonger`'s prefixes are kept for its days (the addresses an account signed in
+ * from, app/auth/limits.server.ts). Returns how many rows went.
+ */
+export async function pruneRateLimits(
+  db: Pick<Database, "execute">,
+  now: Date,
+  keptLonger: { prefix: string; days: number }[] = [],
+): Promise<number> {
+  const expired = new Date(now.getTime() - EXPIRED_AFTER_MS);
+  let deleted = 0;
+  // node-postgres says rowCount, PGlite affectedRows.
+  const count = (result: unknown) => {
+    const { rowCount, affectedRows } = result as { rowCount?: number; affectedRows?: number };
+    return Number(rowCount ?? affectedRows ?? 0);
+  };
+  const ordinary = keptLonger.length
+    ? sql.join(
+        keptLonger.map(({ prefix }) => sql`${rateLimits.key} not like ${`${prefix}%`}`),
+        sql` and `,
+      )
+    : sql`true`;
+  deleted += count(
+    await db.execute(
+      sql`delete from ${rateLimits} where ${rateLimits.windowStart} < ${expired} and ${ordinary}`,
+    ),
+  );
+  for (const { prefix, days } of keptLonger) {
+    const cutoff = new Date(now.getTime() - days * EXPIRED_AFTER_MS);
+    deleted += count(
+      await db.execute(
+        sql`delete from ${rateLimits}
+          where ${rateLimits.key} like ${`${prefix}%`} and ${rateLimits.windowStart} < ${cutoff}`,
+      ),
+    );
+  }
+  return deleted;
+}

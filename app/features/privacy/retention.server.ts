@@ -10,6 +10,8 @@ import {
 import { DEFAULT_RETENTION_MONTHS, MAX_RETENTION_MONTHS } from "./constants";
 import { eraseAddressTraces, eraseApplications } from "./erasure.server";
 import { logger } from "~/utils/logger.server";
+import { pruneRateLimits } from "~/utils/rate-limit.server";
+import { knownAddresses } from "~/auth/limits.server";
 
 /** The admin's retention setting: `{ months }`. */
 export const RETENTION_KEY = "privacy.retention";
@@ -81,6 +83,8 @@ export interface RetentionRun {
   finishedAt: string | null;
   months: number;
   erased: number;
+  /** Rate-limit counters deleted because they no longer count. */
+  prunedCounters?: number;
   /** Set when the run stopped early (shutdown, or an error, written to the server log). */
   stopped?: "shutdown" | "error";
 }
@@ -211,6 +215,8 @@ export async function runRetention(
         });
       }
     }
+    // Rate-limit counters that no longer count name addresses: they go too.
+    run.prunedCounters = await pruneRateLimits(db, now, [knownAddresses]);
   } catch (error) {
     run.stopped = "error";
     logger().error({ event: "privacy.retention-error", err: error });
