@@ -102,6 +102,7 @@ export async function lastRetentionRun(db: Reader): Promise<RetentionRun | null>
     finishedAt: typeof value.finishedAt === "string" ? value.finishedAt : null,
     months: typeof value.months === "number" ? value.months : DEFAULT_RETENTION_MONTHS,
     erased: typeof value.erased === "number" ? value.erased : 0,
+    ...(typeof value.prunedCounters === "number" ? { prunedCounters: value.prunedCounters } : {}),
     ...(value.stopped === "shutdown" || value.stopped === "error"
       ? { stopped: value.stopped }
       : {}),
