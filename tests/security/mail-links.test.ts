@@ -6,6 +6,8 @@ import { createSubmission } from "~/features/submissions/submissions.server";
 import { getDatabase } from "~/db/db.server";
 import { outbox } from "~/db/schema.server";
 import * as registerModel from "~/routes/register-model";
+import * as home from "~/routes/_marketing/home";
+import * as chatbot from "~/routes/resources/chatbot-application";
 import * as forgotPassword from "~/routes/_auth/forgot-password";
 import * as login from "~/routes/_auth/login";
 import * as registerAffiliate from "~/routes/_auth/register-affiliate";
@@ -175,6 +177,57 @@ for (const configured of ["", "https://maretalent.example"]) {
           forged("/account/privacy", { intent: "erase", confirm: "yes" }, cookie),
         );
         await expectOnlyConfiguredLinks(victim, 1);
+      });
+
+      it("the mails without links (an application by form or chatbot) carry nothing of his host", async () => {
+        const byForm = email("fia");
+        const byChat = email("gabi");
+        const application = {
+          fullName: "Fia Souza",
+          age: "24",
+          whatsapp: "+55 (48) 99999-9999",
+          instagram: "@fia",
+          experience: "beginner",
+          message: "Quero transformar meu perfil em uma carreira.",
+          consent: "on",
+        };
+        const form = await callRoute(
+          home.action,
+          forged("/?index", { ...application, email: byForm }),
+        );
+        expect(form.status).toBe(200);
+        const chat = await callRoute(
+          chatbot.action,
+          new Request(`${EVIL}/api/chatbot`, {
+            method: "POST",
+            body: JSON.stringify({
+              fullName: "Gabi Souza",
+              dateOfBirth: "1990-05-17",
+              country: "BR",
+              city: "Florianópolis",
+              phone: "+55 (48) 99999-9999",
+              email: byChat,
+              document: "123.456.789-09",
+              instagram: "@gabi",
+              experience: "beginner",
+              message: "Quero começar a criar conteúdo.",
+              consent: "on",
+            }),
+            headers: {
+              host: "evil.example",
+              "x-forwarded-host": "evil.example",
+              origin: EVIL,
+              "content-type": "application/json",
+              "x-client-ip": newIp(),
+            },
+          }),
+        );
+        expect(chat.status).toBe(200);
+        for (const address of [byForm, byChat]) {
+          const { count, text } = await linksMailedTo(address);
+          expect(count, address).toBe(1);
+          expect(text).not.toContain("evil.example");
+        }
       });
 
       it("Better Auth itself builds its links from configuration (its baseURL)", async () => {
