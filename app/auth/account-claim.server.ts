@@ -5,6 +5,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { Database } from "~/db/db.server";
 import { account, session, user } from "~/db/schema.server";
 import { normalizeLanguage } from "~/i18n/languages";
+import { readCookie } from "~/utils/cookies.server";
 import { logger } from "~/utils/logger.server";
 
 /**
@@ -36,15 +37,6 @@ function proofOf(secret: string, userId: string) {
   return createHmac("sha256", secret).update(`signed-up:${userId}`).digest("base64url");
 }
 
-function cookieValues(request: Request | undefined, name: string): string[] {
-  const header = request?.headers.get("cookie") ?? "";
-  return header
-    .split(";")
-    .map((part) => part.trim())
-    .filter((part) => part.startsWith(`${name}=`) || part.startsWith(`__Secure-${name}=`))
-    .map((part) => decodeURIComponent(part.slice(part.indexOf("=") + 1)));
-}
-
 /** Whether this request comes from the browser that signed the account up. */
 export function signedUpHere(
   request: Request | undefined,
@@ -52,9 +44,11 @@ export function signedUpHere(
   userId: string,
   cookiePrefix: string,
 ) {
+  if (!request) return false;
   const expected = Buffer.from(proofOf(secret, userId));
-  return cookieValues(request, `${cookiePrefix}.${SIGNED_UP_COOKIE}`).some((value) => {
-    const given = Buffer.from(value);
+  const name = `${cookiePrefix}.${SIGNED_UP_COOKIE}`;
+  return [name, `__Secure-${name}`].some((cookie) => {
+    const given = Buffer.from(readCookie(request, cookie) ?? "");
     return given.length === expected.length && timingSafeEqual(given, expected);
   });
 }

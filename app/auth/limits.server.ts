@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { getDatabase } from "~/db/db.server";
 import { rateLimits } from "~/db/schema.server";
 import { hitRateLimit, peekRateLimit } from "~/utils/rate-limit.server";
-import { clientIp, limitKeyOfAddress } from "~/utils/request.server";
+import { clientLimitKey } from "~/utils/request.server";
 import { recordAuthEvent } from "./auth-events.server";
 
 /**
@@ -10,7 +10,7 @@ import { recordAuthEvent } from "./auth-events.server";
  * they hold across app instances. (Verification: its link is limited per address where it is
  * received, routes/resources/auth-api.ts; a new link is sent by signing in, limited here.) An
  * account's counter moves whether or not the account exists, so a limit never tells anyone
- * which addresses have accounts. Addresses count as limitKeyOfAddress gives them (an IPv6 /64).
+ * which addresses have accounts. Addresses count as clientLimitKey gives them (an IPv6 /64).
  * Account keys end in the e-mail address, where erasure finds them (eraseAddressTraces).
  */
 const rules = {
@@ -46,7 +46,7 @@ export async function accountLimit(
   email: string,
 ): Promise<number | null> {
   const db = await getDatabase();
-  const byIp = await hitRateLimit(db, `${action}:ip:${addressOf(request)}`, rules[action].ip);
+  const byIp = await hitRateLimit(db, `${action}:ip:${clientLimitKey(request)}`, rules[action].ip);
   const byAccount = await hitRateLimit(
     db,
     `${action}:account:${email.trim().toLowerCase()}`,
@@ -62,7 +62,7 @@ export async function accountLimit(
  */
 export async function signInLimit(request: Request, email: string): Promise<number | null> {
   const db = await getDatabase();
-  const address = addressOf(request);
+  const address = clientLimitKey(request);
   const account = email.trim().toLowerCase();
   const byIp = await hitRateLimit(db, `signIn:ip:${address}`, rules.signIn.ip);
   const fromAddress = await peekRateLimit(
@@ -81,14 +81,18 @@ export async function signInLimit(request: Request, email: string): Promise<numb
 export async function signInFailed(request: Request, email: string): Promise<void> {
   const db = await getDatabase();
   const account = email.trim().toLowerCase();
-  await hitRateLimit(db, `signIn:failed:${addressOf(request)}:${account}`, failures.fromAddress);
+  await hitRateLimit(
+    db,
+    `signIn:failed:${clientLimitKey(request)}:${account}`,
+    failures.fromAddress,
+  );
   await hitRateLimit(db, `signIn:failed:${account}`, failures.overall);
 }
 
 /** She signed in from here: the ceiling per account no longer applies to this address. */
 export async function signInSucceeded(request: Request, email: string): Promise<void> {
   const db = await getDatabase();
-  const key = `${knownAddresses.prefix}${addressOf(request)}:${email.trim().toLowerCase()}`;
+  const key = `${knownAddresses.prefix}${clientLimitKey(request)}:${email.trim().toLowerCase()}`;
   await db
     .insert(rateLimits)
     .values({ key, count: 1 })
@@ -103,8 +107,6 @@ async function isKnownAddress(address: string, account: string): Promise<boolean
       and window_start > now() - make_interval(days => ${failures.knownForDays})`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
-
-const addressOf = (request: Request) => limitKeyOfAddress(clientIp(request));
 
 /** The minutes to wait when any check refused (recorded for the auth report), or null. */
 async function refused(

@@ -30,6 +30,11 @@ export function limitKeyOfAddress(ip: string): string {
   return `${prefix.join(":")}::/64`;
 }
 
+/** The address a request's rate limits count under (limitKeyOfAddress of clientIp). */
+export function clientLimitKey(request: Request): string {
+  return limitKeyOfAddress(clientIp(request));
+}
+
 /** The eight 16-bit groups of a valid IPv6 address ("::" filled in, a dotted IPv4 tail split). */
 function ipv6Groups(address: string): number[] {
   const parse = (part: string) =>

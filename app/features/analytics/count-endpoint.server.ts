@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDatabase } from "~/db/db.server";
 import { hitRateLimit } from "~/utils/rate-limit.server";
-import { clientIp, isCrossSiteRequest, limitKeyOfAddress } from "~/utils/request.server";
+import { clientLimitKey, isCrossSiteRequest } from "~/utils/request.server";
 import { count, isBot } from "./counting.server";
 import { startEvents, type StartEvent } from "./events";
 import { logger } from "~/utils/logger.server";
@@ -33,7 +33,7 @@ export async function handleCountBeacon(request: Request): Promise<Response> {
   if (isBot(request.headers.get("user-agent"))) return empty(204);
   const limited = await hitRateLimit(
     await getDatabase(),
-    `count:${limitKeyOfAddress(clientIp(request))}`,
+    `count:${clientLimitKey(request)}`,
     BEACON_LIMIT,
   ).catch((error: unknown) => {
     logger().error({ event: "analytics.beacon-limit-unchecked", err: error });

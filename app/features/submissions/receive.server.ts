@@ -6,12 +6,7 @@ import type { Language } from "~/i18n/languages";
 import { languageForRequest } from "~/i18n/language.server";
 import { getEnv } from "~/utils/env.server";
 import { hitRateLimit } from "~/utils/rate-limit.server";
-import {
-  clientIp,
-  isCrossSiteRequest,
-  limitKeyOfAddress,
-  readBodyAtMost,
-} from "~/utils/request.server";
+import { clientLimitKey, isCrossSiteRequest, readBodyAtMost } from "~/utils/request.server";
 import { storableText } from "~/utils/text";
 import { HONEYPOT_FIELD } from "./honeypot";
 import { storeSubmission, type NewSubmission } from "./submissions.server";
@@ -122,14 +117,10 @@ export async function receiveApplication<T>(
       await getDatabase(),
       getEnv().SUBMISSION_TIMEOUT_MS,
       async (session) => {
-        const counted = await hitRateLimit(
-          session.db,
-          `submission:${limitKeyOfAddress(clientIp(request))}`,
-          {
-            limit: getEnv().SUBMISSION_RATE_LIMIT,
-            windowSeconds: RATE_WINDOW_SECONDS,
-          },
-        );
+        const counted = await hitRateLimit(session.db, `submission:${clientLimitKey(request)}`, {
+          limit: getEnv().SUBMISSION_RATE_LIMIT,
+          windowSeconds: RATE_WINDOW_SECONDS,
+        });
         if (counted.allowed) await session.transaction((tx) => storeSubmission(tx, input));
         return counted;
       },

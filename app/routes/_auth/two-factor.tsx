@@ -9,7 +9,7 @@ import { AuthShell, FormMessage } from "~/components/layout/auth-shell";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { pageContext } from "~/utils/page.server";
-import { clientIp, isCrossSiteRequest, limitKeyOfAddress, readForm } from "~/utils/request.server";
+import { clientLimitKey, isCrossSiteRequest, readForm } from "~/utils/request.server";
 import { pageTitle } from "~/utils/seo";
 import type { Route } from "./+types/two-factor";
 
@@ -38,11 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
     .replace(/\s/g, "")
     .slice(0, 20);
   // Six digits are guessable by trying: few tries per address.
-  const minutes = await accountLimit(
-    request,
-    "signIn",
-    `two-factor:${limitKeyOfAddress(clientIp(request))}`,
-  );
+  const minutes = await accountLimit(request, "signIn", `two-factor:${clientLimitKey(request)}`);
   if (minutes) {
     return data<Result>({ error: "validation.tooManyRequests", params: { minutes } }, 429);
   }

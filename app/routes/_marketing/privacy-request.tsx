@@ -10,7 +10,7 @@ import { privacyRequestLimit, requestByAddress } from "~/features/privacy/reques
 import { useTranslation } from "~/i18n/translation";
 import { agency } from "~/utils/agency";
 import { pageContext } from "~/utils/page.server";
-import { clientIp, isCrossSiteRequest, limitKeyOfAddress, readForm } from "~/utils/request.server";
+import { clientLimitKey, isCrossSiteRequest, readForm } from "~/utils/request.server";
 import { pageWithActionHeaders } from "~/utils/route-headers";
 import { pageTitle, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/privacy-request";
@@ -76,7 +76,7 @@ export async function action({ request }: Route.ActionArgs) {
   const db = await getDatabase();
   const minutes = await privacyRequestLimit(db, {
     address: email.data,
-    ip: limitKeyOfAddress(clientIp(request)),
+    ip: clientLimitKey(request),
   });
   if (minutes) {
     return data<Result>(

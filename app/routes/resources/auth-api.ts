@@ -3,7 +3,7 @@ import { safeReturnPath } from "~/auth/permissions";
 import { hitRateLimit } from "~/utils/rate-limit.server";
 import { getDatabase } from "~/db/db.server";
 import { MAX_AUTH_BODY_BYTES } from "~/utils/body-limit.server";
-import { clientIp, limitKeyOfAddress, readBodyAtMost } from "~/utils/request.server";
+import { clientLimitKey, readBodyAtMost } from "~/utils/request.server";
 import type { Route } from "./+types/auth-api";
 
 /**
@@ -29,14 +29,10 @@ async function handle(request: Request) {
     return new Response("Bad Request", { status: 400 });
   }
   // Tokens are guessed by trying many: 60 tries per address in 10 minutes is plenty for people.
-  const limit = await hitRateLimit(
-    await getDatabase(),
-    `auth-link:${limitKeyOfAddress(clientIp(request))}`,
-    {
-      limit: 60,
-      windowSeconds: 600,
-    },
-  );
+  const limit = await hitRateLimit(await getDatabase(), `auth-link:${clientLimitKey(request)}`, {
+    limit: 60,
+    windowSeconds: 600,
+  });
   if (!limit.allowed) {
     return new Response("Too Many Requests", {
       status: 429,
