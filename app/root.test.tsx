@@ -1,7 +1,8 @@
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TranslationProvider } from "./i18n/translation";
-import en from "./i18n/locales/en.json";
+import { getFixedT } from "~/i18n/i18n.server";
+import { resources } from "~/i18n/resources.server";
 import { ErrorBoundary } from "./root";
 
 type Props = Parameters<typeof ErrorBoundary>[0];
@@ -9,7 +10,7 @@ const crash = new Error("connection string postgres://secret@db");
 
 function render(error: unknown) {
   return renderToString(
-    <TranslationProvider language="en" strings={en}>
+    <TranslationProvider language="en" strings={resources.en}>
       <ErrorBoundary {...({ error, params: {} } as unknown as Props)} />
     </TranslationProvider>,
   );
@@ -22,7 +23,7 @@ describe("the error screen", () => {
     vi.stubEnv("DEV", false);
     const html = render(crash);
     expect(html).toContain("Unexpected Application Error!");
-    expect(html).toContain(en.error.text);
+    expect(html).toContain(getFixedT("en")("error.text"));
     expect(html).toContain("500");
     expect(html).not.toContain("postgres://");
     expect(html).not.toMatch(/\bat .+\(.+:\d+:\d+\)/);

@@ -15,9 +15,9 @@ import { NavigationProgress } from "./components/ui/navigation-progress";
 import { Toaster } from "./components/ui/toast";
 import { directionOf, defaultLanguage } from "./i18n/languages";
 import { languageCookie, languageForRequest } from "./i18n/language.server";
-import { resources } from "./i18n/resources.server";
+import { stringsFor } from "./i18n/resources.server";
 import { LanguageSync } from "./i18n/language-sync";
-import { TranslationProvider, useTranslation } from "./i18n/translation";
+import { TranslationProvider, usePageStrings, useTranslation } from "./i18n/translation";
 import { parseReferralCode, referralCookie } from "./features/referrals/referral.server";
 import { countReferralClick } from "./features/affiliates/referral-clicks.server";
 import { homeOf } from "./auth/permissions";
@@ -43,7 +43,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   const viewer = user ? { name: user.name, home: homeOf(user.role) } : null;
   return data(
-    { language, languageSource: source, translation: resources[language], viewer },
+    // The shell's strings; each page's loader adds its own (app/i18n/namespaces.ts).
+    { language, languageSource: source, strings: stringsFor(language, ["common"]), viewer },
     { headers },
   );
 }
@@ -80,6 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>("root");
   const language = root?.language ?? defaultLanguage;
+  const strings = usePageStrings();
 
   const document = (
     <html lang={language} dir={directionOf(language)}>
@@ -101,7 +103,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     </html>
   );
   return root ? (
-    <TranslationProvider language={root.language} strings={root.translation}>
+    <TranslationProvider language={root.language} strings={strings}>
       {document}
     </TranslationProvider>
   ) : (

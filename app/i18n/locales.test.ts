@@ -2,13 +2,20 @@ import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { languages } from "./languages";
+import { namespaces } from "./namespaces";
 
 type Tree = { [key: string]: string | Tree };
 
-const localeFiles = import.meta.glob<Tree>("./locales/*.json", { eager: true, import: "default" });
-const locales = Object.fromEntries(
-  Object.entries(localeFiles).map(([path, tree]) => [/([^/]+)\.json$/.exec(path)![1]!, tree]),
-);
+// locales/<language>/<namespace>.json
+const localeFiles = import.meta.glob<Tree>("./locales/*/*.json", {
+  eager: true,
+  import: "default",
+});
+const files = Object.entries(localeFiles).map(([path, tree]) => {
+  const [, language, namespace] = /\/([^/]+)\/([^/]+)\.json$/.exec(path)!;
+  return { language: language!, namespace: namespace!, keys: Object.keys(flatten(tree)), tree };
+});
+const folders = [...new Set(files.map((file) => file.language))];
 
 /** Every leaf of a locale as "a.b.c" → value (non-string leaves are kept so they can be reported). */
 function flatten(tree: unknown, prefix = "", out: Record<string, unknown> = {}) {
@@ -27,9 +34,8 @@ function placeholders(value: unknown) {
   return [...new Set(String(value).match(/\{\{\s*[^}]*?\s*\}\}/g) ?? [])].sort();
 }
 
-const flat = Object.fromEntries(
-  Object.entries(locales).map(([language, tree]) => [language, flatten(tree)]),
-);
+const flat: Record<string, Record<string, unknown>> = {};
+for (const file of files) Object.assign((flat[file.language] ??= {}), flatten(file.tree));
 const pt = flat.pt!;
 const en = flat.en!;
 const codes = languages.map((l) => l.code);
@@ -116,8 +122,43 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
 const englishEverywhere = ["error.title", "dashboard.profile.whatsapp", "dashboard.changed"];
 
 describe("locales", () => {
-  it("has exactly one locale file per interface language", () => {
-    expect(Object.keys(locales).sort()).toEqual([...codes].sort());
+  it("has exactly one locale folder per interface language", () => {
+    expect(folders.sort()).toEqual([...codes].sort());
+  });
+
+  it.each(codes)("%s has exactly one file per namespace", (language) => {
+    const names = files.filter((file) => file.language === language).map((f) => f.namespace);
+    expect(names.sort()).toEqual([...namespaces].sort());
+  });
+
+  it.each(codes)("%s holds each key in one namespace only", (language) => {
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const file of files.filter((f) => f.language === language)) {
+      for (const key of file.keys) {
+        const earlier = seen.get(key);
+        if (earlier) twice.push(`${key} (${earlier}, ${file.namespace})`);
+        seen.set(key, file.namespace);
+      }
+    }
+    expect(twice).toEqual([]);
+  });
+
+  // A page gets its strings by namespace: a key that sits in another file in some language would
+  // be missing on the page in that language.
+  it.each(others)("%s puts every key in the same namespace as pt", (language) => {
+    const home = (code: string) =>
+      new Map(
+        files
+          .filter((file) => file.language === code)
+          .flatMap((file) => file.keys.map((key) => [key, file.namespace] as const)),
+      );
+    const ours = home("pt");
+    const theirs = home(language);
+    const moved = [...ours]
+      .filter(([key, namespace]) => theirs.has(key) && theirs.get(key) !== namespace)
+      .map(([key, namespace]) => `${key}: pt ${namespace}, ${language} ${theirs.get(key)}`);
+    expect(moved).toEqual([]);
   });
 
   it.each(others)("%s has exactly the same keys as pt", (language) => {
@@ -126,7 +167,7 @@ describe("locales", () => {
     const extra = keys.filter((key) => !(key in pt));
     expect(
       { missing, extra },
-      `${language}.json is missing [${missing.join(", ")}] and has extra [${extra.join(", ")}]`,
+      `locales/${language} is missing [${missing.join(", ")}] and has extra [${extra.join(", ")}]`,
     ).toEqual({ missing: [], extra: [] });
   });
 

@@ -1,10 +1,46 @@
-import de from "./locales/de.json";
-import en from "./locales/en.json";
-import es from "./locales/es.json";
-import it from "./locales/it.json";
-import pt from "./locales/pt.json";
-import sv from "./locales/sv.json";
-import type { Language } from "./languages";
+import { languageForRequest } from "./language.server";
+import { languages, type Language } from "./languages";
+import { namespaces, serverOnlyNamespaces, type Namespace } from "./namespaces";
+import { mergeStrings, type Strings } from "./strings";
 
-/** Interface strings. Only the server holds all six; the browser gets the one it renders. */
-export const resources: Record<Language, typeof pt> = { pt, es, en, it, de, sv };
+const files = import.meta.glob<Strings>("./locales/*/*.json", { eager: true, import: "default" });
+
+function fileOf(language: Language, namespace: Namespace): Strings {
+  const strings = files[`./locales/${language}/${namespace}.json`];
+  if (!strings) throw new Error(`No strings file locales/${language}/${namespace}.json`);
+  return strings;
+}
+
+/**
+ * Every string of a language in one tree: what the server translates loaders, titles and mail
+ * with. Pages get only their namespaces (`stringsFor`).
+ */
+export const resources = Object.fromEntries(
+  languages.map(({ code }) => [
+    code,
+    mergeStrings(...namespaces.map((namespace) => fileOf(code, namespace))),
+  ]),
+) as Record<Language, Strings>;
+
+const sent = new Map<string, Strings>();
+
+/** The strings of these namespaces in one tree, as a page's loader data carries them. */
+export function stringsFor(language: Language, wanted: readonly Namespace[]): Strings {
+  const key = `${language}:${wanted.join(",")}`;
+  let strings = sent.get(key);
+  if (!strings) {
+    const secret = wanted.find((namespace) => serverOnlyNamespaces.includes(namespace));
+    if (secret) throw new Error(`The ${secret} strings are for the server only`);
+    strings = mergeStrings(...wanted.map((namespace) => fileOf(language, namespace)));
+    sent.set(key, strings);
+  }
+  return strings;
+}
+
+/**
+ * What a route's loader returns as `strings`: its namespaces in the visitor's language (the
+ * language the root loader resolves from the same request). The root loader sends `common`.
+ */
+export function pageStrings(request: Request, wanted: readonly Namespace[]): Strings {
+  return stringsFor(languageForRequest(request).language, wanted);
+}

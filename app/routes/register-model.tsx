@@ -16,8 +16,9 @@ import type { Route } from "./+types/register-model";
 export const middleware: Route.MiddlewareFunction[] = [countPageViews];
 
 export function loader({ request }: Route.LoaderArgs) {
-  const { t, seo } = pageContext(request);
+  const { t, seo, strings } = pageContext(request);
   return {
+    strings: strings("preselection", "auth", "auth-errors"),
     seo: seo({
       title: pageTitle(t("meta.registerModelTitle")),
       description: t("meta.registerModelDescription"),

@@ -1,4 +1,6 @@
 import { getFixedT } from "~/i18n/i18n.server";
+import type { Namespace } from "~/i18n/namespaces";
+import { stringsFor } from "~/i18n/resources.server";
 import { languageForRequest } from "~/i18n/language.server";
 import { publicOrigin } from "./origin.server";
 import type { PageSeo } from "./seo";
@@ -10,6 +12,8 @@ export function pageContext(request: Request) {
   return {
     language,
     t: getFixedT(language),
+    /** The strings this page renders, for its loader data (the root loader sends `common`). */
+    strings: (...namespaces: Namespace[]) => stringsFor(language, namespaces),
     origin,
     /** The search-engine description of this page in this language, at this URL. */
     seo: (page: Pick<PageSeo, "title" | "description" | "path" | "type" | "image">): PageSeo => ({

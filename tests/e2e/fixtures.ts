@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { test as base, expect, type Page } from "@playwright/test";
 
 /**
@@ -27,11 +27,26 @@ const readJson = (path: string): unknown => JSON.parse(readFileSync(new URL(path
 type Messages = Record<string, unknown>;
 const messageCache = new Map<Lang, Messages>();
 
-/** The interface strings of a language, read from app/i18n/locales/<lang>.json. */
+function merge(into: Messages, from: Messages): Messages {
+  for (const [key, value] of Object.entries(from)) {
+    const existing = into[key];
+    into[key] =
+      existing && typeof existing === "object" && value && typeof value === "object"
+        ? merge(existing as Messages, value as Messages)
+        : value;
+  }
+  return into;
+}
+
+/** The interface strings of a language: every file of app/i18n/locales/<lang>/, merged. */
 export function messages(lang: Lang): Messages {
   let value = messageCache.get(lang);
   if (!value) {
-    value = readJson(`i18n/locales/${lang}.json`) as Messages;
+    const folder = new URL(`i18n/locales/${lang}/`, appDir);
+    value = {};
+    for (const file of readdirSync(folder).filter((name) => name.endsWith(".json"))) {
+      merge(value, readJson(`i18n/locales/${lang}/${file}`) as Messages);
+    }
     messageCache.set(lang, value);
   }
   return value;
@@ -43,7 +58,7 @@ export function t(lang: Lang, key: string, vars: Record<string, string | number>
   for (const part of key.split(".")) {
     node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
   }
-  if (typeof node !== "string") throw new Error(`No string ${key} in ${lang}.json`);
+  if (typeof node !== "string") throw new Error(`No string ${key} in locales/${lang}`);
   return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
     name in vars ? String(vars[name]) : match,
   );

@@ -1,16 +1,42 @@
-import { lazy, Suspense, useEffect, useState } from "react";
-import { useTranslation } from "~/i18n/translation";
+import { lazy, Suspense, useEffect, useState, type ComponentProps } from "react";
+import type { Language } from "~/i18n/languages";
+import { loadStrings } from "~/i18n/lazy-strings";
+import { MoreStrings, useTranslation } from "~/i18n/translation";
 import { Button } from "~/components/ui/button";
 import { countStart } from "~/features/analytics/beacon";
+import type ChatbotModule from "./chatbot";
 import { hasSavedConversation } from "./saved-conversation";
 
-// The chat (and its validation library) loads when she asks for it, not with the page.
-const loadChatbot = () => import("./chatbot");
-const Chatbot = lazy(loadChatbot);
+// The chat (its validation library and its strings) loads when she asks for it, not with the page.
+const loadChatbot = (language: Language) =>
+  Promise.all([import("./chatbot"), loadStrings(language, ["chatbot", "preselection"])]);
+
+type ChatbotProps = ComponentProps<typeof ChatbotModule>;
+const chatbots = new Map<Language, React.ComponentType<ChatbotProps>>();
+
+/** The chatbot in this language: its code and strings, as one lazy component. */
+function chatbotIn(language: Language) {
+  let Chatbot = chatbots.get(language);
+  if (!Chatbot) {
+    Chatbot = lazy(async () => {
+      const [{ default: Loaded }, strings] = await loadChatbot(language);
+      return {
+        default: (props: ChatbotProps) => (
+          <MoreStrings strings={strings}>
+            <Loaded {...props} />
+          </MoreStrings>
+        ),
+      };
+    });
+    chatbots.set(language, Chatbot);
+  }
+  return Chatbot;
+}
 
 /** The contact page's button that opens the chatbot, or continues a conversation left open. */
 export function ChatLauncher() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const Chatbot = chatbotIn(i18n.language);
   const [open, setOpen] = useState(false);
   const [canResume, setCanResume] = useState(false);
 
@@ -25,8 +51,8 @@ export function ChatLauncher() {
         variant="light"
         size="lg"
         aria-haspopup="dialog"
-        onPointerEnter={() => void loadChatbot()}
-        onFocus={() => void loadChatbot()}
+        onPointerEnter={() => void loadChatbot(i18n.language)}
+        onFocus={() => void loadChatbot(i18n.language)}
         onClick={() => {
           // The funnel's chat start: opening the chat, counted once per page load.
           countStart("chatbot_started", "chatbot");

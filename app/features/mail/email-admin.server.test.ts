@@ -4,7 +4,8 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { createElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, redirect } from "react-router";
-import en from "~/i18n/locales/en.json";
+import { getFixedT } from "~/i18n/i18n.server";
+import { resources } from "~/i18n/resources.server";
 import { TranslationProvider } from "~/i18n/translation";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -829,16 +830,16 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
     const html = renderToString(
       createElement(TranslationProvider, {
         language: "en",
-        strings: en,
+        strings: resources.en,
         children: createElement(Stub, { initialEntries: ["/admin/email"] }),
       }),
     );
     for (const text of [
-      en.admin.email.smtp.heading,
-      en.admin.email.templates.heading,
-      en.admin.email.reasons.heading,
-      en.admin.email.outbox.heading,
-      en.admin.email.outbox.contentRemoved,
+      getFixedT("en")("admin.email.smtp.heading"),
+      getFixedT("en")("admin.email.templates.heading"),
+      getFixedT("en")("admin.email.reasons.heading"),
+      getFixedT("en")("admin.email.outbox.heading"),
+      getFixedT("en")("admin.email.outbox.contentRemoved"),
       'for="smtp-host"',
       'scope="col"',
       "aria-live",

@@ -104,7 +104,7 @@ function expectRefusedWithHerAnswers(
   const texts = languages.map(({ code }) =>
     failureMessage((key, values) => getFixedT(code)(key, values ?? {}), answer.body!),
   );
-  expect(texts[0]).toBe(resources.pt.preselection.unavailableDescription);
+  expect(texts[0]).toBe(getFixedT("pt")("preselection.unavailableDescription"));
   expect(new Set(texts).size).toBe(languages.length);
   for (const text of texts) expect(text).not.toContain("preselection.");
 }

@@ -13,8 +13,9 @@ import type { Route } from "./+types/forgot-password";
 import { requestLogger } from "~/utils/logger.server";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const { t, seo } = pageContext(request);
+  const { t, seo, strings } = pageContext(request);
   return {
+    strings: strings("auth", "auth-errors"),
     seo: seo({
       title: pageTitle(t("meta.forgotPasswordTitle")),
       description: t("auth.forgot.subtitle"),

@@ -23,8 +23,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const returnPath = safeReturnPath(url.searchParams.get("redirect"));
   const user = await getCurrentUser(request);
   if (user) throw redirect(returnPath ?? homeOf(user.role));
-  const { t, seo } = pageContext(request);
+  const { t, seo, strings } = pageContext(request);
   return {
+    strings: strings("auth", "auth-errors"),
     seo: seo({
       title: pageTitle(t("meta.loginTitle")),
       description: t("meta.loginDescription"),

@@ -14,11 +14,15 @@ import { pageTitle } from "~/utils/seo";
 import type { Route } from "./+types/password-reset";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const { t } = pageContext(request);
+  const { t, strings } = pageContext(request);
   // Sent here by a verification link opened away from the browser that signed up: the address is
   // hers, the password that was set is gone (auth/account-claim.server.ts).
   const claim = new URL(request.url).searchParams.has("claim");
-  return { title: pageTitle(t("meta.passwordResetTitle")), claim };
+  return {
+    strings: strings("auth", "auth-errors"),
+    title: pageTitle(t("meta.passwordResetTitle")),
+    claim,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -20,8 +20,9 @@ import { pageTitle, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/register-affiliate";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const { t, seo } = pageContext(request);
+  const { t, seo, strings } = pageContext(request);
   return {
+    strings: strings("auth", "auth-errors"),
     seo: seo({
       title: pageTitle(t("meta.registerAffiliateTitle")),
       description: t("meta.registerAffiliateDescription"),

@@ -19,9 +19,13 @@ export function loader({ request }: Route.LoaderArgs) {
   if (!hasAuthCookie(request, "two_factor")) {
     throw redirect("/login");
   }
-  const { t } = pageContext(request);
+  const { t, strings } = pageContext(request);
   const returnPath = safeReturnPath(new URL(request.url).searchParams.get("redirect"));
-  return { title: pageTitle(t("security.signInTitle")), returnPath };
+  return {
+    strings: strings("auth", "security"),
+    title: pageTitle(t("security.signInTitle")),
+    returnPath,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

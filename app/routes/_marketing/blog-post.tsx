@@ -16,17 +16,22 @@ import { pageTitle, pageUrl, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/blog-post";
 
 export function loader({ request, params }: Route.LoaderArgs) {
-  const { language, t, origin, seo } = pageContext(request);
+  const { language, t, origin, seo, strings } = pageContext(request);
   const post = getPost(params.slug, language);
   if (!post) {
     // A real 404, rendered as the translated post-not-found page.
     return data(
-      { found: false as const, title: pageTitle(t("blog.postNotFoundTitle")) },
+      {
+        strings: strings("blog"),
+        found: false as const,
+        title: pageTitle(t("blog.postNotFoundTitle")),
+      },
       { status: 404 },
     );
   }
   const path = `/blog/${post.slug}`;
   return {
+    strings: strings("blog"),
     found: true as const,
     post,
     more: listPosts(language)

@@ -6,8 +6,9 @@ import { pageTitle, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/blog";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const { language, t, seo } = pageContext(request);
+  const { language, t, seo, strings } = pageContext(request);
   return {
+    strings: strings("blog"),
     seo: seo({
       title: pageTitle(t("meta.blogTitle")),
       description: t("meta.blogDescription"),

@@ -9,8 +9,9 @@ import { pageTitle, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/contact";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const { t, origin, seo } = pageContext(request);
+  const { t, origin, seo, strings } = pageContext(request);
   return {
+    strings: strings("contact"),
     seo: seo({
       title: pageTitle(t("meta.contactTitle")),
       description: t("meta.contactDescription"),

@@ -14,8 +14,9 @@ import { seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/home";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const { language, t, seo } = pageContext(request);
+  const { language, t, seo, strings } = pageContext(request);
   return {
+    strings: strings("marketing", "blog", "preselection"),
     seo: seo({
       title: `${agency.name} | ${t("meta.tagline")}`,
       description: t("meta.homeDescription"),

@@ -19,11 +19,12 @@ import type { Route } from "./+types/privacy-confirm";
  * happen, and only its button, a POST, does it, once.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { t } = pageContext(request);
+  const { t, strings } = pageContext(request);
   const token = new URL(request.url).searchParams.get("token");
   const open = await openRequest(await getDatabase(), token);
   return data(
     {
+      strings: strings("privacy-confirm", "privacy"),
       title: pageTitle(t("privacy.confirm.title")),
       kind: open?.kind ?? null,
       token: open ? token : null,

@@ -16,8 +16,9 @@ import { pageTitle, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/privacy-request";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const { t, seo } = pageContext(request);
+  const { t, seo, strings } = pageContext(request);
   return {
+    strings: strings("privacy-request", "privacy", "auth-errors"),
     seo: seo({
       title: pageTitle(t("privacy.request.title")),
       description: t("privacy.request.intro"),

@@ -8,9 +8,10 @@ import { pageTitle, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/privacy";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const { language, seo } = pageContext(request);
+  const { language, seo, strings } = pageContext(request);
   const notice = privacyNotice(language);
   return {
+    strings: strings("privacy"),
     notice,
     seo: seo({ title: pageTitle(notice.title), description: notice.description, path: "/privacy" }),
   };

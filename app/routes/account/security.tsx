@@ -24,10 +24,11 @@ import type { Route } from "./+types/security";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const { t } = pageContext(request);
+  const { t, strings } = pageContext(request);
   const url = new URL(request.url);
   const current = await (await getAuth()).api.getSession({ headers: request.headers });
   return {
+    strings: strings("security", "auth", "auth-errors", "areas"),
     title: pageTitle(t("security.title")),
     enabled: user.twoFactorEnabled,
     notice: url.searchParams.get("notice"),

@@ -32,8 +32,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { filter, query, invalidDate } = readAccessFilter(url.searchParams);
   const before = parseCursor(url.searchParams.get("after"));
   const page = await listAccessLog(await getDatabase(), { ...filter, before, limit: 50 });
-  const { t } = pageContext(request);
+  const { t, strings } = pageContext(request);
   return {
+    strings: strings("admin-access-report", "admin-affiliates"),
     title: pageTitle(t("admin.accessReport.title")),
     filter,
     query,

@@ -50,8 +50,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = affiliateId(params);
   const detail = await affiliateDetail(await getDatabase(), id);
   if (!detail) throw data(null, { status: 404 });
-  const { t } = pageContext(request);
+  const { t, strings } = pageContext(request);
   return {
+    strings: strings("admin-affiliates", "auth-errors"),
     title: pageTitle(`${detail.affiliate.name} · ${t("admin.affiliates.title")}`),
     ...detail,
     canEdit: viewer.role === "admin",

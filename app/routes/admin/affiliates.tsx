@@ -42,8 +42,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     before,
     limit: 50,
   });
-  const { t } = pageContext(request);
+  const { t, strings } = pageContext(request);
   return {
+    strings: strings("admin-affiliates"),
     title: pageTitle(t("admin.affiliates.title")),
     search,
     status: isStatus(status) ? status : "",

@@ -29,7 +29,7 @@ import type { Route } from "./+types/analytics";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireArea(request, "admin");
-  const { t, language } = pageContext(request);
+  const { t, language, strings } = pageContext(request);
   const today = reportingDay(new Date());
   const { range, errors, submitted } = parseRange(new URL(request.url).searchParams, today);
   const db = await getDatabase();
@@ -59,6 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const hasErrors = Object.keys(errors).length > 0;
   return data(
     {
+      strings: strings("admin-analytics"),
       title: pageTitle(t("admin.analytics.title")),
       range,
       errors,

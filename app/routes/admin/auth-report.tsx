@@ -12,9 +12,14 @@ import type { Route } from "./+types/auth-report";
 /** /admin/auth-report (admin only): how people sign in, what fails, and the accounts' state. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { t } = pageContext(request);
+  const { t, strings } = pageContext(request);
   const report = await authReport(await getDatabase(), getEnv().ADMIN_EMAIL);
-  return { title: pageTitle(t("admin.authReport.title")), report, zone: REPORT_TIME_ZONE };
+  return {
+    strings: strings("admin-auth-report"),
+    title: pageTitle(t("admin.authReport.title")),
+    report,
+    zone: REPORT_TIME_ZONE,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -10,9 +10,13 @@ import type { Route } from "./+types/dashboard";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireArea(request, "admin");
-  const { t } = pageContext(request);
+  const { t, strings } = pageContext(request);
   const stats = await dashboardStats(await getDatabase());
-  return { title: pageTitle(t("admin.dashboard.title")), stats };
+  return {
+    strings: strings("admin-dashboard"),
+    title: pageTitle(t("admin.dashboard.title")),
+    stats,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

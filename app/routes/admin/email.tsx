@@ -68,7 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const url = new URL(request.url);
   const db = await getDatabase();
-  const { t, origin } = pageContext(request);
+  const { t, origin, strings } = pageContext(request);
   const editorRef = editorOf(url);
   const language = editorRef.language;
   let ref = editorRef.ref;
@@ -91,6 +91,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     previewValues(ref.kind, origin, t("admin.email.templates.sampleNote")),
   );
   return {
+    strings: strings("admin-email"),
     title: pageTitle(t("admin.email.title")),
     smtp,
     reasons,

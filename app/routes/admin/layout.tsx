@@ -5,6 +5,7 @@ import { AreaShell } from "~/components/layout/area-shell";
 import { adminNavigation } from "~/features/admin/admin-nav";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/utils/cn";
+import { pageStrings } from "~/i18n/resources.server";
 import type { Route } from "./+types/layout";
 
 /**
@@ -20,7 +21,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireArea(request, "admin");
-  return { role: user.role };
+  return { strings: pageStrings(request, ["admin", "areas"]), role: user.role };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -26,7 +26,7 @@ const RECENT = 50;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { t } = pageContext(request);
+  const { t, strings } = pageContext(request);
   const db = await getDatabase();
   const [retention, lastRun, recent] = await Promise.all([
     readRetention(db),
@@ -47,6 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const now = Date.now();
   return {
+    strings: strings("admin-privacy", "auth-errors"),
     title: pageTitle(t("admin.privacy.title")),
     retention: {
       months: retention.months,

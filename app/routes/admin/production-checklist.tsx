@@ -11,9 +11,13 @@ import type { Route } from "./+types/production-checklist";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { t } = pageContext(request);
+  const { t, strings } = pageContext(request);
   const checks = await productionChecklist(await getDatabase());
-  return { title: pageTitle(t("admin.checklist.title")), checks };
+  return {
+    strings: strings("admin-checklist"),
+    title: pageTitle(t("admin.checklist.title")),
+    checks,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -13,7 +13,7 @@ import {
   submissionStatusHistory,
   user,
 } from "~/db/schema.server";
-import en from "~/i18n/locales/en.json";
+import { resources } from "~/i18n/resources.server";
 import { TranslationProvider } from "~/i18n/translation";
 import * as home from "~/routes/_marketing/home";
 import * as chatbot from "~/routes/resources/chatbot-application";
@@ -56,7 +56,7 @@ const freeText = (max: number) =>
 function render(Page: React.ComponentType, loaderData: unknown, path: string) {
   const Stub = createRoutesStub([{ id: "page", path: "*", Component: Page }]);
   return renderToString(
-    <TranslationProvider language="en" strings={en}>
+    <TranslationProvider language="en" strings={resources.en}>
       <Stub initialEntries={[path]} hydrationData={{ loaderData: { page: loaderData } }} />
     </TranslationProvider>,
   );

@@ -59,8 +59,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       : null,
   ]);
   const { documentEncrypted: _encrypted, ...shown } = application;
-  const { t } = pageContext(request);
+  const { t, strings } = pageContext(request);
   return {
+    strings: strings("admin-review", "admin-privacy", "preselection", "auth-errors"),
     title: pageTitle(application.fullName || t("admin.privacy.erasedName")),
     application: shown,
     history,

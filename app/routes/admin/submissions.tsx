@@ -54,8 +54,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       .orderBy(asc(affiliates.referralCode))
       .limit(500),
   ]);
-  const { t } = pageContext(request);
+  const { t, strings } = pageContext(request);
   return {
+    strings: strings("admin-review"),
     title: pageTitle(t(list.label)),
     label: list.label,
     path: list.path,

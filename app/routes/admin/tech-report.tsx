@@ -9,8 +9,12 @@ import type { Route } from "./+types/tech-report";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { t } = pageContext(request);
-  return { title: pageTitle(t("admin.tech.title")), report: await techReport(await getDatabase()) };
+  const { t, strings } = pageContext(request);
+  return {
+    strings: strings("admin-tech"),
+    title: pageTitle(t("admin.tech.title")),
+    report: await techReport(await getDatabase()),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

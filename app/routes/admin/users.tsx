@@ -47,8 +47,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     page: filter.page,
     adminEmail: getEnv().ADMIN_EMAIL,
   });
-  const { t } = pageContext(request);
-  return { title: pageTitle(t("admin.users.title")), viewerId: viewer.id, filter, ...list };
+  const { t, strings } = pageContext(request);
+  return {
+    strings: strings("admin-users"),
+    title: pageTitle(t("admin.users.title")),
+    viewerId: viewer.id,
+    filter,
+    ...list,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -35,7 +35,7 @@ import type { Route } from "./+types/model-dashboard";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireArea(request, "modelDashboard");
-  const { t, language } = pageContext(request);
+  const { t, language, strings } = pageContext(request);
   const db = await getDatabase();
   const [applications, profile] = await Promise.all([
     applicationsOf(db, viewer),
@@ -46,6 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     applications.map((application) => application.id),
   );
   return {
+    strings: strings("model", "areas", "preselection", "privacy-controls", "auth-errors"),
     title: pageTitle(t("dashboard.title")),
     firstName: viewer.name.split(" ")[0],
     emailVerified: viewer.emailVerified,

@@ -31,7 +31,7 @@ import type { Route } from "./+types/portal";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireArea(request, "affiliatePortal");
-  const { t, language, origin } = pageContext(request);
+  const { t, language, origin, strings } = pageContext(request);
   const query = parsePortalQuery(new URL(request.url).searchParams);
   const portal = await portalData(await getDatabase(), {
     userId: user.id,
@@ -71,6 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
   return data(
     {
+      strings: strings("portal", "areas"),
       title: pageTitle(t("portal.title")),
       firstName: user.name.trim().split(/\s+/)[0] ?? "",
       link,

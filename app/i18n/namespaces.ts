@@ -1,0 +1,45 @@
+/**
+ * The interface strings are split by where they are shown (app/i18n/locales/<lang>/<ns>.json), so a
+ * page carries only its own: `common` with the shell (root loader), the rest asked for by each
+ * route's loader (`pageStrings`) or by lazy code (the chatbot). The keys keep their full path
+ * (`admin.list.title` lives in admin-review.json), so moving a string between files never
+ * changes a component. See docs/decisions/018-strings-by-route.md.
+ */
+export const namespaces = [
+  "common",
+  "marketing",
+  "contact",
+  "blog",
+  "preselection",
+  "privacy",
+  "privacy-request",
+  "privacy-confirm",
+  "privacy-controls",
+  "auth",
+  "auth-errors",
+  "security",
+  "chatbot",
+  // Shared by the signed-in areas: statuses, sources, the 2FA state, date-range errors.
+  "areas",
+  "model",
+  "portal",
+  "admin",
+  "admin-dashboard",
+  "admin-review",
+  "admin-analytics",
+  "admin-affiliates",
+  "admin-access-report",
+  "admin-users",
+  "admin-auth-report",
+  "admin-checklist",
+  "admin-tech",
+  "admin-email",
+  "admin-privacy",
+  // Read by the server only (page titles, mail): never sent to a browser.
+  "meta",
+  "mail",
+] as const;
+
+export type Namespace = (typeof namespaces)[number];
+
+export const serverOnlyNamespaces: readonly Namespace[] = ["meta", "mail"];

@@ -1,0 +1,192 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { request as http, type APIRequestContext } from "@playwright/test";
+import { userCreate } from "./accounts";
+import { expect, languages, test, type Lang } from "./fixtures";
+import { logsDir, ownServer, root, type OwnServer } from "./own-server";
+
+/**
+ * Every page carries the strings it renders and nothing else (app/i18n/namespaces.ts): each page
+ * of every area, in each of the six languages, is fetched as the role that sees it, and
+ *  - the strings in its hydration data are read back to the namespace files they come from: a
+ *    namespace the page's area has no use for (the admin's strings on the home page, another
+ *    admin screen's on the list) fails the test;
+ *  - a string the page renders but was not sent (its route forgot the namespace, or a language
+ *    lacks the key) is reported by the translate function as "Missing string" in the server's
+ *    log, which must have none once every page was rendered.
+ */
+
+type Who = "visitor" | "model" | "affiliate" | "admin";
+
+// The namespaces each page may carry besides `common`; the first must be there (it is the page's).
+const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
+  { url: "/", who: "visitor", allowed: ["marketing", "blog", "preselection"] },
+  { url: "/contact", who: "visitor", allowed: ["contact"] },
+  { url: "/blog", who: "visitor", allowed: ["blog"] },
+  { url: "/blog/security-and-anonymity", who: "visitor", allowed: ["blog"] },
+  { url: "/privacy", who: "visitor", allowed: ["privacy"] },
+  {
+    url: "/privacy/request",
+    who: "visitor",
+    allowed: ["privacy-request", "privacy", "auth-errors"],
+  },
+  { url: "/privacy/confirm", who: "visitor", allowed: ["privacy-confirm", "privacy"] },
+  { url: "/no-such-page", who: "visitor", allowed: [], status: 404 },
+  { url: "/permission-denied", who: "visitor", allowed: [] },
+  { url: "/register/model", who: "visitor", allowed: ["preselection", "auth", "auth-errors"] },
+  { url: "/login", who: "visitor", allowed: ["auth", "auth-errors"] },
+  { url: "/forgot-password", who: "visitor", allowed: ["auth", "auth-errors"] },
+  { url: "/password-reset", who: "visitor", allowed: ["auth", "auth-errors"] },
+  { url: "/register/affiliate", who: "visitor", allowed: ["auth", "auth-errors"] },
+  {
+    url: "/dashboard/model",
+    who: "model",
+    allowed: ["model", "areas", "preselection", "privacy-controls", "auth-errors"],
+  },
+  {
+    url: "/account/security",
+    who: "model",
+    allowed: ["security", "areas", "auth", "auth-errors"],
+  },
+  { url: "/portal", who: "affiliate", allowed: ["portal", "areas"] },
+  ...[
+    ["/admin/dashboard", "admin-dashboard"],
+    ["/admin/pendentes", "admin-review"],
+    ["/admin/cadastros", "admin-review"],
+    ["/admin/cadastros/:application", "admin-review", "admin-privacy", "preselection"],
+    ["/admin/analytics", "admin-analytics"],
+    ["/admin/users", "admin-users"],
+    ["/admin/auth-report", "admin-auth-report"],
+    ["/admin/email", "admin-email"],
+    ["/admin/production-checklist", "admin-checklist"],
+    ["/admin/tech-report", "admin-tech"],
+    ["/admin/afiliados", "admin-affiliates"],
+    ["/admin/afiliados/:affiliate", "admin-affiliates"],
+    ["/admin/access-report", "admin-access-report", "admin-affiliates"],
+    ["/admin/privacy", "admin-privacy"],
+  ].map(([url, ...own]) => ({
+    url: url!,
+    who: "admin" as const,
+    allowed: [...own, "admin", "areas", "auth-errors"],
+  })),
+];
+
+const localesDir = path.join(root, "app/i18n/locales");
+
+function leaves(tree: unknown): string[] {
+  return typeof tree === "string" ? [tree] : Object.values(tree as object).flatMap(leaves);
+}
+
+/** Each namespace's distinct texts in a language. */
+function namespaceTexts(lang: Lang): Map<string, Set<string>> {
+  const folder = path.join(localesDir, lang);
+  return new Map(
+    readdirSync(folder).map((file) => [
+      file.replace(/\.json$/, ""),
+      new Set(leaves(JSON.parse(readFileSync(path.join(folder, file), "utf8")))),
+    ]),
+  );
+}
+
+/**
+ * The strings of a page's hydration data: React Router inlines its loaders' data as a
+ * turbo-stream, a JSON array (keys and values as strings, each once) inside a JS string literal.
+ */
+export function hydrationStrings(html: string): Set<string> {
+  const found = new Set<string>();
+  for (const match of html.matchAll(/streamController\.enqueue\(("(?:[^"\\]|\\.)*")\)/g)) {
+    const flat = JSON.parse(JSON.parse(match[1]!) as string) as unknown[];
+    for (const item of flat) if (typeof item === "string") found.add(item);
+  }
+  return found;
+}
+
+/** The namespaces whose texts the page carries (nearly all of them: a few may repeat elsewhere). */
+function namespacesIn(carried: Set<string>, texts: Map<string, Set<string>>): string[] {
+  return [...texts]
+    .filter(([, values]) => {
+      const hits = [...values].filter((value) => carried.has(value)).length;
+      return hits / values.size >= 0.8;
+    })
+    .map(([namespace]) => namespace)
+    .sort();
+}
+
+test.describe("strings by page", () => {
+  test.describe.configure({ mode: "serial" });
+  const PASSWORD = "strings-por-pagina-2026";
+  let dataDir: string;
+  let server: OwnServer;
+  const clients = new Map<Who, APIRequestContext>();
+  const ids: Record<string, string> = {};
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    dataDir = mkdtempSync(path.join(tmpdir(), "mare-strings-"));
+    for (const role of ["model", "affiliate", "admin"] as const) {
+      await userCreate(dataDir, `${role}@strings.example`, role, PASSWORD);
+    }
+    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 98, { DATA_DIR: dataDir });
+    clients.set("visitor", await http.newContext({ baseURL: server.origin }));
+    for (const role of ["model", "affiliate", "admin"] as const) {
+      const client = await http.newContext({ baseURL: server.origin });
+      const answer = await client.post("/login", {
+        form: { email: `${role}@strings.example`, password: PASSWORD },
+        maxRedirects: 0,
+      });
+      expect(answer.status(), `sign-in of ${role}`).toBe(302);
+      clients.set(role, client);
+    }
+    // An application and an affiliate, for the detail screens.
+    const sent = await clients.get("visitor")!.post("/?index", {
+      form: {
+        fullName: "Ana Strings",
+        age: "25",
+        email: "ana@strings.example",
+        instagram: "@ana.strings",
+        experience: "beginner",
+        message: "Quero começar com segurança e com apoio.",
+        consent: "on",
+        website: "",
+      },
+      headers: { origin: server.origin },
+    });
+    expect(sent.status()).toBe(200);
+    const admin = clients.get("admin")!;
+    const list = await (await admin.get("/admin/pendentes")).text();
+    ids.application = /href="\/admin\/cadastros\/(\d+)"/.exec(list)![1]!;
+    const affiliates = await (await admin.get("/admin/afiliados")).text();
+    ids.affiliate = /href="\/admin\/afiliados\/(\d+)"/.exec(affiliates)![1]!;
+  });
+
+  test.afterAll(async () => {
+    for (const client of clients.values()) await client.dispose();
+    await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  for (const lang of languages) {
+    test(`each page carries only its own strings, in ${lang}`, async () => {
+      const texts = namespaceTexts(lang);
+      for (const page of pages) {
+        const url = page.url.replace(/:(\w+)/, (_, name: string) => ids[name]!);
+        // ?lang= rather than a Cookie header, which would replace the session's cookie.
+        const answer = await clients.get(page.who)!.get(`${url}?lang=${lang}`, { maxRedirects: 0 });
+        const label = `${page.who} ${url} (${lang})`;
+        expect(answer.status(), label).toBe(page.status ?? 200);
+        const carried = namespacesIn(hydrationStrings(await answer.text()), texts);
+        expect(carried, `${label} carries the shell's strings`).toContain("common");
+        if (page.allowed[0]) expect(carried, `${label} carries its own`).toContain(page.allowed[0]);
+        const foreign = carried.filter((name) => name !== "common" && !page.allowed.includes(name));
+        expect(foreign, `${label} carries strings of another area`).toEqual([]);
+      }
+    });
+  }
+
+  test("no page rendered a string it was not sent", () => {
+    const log = readFileSync(path.join(logsDir, `own-${server.port}.log`), "utf8");
+    const missing = log.split("\n").filter((line) => line.includes("Missing string"));
+    expect(missing).toEqual([]);
+  });
+});
