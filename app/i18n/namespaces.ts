@@ -2,11 +2,13 @@
  * The interface strings are split by where they are shown (app/i18n/locales/<lang>/<ns>.json), so a
  * page carries only its own: `common` with the shell (root loader), the rest asked for by each
  * route's loader (`pageStrings`) or by lazy code (the chatbot). The keys keep their full path
- * (`admin.list.title` lives in admin-review.json), so moving a string between files never
+ * (`admin.list.title` lives in admin-list.json), so moving a string between files never
  * changes a component. See docs/decisions/018-strings-by-route.md.
  */
 export const namespaces = [
   "common",
+  // The public pages' navigation bar and footer (the marketing layout).
+  "site",
   "marketing",
   "contact",
   "blog",
@@ -25,7 +27,8 @@ export const namespaces = [
   "portal",
   "admin",
   "admin-dashboard",
-  "admin-review",
+  "admin-list",
+  "admin-detail",
   "admin-analytics",
   "admin-affiliates",
   "admin-access-report",

@@ -21,18 +21,18 @@ type Who = "visitor" | "model" | "affiliate" | "admin";
 
 // The namespaces each page may carry besides `common`; the first must be there (it is the page's).
 const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
-  { url: "/", who: "visitor", allowed: ["marketing", "blog", "preselection"] },
-  { url: "/contact", who: "visitor", allowed: ["contact"] },
-  { url: "/blog", who: "visitor", allowed: ["blog"] },
-  { url: "/blog/security-and-anonymity", who: "visitor", allowed: ["blog"] },
-  { url: "/privacy", who: "visitor", allowed: ["privacy"] },
+  { url: "/", who: "visitor", allowed: ["site", "marketing", "blog", "preselection"] },
+  { url: "/contact", who: "visitor", allowed: ["site", "contact"] },
+  { url: "/blog", who: "visitor", allowed: ["site", "blog"] },
+  { url: "/blog/security-and-anonymity", who: "visitor", allowed: ["site", "blog"] },
+  { url: "/privacy", who: "visitor", allowed: ["site", "privacy"] },
   {
     url: "/privacy/request",
     who: "visitor",
     allowed: ["privacy-request", "privacy", "auth-errors"],
   },
-  { url: "/privacy/confirm", who: "visitor", allowed: ["privacy-confirm", "privacy"] },
-  { url: "/no-such-page", who: "visitor", allowed: [], status: 404 },
+  { url: "/privacy/confirm", who: "visitor", allowed: ["site", "privacy-confirm", "privacy"] },
+  { url: "/no-such-page", who: "visitor", allowed: ["site"], status: 404 },
   { url: "/permission-denied", who: "visitor", allowed: [] },
   { url: "/register/model", who: "visitor", allowed: ["preselection", "auth", "auth-errors"] },
   { url: "/login", who: "visitor", allowed: ["auth", "auth-errors"] },
@@ -52,9 +52,9 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
   { url: "/portal", who: "affiliate", allowed: ["portal", "areas"] },
   ...[
     ["/admin/dashboard", "admin-dashboard"],
-    ["/admin/pendentes", "admin-review"],
-    ["/admin/cadastros", "admin-review"],
-    ["/admin/cadastros/:application", "admin-review", "admin-privacy", "preselection"],
+    ["/admin/pendentes", "admin-list"],
+    ["/admin/cadastros", "admin-list"],
+    ["/admin/cadastros/:application", "admin-detail", "admin-privacy", "preselection"],
     ["/admin/analytics", "admin-analytics"],
     ["/admin/users", "admin-users"],
     ["/admin/auth-report", "admin-auth-report"],

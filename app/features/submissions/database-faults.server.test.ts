@@ -10,7 +10,6 @@ import { handleChatbotApplication } from "~/features/chatbot/chatbot.server";
 import { handlePreselection } from "~/features/preselection/preselection.server";
 import { getFixedT } from "~/i18n/i18n.server";
 import { languages } from "~/i18n/languages";
-import { resources } from "~/i18n/resources.server";
 import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
 import { startFaultProxy, type FaultProxy } from "~/test/fault-proxy";
 import { failureMessage, failureMessageKey } from "./failure-message";

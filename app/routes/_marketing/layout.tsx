@@ -3,10 +3,16 @@ import { Outlet } from "react-router";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { countPageViews } from "~/features/analytics/counting.server";
+import { pageStrings } from "~/i18n/resources.server";
 import type { Route } from "./+types/layout";
 
 // Every public page shown, first load or client-side navigation: counted, cookie-free.
 export const middleware: Route.MiddlewareFunction[] = [countPageViews];
+
+// The navigation bar's and footer's strings: these pages' only ones not of their own.
+export function loader({ request }: Route.LoaderArgs) {
+  return { strings: pageStrings(request, ["site"]) };
+}
 
 export default function MarketingLayout() {
   const { t } = useTranslation();

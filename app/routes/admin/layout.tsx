@@ -4,8 +4,8 @@ import { requireArea } from "~/auth/session.server";
 import { AreaShell } from "~/components/layout/area-shell";
 import { adminNavigation } from "~/features/admin/admin-nav";
 import { Icon } from "~/components/ui/icon";
-import { cn } from "~/utils/cn";
 import { pageStrings } from "~/i18n/resources.server";
+import "~/features/admin/admin-nav.css";
 import type { Route } from "./+types/layout";
 
 /**
@@ -36,19 +36,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           aria-label={t("admin.nav.label")}
           className="-mx-4 mb-6 overflow-x-auto px-4 lg:mx-0 lg:px-0"
         >
-          <ul className="flex gap-1 lg:flex-col">
+          <ul className="admin-nav flex gap-1 lg:flex-col">
             {items.map(({ path, label, icon }) => (
               <li key={path}>
-                <NavLink
-                  to={path}
-                  className={({ isActive }) =>
-                    cn(
-                      "flex items-center gap-2 rounded-xl px-3 py-2 text-sm font-medium whitespace-nowrap text-ink-700 hover:bg-ink-100/70",
-                      isActive && "bg-brand-50 text-brand-800 ring-1 ring-brand-200",
-                    )
-                  }
-                >
-                  <Icon name={icon} className="size-4" />
+                {/* Marked aria-current="page" when open, which the stylesheet shows. */}
+                <NavLink to={path}>
+                  <Icon name={icon} />
                   {t(label)}
                 </NavLink>
               </li>

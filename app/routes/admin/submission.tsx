@@ -61,7 +61,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { documentEncrypted: _encrypted, ...shown } = application;
   const { t, strings } = pageContext(request);
   return {
-    strings: strings("admin-review", "admin-privacy", "preselection", "auth-errors"),
+    strings: strings("admin-detail", "admin-privacy", "preselection", "auth-errors"),
     title: pageTitle(application.fullName || t("admin.privacy.erasedName")),
     application: shown,
     history,

@@ -21,6 +21,7 @@ import { useTranslation } from "~/i18n/translation";
 import { pageContext } from "~/utils/page.server";
 import { clientIp, isCrossSiteRequest, readForm } from "~/utils/request.server";
 import { pageTitle } from "~/utils/seo";
+import "~/features/submissions/review-table.css";
 import type { Route } from "./+types/submissions";
 
 /** `2026-11-22 14:05:09.123456+00~42`: where the previous page ended (keyset pagination). */
@@ -56,14 +57,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const { t, strings } = pageContext(request);
   return {
-    strings: strings("admin-review"),
+    strings: strings("admin-list"),
     title: pageTitle(t(list.label)),
     label: list.label,
     path: list.path,
     filter,
     filterParams: reviewFilterParams(filter),
     referrers,
-    rows: page.rows,
+    // What the list shows of each application, nothing more: the page carries fifty of them.
+    rows: page.rows.map((row) => ({
+      id: row.id,
+      fullName: row.fullName,
+      email: row.email,
+      source: row.source,
+      createdAt: row.createdAt,
+      status: row.status,
+      selectable: row.status === "Pendente" && !row.erasedAt,
+    })),
     next: page.next ? `${page.next.createdAt}~${page.next.id}` : null,
     paged: Boolean(before),
   };
@@ -245,15 +255,12 @@ export default function Submissions({ loaderData, actionData }: Route.ComponentP
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-ink-100 max-md:block">
+            <tbody className="review-rows divide-y divide-ink-100 max-md:block">
               {rows.map((row) => (
-                <tr
-                  key={row.id}
-                  className="hover:bg-sand-50 max-md:grid max-md:grid-cols-[2rem_minmax(0,1fr)_auto] max-md:gap-x-2 max-md:px-4 max-md:py-3"
-                >
-                  <td className="px-4 py-3 align-top max-md:row-span-3 max-md:p-0 max-md:pt-0.5">
+                <tr key={row.id}>
+                  <td>
                     {/* An erased application has no one to decide for (nor to mail). */}
-                    {row.status === "Pendente" && !row.erasedAt ? (
+                    {row.selectable ? (
                       <input
                         type="checkbox"
                         name="id"
@@ -262,28 +269,18 @@ export default function Submissions({ loaderData, actionData }: Route.ComponentP
                         aria-label={t("admin.bulk.selectOne", {
                           name: row.fullName || t("admin.privacy.erasedName"),
                         })}
-                        className="size-4 accent-brand-700"
                       />
                     ) : null}
                   </td>
-                  <td className="px-4 py-3 max-md:p-0">
-                    <Link
-                      to={`/admin/cadastros/${row.id}`}
-                      className="font-medium text-ink-900 underline-offset-2 hover:text-brand-700 hover:underline"
-                    >
+                  <td>
+                    <Link to={`/admin/cadastros/${row.id}`}>
                       {row.fullName || t("admin.privacy.erasedName")}
                     </Link>
                   </td>
-                  <td className="px-4 py-3 text-ink-700 max-md:col-start-2 max-md:row-start-2 max-md:truncate max-md:p-0">
-                    {row.email}
-                  </td>
-                  <td className="px-4 py-3 text-ink-700 max-md:col-start-2 max-md:row-start-3 max-md:inline max-md:p-0 max-md:text-xs">
-                    {t(`admin.source.${row.source}`)}
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-ink-700 max-md:col-start-3 max-md:row-start-2 max-md:p-0 max-md:text-xs">
-                    {formatWhen(row.createdAt, i18n.language)}
-                  </td>
-                  <td className="px-4 py-3 max-md:col-start-3 max-md:row-start-1 max-md:p-0">
+                  <td>{row.email}</td>
+                  <td>{t(`admin.source.${row.source}`)}</td>
+                  <td>{formatWhen(row.createdAt, i18n.language)}</td>
+                  <td>
                     <StatusBadge status={row.status} />
                   </td>
                 </tr>
