@@ -5,6 +5,7 @@
  *  - load: / under 50 connections for BENCH_HOLD_SECONDS (30): latency, errors.
  *  - submissions: applications per second through the form's endpoint, PGlite and PostgreSQL.
  *  - signin: password sign-ins per second through the login form, with the hash's cost.
+ *  - weight: the HTML and hydration data six pages weigh as sent, public and signed in.
  *  - queries: the back office at a million applications on PostgreSQL: its lists, searches and
  *    dashboard, the same pages over HTTP as a signed-in admin, and a 100,000-row CSV export.
  * BENCH_ONLY=submissions,queries runs some of them; the others keep their earlier figures. The
@@ -24,6 +25,7 @@ import { QUERY_TARGET_P95_MS, queriesBench } from "./queries.ts";
 import { markdown, parts, type Part, type Results } from "./report.ts";
 import { build, root, startServer } from "./server.ts";
 import { signInBench } from "./signin.ts";
+import { weightBench } from "./weight.ts";
 import { SUBMISSIONS_TARGET_PER_SECOND, submissionsBench } from "./submissions.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -131,6 +133,10 @@ if (selected.has("lighthouse") || selected.has("throughput") || selected.has("lo
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+if (selected.has("weight")) {
+  results.weight = await weightBench();
+  results.measured.weight = date;
 }
 if (selected.has("submissions")) {
   const earlier = previous.submissions?.postgres;
