@@ -6,7 +6,6 @@ import { languages, type Language } from "~/i18n/languages";
 import { cn } from "~/utils/cn";
 
 // The flags are decorative: the language's name or code is beside them.
-const flagClass = "h-3.5 w-5 shrink-0 rounded-[2px] ring-1 ring-black/10";
 
 /** `?lang=xx` on the current page: the server renders it and stores the choice in a cookie. */
 export function useLanguageHref() {
@@ -61,7 +60,7 @@ export function LanguagePicker({ className }: { className?: string }) {
         aria-label={`${current.code.toUpperCase()}: ${t("a11y.chooseLanguage", { language: current.name })}`}
         className="inline-flex h-10 cursor-pointer list-none items-center gap-2 rounded-full px-3 text-sm font-medium text-ink-800 hover:bg-ink-100/70 [&::-webkit-details-marker]:hidden"
       >
-        <Icon name={`flag-${current.flag}`} className={flagClass} />
+        <Icon name={`flag-${current.flag}`} className="flag" />
         <span aria-hidden className="uppercase">
           {current.code}
         </span>
@@ -70,7 +69,7 @@ export function LanguagePicker({ className }: { className?: string }) {
           className="size-4 text-ink-500 transition-transform group-open:rotate-180"
         />
       </summary>
-      <ul className="absolute end-0 z-50 mt-2 min-w-44 rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-ink-200">
+      <ul className="language-list absolute end-0 z-50 mt-2 min-w-44 rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-ink-200">
         {languages.map((language) => (
           <li key={language.code}>
             <Link
@@ -80,9 +79,8 @@ export function LanguagePicker({ className }: { className?: string }) {
               hrefLang={language.code}
               lang={language.code}
               aria-current={language.code === current.code ? "true" : undefined}
-              className="flex items-center gap-3 rounded-xl px-3 py-2 text-sm text-ink-800 hover:bg-brand-50 hover:text-brand-900 focus-visible:bg-brand-50"
             >
-              <Icon name={`flag-${language.flag}`} className={flagClass} />
+              <Icon name={`flag-${language.flag}`} className="flag" />
               <span className="flex-1">{language.name}</span>
               {language.code === current.code ? (
                 <Icon name="check" className="size-4 text-brand-700" />

@@ -52,19 +52,17 @@ export function SiteFooter() {
           <h2 className="font-sans text-sm font-semibold tracking-widest text-white uppercase">
             {t("footer.explore")}
           </h2>
-          <ul className="mt-4 space-y-2.5 text-sm">
+          <ul className="footer-links mt-4 space-y-2.5 text-sm">
             {footerExploreLinks.map((link) => (
               <li key={link.to}>
-                <SectionLink to={link.to} className="text-brand-100/85 hover:text-white">
-                  {t(link.label)}
-                </SectionLink>
+                <SectionLink to={link.to}>{t(link.label)}</SectionLink>
               </li>
             ))}
           </ul>
           <h2 className="mt-8 font-sans text-sm font-semibold tracking-widest text-white uppercase">
             {t("footer.languages")}
           </h2>
-          <ul className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+          <ul className="footer-links mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm">
             {languages.map((language) => (
               <li key={language.code}>
                 <Link
@@ -72,7 +70,6 @@ export function SiteFooter() {
                   preventScrollReset
                   hrefLang={language.code}
                   lang={language.code}
-                  className="text-brand-100/85 hover:text-white"
                 >
                   {language.name}
                 </Link>

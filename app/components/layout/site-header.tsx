@@ -30,15 +30,10 @@ export function SiteHeader() {
         </Link>
 
         <nav aria-label={t("a11y.mainNavigation")} className="hidden lg:block">
-          <ul className="flex items-center gap-1">
+          <ul className="site-nav flex items-center gap-1">
             {navigationLinks.map((link) => (
               <li key={link.to}>
-                <SectionLink
-                  to={link.to}
-                  className="rounded-full px-3 py-2 text-sm font-medium text-ink-700 hover:bg-ink-100/70 hover:text-ink-950"
-                >
-                  {t(link.label)}
-                </SectionLink>
+                <SectionLink to={link.to}>{t(link.label)}</SectionLink>
               </li>
             ))}
           </ul>

@@ -1,9 +1,8 @@
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "~/utils/cn";
 
-/** Inputs styled from their own state: an invalid field carries aria-invalid and turns coral. */
-const control =
-  "block w-full rounded-xl border-0 bg-white px-4 py-3 text-base text-ink-950 shadow-xs ring-1 ring-ink-300 ring-inset placeholder:text-ink-400 focus:ring-2 focus:ring-brand-600 focus:outline-none aria-invalid:ring-2 aria-invalid:ring-coral-600";
+/** Styled by app.css's .field (an invalid field carries aria-invalid and turns coral). */
+const control = "field";
 
 export function Input({ className, ...props }: ComponentProps<"input">) {
   return <input className={cn(control, className)} {...props} />;
@@ -11,15 +10,7 @@ export function Input({ className, ...props }: ComponentProps<"input">) {
 
 /** A compact drop-down for filters and short choices in the back office's forms. */
 export function Select({ className, ...props }: ComponentProps<"select">) {
-  return (
-    <select
-      className={cn(
-        "block h-11 w-full rounded-xl border-0 bg-white px-3 text-sm text-ink-900 shadow-xs ring-1 ring-ink-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none aria-invalid:ring-2 aria-invalid:ring-coral-600",
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <select className={cn("field-compact", className)} {...props} />;
 }
 
 export function Textarea({ className, ...props }: ComponentProps<"textarea">) {

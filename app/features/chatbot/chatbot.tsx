@@ -139,7 +139,6 @@ export default function Chatbot({ onClose }: { onClose: () => void }) {
             size="sm"
             disabled={sending}
             onClick={() => setConfirmingRestart(true)}
-            className="px-3"
           >
             <Icon name="rotate-ccw" />
             <span className="max-sm:sr-only">{t("chatbot.restart")}</span>

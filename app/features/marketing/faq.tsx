@@ -20,18 +20,15 @@ export function Faq() {
           subtitle={t("faq.subtitle")}
           align="left"
         />
-        <ul className="divide-y divide-ink-200 border-y border-ink-200">
+        <ul className="faq divide-y divide-ink-200 border-y border-ink-200">
           {questions.map((key) => (
             <li key={key}>
-              <details name="faq" className="group">
-                <summary className="flex cursor-pointer list-none items-center justify-between gap-6 py-5 text-start text-lg font-semibold text-ink-950 hover:text-brand-800 [&::-webkit-details-marker]:hidden">
+              <details name="faq">
+                <summary>
                   <span>{t(`faq.${key}.question`)}</span>
-                  <Icon
-                    name="plus"
-                    className="size-5 shrink-0 text-brand-700 transition-transform group-open:rotate-45"
-                  />
+                  <Icon name="plus" />
                 </summary>
-                <p className="pb-5 leading-relaxed text-ink-600">{t(`faq.${key}.answer`)}</p>
+                <p>{t(`faq.${key}.answer`)}</p>
               </details>
             </li>
           ))}

@@ -21,14 +21,14 @@ export function Services() {
           title={t("services.title")}
           subtitle={t("services.subtitle")}
         />
-        <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="service-cards mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {services.map(({ key, icon }) => (
-            <li key={key} className="rounded-3xl bg-sand-50 p-7 ring-1 ring-ink-200/70">
-              <span className="grid size-12 place-items-center rounded-2xl bg-brand-700 text-white">
-                <Icon name={icon} className="size-6" />
+            <li key={key}>
+              <span>
+                <Icon name={icon} />
               </span>
-              <h3 className="mt-5 text-xl font-semibold">{t(`services.${key}.title`)}</h3>
-              <p className="mt-2 leading-relaxed text-ink-600">{t(`services.${key}.text`)}</p>
+              <h3>{t(`services.${key}.title`)}</h3>
+              <p>{t(`services.${key}.text`)}</p>
             </li>
           ))}
         </ul>

@@ -259,10 +259,7 @@ export function PreselectionForm({
           {experienceLevels.map((level, index) => (
             <label
               key={level}
-              className={cn(
-                "flex cursor-pointer items-center gap-3 rounded-xl bg-white px-4 py-3 text-sm font-medium text-ink-900 ring-1 ring-ink-300 ring-inset has-checked:bg-brand-50 has-checked:ring-2 has-checked:ring-brand-600 has-focus-visible:outline-2 has-focus-visible:outline-brand-600",
-                errors.experience && "ring-2 ring-coral-600",
-              )}
+              className={cn("choice", errors.experience && "ring-2 ring-coral-600")}
             >
               <input
                 type="radio"
@@ -271,7 +268,6 @@ export function PreselectionForm({
                 required
                 id={index === 0 ? "experience" : undefined}
                 defaultChecked={values.experience === level}
-                className="size-4 accent-brand-700"
               />
               {t(`preselection.experienceOptions.${level}`)}
             </label>

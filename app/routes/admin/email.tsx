@@ -752,7 +752,7 @@ function ReasonsSection({ reasons, result }: { reasons: LoaderData["reasons"]; r
                     defaultValue={reason.label}
                     key={reason.label}
                     maxLength={120}
-                    className={cn("py-2", !reason.active && "text-ink-500")}
+                    className={cn(!reason.active && "text-ink-500")}
                   />
                 </div>
                 <Button type="submit" size="sm" variant="secondary" disabled={busy}>
@@ -830,7 +830,7 @@ function ReasonsSection({ reasons, result }: { reasons: LoaderData["reasons"]; r
           error={result?.intent === "reason-add" && errors.label ? t(errors.label) : undefined}
           className="min-w-48 flex-1"
         >
-          {(aria) => <Input {...aria} name="label" maxLength={120} className="py-2" />}
+          {(aria) => <Input {...aria} name="label" maxLength={120} />}
         </Field>
         <Button type="submit" size="sm" disabled={busy} className="mb-1">
           {t("admin.email.reasons.add")}

@@ -413,7 +413,7 @@ function ProfileCard({
               {...aria}
               name="language"
               defaultValue={value("language") || "pt"}
-              className="h-12 text-base"
+              className="h-12"
             >
               {languages.map((language) => (
                 <option key={language.code} value={language.code} lang={language.code}>
