@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { and, eq, inArray, like, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "~/db/db.server";
@@ -11,6 +10,7 @@ import * as login from "~/routes/_auth/login";
 import * as logout from "~/routes/_auth/logout";
 import * as passwordReset from "~/routes/_auth/password-reset";
 import * as registerAffiliate from "~/routes/_auth/register-affiliate";
+import { resources } from "~/i18n/resources.server";
 import * as authApi from "~/routes/resources/auth-api";
 import { callRoute, databaseTargets, outcomeOf } from "~/test/routes";
 import { getAuth } from "./auth.server";
@@ -28,9 +28,7 @@ const ORIGIN = "http://127.0.0.1:3999";
 const PASSWORD = "maré-talent-2026!";
 const NEW_PASSWORD = "outra-senha-bem-longa";
 
-const english = JSON.parse(
-  readFileSync(new URL("../i18n/locales/en.json", import.meta.url), "utf8"),
-) as Record<string, Record<string, unknown>>;
+const english = resources.en as Record<string, Record<string, unknown>>;
 
 describe.each(databaseTargets)("account routes on %s", (_name, databaseUrl) => {
   // A shared test database keeps rows and counters between runs: this run's have their own

@@ -202,6 +202,7 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, dat
       },
       loader: { path: "/", query: { lang: language, ref: validText("ANA-2026") } },
     },
+    "routes/_marketing/layout.tsx": { loader: { path: "/", query: { lang: language } } },
     "routes/_marketing/contact.tsx": { loader: { path: "/contact", query: { lang: language } } },
     "routes/_marketing/blog.tsx": { loader: { path: "/blog", query: { lang: language } } },
     "routes/_marketing/blog-post.tsx": {

@@ -1,5 +1,5 @@
+import { resources } from "~/i18n/resources.server";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { and, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "~/db/db.server";
@@ -30,9 +30,7 @@ import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
 const ORIGIN = "http://127.0.0.1:3998";
 const PASSWORD = "maré-talent-afiliados-2026!";
 
-const english = JSON.parse(
-  readFileSync(new URL("../../i18n/locales/en.json", import.meta.url), "utf8"),
-) as Record<string, unknown>;
+const english: unknown = resources.en;
 const englishText = (key: string) =>
   key
     .split(".")
