@@ -90,6 +90,10 @@ describe("documentCacheKey", () => {
     expect(documentCacheKey(get("https://x.test/nope"), 404, context(), headers())).toBeNull();
     const noStore = headers([["cache-control", "no-store"]]);
     expect(documentCacheKey(page, 200, context(), noStore)).toBeNull();
+    // A loader's own Cache-Control counts even when its route does not pass it on to the page
+    // (/privacy/confirm?token=…: the token's state is in the database, not in the URL).
+    const fromLoader = context({ loaderHeaders: { "routes/x": noStore } });
+    expect(documentCacheKey(page, 200, fromLoader, headers())).toBeNull();
     const referral = headers([["set-cookie", "ref=ANA123; Path=/"]]);
     expect(documentCacheKey(page, 200, context(), referral)).toBeNull();
     expect(documentCacheKey(get("https://x.test/", {}, "HEAD"), 200, context(), headers())).toBe(

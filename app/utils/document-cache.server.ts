@@ -114,7 +114,10 @@ export function documentKey(head: RequestHead): DocumentKey | null {
 /**
  * The key under which this render may be stored, or null when the page is this visitor's alone:
  * a request that may share (documentKey), answered 200 without form answers or errors, and
- * whose routes neither chose their own caching nor set a cookie other than the language's.
+ * whose loaders and routes neither chose their own caching nor set a cookie other than the
+ * language's. A loader that reads anything of the request besides its URL and language (a
+ * token's state in the database, say) says so with a Cache-Control of its own; its route need
+ * not pass that header on to the page for it to count here.
  */
 export function documentCacheKey(
   request: Request,
@@ -123,11 +126,13 @@ export function documentCacheKey(
   headers: Headers,
 ): DocumentKey | null {
   if (request.method !== "GET" || status !== 200) return null;
-  const { actionData, errors } = context.staticHandlerContext;
+  const { actionData, errors, loaderHeaders } = context.staticHandlerContext;
   if (actionData || errors) return null;
-  if (headers.has("cache-control")) return null;
-  for (const cookie of headers.getSetCookie()) {
-    if (!cookie.startsWith("lang=")) return null;
+  for (const said of [headers, ...Object.values(loaderHeaders ?? {})]) {
+    if (said.has("cache-control")) return null;
+    for (const cookie of said.getSetCookie()) {
+      if (!cookie.startsWith("lang=")) return null;
+    }
   }
   return documentKey(request);
 }

@@ -48,12 +48,11 @@ function send(server: OwnServer, pathname: string, headers: Record<string, strin
 }
 
 /** A page from the store: hash-based CSP and an ETag. A rendered one has a nonce and none. */
+const policyOf = (answer: Answer) => String(answer.headers["content-security-policy"] ?? "");
 const isStored = (answer: Answer) =>
-  /script-src 'sha256-/.test(answer.headers["content-security-policy"] ?? "") &&
-  answer.headers.etag !== undefined;
+  /script-src 'sha256-/.test(policyOf(answer)) && answer.headers.etag !== undefined;
 const isRendered = (answer: Answer) =>
-  /script-src 'nonce-/.test(answer.headers["content-security-policy"] ?? "") &&
-  answer.headers.etag === undefined;
+  /script-src 'nonce-/.test(policyOf(answer)) && answer.headers.etag === undefined;
 
 test.describe("the document cache under attack", () => {
   test.describe.configure({ mode: "serial" });
@@ -132,7 +131,7 @@ test.describe("the document cache under attack", () => {
   });
 
   for (const forged of [
-    { host: "evil.example" },
+    { host: "evil.example" } as Record<string, string>,
     { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
   ]) {
     const name = Object.keys(forged).join(" and ");
