@@ -106,6 +106,10 @@ export default async function handleRequest(
       headers: responseHeaders,
       countsViews: countsViews(routerContext),
       policy: (hashes) => contentSecurityPolicy({ hashes }, policyOptions()),
+    }).catch((error: unknown) => {
+      // Not stored (compression failed): this visitor still gets her page, rendered for her.
+      requestLogger(request).error({ event: "document-cache.store-failed", err: error });
+      return undefined;
     });
     if (stored) {
       const { status, headers, body } = answerFromStore(stored, request, cacheKey);
