@@ -3,7 +3,12 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 import { checkReadiness, closeDatabase, getDatabase } from "./db/db.server";
-import { flushCounts } from "./features/analytics/counting.server";
+import {
+  count,
+  countPageViews,
+  flushCounts,
+  pageViewOf,
+} from "./features/analytics/counting.server";
 import { referralClicksSettled } from "./features/affiliates/referral-clicks.server";
 import { startMailSender } from "./mail/sender.server";
 import { startRetentionJob } from "./features/privacy/retention.server";
@@ -13,11 +18,16 @@ import { requestLogger } from "./utils/logger.server";
 import { compressDocument } from "./utils/compress.server";
 import { contentSecurityPolicy } from "./utils/content-security-policy";
 import {
-  cacheDocument,
+  answerFromStore,
+  documentCacheIsEmpty,
   documentCacheKey,
-  cachedDocument,
+  documentKey,
   NONCE_PLACEHOLDER,
+  storedDocument,
+  storeDocument,
+  type DocumentAnswer,
 } from "./utils/document-cache.server";
+import type { RequestHead } from "./utils/request-head";
 import { NonceProvider } from "./utils/nonce";
 import { recordServerError } from "./features/reports/server-errors.server";
 
@@ -42,6 +52,9 @@ export async function startup() {
 
 /** `/readyz`: the database answers and has this build's migrations. */
 export const readiness = checkReadiness;
+
+/** For what publishes content (later, the CMS): the next visitor gets the new page. */
+export { purgeDocumentCache } from "./utils/document-cache.server";
 
 /** Shell commands that need the app's modules (scripts/user-create.ts). */
 export { createAccountFromShell } from "./auth/users.server";
@@ -68,7 +81,9 @@ export async function shutdown() {
 /**
  * Every HTML page goes through here. It is rendered whole (loaders have already run, so there is
  * nothing to stream) and sent in one piece, which is also what makes compressing it cheap.
- * See docs/decisions/003-csp-nonce-and-whole-page-rendering.md.
+ * See docs/decisions/003-csp-nonce-and-whole-page-rendering.md. A page that is the same for
+ * every visitor is stored as it is sent, and later requests for it are answered before React
+ * Router runs (cachedDocument below; decision 015).
  */
 export default async function handleRequest(
   request: Request,
@@ -80,40 +95,72 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  // A fresh nonce for every page: only scripts this response names may run.
+  const cacheKey = import.meta.env.PROD
+    ? documentCacheKey(request, responseStatusCode, routerContext, responseHeaders)
+    : null;
+  // Rendered with a placeholder nonce: removed from a page that is stored, replaced by a fresh
+  // nonce in one that is not.
+  const { html, status } = await renderDocument(request, routerContext, responseStatusCode);
+  if (cacheKey && status === 200) {
+    const stored = await storeDocument(cacheKey, html, {
+      headers: responseHeaders,
+      countsViews: countsViews(routerContext),
+      policy: (hashes) => contentSecurityPolicy({ hashes }, policyOptions()),
+    }).catch((error: unknown) => {
+      // Not stored (compression failed): this visitor still gets her page, rendered for her.
+      requestLogger(request).error({ event: "document-cache.store-failed", err: error });
+      return undefined;
+    });
+    if (stored) {
+      const { status, headers, body } = answerFromStore(stored, request, cacheKey);
+      return new Response(body, { status, headers });
+    }
+  }
+
+  // A fresh nonce for every page rendered for this request only: only scripts it names may run.
   const nonce = randomBytes(16).toString("base64");
-  responseHeaders.set(
-    "Content-Security-Policy",
-    contentSecurityPolicy(nonce, { dev: import.meta.env.DEV, formTargets: formTargets() }),
-  );
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, policyOptions()));
   // The page depends on the visitor's cookie and language headers: never from a shared cache.
   if (!responseHeaders.has("Cache-Control")) {
     responseHeaders.set("Cache-Control", "private, no-cache");
   }
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-
-  const cacheKey = import.meta.env.PROD
-    ? documentCacheKey(request, responseStatusCode, routerContext)
-    : null;
-  const acceptEncoding = request.headers.get("accept-encoding");
-  const cached = cacheKey ? cachedDocument(cacheKey, nonce) : undefined;
-  if (cached) {
-    const body = await compressDocument(cached, acceptEncoding, responseHeaders);
-    return new Response(body, { status: responseStatusCode, headers: responseHeaders });
-  }
-
-  const { html, status } = await renderDocument(
-    request,
-    routerContext,
-    responseStatusCode,
-    cacheKey ? NONCE_PLACEHOLDER : nonce,
+  const page = Buffer.from(html.replaceAll(NONCE_PLACEHOLDER, nonce));
+  const body = await compressDocument(
+    page,
+    request.headers.get("accept-encoding"),
+    responseHeaders,
   );
-  let page: Buffer<ArrayBuffer>;
-  if (!cacheKey) page = Buffer.from(html);
-  else if (status === 200) page = cacheDocument(cacheKey, html, nonce);
-  else page = Buffer.from(html.replaceAll(NONCE_PLACEHOLDER, nonce));
-  const body = await compressDocument(page, acceptEncoding, responseHeaders);
   return new Response(body, { status, headers: responseHeaders });
+}
+
+/**
+ * The answer to a request for a stored page, or null to let React Router render it: called by
+ * server/app.ts for every GET and HEAD of a page, before anything else of the app runs, so a hit
+ * costs a key and a map lookup. The page-view middleware does not run on a hit, so a hit counts
+ * its view itself, by the same rule.
+ */
+export function cachedDocument(head: RequestHead): DocumentAnswer | null {
+  if (documentCacheIsEmpty()) return null;
+  const key = documentKey(head);
+  const stored = key ? storedDocument(key.key) : undefined;
+  if (!key || !stored) return null;
+  if (stored.countsViews) {
+    const group = pageViewOf(head);
+    if (group) count("page_view", group);
+  }
+  return answerFromStore(stored, head, key);
+}
+
+/** Whether views of this page are counted: one of its routes has the page-view middleware. */
+function countsViews(context: EntryContext): boolean {
+  return context.staticHandlerContext.matches.some((match) =>
+    (match.route.middleware as unknown[] | undefined)?.includes(countPageViews),
+  );
+}
+
+function policyOptions() {
+  return { dev: import.meta.env.DEV, formTargets: formTargets() };
 }
 
 /** The sign-in page of Google (its issuer's origin), where the Google button's post leads. */
@@ -135,7 +182,6 @@ function renderDocument(
   request: Request,
   routerContext: EntryContext,
   initialStatus: number,
-  nonce: string,
 ): Promise<{ html: string; status: number }> {
   return new Promise((resolve, reject) => {
     let status = initialStatus;
@@ -154,11 +200,11 @@ function renderDocument(
     });
 
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <NonceProvider value={NONCE_PLACEHOLDER}>
+        <ServerRouter context={routerContext} url={request.url} nonce={NONCE_PLACEHOLDER} />
       </NonceProvider>,
       {
-        nonce,
+        nonce: NONCE_PLACEHOLDER,
         onAllReady() {
           pipe(sink);
         },

@@ -89,16 +89,21 @@ function pagesTables(results: Results) {
     }
   }
   if (throughput) {
-    const { ssrHome, ssrHomeUncached, staticAsset, ssrToStaticRatio } = throughput;
+    const { ssrHome, ssrHomeUncached, ssrHomeRevalidated, staticAsset, ssrToStaticRatio } =
+      throughput;
+    const ofStatic = (t: typeof ssrHome) =>
+      `${((t.requestsPerSecond / staticAsset.requestsPerSecond) * 100).toFixed(0)}%`;
     const row = (name: string, t: typeof ssrHome) =>
       `| ${name} | ${t.requestsPerSecond} | ${ms(t.latencyP50Ms)} | ${ms(t.latencyP99Ms)} | ${t.errors} |`;
     lines.push(
       `| throughput (loopback, ${settings.loadSeconds} s, ${THROUGHPUT_CONNECTIONS} connections) | requests/s | p50 | p99 | errors |`,
       `|---|---|---|---|---|`,
-      row("SSR /", ssrHome),
+      row("SSR / (stored page, Brotli)", ssrHome),
       row("SSR / rendered every time (cache bypassed)", ssrHomeUncached),
+      ...(ssrHomeRevalidated ? [row("SSR / revalidated (304, ETag)", ssrHomeRevalidated)] : []),
       row("static asset", staticAsset),
       `| SSR / static | ${(ssrToStaticRatio * 100).toFixed(0)}% (target ≥ ${targets.ssrToStaticRatio * 100}%) | | | |`,
+      `| SSR / rendered every time / static | ${ofStatic(ssrHomeUncached)} | | | |`,
       "",
     );
   }

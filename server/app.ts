@@ -7,6 +7,8 @@ import express, { type NextFunction, type Request, type Response } from "express
 import expressStaticGzip from "express-static-gzip";
 import type { ServerBuild } from "react-router";
 import type { Readiness } from "../app/db/db.server.ts";
+import type { DocumentAnswer } from "../app/utils/document-cache.server.ts";
+import type { RequestHead } from "../app/utils/request-head.ts";
 import { MAX_DISCARDED_BYTES, maxBodyBytes } from "../app/utils/body-limit.server.ts";
 import type { Env } from "../app/utils/env.server.ts";
 import { loggablePath, logger } from "../app/utils/logger.server.ts";
@@ -102,6 +104,57 @@ function bodyLimit(req: Request, res: Response, next: NextFunction) {
   res.status(413).type("text/plain").send("Payload Too Large");
 }
 
+/**
+ * The origin React Router's Express adapter gives a request's URL (createRemixRequest in
+ * @react-router/express): the protocol and host as Express reads them, X-Forwarded-Host's port
+ * when a proxy is trusted. A stored page is kept under the origin it was rendered for, so a hit
+ * must see the same one.
+ */
+function adapterOrigin(req: Request): string {
+  const forwardedPort = req.app.enabled("trust proxy")
+    ? Number.parseInt(req.get("X-Forwarded-Host")?.split(":")[1] ?? "", 10)
+    : NaN;
+  const hostPort = Number.parseInt(req.get("host")?.split(":")[1] ?? "", 10);
+  const port = Number.isSafeInteger(forwardedPort)
+    ? forwardedPort
+    : Number.isSafeInteger(hostPort)
+      ? hostPort
+      : "";
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  return `${req.protocol}://${hostname}${port ? `:${port}` : ""}`;
+}
+
+/**
+ * Pages stored by the app (app/utils/document-cache.server.ts), answered here before React
+ * Router builds a request, runs loaders or renders: the same bytes for everyone, already
+ * compressed. The app decides what is a hit (entry.server's cachedDocument); anything else goes
+ * on to the request handler, which stores what may be shared.
+ */
+function cachedDocuments(lookup: ((head: RequestHead) => DocumentAnswer | null) | undefined) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!lookup || (req.method !== "GET" && req.method !== "HEAD") || path.extname(req.path)) {
+      next();
+      return;
+    }
+    const answer = lookup({
+      method: req.method,
+      url: `${adapterOrigin(req)}${req.originalUrl}`,
+      headers: {
+        get(name) {
+          const value = req.headers[name.toLowerCase()];
+          return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+        },
+      },
+    });
+    if (!answer) {
+      next();
+      return;
+    }
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
+  };
+}
+
 export function createApp({
   build,
   env,
@@ -139,7 +192,6 @@ export function createApp({
     res.status(state.ready ? 200 : 503).json(state);
   });
 
-  app.use(compression());
   app.use(securityHeaders);
   // The app reads the client's address from this header (see app/utils/request.server.ts); it is
   // always set here, so a visitor cannot supply their own.
@@ -148,6 +200,12 @@ export function createApp({
     next();
   });
   app.use(bodyLimit);
+  // Before compression(): a stored page is already compressed, and its wrapper costs on every hit.
+  const entry = build.entry.module as {
+    cachedDocument?: (head: RequestHead) => DocumentAnswer | null;
+  };
+  app.use(cachedDocuments(entry.cachedDocument));
+  app.use(compression());
 
   // Hashed build output never changes under the same name: cache it for a year. The build wrote
   // each file compressed beside it (.br, .gz; vite.config.ts), sent as it is to browsers that

@@ -1,5 +1,6 @@
 import { readCookie } from "~/utils/cookies.server";
 import { getEnv } from "~/utils/env.server";
+import type { RequestHead } from "~/utils/request-head";
 import { resolveLanguage, type LanguageSource } from "./resolve-language";
 import type { Language } from "./languages";
 
@@ -7,14 +8,14 @@ export const LANGUAGE_COOKIE = "lang";
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
 /** The visitor's country as told by the trusted proxy (GEO_COUNTRY_HEADER), if configured. */
-export function countryFromRequest(request: Request): string | null {
+export function countryFromRequest(request: RequestHead): string | null {
   const header = getEnv().GEO_COUNTRY_HEADER;
   if (!header) return null;
   const value = request.headers.get(header)?.trim().toUpperCase();
   return value && /^[A-Z]{2}$/.test(value) ? value : null;
 }
 
-export function languageForRequest(request: Request): {
+export function languageForRequest(request: RequestHead): {
   language: Language;
   source: LanguageSource;
 } {

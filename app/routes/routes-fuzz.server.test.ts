@@ -193,7 +193,6 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, dat
 
   /** Which handler of which route file gets which input. */
   const fuzzed: Record<string, Covered> = {
-    "routes/_marketing/layout.tsx": {},
     "routes/_marketing/home.tsx": {
       action: {
         path: "/",

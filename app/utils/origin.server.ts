@@ -1,10 +1,11 @@
 import { getEnv, type Env } from "./env.server.ts";
+import type { RequestHead } from "./request-head.ts";
 
 /**
  * The site's public origin for canonical and Open Graph URLs. PUBLIC_ORIGIN in production,
  * so a forged Host header can never end up in a page; the request's own origin otherwise.
  */
-export function publicOrigin(request: Request): string {
+export function publicOrigin(request: RequestHead): string {
   return getEnv().PUBLIC_ORIGIN ?? new URL(request.url).origin;
 }
 

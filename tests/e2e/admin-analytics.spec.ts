@@ -92,6 +92,27 @@ test.describe("analytics", () => {
     await approver.context().close();
   });
 
+  test("views of a stored page count as rendered ones did: a revalidation too, not a robot, a prefetch or HEAD", async ({
+    browser,
+  }) => {
+    const approver = await signedIn(browser);
+    const url = `${server.origin}/blog?lang=en&counted=stored`;
+    const person = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36";
+    const visit = (headers: Record<string, string> = {}, method = "GET") =>
+      fetch(url, { method, headers: { "user-agent": person, ...headers } });
+    // The first visit renders and stores the page; then it is sent from the store.
+    const first = await visit();
+    expect(first.headers.get("etag")).toBeTruthy();
+    const viewsBefore = await funnelCount(approver, "pageViews");
+    expect((await visit()).status).toBe(200);
+    expect((await visit({ "if-none-match": first.headers.get("etag")! })).status).toBe(304);
+    await visit({ "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" });
+    await visit({ "sec-purpose": "prefetch" });
+    await visit({}, "HEAD");
+    await expect.poll(() => funnelCount(approver, "pageViews")).toBe(viewsBefore + 2);
+    await approver.context().close();
+  });
+
   test("the screen: presets, a refused range, and no serious axe violation", async ({
     browser,
     browserErrors,

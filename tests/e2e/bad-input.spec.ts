@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { APIResponse } from "@playwright/test";
 import { expect, htmlAttributes, languages, test } from "./fixtures";
 
@@ -163,7 +164,10 @@ test.describe("odd Accept-Language headers", () => {
 
 test.describe("HTTP hardening", () => {
   test("pages carry a nonce-based CSP and the security headers", async ({ request }) => {
-    const response = await request.get("/");
+    // A page rendered for this request only (any cookie but the neutral ones skips the store of
+    // public pages; the stored ones are checked below).
+    const rendered = { headers: { cookie: "bad-input=render" } };
+    const response = await request.get("/", rendered);
     const headers = response.headers();
     const csp = headers["content-security-policy"] ?? "";
     const directives = new Map(
@@ -197,15 +201,36 @@ test.describe("HTTP hardening", () => {
       expect(tag).toContain(`nonce="${nonce}"`);
     }
 
-    // A fresh nonce for every response, in the header and in the page, also when the server
-    // sends the page from its cache of rendered documents.
-    const again = await request.get("/");
+    // A fresh nonce for every response, in the header and in the page.
+    const again = await request.get("/", rendered);
     const againCsp = again.headers()["content-security-policy"] ?? "";
     expect(againCsp).not.toContain(nonce);
     const againNonce = /'nonce-([^']+)'/.exec(againCsp)?.[1];
     const againHtml = await again.text();
     expect(againHtml).toContain(`nonce="${againNonce}"`);
     expect(againHtml).not.toContain(`nonce="${nonce}"`);
+  });
+
+  test("a stored public page names the hash of each of its inline scripts, and no nonce", async ({
+    request,
+  }) => {
+    await request.get("/?lang=pt");
+    const response = await request.get("/?lang=pt");
+    const csp = response.headers()["content-security-policy"] ?? "";
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]?.split(" ") ?? [];
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc.filter((value) => !value.startsWith("'sha256-"))).toEqual(["'self'"]);
+    expect(csp).toContain("frame-ancestors 'none'");
+    const html = await response.text();
+    expect(html).not.toContain("nonce=");
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attributes]) => !/\ssrc=/.test(attributes!) && !/ld\+json/.test(attributes!),
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, , text] of inline) {
+      const hash = createHash("sha256").update(text!).digest("base64");
+      expect(scriptSrc).toContain(`'sha256-${hash}'`);
+    }
   });
 
   test("HSTS is sent over HTTPS only, as told by the trusted proxy", async ({ request }) => {

@@ -4,6 +4,7 @@ import { dailyCounts } from "~/db/schema.server";
 import { sql } from "drizzle-orm";
 import { reportingTimeZone, type CountedEvent, type PageGroup } from "./events";
 import { logger } from "~/utils/logger.server";
+import type { RequestHead } from "~/utils/request-head";
 
 /**
  * First-party, cookie-free counting (issue 5, the analytics funnel): how many times something
@@ -132,12 +133,12 @@ function pagePath(pathname: string): { path: string; data: boolean } {
 }
 
 /**
- * Whether this request is someone looking at a public page: a document request (from the
- * document cache too: loaders and middleware run before it), or the `.data` request of a
- * client-side navigation to the page. Not: posts, HEAD, prefetches, bots, and the `.data`
+ * Whether this request is someone looking at a public page: a document request (a hit of the
+ * document cache, which no middleware sees, asks this too: app/entry.server.tsx), or the `.data`
+ * request of a client-side navigation to the page. Not: posts, HEAD, prefetches, bots, and the `.data`
  * request a page makes for itself after a form post (its Referer is the same page).
  */
-export function pageViewOf(request: Request): PageGroup | null {
+export function pageViewOf(request: RequestHead): PageGroup | null {
   if (request.method !== "GET") return null;
   const headers = request.headers;
   if (headers.get("sec-purpose")?.includes("prefetch") || headers.get("purpose") === "prefetch") {
@@ -161,12 +162,14 @@ export function pageViewOf(request: Request): PageGroup | null {
 
 /**
  * Route middleware of the public pages (the marketing layout and /register/model): counts the
- * page once it was answered with 200, without holding the answer back.
+ * page once it was answered with 200, or 304 (her browser revalidated the page it keeps: she is
+ * looking at it all the same), without holding the answer back.
  */
 export const countPageViews: MiddlewareFunction<Response> = async ({ request }, next) => {
   const response = await next();
   try {
-    const group = response.status === 200 ? pageViewOf(request) : null;
+    const shown = response.status === 200 || response.status === 304;
+    const group = shown ? pageViewOf(request) : null;
     if (group) count("page_view", group);
   } catch (error) {
     logger().error({ event: "analytics.page-view-not-counted", err: error });
