@@ -21,17 +21,17 @@ type Who = "visitor" | "model" | "affiliate" | "admin";
 
 // The namespaces each page may carry besides `common`; the first must be there (it is the page's).
 const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
-  { url: "/", who: "visitor", allowed: ["site", "marketing", "blog", "preselection"] },
-  { url: "/contact", who: "visitor", allowed: ["site", "contact"] },
-  { url: "/blog", who: "visitor", allowed: ["site", "blog"] },
-  { url: "/blog/security-and-anonymity", who: "visitor", allowed: ["site", "blog"] },
-  { url: "/privacy", who: "visitor", allowed: ["site", "privacy"] },
+  { url: "/", who: "visitor", allowed: ["marketing", "blog", "preselection", "site"] },
+  { url: "/contact", who: "visitor", allowed: ["contact", "site"] },
+  { url: "/blog", who: "visitor", allowed: ["blog", "site"] },
+  { url: "/blog/security-and-anonymity", who: "visitor", allowed: ["blog", "site"] },
+  { url: "/privacy", who: "visitor", allowed: ["privacy", "site"] },
   {
     url: "/privacy/request",
     who: "visitor",
-    allowed: ["privacy-request", "privacy", "auth-errors"],
+    allowed: ["privacy-request", "privacy", "auth-errors", "site"],
   },
-  { url: "/privacy/confirm", who: "visitor", allowed: ["site", "privacy-confirm", "privacy"] },
+  { url: "/privacy/confirm", who: "visitor", allowed: ["privacy-confirm", "privacy", "site"] },
   { url: "/no-such-page", who: "visitor", allowed: ["site"], status: 404 },
   { url: "/permission-denied", who: "visitor", allowed: [] },
   { url: "/register/model", who: "visitor", allowed: ["preselection", "auth", "auth-errors"] },
