@@ -214,10 +214,7 @@ const lookUpBeforeStoring = prepareStatement<{
     ) affiliate on true`,
 );
 
-export function beforeStoring(
-  input: NewSubmission,
-  limit: { key: string; windowSeconds: number },
-) {
+export function beforeStoring(input: NewSubmission, limit: { key: string; windowSeconds: number }) {
   return lookUpBeforeStoring.with({
     limitKey: limit.key,
     windowSeconds: limit.windowSeconds,
