@@ -73,8 +73,8 @@ export interface ApplicationChannel<T> {
  * The one server path every application takes, whichever screen it comes from: refuse
  * cross-site posts, read at most 64 KB of form data or JSON, check the channel's schema again,
  * apply the per-address limit (kept in the database, so it holds across app instances), then
- * store the application with its confirmation mail in one statement: two trips to the database
- * in all (docs/decisions/016-one-round-trip-per-application.md). The database gets
+ * store the application with its confirmation mail in one statement: two statements in all, and
+ * on PostgreSQL BEGIN and COMMIT around the second (docs/decisions/016). The database gets
  * SUBMISSION_TIMEOUT_MS for that, so a slow or unreachable one ends in a 503, not a request that
  * hangs, and never in half an application (db/deadline.server.ts). Every answer other than
  * success gives back what she typed, so nothing is lost.
@@ -124,7 +124,7 @@ export async function receiveApplication<T>(
       await getDatabase(),
       getEnv().SUBMISSION_TIMEOUT_MS,
       async (session) => {
-        // Two trips: her attempt counted (and what storing needs read), then the store.
+        // Her attempt counted (and what storing needs read), then the store.
         const [found] = await session.run<BeforeStoring>(
           beforeStoring(input, {
             key: `submission:${clientLimitKey(request)}`,
