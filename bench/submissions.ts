@@ -15,7 +15,12 @@ import { openDatabase, type Database } from "../app/db/db.server.ts";
 import { outbox, rateLimits, submissions } from "../app/db/schema.server.ts";
 import { origin, startServer } from "./server.ts";
 
-export const SUBMISSIONS_TARGET_PER_SECOND = 300;
+/** Issue 14's targets: applications per second on each database, and the slowest 1 % of answers. */
+export const SUBMISSIONS_TARGETS = { pglitePerSecond: 400, postgresPerSecond: 600, p99Ms: 100 };
+/** The target the run's summary names (bench/run.ts): PostgreSQL's, the production database. */
+export const SUBMISSIONS_TARGET_PER_SECOND = SUBMISSIONS_TARGETS.postgresPerSecond;
+/** How many applications are sent: this many per second of BENCH_LOAD_SECONDS. */
+const APPLICATIONS_PER_LOAD_SECOND = 300;
 const CONNECTIONS = 10;
 const WARM_UP = 200;
 // Every address the benchmark invents ends here: its rows can be told apart and removed.
@@ -40,7 +45,9 @@ export interface SubmissionRun {
 export interface SubmissionsResult {
   connections: number;
   submissions: number;
-  targetPerSecond: number;
+  /** Runs before the two targets wrote one figure for both databases. */
+  targetPerSecond?: number;
+  targets?: typeof SUBMISSIONS_TARGETS;
   pglite: SubmissionRun;
   postgres: SubmissionRun | { skipped: string };
 }
@@ -174,8 +181,7 @@ export async function removeBenchRows(db: Database) {
 }
 
 export async function submissionsBench(loadSeconds: number): Promise<SubmissionsResult> {
-  // As many as the target rate would take in the load time.
-  const count = SUBMISSIONS_TARGET_PER_SECOND * loadSeconds;
+  const count = APPLICATIONS_PER_LOAD_SECOND * loadSeconds;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "mare-bench-"));
   try {
     const pglite = await measure("PGlite", { dataDir }, count);
@@ -190,7 +196,7 @@ export async function submissionsBench(loadSeconds: number): Promise<Submissions
     return {
       connections: CONNECTIONS,
       submissions: count,
-      targetPerSecond: SUBMISSIONS_TARGET_PER_SECOND,
+      targets: SUBMISSIONS_TARGETS,
       pglite,
       postgres,
     };

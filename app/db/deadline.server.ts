@@ -1,11 +1,7 @@
-import { sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { logger } from "../utils/logger.server.ts";
 import type { Database } from "./db.server.ts";
-import * as schema from "./schema.server.ts";
-
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+import { clientOf, runStatement, type BoundStatement } from "./statement.server.ts";
 
 /**
  * The work did not finish in time. `notStored`: its transaction is proven never to commit (it
@@ -22,13 +18,15 @@ export class DatabaseTimeout extends Error {
 }
 
 export interface DeadlineSession {
-  /** Queries on the session's own connection. */
-  db: Database;
+  /** A statement on the session's own connection, committed on its own. */
+  run<Row>(statement: BoundStatement): Promise<Row[]>;
   /**
-   * One transaction on that connection. When the time runs out while it commits, the answer is
-   * what the database did: its value if it committed, DatabaseTimeout if it did not.
+   * A statement that stores something whole (one statement is atomic): in a transaction on
+   * PostgreSQL, so that it lands only if COMMIT is sent in time. When the time runs out while it
+   * commits, the answer is what the database did: its rows if it committed, DatabaseTimeout if
+   * it did not.
    */
-  transaction<R>(work: (tx: Transaction) => Promise<R>): Promise<R>;
+  store<Row>(statement: BoundStatement): Promise<Row[]>;
 }
 
 /** How long the check of a transaction cut off while committing may take. */
@@ -43,26 +41,29 @@ const TERMINATE_WAIT_MS = 2_000;
  * for as long as TCP keeps the connection open: the pool bounds only connecting. So the work gets
  * a pooled connection of its own, and when the time is up that connection is destroyed, which
  * fails whatever query is waiting at once. A transaction cut off that way cannot be half-stored:
- * PostgreSQL commits only on COMMIT, and everything before it goes or stays together. The one
- * doubtful moment is a COMMIT already sent whose answer has not come back: then a second
- * connection ends the first one's backend if its transaction is still open (so a COMMIT still on
- * its way can no longer land) and asks pg_xact_status() what happened, so that a visitor whose
- * application was stored is told so. Only when the database cannot be reached for that either is
- * the outcome unknown. Inside the transaction the server is also told to give up on its own
+ * PostgreSQL commits only on COMMIT, and everything before it goes or stays together. (That is
+ * why a store is not one statement committed on its own, although it could be: one sent in time
+ * but delayed on its way would still land after she was told it had not.) The one doubtful
+ * moment is a COMMIT already sent whose answer has not come back: then a second connection ends
+ * the first one's backend if its transaction is still open (so a COMMIT still on its way can no
+ * longer land) and asks pg_xact_status() what happened, so that a visitor whose application was
+ * stored is told so. Only when the database cannot be reached for that either is the outcome
+ * unknown. Inside the transaction the server is also told to give up on its own
  * (statement_timeout, idle_in_transaction_session_timeout), so that a session whose client went
  * away does not hold its locks.
  *
  * PGlite runs inside this process: no network can stall it, and a failed or closed database
- * errors at once, so its work runs as it is.
+ * errors at once, so its work runs as it is, and a store is its one statement.
  */
 export async function withDeadline<T>(
   db: Database,
   ms: number,
   work: (session: DeadlineSession) => Promise<T>,
 ): Promise<T> {
-  const underlying = (db as unknown as { $client: unknown }).$client;
+  const underlying = clientOf(db);
   if (!(underlying instanceof pg.Pool)) {
-    return work({ db, transaction: (run) => db.transaction(run) });
+    const run = <Row>(statement: BoundStatement) => runStatement<Row>(underlying, statement);
+    return work({ run, store: run });
   }
   const pool = underlying;
 
@@ -85,11 +86,10 @@ export async function withDeadline<T>(
       throw new DatabaseTimeout("notStored");
     }
     client = connected;
-    const own = drizzle(connected, { schema }) as unknown as Database;
     try {
       const result = await work({
-        db: own,
-        transaction: (fn) => transaction(own, fn),
+        run: (statement) => runStatement(connected, statement),
+        store: (statement) => store(connected, statement),
       });
       client?.release();
       client = undefined;
@@ -101,29 +101,35 @@ export async function withDeadline<T>(
     }
   }
 
-  async function transaction<R>(own: Database, fn: (tx: Transaction) => Promise<R>) {
-    let value: { result: R } | undefined;
+  // BEGIN and what the outcome check needs, in one trip: a query without parameters may hold
+  // several statements. The limits are whole milliseconds, written into the text.
+  const limitMs = String(Math.max(1, Math.ceil(ms)));
+  const begin = `begin;
+    select pg_current_xact_id()::text as xid, pg_backend_pid() as pid,
+      set_config('statement_timeout', '${limitMs}', true),
+      set_config('idle_in_transaction_session_timeout', '${limitMs}', true)`;
+
+  async function store<Row>(connection: pg.PoolClient, statement: BoundStatement) {
+    let value: { rows: Row[] } | undefined;
     let started: { xid: string; pid: number } | undefined;
     try {
-      return await own.transaction(async (tx) => {
-        const { rows } = (await tx.execute(sql`
-          select pg_current_xact_id()::text as xid, pg_backend_pid() as pid,
-            set_config('statement_timeout', ${String(ms)}, true),
-            set_config('idle_in_transaction_session_timeout', ${String(ms)}, true)`)) as unknown as {
-          rows: { xid: string; pid: number }[];
-        };
-        started = { xid: rows[0]!.xid, pid: Number(rows[0]!.pid) };
-        const result = await fn(tx);
-        // A time-out from here on may find the transaction committed: it is asked, not assumed.
-        if (timedOut) throw new DatabaseTimeout("notStored");
-        value = { result };
-        committing = started;
-        return result;
-      });
+      const results = (await connection.query(begin)) as unknown as pg.QueryResult<{
+        xid: string;
+        pid: number;
+      }>[];
+      const begun = results[1]!.rows[0]!;
+      started = { xid: begun.xid, pid: Number(begun.pid) };
+      const rows = await runStatement<Row>(connection, statement);
+      // A time-out from here on may find the transaction committed: it is asked, not assumed.
+      if (timedOut) throw new DatabaseTimeout("notStored");
+      value = { rows };
+      committing = started;
+      await connection.query("commit");
+      return rows;
     } catch (error) {
       if (!timedOut || !value || !started) throw error;
       const status = await transactionStatus(pool, started);
-      if (status === "committed") return value.result;
+      if (status === "committed") return value.rows;
       throw new DatabaseTimeout(status === "aborted" ? "notStored" : "unknown");
     }
   }

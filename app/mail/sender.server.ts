@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { Database } from "../db/db.server.ts";
@@ -146,31 +146,12 @@ export async function deliverDueMail(
     unrecorded.delete(id);
   }
   const due = await claimDue(db, limit);
+  if (!transport) {
+    await keepUnsent(db, due, log);
+    return 0;
+  }
   let sent = 0;
   for (const message of due) {
-    if (!transport) {
-      log({
-        event: "mail.not-sent",
-        reason: "no SMTP configured",
-        id: message.id,
-        subject: message.subject,
-        // The links carry sign-in and confirmation tokens: shown on a developer's machine only.
-        ...(getEnv().NODE_ENV === "development"
-          ? { links: message.text.match(/https?:\/\/\S+/g) ?? [] }
-          : {}),
-      });
-      // SMTP settings saved on screen since this pass began make it due again at once (saving
-      // makes waiting mail due, but this mail was claimed, and so out of its reach).
-      await db.execute(sql`
-        update ${outbox} set attempts = attempts - 1, locked_until = null,
-          next_attempt_at = case
-            when exists (select 1 from ${settings}
-              where ${settings.key} = 'smtp' and coalesce(${settings.value}->>'host', '') <> '')
-            then now()
-            else now() + interval '1 hour' end
-        where id = ${message.id}`);
-      continue;
-    }
     try {
       await transport.send({
         to: message.recipient,
@@ -199,6 +180,37 @@ export async function deliverDueMail(
     }
   }
   return sent;
+}
+
+/**
+ * Without a transport the claimed mail is logged and put back in the queue: all of it in one
+ * statement, since with no SMTP every application's mail passes here.
+ */
+async function keepUnsent(db: Database, due: Claimed[], log: (entry: UnsentMail) => void) {
+  if (due.length === 0) return;
+  for (const message of due) {
+    log({
+      event: "mail.not-sent",
+      reason: "no SMTP configured",
+      id: message.id,
+      subject: message.subject,
+      // The links carry sign-in and confirmation tokens: shown on a developer's machine only.
+      ...(getEnv().NODE_ENV === "development"
+        ? { links: message.text.match(/https?:\/\/\S+/g) ?? [] }
+        : {}),
+    });
+  }
+  // SMTP settings saved on screen since this pass began make it due again at once (saving
+  // makes waiting mail due, but this mail was claimed, and so out of its reach).
+  const ids = due.map((message) => message.id);
+  await db.execute(sql`
+    update ${outbox} set attempts = attempts - 1, locked_until = null,
+      next_attempt_at = case
+        when exists (select 1 from ${settings}
+          where ${settings.key} = 'smtp' and coalesce(${settings.value}->>'host', '') <> '')
+        then now()
+        else now() + interval '1 hour' end
+    where ${inArray(outbox.id, ids)}`);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../db/db.server.ts";
 import { rateLimits } from "../db/schema.server.ts";
 
@@ -20,7 +20,23 @@ export async function hitRateLimit(
   key: string,
   { limit, windowSeconds }: { limit: number; windowSeconds: number },
 ): Promise<RateLimitResult> {
-  const result = await db.execute(sql`
+  const result = await db.execute(countAttempt(key, windowSeconds));
+  const row = (result as unknown as { rows: CountedRow[] }).rows[0]!;
+  return rateLimitResult(row, limit);
+}
+
+/** What countAttempt returns: the window's count and the seconds until it resets. */
+export interface CountedRow {
+  count: number | string;
+  retry_after: number | string;
+}
+
+/**
+ * The upsert that counts one attempt under `key`, returning a CountedRow: a statement of its
+ * own, or the first part of a larger one (an application counts and is stored in one trip).
+ */
+export function countAttempt(key: string | SQLWrapper, windowSeconds: number | SQLWrapper) {
+  return sql`
     insert into ${rateLimits} (key, window_start, count) values (${key}, now(), 1)
     on conflict (key) do update set
       count = case when ${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSeconds})
@@ -29,10 +45,10 @@ export async function hitRateLimit(
         then now() else ${rateLimits.windowStart} end
     returning count,
       greatest(0, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))))
-        as retry_after`);
-  const row = (
-    result as unknown as { rows: { count: number | string; retry_after: number | string }[] }
-  ).rows[0]!;
+        as retry_after`;
+}
+
+export function rateLimitResult(row: CountedRow, limit: number): RateLimitResult {
   const count = Number(row.count);
   return { allowed: count <= limit, count, retryAfterSeconds: Number(row.retry_after) };
 }

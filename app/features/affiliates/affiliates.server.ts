@@ -122,7 +122,14 @@ export async function attributeApplication(
   code: string | null | undefined,
   applicant: { email: string; phones: (string | null | undefined)[] },
 ): Promise<Attribution> {
-  const affiliate = await affiliateForCode(db, code ?? null);
+  return attribution(await affiliateForCode(db, code ?? null), applicant);
+}
+
+/** attributeApplication's rule, for an affiliate already looked up (or none). */
+export function attribution(
+  affiliate: { id: number; email: string; whatsapp: string | null } | null,
+  applicant: { email: string; phones: (string | null | undefined)[] },
+): Attribution {
   if (!affiliate) return { affiliateId: null, selfReferralAffiliateId: null };
   // Compared as mailboxes: Ana.Silva@gmail.com also reads anasilva+x@googlemail.com.
   const ownEmail = mailboxOf(affiliate.email) === mailboxOf(applicant.email);

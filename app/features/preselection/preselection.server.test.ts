@@ -1,8 +1,17 @@
 import { randomBytes } from "node:crypto";
-import { eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PGlite } from "@electric-sql/pglite";
+import { and, eq, like } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDatabase } from "~/db/db.server";
-import { outbox, rateLimits, submissions, submissionStatusHistory, user } from "~/db/schema.server";
+import {
+  mailTemplates,
+  outbox,
+  rateLimits,
+  submissions,
+  submissionStatusHistory,
+  user,
+} from "~/db/schema.server";
 import { handlePreselection } from "./preselection.server";
 import { databaseTargets } from "~/test/routes";
 import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
@@ -44,6 +53,12 @@ describe.each(databaseTargets)(
           ...headers,
         },
       });
+    }
+
+    /** The landing page's form: the application alone, without the account of /register/model. */
+    async function form(request: Request) {
+      const result = await handlePreselection(request, "form");
+      return { status: result.init?.status ?? 200, data: result.data };
     }
 
     async function answer(request: Request) {
@@ -196,6 +211,62 @@ describe.each(databaseTargets)(
         status: "limited",
         values: { email: emailOf("limit3") },
       });
+    });
+
+    it("sends the confirmation template saved for her language, her name filled in", async () => {
+      const db = await getDatabase();
+      const email = emailOf("Template");
+      await db.insert(mailTemplates).values({
+        template: "confirmation",
+        language: "de",
+        subject: "Danke, {{name}}",
+        body: "Hallo {{name}}, wir melden uns.",
+      });
+      try {
+        expect(await form(post({ ...valid, email }))).toEqual({
+          status: 200,
+          data: { status: "sent" },
+        });
+      } finally {
+        await db
+          .delete(mailTemplates)
+          .where(and(eq(mailTemplates.template, "confirmation"), eq(mailTemplates.language, "de")));
+      }
+      const [mail] = await db.select().from(outbox).where(eq(outbox.recipient, email));
+      expect(mail).toMatchObject({ kind: "confirmation", language: "de", subject: "Danke, Ana" });
+      expect(mail!.text).toContain("Hallo Ana, wir melden uns.");
+    });
+
+    it("stores an application in two calls to the database (on PostgreSQL with BEGIN and COMMIT)", async () => {
+      const db = await getDatabase();
+      // The first application prepares the statements (on PostgreSQL, on its connection).
+      await form(post({ ...valid, email: emailOf("Prepares") }));
+      const client = (db as unknown as { $client: object }).$client;
+      // Every call either driver makes into its database passes through one of these.
+      const spies =
+        databaseUrl === undefined
+          ? [
+              vi.spyOn(client as PGlite, "execProtocol"),
+              vi.spyOn(client as PGlite, "execProtocolStream"),
+            ]
+          : [vi.spyOn(pg.Client.prototype, "query")];
+      const email = emailOf("Trips");
+      try {
+        expect(await form(post({ ...valid, email }))).toEqual({
+          status: 200,
+          data: { status: "sent" },
+        });
+        const calls = spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
+        expect(calls).toBe(databaseUrl === undefined ? 2 : 4);
+      } finally {
+        for (const spy of spies) spy.mockRestore();
+      }
+      const stored = await db
+        .select()
+        .from(submissions)
+        .where(eq(submissions.emailNormalized, email.toLowerCase()));
+      expect(stored).toHaveLength(1);
+      expect(await db.select().from(outbox).where(eq(outbox.recipient, email))).toHaveLength(1);
     });
 
     it("answers malformed and oversized bodies with a 4xx", async () => {

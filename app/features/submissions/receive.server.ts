@@ -5,11 +5,17 @@ import { referralFromRequest } from "~/features/referrals/referral.server";
 import type { Language } from "~/i18n/languages";
 import { languageForRequest } from "~/i18n/language.server";
 import { getEnv } from "~/utils/env.server";
-import { hitRateLimit } from "~/utils/rate-limit.server";
+import { rateLimitResult } from "~/utils/rate-limit.server";
+import { notifyMailQueued } from "~/mail/outbox.server";
 import { clientLimitKey, isCrossSiteRequest, readBodyAtMost } from "~/utils/request.server";
 import { storableText } from "~/utils/text";
 import { HONEYPOT_FIELD } from "./honeypot";
-import { storeSubmission, type NewSubmission } from "./submissions.server";
+import {
+  beforeStoring,
+  storeStatementAfter,
+  type BeforeStoring,
+  type NewSubmission,
+} from "./submissions.server";
 import { requestLogger } from "~/utils/logger.server";
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -67,7 +73,8 @@ export interface ApplicationChannel<T> {
  * The one server path every application takes, whichever screen it comes from: refuse
  * cross-site posts, read at most 64 KB of form data or JSON, check the channel's schema again,
  * apply the per-address limit (kept in the database, so it holds across app instances), then
- * store the application with its confirmation mail in one transaction. The database gets
+ * store the application with its confirmation mail in one statement: two statements in all, and
+ * on PostgreSQL BEGIN and COMMIT around the second (docs/decisions/016). The database gets
  * SUBMISSION_TIMEOUT_MS for that, so a slow or unreachable one ends in a 503, not a request that
  * hangs, and never in half an application (db/deadline.server.ts). Every answer other than
  * success gives back what she typed, so nothing is lost.
@@ -117,14 +124,19 @@ export async function receiveApplication<T>(
       await getDatabase(),
       getEnv().SUBMISSION_TIMEOUT_MS,
       async (session) => {
-        const counted = await hitRateLimit(session.db, `submission:${clientLimitKey(request)}`, {
-          limit: getEnv().SUBMISSION_RATE_LIMIT,
-          windowSeconds: RATE_WINDOW_SECONDS,
-        });
-        if (counted.allowed) await session.transaction((tx) => storeSubmission(tx, input));
+        // Her attempt counted (and what storing needs read), then the store.
+        const [found] = await session.run<BeforeStoring>(
+          beforeStoring(input, {
+            key: `submission:${clientLimitKey(request)}`,
+            windowSeconds: RATE_WINDOW_SECONDS,
+          }),
+        );
+        const counted = rateLimitResult(found!, getEnv().SUBMISSION_RATE_LIMIT);
+        if (counted.allowed) await session.store(storeStatementAfter(input, found!));
         return counted;
       },
     );
+    if (limit.allowed) notifyMailQueued();
     if (!limit.allowed) {
       return {
         status: 429,
