@@ -36,6 +36,8 @@ export interface Results {
   };
   /** When each part was last measured. */
   measured: Partial<Record<Part, string>>;
+  /** The commit each part was measured on ("+" when the tree had changes not committed). */
+  commits?: Partial<Record<Part, string>>;
   /**
    * Parts the latest run was asked for but could not measure, and why; their figures (if any)
    * are an earlier run's, of the date in `measured`.
@@ -169,8 +171,9 @@ function submissionsTable(s: SubmissionsResult) {
   ];
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+// Binary units, labelled as such (the page-weight table above is in decimal kB).
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
 function adminHttpTables(http: AdminHttpResult, targetP95Ms: number) {
   if ("skipped" in http) return [`Back office over HTTP: skipped (${http.skipped}).`, ""];
@@ -238,9 +241,16 @@ export function markdown(results: Results) {
     new Set(days.map(([, day]) => day)).size <= 1
       ? (days[0]?.[1] ?? results.date.slice(0, 10))
       : days.map(([part, day]) => `${part} ${day}`).join(", ");
+  const commits = Object.entries(results.commits ?? {});
+  const commit =
+    commits.length === 0
+      ? ""
+      : new Set(commits.map(([, commit]) => commit)).size === 1
+        ? `, commit ${commits[0]![1]}`
+        : `, commits ${commits.map(([part, commit]) => `${part} ${commit}`).join(", ")}`;
   lines.push(
     `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}` +
-      `${machine.postgres ? `, PostgreSQL ${machine.postgres}` : ""}; ${when}.`,
+      `${machine.postgres ? `, PostgreSQL ${machine.postgres}` : ""}; ${when}${commit}.`,
   );
   return lines.join("\n");
 }

@@ -14,6 +14,7 @@
  * Writes bench/results.json, bench/results.md and the README's table. Machines here are shared:
  * read medians and ratios.
  */
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -71,6 +72,14 @@ const previous = await previousResults();
 // Only this run's: the parts it was asked for but could not measure, and why.
 const notMeasured: Partial<Record<Part, string>> = {};
 const date = new Date().toISOString();
+const commits: Partial<Record<Part, string>> = { ...previous.commits };
+// The commit the figures belong to; "+" when the tree had changes not yet committed.
+const commit = (() => {
+  const git = (...args: string[]) =>
+    spawnSync("git", args, { cwd: root, encoding: "utf8" }).stdout.trim();
+  const head = git("rev-parse", "--short", "HEAD") || "unknown";
+  return git("status", "--porcelain", "--untracked-files=no") ? `${head}+` : head;
+})();
 const results: Results = {
   ...previous,
   date,
@@ -84,6 +93,7 @@ const results: Results = {
       : previous.machine?.postgres,
   },
   measured: { ...previous.measured },
+  commits,
   notMeasured,
   settings:
     selected.has("lighthouse") || selected.has("throughput") || !previous.settings
@@ -120,14 +130,17 @@ if (selected.has("lighthouse") || selected.has("throughput") || selected.has("lo
     if (selected.has("lighthouse")) {
       results.lighthouse = await lighthouseBench(RUNS);
       results.measured.lighthouse = date;
+      commits.lighthouse = commit;
     }
     if (selected.has("throughput")) {
       results.throughput = await throughputBench(LOAD_SECONDS);
       results.measured.throughput = date;
+      commits.throughput = commit;
     }
     if (selected.has("load")) {
       results.load = await loadBench(HOLD_SECONDS);
       results.measured.load = date;
+      commits.load = commit;
     }
   } finally {
     await server.stop();
@@ -137,6 +150,7 @@ if (selected.has("lighthouse") || selected.has("throughput") || selected.has("lo
 if (selected.has("weight")) {
   results.weight = await weightBench();
   results.measured.weight = date;
+  commits.weight = commit;
 }
 if (selected.has("submissions")) {
   const earlier = previous.submissions?.postgres;
@@ -149,15 +163,18 @@ if (selected.has("submissions")) {
     };
   }
   results.measured.submissions = date;
+  commits.submissions = commit;
 }
 if (selected.has("signin")) {
   results.signin = await signInBench(LOAD_SECONDS);
   results.measured.signin = date;
+  commits.signin = commit;
 }
 if (selected.has("queries")) {
   if (databaseUrl) {
     results.queries = await queriesBench();
     results.measured.queries = date;
+    commits.queries = commit;
   } else if (results.queries && !("skipped" in results.queries) && results.measured.queries) {
     console.log(
       `queries: skipped (${noDatabase}); keeping the figures of ${results.measured.queries}`,
