@@ -17,7 +17,14 @@ import { performance } from "node:perf_hooks";
 import { eq, inArray, like, or } from "drizzle-orm";
 import type { Database } from "../app/db/db.server.ts";
 import { accessLog, authEvents, rateLimits, user } from "../app/db/schema.server.ts";
-import { buildDir, createAccount, origin, startServer, type BenchServer } from "./server.ts";
+import {
+  buildDir,
+  createAccount,
+  origin,
+  signInThroughForm,
+  startServer,
+  type BenchServer,
+} from "./server.ts";
 
 const REQUESTS = 100;
 const WARM_UP = 10;
@@ -85,26 +92,11 @@ async function removeAdmin(db: Database) {
 const createAdmin = (url: string, password: string) =>
   createAccount({ email: ADMIN_EMAIL, role: "admin", password, database: { url } });
 
-/** The login form posted as a browser posts it (no JavaScript): the session cookie it sets. */
+/** The bench admin signed in through the login form: her session cookie. */
 async function signIn(password: string) {
-  const response = await fetch(`${origin}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      accept: "text/html",
-      origin,
-      "sec-fetch-site": "same-origin",
-    },
-    body: new URLSearchParams({ email: ADMIN_EMAIL, password }),
-  });
-  const location = response.headers.get("location") ?? "";
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
-  if (response.status < 300 || response.status >= 400 || !location.startsWith("/admin")) {
-    throw new Error(`sign-in answered ${response.status} → ${location || "no redirect"}`);
-  }
-  if (!cookies.length) throw new Error("sign-in set no cookie");
-  return cookies.join("; ");
+  const { cookie, location } = await signInThroughForm(ADMIN_EMAIL, password);
+  if (!location.startsWith("/admin")) throw new Error(`sign-in sent the admin to ${location}`);
+  return cookie;
 }
 
 /** One document request, read to its last byte; redirects (to the login) are failures. */

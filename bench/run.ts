@@ -23,7 +23,8 @@ import pg from "pg";
 import { loadBench } from "./load.ts";
 import { lighthouseBench, pageTargets, THROUGHPUT_CONNECTIONS, throughputBench } from "./pages.ts";
 import { QUERY_TARGET_P95_MS, queriesBench } from "./queries.ts";
-import { markdown, parts, type Part, type Results } from "./report.ts";
+import { parts, type Part, type Results } from "./report.ts";
+import { writeReport } from "./write-report.ts";
 import { build, root, startServer } from "./server.ts";
 import { signInBench } from "./signin.ts";
 import { weightBench } from "./weight.ts";
@@ -187,16 +188,4 @@ if (selected.has("queries")) {
 }
 
 await writeFile(resultsPath, JSON.stringify(results, null, 2) + "\n");
-const report = markdown(results);
-console.log(`\n${report}`);
-await writeFile(path.join(root, "bench/results.md"), `${report}\n`);
-// The README shows the latest figures, between its bench markers.
-const readmePath = path.join(root, "README.md");
-const readme = await readFile(readmePath, "utf8");
-await writeFile(
-  readmePath,
-  readme.replace(
-    /<!-- bench:start -->[\s\S]*<!-- bench:end -->/,
-    () => `<!-- bench:start -->\n${report}\n<!-- bench:end -->`,
-  ),
-);
+console.log(`\n${await writeReport(results)}`);

@@ -120,3 +120,29 @@ export function createAccount({
     );
   });
 }
+
+/**
+ * The login form posted as a browser posts it (no JavaScript): the session cookie it sets, and
+ * where it sends her.
+ */
+export async function signInThroughForm(email: string, password: string) {
+  const response = await fetch(`${origin}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      accept: "text/html",
+      origin,
+      "sec-fetch-site": "same-origin",
+    },
+    body: new URLSearchParams({ email, password }),
+  });
+  const location = response.headers.get("location") ?? "";
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
+  if (response.status < 300 || response.status >= 400 || !cookies.length) {
+    throw new Error(
+      `sign-in of ${email} answered ${response.status} → ${location || "no redirect"}`,
+    );
+  }
+  return { cookie: cookies.join("; "), location };
+}

@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { brotliDecompressSync } from "node:zlib";
-import { createAccount, origin, root, startServer } from "./server.ts";
+import { createAccount, origin, root, signInThroughForm, startServer } from "./server.ts";
 
 /** Decimal kilobytes (1 kB = 1,000 bytes), as the issue's targets count. */
 export const weightTargets = { htmlKb: 55, htmlBrotliKb: 12, hydrationKb: 15, adminListKb: 60 };
@@ -93,25 +93,6 @@ export function hydrationBytes(html: string) {
   return bytes;
 }
 
-async function signIn(email: string, password: string) {
-  const response = await fetch(`${origin}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      accept: "text/html",
-      origin,
-      "sec-fetch-site": "same-origin",
-    },
-    body: new URLSearchParams({ email, password }),
-  });
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
-  if (response.status < 300 || response.status >= 400 || !cookies.length) {
-    throw new Error(`weight: sign-in of ${email} answered ${response.status}`);
-  }
-  return cookies.join("; ");
-}
-
 function seed(dataDir: string, count: number) {
   const { DATABASE_URL: _database, ...inherited } = process.env;
   const result = spawnSync("npm", ["run", "--silent", "db:seed", "--", "--count", String(count)], {
@@ -135,7 +116,7 @@ export async function weightBench(): Promise<WeightResult> {
     try {
       const cookies: Partial<Record<Role, string>> = {};
       for (const [role, email] of Object.entries(accounts) as [Role, string][]) {
-        cookies[role] = await signIn(email, password);
+        cookies[role] = (await signInThroughForm(email, password)).cookie;
       }
       const pages: PageWeight[] = [];
       for (const page of weightPages) {
