@@ -50,9 +50,20 @@ export function hydrateWhenVisible<Props extends object>(
   // The server renders the part into the page's HTML: its code is there before a request is.
   if (import.meta.env.SSR) void load();
 
+  // A click on one of the part's buttons before its code is here would be lost: React drops an
+  // event it cannot hand to a part not yet hydrated, and a button does nothing by itself (links,
+  // fields and submit buttons keep their native behaviour). Such clicks are made again once the
+  // part is hydrated.
+  let hydrated = false;
+  const missedClicks: HTMLElement[] = [];
+
   // Renders at once when the code is here (a client-side navigation loaded it with the data).
   function Part(props: Props) {
     const Component = use(loading?.status === "fulfilled" ? loading : firstLook);
+    useEffect(() => {
+      hydrated = true;
+      for (const button of missedClicks.splice(0)) button.click();
+    }, []);
     return <Component {...props} />;
   }
 
@@ -66,7 +77,15 @@ export function hydrateWhenVisible<Props extends object>(
     if (key !== hydratedWith.key || changed(props, hydratedWith.props)) reveal();
     useEffect(() => {
       const element = frame.current;
-      if (!element || loading?.status === "fulfilled") return;
+      if (!element || hydrated) return;
+      // On the window, in the capture phase: React stops the event at the document.
+      const onClick = (event: MouseEvent) => {
+        const button = (event.target as Element | null)?.closest?.('button[type="button"]');
+        if (!hydrated && button instanceof HTMLElement && element.contains(button)) {
+          missedClicks.push(button);
+        }
+      };
+      window.addEventListener("click", onClick, true);
       const observer = new IntersectionObserver(
         (entries) => {
           if (entries.some((entry) => entry.isIntersecting)) reveal();
@@ -79,6 +98,7 @@ export function hydrateWhenVisible<Props extends object>(
       return () => {
         observer.disconnect();
         element.removeEventListener("focusin", reveal);
+        window.removeEventListener("click", onClick, true);
       };
     }, []);
     return (
