@@ -18,6 +18,8 @@ import { useLocation } from "react-router";
  * One gate per part: use each part once on a page.
  */
 export function hydrateWhenVisible<Props extends object>(
+  /** Names the part's frame in the page (`data-part`), the same on the server and in the browser. */
+  name: string,
   importer: () => Promise<ComponentType<Props>>,
 ) {
   type Tracked = Promise<ComponentType<Props>> & {
@@ -56,13 +58,37 @@ export function hydrateWhenVisible<Props extends object>(
   // part is hydrated.
   let hydrated = false;
   const missedClicks: HTMLElement[] = [];
+  const clickedButton = (event: MouseEvent) => {
+    const button = (event.target as Element | null)?.closest?.('button[type="button"]');
+    return button instanceof HTMLElement && button.closest(`[data-part="${name}"]`) ? button : null;
+  };
+  // Listened to on the window from before React hydrates the page: in the capture phase, ahead of
+  // React, which stops at the document an event it cannot hand over; a click that still bubbles
+  // back up to the window was handled.
+  if (!import.meta.env.SSR) {
+    window.addEventListener(
+      "click",
+      (event) => {
+        const button = clickedButton(event);
+        if (button && !hydrated) missedClicks.push(button);
+      },
+      true,
+    );
+    window.addEventListener("click", (event) => {
+      const index = missedClicks.lastIndexOf(clickedButton(event)!);
+      if (index >= 0) missedClicks.splice(index, 1);
+    });
+  }
 
   // Renders at once when the code is here (a client-side navigation loaded it with the data).
   function Part(props: Props) {
     const Component = use(loading?.status === "fulfilled" ? loading : firstLook);
     useEffect(() => {
       hydrated = true;
-      for (const button of missedClicks.splice(0)) button.click();
+      // After the click that may have hydrated the part synchronously has finished its way.
+      setTimeout(() => {
+        for (const button of missedClicks.splice(0)) button.click();
+      });
     }, []);
     return <Component {...props} />;
   }
@@ -78,14 +104,6 @@ export function hydrateWhenVisible<Props extends object>(
     useEffect(() => {
       const element = frame.current;
       if (!element || hydrated) return;
-      // On the window, in the capture phase: React stops the event at the document.
-      const onClick = (event: MouseEvent) => {
-        const button = (event.target as Element | null)?.closest?.('button[type="button"]');
-        if (!hydrated && button instanceof HTMLElement && element.contains(button)) {
-          missedClicks.push(button);
-        }
-      };
-      window.addEventListener("click", onClick, true);
       const observer = new IntersectionObserver(
         (entries) => {
           if (entries.some((entry) => entry.isIntersecting)) reveal();
@@ -98,11 +116,10 @@ export function hydrateWhenVisible<Props extends object>(
       return () => {
         observer.disconnect();
         element.removeEventListener("focusin", reveal);
-        window.removeEventListener("click", onClick, true);
       };
     }, []);
     return (
-      <div ref={frame}>
+      <div ref={frame} data-part={name}>
         <Suspense fallback={null}>
           <Part {...props} />
         </Suspense>

@@ -25,7 +25,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 // Below the services, a phone's first screen ends: the rest of the page, the form with it, brings
 // its code when the visitor scrolls towards it (decision 019).
-const BelowTheFold = hydrateWhenVisible(() =>
+const BelowTheFold = hydrateWhenVisible("home-below-the-fold", () =>
   import("./home-below-the-fold").then((module) => module.BelowTheFold),
 );
 

@@ -16,7 +16,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 // The footer is below the fold of every page long enough to scroll: its code comes when she
 // scrolls towards it (decision 019); a client-side navigation into these pages brings it along.
-const SiteFooter = hydrateWhenVisible(() =>
+const SiteFooter = hydrateWhenVisible("site-footer", () =>
   import("~/components/layout/site-footer").then((module) => module.SiteFooter),
 );
 
