@@ -159,3 +159,21 @@ test("a click on a footer button before its code arrives is answered once it has
   release();
   await expect(page.getByText(t("pt", "footer.socialSoon")).first()).toBeVisible();
 });
+
+test("without JavaScript the lower sections and the footer are there and visible", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  for (const path of ["/?lang=pt", "/blog?lang=pt"]) {
+    await page.goto(path);
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    // In the page as sent, not hidden for a script to reveal.
+    expect(await page.locator("[data-part] [hidden]").count()).toBe(0);
+  }
+  await page.goto("/?lang=pt");
+  await expect(page.locator("#faq")).toBeVisible();
+  await expect(page.locator("#preselection form")).toBeVisible();
+  await context.close();
+});
