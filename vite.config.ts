@@ -14,18 +14,21 @@ const brotliCompress = promisify(brotliCallback);
  * thirty files of a few hundred bytes, and each compresses on its own: merged, the home page
  * loads 7 KB less (decision 004). The groups:
  * - the framework (React, React DOM, React Router), which changes only with an upgrade;
- * - the site's shell: the parts of app/ that every public page renders (header, footer, UI
- *   primitives, translation, helpers). What only some screens use stays with those screens,
- *   and code loaded on first use (toasts, the chatbot, the form's checks) stays lazy;
+ * - the site's shell: the parts of app/ that every public page renders at once (the public
+ *   layout route, whose file stays an entry of a few bytes pointing into it, header, UI
+ *   primitives, translation, helpers), and two small modules the home page shares with its lazy
+ *   part. (The root route stays apart: its stylesheet keeps its own name.) What only some screens use stays with those screens (the form's fields, the
+ *   chatbot's strings), and code loaded on first use or sight (toasts, the chatbot, the form's
+ *   checks, the footer and the home page's lower sections, decision 019) stays lazy;
  * - the pre-selection form (home page and /register/model) and the blog's cards (home page and
  *   /blog), each one file instead of four or three.
  */
 const preselection =
-  /app[\\/](features[\\/]preselection[\\/](preselection-form|fields|client-action)|auth[\\/](password-field|password-rules))\.tsx?$/;
+  /app[\\/](features[\\/]preselection[\\/](preselection-form|fields)|auth[\\/](password-field|password-rules))\.tsx?$/;
 const blogCards = /app[\\/]features[\\/]blog[\\/](post-card|post-meta|cover-image)\.tsx?$/;
 const framework = /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
 const shell =
-  /app[\\/]((i18n|utils)[\\/][^\\/]+|components[\\/](ui[\\/](button|field|icon|toast|navigation-progress)|layout[\\/](site-header|site-footer|language-picker|logo|section-link|social-icons|navigation|viewer)))\.tsx?$/;
+  /app[\\/](routes[\\/]_marketing[\\/]layout|(i18n[\\/](?!lazy-strings)|utils[\\/])[^\\/]+|components[\\/](ui[\\/](button|icon|toast|navigation-progress|hydrate-when-visible)|layout[\\/](site-header|language-picker|logo|section-link|navigation|viewer))|features[\\/](marketing[\\/]section-heading|preselection[\\/]client-action))\.tsx?$/;
 
 /**
  * The browser's files, compressed once at build time as hard as the formats allow, so that the
@@ -67,6 +70,10 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },
   environments: {
+    // The server in one file, lazy parts included: app/db/db.server.ts finds drizzle/ relative to
+    // it, and a part the browser loads late (decision 019) must not move the server's code into a
+    // chunk of its own under assets/.
+    ssr: { build: { rolldownOptions: { output: { codeSplitting: false } } } },
     client: {
       build: {
         rolldownOptions: {

@@ -1,11 +1,8 @@
-import { BlogTeaser } from "~/features/blog/blog-teaser";
+import { hydrateWhenVisible } from "~/components/ui/hydrate-when-visible";
 import { listPosts } from "~/features/blog/posts.server";
-import { Faq } from "~/features/marketing/faq";
 import { Hero } from "~/features/marketing/hero";
 import { Services } from "~/features/marketing/services";
-import { Testimonials } from "~/features/marketing/testimonials";
 import { handlePreselection } from "~/features/preselection/preselection.server";
-import { PreselectionSection } from "~/features/preselection/preselection-section";
 import { agency } from "~/utils/agency";
 import { preselectionClientAction } from "~/features/preselection/client-action";
 import { pageContext } from "~/utils/page.server";
@@ -26,6 +23,18 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+// Below the services, a phone's first screen ends: the rest of the page, the form with it, brings
+// its code when the visitor scrolls towards it (decision 019).
+const BelowTheFold = hydrateWhenVisible("home-below-the-fold", () =>
+  import("./home-below-the-fold").then((module) => module.BelowTheFold),
+);
+
+// Reached by a client-side navigation, the page renders with that code, never without it.
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), BelowTheFold.preload()]);
+  return data;
+}
+
 export const headers = pageWithActionHeaders;
 
 export const clientAction = preselectionClientAction;
@@ -42,10 +51,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <Hero />
       <Services />
-      <Testimonials />
-      <Faq />
-      <BlogTeaser posts={loaderData.posts} />
-      <PreselectionSection action="/?index" />
+      <BelowTheFold posts={loaderData.posts} action="/?index" />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/translation";
 import { Outlet } from "react-router";
-import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
+import { hydrateWhenVisible } from "~/components/ui/hydrate-when-visible";
 import { countPageViews } from "~/features/analytics/counting.server";
 import { pageStrings } from "~/i18n/resources.server";
 import type { Route } from "./+types/layout";
@@ -12,6 +12,17 @@ export const middleware: Route.MiddlewareFunction[] = [countPageViews];
 // The navigation bar's and footer's strings: these pages' only ones not of their own.
 export function loader({ request }: Route.LoaderArgs) {
   return { strings: pageStrings(request, ["site"]) };
+}
+
+// The footer is below the fold of every page long enough to scroll: its code comes when she
+// scrolls towards it (decision 019); a client-side navigation into these pages brings it along.
+const SiteFooter = hydrateWhenVisible("site-footer", () =>
+  import("~/components/layout/site-footer").then((module) => module.SiteFooter),
+);
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), SiteFooter.preload()]);
+  return data;
 }
 
 export default function MarketingLayout() {

@@ -1,0 +1,139 @@
+import { Suspense, use, useEffect, useRef, useState, type ComponentType } from "react";
+import { useLocation } from "react-router";
+
+/**
+ * A part of a page whose code loads when it comes near the viewport, not with the page
+ * (decision 019). The server renders it as usual; in the browser its server HTML stays as it is,
+ * readable, and its links and forms working as plain HTML, until it is about to be seen: then its
+ * code loads and React hydrates it in place. React keeps a Suspense boundary's server HTML until
+ * what suspended it resolves, so nothing flashes, and an input keeps what was typed in it before
+ * (React does not overwrite a value it finds already changed when it hydrates).
+ *
+ * What triggers the code: half a screen's height before the part scrolls into view, focus moving
+ * into it, or any update React must apply inside it (a language switch, a navigation): after the
+ * page's first render it loads at once. On a client-side navigation the route loads it with its
+ * data (`preload()` in a `clientLoader`), so the page never renders without it. If it cannot be
+ * fetched while the part waits for a first look, the part stays plain server HTML.
+ *
+ * One gate per part: use each part once on a page.
+ */
+export function hydrateWhenVisible<Props extends object>(
+  /** Names the part's frame in the page (`data-part`), the same on the server and in the browser. */
+  name: string,
+  importer: () => Promise<ComponentType<Props>>,
+) {
+  type Tracked = Promise<ComponentType<Props>> & {
+    status?: "fulfilled";
+    value?: ComponentType<Props>;
+  };
+  let loading: Tracked | undefined;
+  // The status fields are the ones `use()` reads: a part whose code is here renders at once.
+  const load = (): Tracked => {
+    if (loading) return loading;
+    const promise: Tracked = importer().then(
+      (component) => {
+        promise.status = "fulfilled";
+        promise.value = component;
+        return component;
+      },
+      (error: unknown) => {
+        loading = undefined; // tried again on the next trigger
+        throw error;
+      },
+    );
+    return (loading = promise);
+  };
+
+  let reveal = () => {};
+  const seen = new Promise<void>((resolve) => (reveal = resolve));
+  // Waits for a first look; a part that cannot be fetched then stays as the server sent it.
+  const firstLook = seen.then(() => load().catch(() => new Promise<never>(() => {})));
+
+  // The server renders the part into the page's HTML: its code is there before a request is.
+  if (import.meta.env.SSR) void load();
+
+  // A click on one of the part's buttons before its code is here would be lost: React drops an
+  // event it cannot hand to a part not yet hydrated, and a button does nothing by itself (links,
+  // fields and submit buttons keep their native behaviour). Such clicks are made again once the
+  // part is hydrated.
+  let hydrated = false;
+  const missedClicks: HTMLElement[] = [];
+  const clickedButton = (event: MouseEvent) => {
+    const button = (event.target as Element | null)?.closest?.('button[type="button"]');
+    return button instanceof HTMLElement && button.closest(`[data-part="${name}"]`) ? button : null;
+  };
+  // Listened to on the window from before React hydrates the page: in the capture phase, ahead of
+  // React, which stops at the document an event it cannot hand over; a click that still bubbles
+  // back up to the window was handled.
+  if (!import.meta.env.SSR) {
+    window.addEventListener(
+      "click",
+      (event) => {
+        const button = clickedButton(event);
+        if (button && !hydrated) missedClicks.push(button);
+      },
+      true,
+    );
+    window.addEventListener("click", (event) => {
+      const index = missedClicks.lastIndexOf(clickedButton(event)!);
+      if (index >= 0) missedClicks.splice(index, 1);
+    });
+  }
+
+  // Renders at once when the code is here (a client-side navigation loaded it with the data).
+  function Part(props: Props) {
+    const Component = use(loading?.status === "fulfilled" ? loading : firstLook);
+    useEffect(() => {
+      hydrated = true;
+      // After the click that may have hydrated the part synchronously has finished its way.
+      setTimeout(() => {
+        for (const button of missedClicks.splice(0)) button.click();
+      });
+    }, []);
+    return <Component {...props} />;
+  }
+
+  function HydrateWhenVisible(props: Props) {
+    const frame = useRef<HTMLDivElement>(null);
+    // After a navigation (a section link, a language) or with new data, React must hydrate the
+    // part to update it, and the update waits for its code: that cannot wait for a scroll.
+    // (The router re-renders the page once after hydrating, with nothing changed: not a reason.)
+    const { key } = useLocation();
+    const [hydratedWith] = useState({ key, props });
+    if (key !== hydratedWith.key || changed(props, hydratedWith.props)) reveal();
+    useEffect(() => {
+      const element = frame.current;
+      if (!element || hydrated) return;
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) reveal();
+        },
+        { rootMargin: "0px 0px 50% 0px" },
+      );
+      observer.observe(element);
+      element.addEventListener("focusin", reveal);
+      void seen.then(() => observer.disconnect());
+      return () => {
+        observer.disconnect();
+        element.removeEventListener("focusin", reveal);
+      };
+    }, []);
+    return (
+      <div ref={frame} data-part={name}>
+        <Suspense fallback={null}>
+          <Part {...props} />
+        </Suspense>
+      </div>
+    );
+  }
+
+  return Object.assign(HydrateWhenVisible, { preload: load });
+}
+
+function changed(props: object, before: object) {
+  const entries = Object.entries(props);
+  return (
+    entries.length !== Object.keys(before).length ||
+    entries.some(([name, value]) => (before as Record<string, unknown>)[name] !== value)
+  );
+}
