@@ -28,7 +28,7 @@ const preselection =
 const blogCards = /app[\\/]features[\\/]blog[\\/](post-card|post-meta|cover-image)\.tsx?$/;
 const framework = /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
 const shell =
-  /app[\\/](routes[\\/]_marketing[\\/]layout|(i18n[\\/](?!lazy-strings)|utils[\\/])[^\\/]+|components[\\/](ui[\\/](button|icon|toast|navigation-progress|hydrate-when-visible)|layout[\\/](site-header|language-picker|logo|section-link|navigation|viewer))|features[\\/](marketing[\\/]section-heading|preselection[\\/]client-action))\.tsx?$/;
+  /app[\\/](routes[\\/]_marketing[\\/]layout|i18n[\\/](?!lazy-strings)[^\\/]+|utils[\\/](?!json-ld)[^\\/]+|components[\\/](ui[\\/](button|icon|toast|navigation-progress|hydrate-when-visible)|layout[\\/](viewer))|features[\\/]preselection[\\/]client-action)\.tsx?$/;
 
 /**
  * The browser's files, compressed once at build time as hard as the formats allow, so that the

@@ -17,6 +17,7 @@ import { directionOf, defaultLanguage } from "./i18n/languages";
 import { languageCookie, languageForRequest } from "./i18n/language.server";
 import { stringsFor } from "./i18n/resources.server";
 import { LanguageSync } from "./i18n/language-sync";
+import { DisplayFontOnNavigation } from "./components/layout/display-font";
 import { TranslationProvider, usePageStrings, useTranslation } from "./i18n/translation";
 import { parseReferralCode, referralCookie } from "./features/referrals/referral.server";
 import { countReferralClick } from "./features/affiliates/referral-clicks.server";
@@ -84,7 +85,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const strings = usePageStrings();
 
   const document = (
-    <html lang={language} dir={directionOf(language)}>
+    // The display font's script (written into <head> by entry.server) may have marked <html>
+    // before React hydrates it: components/layout/display-font.tsx.
+    <html lang={language} dir={directionOf(language)} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -97,6 +100,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root ? <Toaster /> : null}
         {root ? <NavigationProgress /> : null}
         {root ? <LanguageSync language={root.language} source={root.languageSource} /> : null}
+        <DisplayFontOnNavigation />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

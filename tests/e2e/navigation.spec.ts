@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { expect, markDocument, isSameDocument, t, test, waitForHydration } from "./fixtures";
+import {
+  expect,
+  hydratePart,
+  markDocument,
+  isSameDocument,
+  t,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 const mainNavigation = (page: Page) =>
   page.getByRole("navigation", { name: t("pt", "a11y.mainNavigation") });
@@ -30,6 +38,7 @@ test.describe("section links", () => {
   }) => {
     await page.goto("/?lang=pt");
     await waitForHydration(page);
+    await hydratePart(page, "site-header");
     await markDocument(page);
     await expect(page.locator("#faq")).not.toBeInViewport();
 
@@ -55,6 +64,7 @@ test.describe("section links", () => {
   }) => {
     await page.goto("/blog?lang=pt");
     await waitForHydration(page);
+    await hydratePart(page, "site-header");
     await markDocument(page);
 
     await mainNavigation(page)
@@ -85,6 +95,7 @@ test.describe("section links", () => {
     test("sections on the home page land just below the sticky header", async ({ page }) => {
       await page.goto("/?lang=pt");
       await waitForHydration(page);
+      await hydratePart(page, "site-header");
       for (const [key, id] of [
         ["nav.services", "services"],
         ["nav.faq", "faq"],

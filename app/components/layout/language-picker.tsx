@@ -55,21 +55,17 @@ export function LanguagePicker({ className }: { className?: string }) {
   }, []);
 
   return (
-    <details ref={detailsRef} className={cn("group relative", className)}>
+    <details ref={detailsRef} className={cn("language-picker", className)}>
       <summary
         aria-label={`${current.code.toUpperCase()}: ${t("a11y.chooseLanguage", { language: current.name })}`}
-        className="inline-flex h-10 cursor-pointer list-none items-center gap-2 rounded-full px-3 text-sm font-medium text-ink-800 hover:bg-ink-100/70 [&::-webkit-details-marker]:hidden"
       >
         <Icon name={`flag-${current.flag}`} className="flag" />
         <span aria-hidden className="uppercase">
           {current.code}
         </span>
-        <Icon
-          name="chevron-down"
-          className="size-4 text-ink-500 transition-transform group-open:rotate-180"
-        />
+        <Icon name="chevron-down" />
       </summary>
-      <ul className="language-list absolute end-0 z-50 mt-2 min-w-44 rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-ink-200">
+      <ul className="language-list">
         {languages.map((language) => (
           <li key={language.code}>
             <Link

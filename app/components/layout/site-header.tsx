@@ -23,8 +23,8 @@ export function SiteHeader() {
   useEffect(() => setMenuOpen(false), [location.pathname, location.hash]);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-ink-200/70 bg-sand-50/90 backdrop-blur supports-backdrop-filter:bg-sand-50/75">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+    <header className="site-header">
+      <div className="site-header-bar">
         <Link to="/" className="me-auto rounded-full" aria-label={t("a11y.homeLink")}>
           <Logo />
         </Link>
@@ -62,6 +62,7 @@ export function SiteHeader() {
             </>
           )}
           <Button
+            type="button"
             variant="ghost"
             size="icon"
             className="lg:hidden"
@@ -83,16 +84,12 @@ export function SiteHeader() {
         id="mobile-menu"
         aria-label={t("a11y.mainNavigation")}
         hidden={!menuOpen}
-        className="border-t border-ink-200/70 bg-sand-50 lg:hidden"
+        className="mobile-menu"
       >
-        <ul className="mx-auto grid max-w-7xl gap-1 px-4 py-4 sm:px-6">
+        <ul>
           {navigationLinks.map((link) => (
             <li key={link.to}>
-              <SectionLink
-                to={link.to}
-                onClick={() => setMenuOpen(false)}
-                className="block rounded-xl px-3 py-3 text-base font-medium text-ink-800 hover:bg-ink-100/70"
-              >
+              <SectionLink to={link.to} onClick={() => setMenuOpen(false)}>
                 {t(link.label)}
               </SectionLink>
             </li>

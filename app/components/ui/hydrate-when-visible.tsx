@@ -1,16 +1,17 @@
 import { Suspense, use, useEffect, useRef, useState, type ComponentType } from "react";
-import { useLocation } from "react-router";
+import { useFetchers, useLocation, useNavigation, useRevalidator } from "react-router";
 
 /**
- * A part of a page whose code loads when it comes near the viewport, not with the page
- * (decision 019). The server renders it as usual; in the browser its server HTML stays as it is,
+ * A part of a page whose code loads when it comes near the viewport, or when she first reaches
+ * for it, not with the page (decision 019). The server renders it as usual; in the browser its server HTML stays as it is,
  * readable, and its links and forms working as plain HTML, until it is about to be seen: then its
  * code loads and React hydrates it in place. React keeps a Suspense boundary's server HTML until
  * what suspended it resolves, so nothing flashes, and an input keeps what was typed in it before
  * (React does not overwrite a value it finds already changed when it hydrates).
  *
- * What triggers the code: half a screen's height before the part scrolls into view, focus moving
- * into it, or any update React must apply inside it (a language switch, a navigation): after the
+ * What triggers the code: half a screen's height before the part scrolls into view (or, for a
+ * part that is on the first screen and needs no code to be read, `until: "used"`: the pointer
+ * over it or a finger on it), focus moving into it, or any update React must apply inside it (a language switch, a navigation): after the
  * page's first render it loads at once. On a client-side navigation the route loads it with its
  * data (`preload()` in a `clientLoader`), so the page never renders without it. If it cannot be
  * fetched while the part waits for a first look, the part stays plain server HTML.
@@ -21,6 +22,7 @@ export function hydrateWhenVisible<Props extends object>(
   /** Names the part's frame in the page (`data-part`), the same on the server and in the browser. */
   name: string,
   importer: () => Promise<ComponentType<Props>>,
+  { until = "seen" }: { until?: "seen" | "used" } = {},
 ) {
   type Tracked = Promise<ComponentType<Props>> & {
     status?: "fulfilled";
@@ -54,30 +56,25 @@ export function hydrateWhenVisible<Props extends object>(
 
   // A click on one of the part's buttons before its code is here would be lost: React drops an
   // event it cannot hand to a part not yet hydrated, and a button does nothing by itself (links,
-  // fields and submit buttons keep their native behaviour). Such clicks are made again once the
-  // part is hydrated.
+  // fields and submit buttons keep their native behaviour). Such a click is held back and made
+  // again, once, when the part is hydrated.
   let hydrated = false;
   const missedClicks: HTMLElement[] = [];
-  const clickedButton = (event: MouseEvent) => {
-    const button = (event.target as Element | null)?.closest?.('button[type="button"]');
-    return button instanceof HTMLElement && button.closest(`[data-part="${name}"]`) ? button : null;
-  };
-  // Listened to on the window from before React hydrates the page: in the capture phase, ahead of
-  // React, which stops at the document an event it cannot hand over; a click that still bubbles
-  // back up to the window was handled.
+  // Listened to on the window from before React hydrates the page, in the capture phase: ahead of
+  // React, so whether React could have handled it never has to be guessed.
   if (!import.meta.env.SSR) {
     window.addEventListener(
       "click",
       (event) => {
-        const button = clickedButton(event);
-        if (button && !hydrated) missedClicks.push(button);
+        if (hydrated) return;
+        const button = (event.target as Element | null)?.closest?.('button[type="button"]');
+        if (!(button instanceof HTMLElement) || !button.closest(`[data-part="${name}"]`)) return;
+        event.stopPropagation();
+        missedClicks.push(button);
+        reveal();
       },
       true,
     );
-    window.addEventListener("click", (event) => {
-      const index = missedClicks.lastIndexOf(clickedButton(event)!);
-      if (index >= 0) missedClicks.splice(index, 1);
-    });
   }
 
   // Renders at once when the code is here (a client-side navigation loaded it with the data).
@@ -85,7 +82,7 @@ export function hydrateWhenVisible<Props extends object>(
     const Component = use(loading?.status === "fulfilled" ? loading : firstLook);
     useEffect(() => {
       hydrated = true;
-      // After the click that may have hydrated the part synchronously has finished its way.
+      // Once React has finished committing the part and attached its handlers.
       setTimeout(() => {
         for (const button of missedClicks.splice(0)) button.click();
       });
@@ -100,22 +97,34 @@ export function hydrateWhenVisible<Props extends object>(
     // (The router re-renders the page once after hydrating, with nothing changed: not a reason.)
     const { key } = useLocation();
     const [hydratedWith] = useState({ key, props });
-    if (key !== hydratedWith.key || changed(props, hydratedWith.props)) reveal();
+    // Any work of the router (a form sent by a fetcher, a revalidation) changes the contexts above
+    // the part, and React will not commit that update until the part has hydrated: its code must
+    // come now, or the update would wait for a scroll that may never happen.
+    const navigation = useNavigation();
+    const fetchers = useFetchers();
+    const revalidator = useRevalidator();
+    const routerBusy =
+      navigation.state !== "idle" || fetchers.length > 0 || revalidator.state !== "idle";
+    if (routerBusy || key !== hydratedWith.key || changed(props, hydratedWith.props)) reveal();
     useEffect(() => {
       const element = frame.current;
       if (!element || hydrated) return;
-      const observer = new IntersectionObserver(
-        (entries) => {
-          if (entries.some((entry) => entry.isIntersecting)) reveal();
-        },
-        { rootMargin: "0px 0px 50% 0px" },
-      );
-      observer.observe(element);
-      element.addEventListener("focusin", reveal);
-      void seen.then(() => observer.disconnect());
+      const events = until === "used" ? ["focusin", "pointerover", "touchstart"] : ["focusin"];
+      for (const event of events) element.addEventListener(event, reveal, { passive: true });
+      const observer =
+        until === "seen"
+          ? new IntersectionObserver(
+              (entries) => {
+                if (entries.some((entry) => entry.isIntersecting)) reveal();
+              },
+              { rootMargin: "0px 0px 50% 0px" },
+            )
+          : undefined;
+      observer?.observe(element);
+      void seen.then(() => observer?.disconnect());
       return () => {
-        observer.disconnect();
-        element.removeEventListener("focusin", reveal);
+        observer?.disconnect();
+        for (const event of events) element.removeEventListener(event, reveal);
       };
     }, []);
     return (

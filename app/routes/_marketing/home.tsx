@@ -1,7 +1,5 @@
 import { hydrateWhenVisible } from "~/components/ui/hydrate-when-visible";
 import { listPosts } from "~/features/blog/posts.server";
-import { Hero } from "~/features/marketing/hero";
-import { Services } from "~/features/marketing/services";
 import { handlePreselection } from "~/features/preselection/preselection.server";
 import { agency } from "~/utils/agency";
 import { preselectionClientAction } from "~/features/preselection/client-action";
@@ -23,6 +21,13 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+// The hero and the services are text and links: their code comes when she first points at them.
+const FirstScreen = hydrateWhenVisible(
+  "home-first-screen",
+  () => import("./home-first-screen").then((module) => module.FirstScreen),
+  { until: "used" },
+);
+
 // Below the services, a phone's first screen ends: the rest of the page, the form with it, brings
 // its code when the visitor scrolls towards it (decision 019).
 const BelowTheFold = hydrateWhenVisible("home-below-the-fold", () =>
@@ -31,7 +36,7 @@ const BelowTheFold = hydrateWhenVisible("home-below-the-fold", () =>
 
 // Reached by a client-side navigation, the page renders with that code, never without it.
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [data] = await Promise.all([serverLoader(), BelowTheFold.preload()]);
+  const [data] = await Promise.all([serverLoader(), FirstScreen.preload(), BelowTheFold.preload()]);
   return data;
 }
 
@@ -49,8 +54,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <Hero />
-      <Services />
+      <FirstScreen />
       <BelowTheFold posts={loaderData.posts} action="/?index" />
     </>
   );

@@ -1,6 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
 import { Outlet } from "react-router";
-import { SiteHeader } from "~/components/layout/site-header";
 import { hydrateWhenVisible } from "~/components/ui/hydrate-when-visible";
 import { countPageViews } from "~/features/analytics/counting.server";
 import { pageStrings } from "~/i18n/resources.server";
@@ -20,8 +19,16 @@ const SiteFooter = hydrateWhenVisible("site-footer", () =>
   import("~/components/layout/site-footer").then((module) => module.SiteFooter),
 );
 
+// The header's links and language list work as plain HTML (its menu button is made again once
+// the code is here): its code comes when she first points at it or touches it.
+const SiteHeader = hydrateWhenVisible(
+  "site-header",
+  () => import("~/components/layout/site-header").then((module) => module.SiteHeader),
+  { until: "used" },
+);
+
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [data] = await Promise.all([serverLoader(), SiteFooter.preload()]);
+  const [data] = await Promise.all([serverLoader(), SiteHeader.preload(), SiteFooter.preload()]);
   return data;
 }
 
