@@ -14,12 +14,11 @@ const brotliCompress = promisify(brotliCallback);
  * thirty files of a few hundred bytes, and each compresses on its own: merged, the home page
  * loads 7 KB less (decision 004). The groups:
  * - the framework (React, React DOM, React Router), which changes only with an upgrade;
- * - the site's shell: the parts of app/ that every public page renders at once (the public
- *   layout route, whose file stays an entry of a few bytes pointing into it, header, UI
- *   primitives, translation, helpers), and two small modules the home page shares with its lazy
- *   part. (The root route stays apart: its stylesheet keeps its own name.) What only some screens use stays with those screens (the form's fields, the
- *   chatbot's strings), and code loaded on first use or sight (toasts, the chatbot, the form's
- *   checks, the footer and the home page's lower sections, decision 019) stays lazy;
+ * - the site's shell: what every public page runs at once (the public layout route, whose file
+ *   stays an entry of a few bytes pointing into it, UI primitives, translation, helpers). The
+ *   root route stays apart (its stylesheet keeps its own name). What only some screens use stays
+ *   with them, and code loaded on first use or sight stays lazy: the header, the footer and the
+ *   home page's sections (decision 019), toasts, the chatbot, the form's checks;
  * - the pre-selection form (home page and /register/model) and the blog's cards (home page and
  *   /blog), each one file instead of four or three.
  */
