@@ -54,7 +54,8 @@ test.describe("privacy rights", () => {
   ) {
     const lang = "en";
     await page.goto(`${server.origin}/?lang=${lang}`);
-    await waitForHydration(page);
+    await page.locator("#preselection").scrollIntoViewIfNeeded();
+    await waitForHydration(page, "#preselection form");
     const field = (key: string) => page.getByLabel(t(lang, `preselection.${key}`), { exact: true });
     await field("fullName").fill(who.name);
     await field("age").fill("27");

@@ -272,6 +272,8 @@ test.describe("pre-selection form", () => {
     await page.goto("/?lang=pt");
     await waitForHydration(page);
     await page.locator("#preselection").scrollIntoViewIfNeeded();
+    // Sent by the form's code once it has come with the scroll (decision 019).
+    await waitForHydration(page, "#preselection form");
     await fillValid(page);
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === "POST"),
