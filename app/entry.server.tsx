@@ -29,7 +29,7 @@ import {
 } from "./utils/document-cache.server";
 import type { RequestHead } from "./utils/request-head";
 import { NonceProvider } from "./utils/nonce";
-import { displayFontScript } from "./components/layout/display-font";
+import { codeAfterFirstPaint, withDisplayFontScript } from "./utils/document-html.server";
 import { recordServerError } from "./features/reports/server-errors.server";
 
 export const streamTimeout = 5_000;
@@ -179,19 +179,6 @@ function formTargets(): string[] {
 // See docs/decisions/004-javascript-budget.md.
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
 
-// The display font's script runs first thing in <head>, before the stylesheet (an inline script
-// after a pending stylesheet would wait for it). Written here rather than rendered by React, so
-// the browser's code does not carry its text: React leaves an extra node in <head> alone when it
-// hydrates. Its nonce is the placeholder's, like every script of the page.
-const CHARSET = '<meta charSet="utf-8"/>';
-
-function withDisplayFontScript(html: string) {
-  return html.replace(
-    CHARSET,
-    `${CHARSET}<script nonce="${NONCE_PLACEHOLDER}">${displayFontScript}</script>`,
-  );
-}
-
 function renderDocument(
   request: Request,
   routerContext: EntryContext,
@@ -208,7 +195,7 @@ function renderDocument(
       final(callback) {
         clearTimeout(timeout);
         const html = withDisplayFontScript(
-          Buffer.concat(chunks).toString("utf8").replace(MODULE_PRELOAD, ""),
+          codeAfterFirstPaint(Buffer.concat(chunks).toString("utf8").replace(MODULE_PRELOAD, "")),
         );
         resolve({ html, status });
         callback();

@@ -23,7 +23,7 @@ export function AreaShell({
       <header className="border-b border-ink-200/70 bg-white">
         <div
           className={cn(
-            "mx-auto flex h-16 items-center gap-2 px-4 sm:gap-3 sm:px-6",
+            "mx-auto flex h-16 items-center gap-1 px-4 sm:gap-3 sm:px-6",
             wide ? "max-w-7xl" : "max-w-6xl",
           )}
         >
