@@ -72,6 +72,9 @@ test.describe("analytics", () => {
     });
     await visitor.goto(`${server.origin}/?lang=en`);
     await waitForHydration(visitor);
+    // The form's code comes as she scrolls to it (decision 019); her start is counted by it.
+    await visitor.locator("#preselection").scrollIntoViewIfNeeded();
+    await waitForHydration(visitor, "#preselection form");
     const beacon = visitor.waitForRequest(
       (request) =>
         request.url().includes("/api/count?e=form_started&d=form") && request.method() === "POST",

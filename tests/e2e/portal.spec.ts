@@ -79,7 +79,8 @@ test.describe("the affiliate portal", () => {
     const visitorContext = await browser.newContext({ userAgent: VISITOR_BROWSER });
     const visitor = await visitorContext.newPage();
     await visitor.goto(link);
-    await waitForHydration(visitor);
+    await visitor.locator("#preselection").scrollIntoViewIfNeeded();
+    await waitForHydration(visitor, "#preselection form");
     const label = (key: string) =>
       visitor.getByLabel(t("en", `preselection.${key}`), { exact: true });
     await label("fullName").fill("Bruna Costa Carvalho");
@@ -184,7 +185,8 @@ test.describe("the affiliate portal", () => {
 
     // She opens her own link and applies with her account's address.
     await page.goto(link);
-    await waitForHydration(page);
+    await page.locator("#preselection").scrollIntoViewIfNeeded();
+    await waitForHydration(page, "#preselection form");
     const label = (key: string) => page.getByLabel(t("en", `preselection.${key}`), { exact: true });
     await label("fullName").fill("Renata Afiliada Souza");
     await label("age").fill("31");

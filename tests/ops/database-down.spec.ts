@@ -97,7 +97,9 @@ for (const lang of ["pt", "de"] as const) {
     browserErrors.allow(failedResource(503));
     const values = application(lang);
     await page.goto(`${server.origin}/?lang=${lang}`);
-    await waitForHydration(page);
+    // Sent by the form's code, which comes as she scrolls to it (decision 019).
+    await page.locator("#preselection").scrollIntoViewIfNeeded();
+    await waitForHydration(page, "#preselection form");
     const fields = form(page, lang);
     for (const [name, value] of Object.entries(values)) await fields.text(name).fill(value);
     await fields.beginner.check();
