@@ -289,6 +289,29 @@ test.describe("HTTP hardening", () => {
     expect(plain.headers()["content-encoding"]).toBeUndefined();
   });
 
+  test("a form's answer to the page's code goes out as it is; pages and loader data compressed", async ({
+    request,
+    baseURL,
+  }) => {
+    // An application with a field missing: answered, nothing stored.
+    const form = { fullName: "Ana", age: "25", consent: "on", website: "" };
+    const headers = { origin: new URL(baseURL!).origin, "Accept-Encoding": "gzip, br" };
+    // Sent by the page's code: a few dozen bytes, not worth an encoder.
+    const data = await request.post("/_.data?index", { form, headers });
+    expect(data.status()).toBeLessThan(500);
+    expect(data.headers()["content-encoding"]).toBeUndefined();
+    expect((await data.text()).length).toBeLessThan(2_000);
+    // Sent without JavaScript: the answer is the whole page, compressed.
+    const page = await request.post("/?index", { form, headers });
+    expect(page.headers()["content-type"]).toMatch(/text\/html/);
+    expect(page.headers()["content-encoding"]).toMatch(/^(br|gzip)$/);
+    expect(await page.text()).toContain("</html>");
+    // A client-side navigation's loader data still is.
+    const loaderData = await request.get("/blog.data", { headers });
+    expect(loaderData.status()).toBe(200);
+    expect(loaderData.headers()["content-encoding"]).toMatch(/^(br|gzip)$/);
+  });
+
   test("scripts and styles go out compressed at build time, Brotli first", async ({ request }) => {
     const html = await (await request.get("/")).text();
     const script = html.match(/"(\/assets\/framework-[^"]+\.js)"/)?.[1];
