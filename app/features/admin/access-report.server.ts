@@ -1,3 +1,4 @@
+import type { KeysetCursor } from "~/utils/keyset";
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/db.server";
@@ -10,11 +11,8 @@ import { startOfAgencyDay } from "./access-actions";
  * newest first, filtered and paged by keyset on (created_at, id), and exported as CSV.
  */
 
-export interface AccessLogCursor {
-  /** PostgreSQL's own text of the timestamp (microseconds, which a Date would lose). */
-  createdAt: string;
-  id: number;
-}
+/** Where a page of the log starts: app/utils/keyset.ts. */
+export type AccessLogCursor = KeysetCursor;
 
 export interface AccessLogFilter {
   /** An action ("user.role") or a family of them ("user.*"), already checked. */

@@ -1,3 +1,4 @@
+import type { KeysetCursor } from "~/utils/keyset";
 import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/db.server";
@@ -22,7 +23,7 @@ export interface AffiliateListFilter {
   search?: string;
   status?: AffiliateStatusValue;
   /** The `next` of the previous page. */
-  before?: { createdAt: string; id: number };
+  before?: KeysetCursor;
   /** One affiliate (her page). */
   id?: number;
 }

@@ -1,3 +1,4 @@
+import type { KeysetCursor } from "../../utils/keyset.ts";
 import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/db.server.ts";
 import {
@@ -7,15 +8,8 @@ import {
 } from "../../db/schema.server.ts";
 import type { ReviewSort } from "./review-filter.ts";
 
-/**
- * Where a page of the review list ended. `createdAt` is PostgreSQL's own text of the timestamp:
- * a JavaScript Date keeps only milliseconds, and a cursor rounded to them would skip the rows
- * stored within the same millisecond.
- */
-export interface ReviewListCursor {
-  createdAt: string;
-  id: number;
-}
+/** Where a page of the list starts (keyset on created_at, id): app/utils/keyset.ts. */
+export type ReviewListCursor = KeysetCursor;
 
 export interface ReviewListFilter {
   status?: SubmissionStatus;

@@ -18,12 +18,7 @@ import { useTranslation } from "~/i18n/translation";
 import { pageContext } from "~/utils/page.server";
 import { pageTitle } from "~/utils/seo";
 import type { Route } from "./+types/access-report";
-
-/** `2026-11-22 14:05:09.123456+00~42`: where the previous page ended (keyset pagination). */
-function parseCursor(value: string | null) {
-  const match = value ? /^(.{10,40})~(\d{1,15})$/.exec(value) : null;
-  return match ? { createdAt: match[1]!, id: Number(match[2]) } : undefined;
-}
+import { cursorParam, parseCursor } from "~/utils/keyset";
 
 /** /admin/access-report: who did what to whose data, when and from where (admin only). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -40,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     query,
     invalidDate,
     rows: page.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-    next: page.next ? `${page.next.createdAt}~${page.next.id}` : null,
+    next: cursorParam(page.next),
     paged: Boolean(before),
   };
 }

@@ -16,12 +16,7 @@ import { pageContext } from "~/utils/page.server";
 import { pageTitle } from "~/utils/seo";
 import { storableText } from "~/utils/text";
 import type { Route } from "./+types/affiliates";
-
-/** `2026-11-22 14:05:09.123456+00~42`: where the previous page ended (keyset pagination). */
-function parseCursor(value: string | null) {
-  const match = value ? /^(.{10,40})~(\d{1,15})$/.exec(value) : null;
-  return match ? { createdAt: match[1]!, id: Number(match[2]) } : undefined;
-}
+import { cursorParam, parseCursor } from "~/utils/keyset";
 
 const isStatus = (value: unknown): value is AffiliateStatusValue =>
   affiliateStatusValues.includes(value as AffiliateStatusValue);
@@ -49,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     search,
     status: isStatus(status) ? status : "",
     rows: page.rows,
-    next: page.next ? `${page.next.createdAt}~${page.next.id}` : null,
+    next: cursorParam(page.next),
     paged: Boolean(before),
   };
 }

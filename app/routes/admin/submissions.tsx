@@ -23,12 +23,7 @@ import { clientIp, isCrossSiteRequest, readForm } from "~/utils/request.server";
 import { pageTitle } from "~/utils/seo";
 import "~/features/submissions/review-table.css";
 import type { Route } from "./+types/submissions";
-
-/** `2026-11-22 14:05:09.123456+00~42`: where the previous page ended (keyset pagination). */
-function parseCursor(value: string | null) {
-  const match = value ? /^(.{10,40})~(\d{1,15})$/.exec(value) : null;
-  return match ? { createdAt: match[1]!, id: Number(match[2]) } : undefined;
-}
+import { cursorParam, parseCursor } from "~/utils/keyset";
 
 function listOf(request: Request) {
   const path = new URL(request.url).pathname.replace(/\.data$/, "");
@@ -74,7 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       status: row.status,
       selectable: row.status === "Pendente" && !row.erasedAt,
     })),
-    next: page.next ? `${page.next.createdAt}~${page.next.id}` : null,
+    next: cursorParam(page.next),
     paged: Boolean(before),
   };
 }
