@@ -8,7 +8,7 @@ import tseslint from "typescript-eslint";
 // read only by scripts/build-icons.ts, which writes it.
 const iconPackages = {
   group: ["lucide-react", "lucide-react/*", "simple-icons", "simple-icons/*"],
-  message: "Use <Icon name=…> from ~/components/ui/icon; add new icons to scripts/build-icons.ts.",
+  message: "Use <Icon name=…> from #app/components/ui/icon.tsx; add new icons to scripts/build-icons.ts.",
 };
 
 export default tseslint.config(
@@ -75,7 +75,7 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "\\.server$", allowTypeImports: true }, iconPackages] },
+        { patterns: [{ regex: "\\.server(\\.tsx?)?$", allowTypeImports: true }, iconPackages] },
       ],
     },
   },

@@ -66,7 +66,6 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompress()],
-  resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },
   environments: {
     // The server in one file, lazy parts included: app/db/db.server.ts finds drizzle/ relative to

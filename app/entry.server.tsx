@@ -2,21 +2,21 @@ import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
-import { checkReadiness, closeDatabase, getDatabase } from "./db/db.server";
+import { checkReadiness, closeDatabase, getDatabase } from "#app/db/db.server.ts";
 import {
   count,
   countPageViews,
   flushCounts,
   pageViewOf,
-} from "./features/analytics/counting.server";
-import { referralClicksSettled } from "./features/affiliates/referral-clicks.server";
-import { startMailSender } from "./mail/sender.server";
-import { startRetentionJob } from "./features/privacy/retention.server";
-import { effectiveMailTransport } from "./mail/smtp-settings.server";
-import { getEnv } from "./utils/env.server";
-import { requestLogger } from "./utils/logger.server";
-import { compressDocument } from "./utils/compress.server";
-import { contentSecurityPolicy } from "./utils/content-security-policy";
+} from "#app/features/analytics/counting.server.ts";
+import { referralClicksSettled } from "#app/features/affiliates/referral-clicks.server.ts";
+import { startMailSender } from "#app/mail/sender.server.ts";
+import { startRetentionJob } from "#app/features/privacy/retention.server.ts";
+import { effectiveMailTransport } from "#app/mail/smtp-settings.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { requestLogger } from "#app/utils/logger.server.ts";
+import { compressDocument } from "#app/utils/compress.server.ts";
+import { contentSecurityPolicy } from "#app/utils/content-security-policy.ts";
 import {
   answerFromStore,
   documentCacheIsEmpty,
@@ -26,11 +26,11 @@ import {
   storedDocument,
   storeDocument,
   type DocumentAnswer,
-} from "./utils/document-cache.server";
-import type { RequestHead } from "./utils/request-head";
-import { NonceProvider } from "./utils/nonce";
-import { codeAfterFirstPaint, withDisplayFontScript } from "./utils/document-html.server";
-import { recordServerError } from "./features/reports/server-errors.server";
+} from "#app/utils/document-cache.server.ts";
+import type { RequestHead } from "#app/utils/request-head.ts";
+import { NonceProvider } from "#app/utils/nonce.tsx";
+import { codeAfterFirstPaint, withDisplayFontScript } from "#app/utils/document-html.server.ts";
+import { recordServerError } from "#app/features/reports/server-errors.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -55,10 +55,10 @@ export async function startup() {
 export const readiness = checkReadiness;
 
 /** For what publishes content (later, the CMS): the next visitor gets the new page. */
-export { purgeDocumentCache } from "./utils/document-cache.server";
+export { purgeDocumentCache } from "#app/utils/document-cache.server.ts";
 
 /** Shell commands that need the app's modules (scripts/user-create.ts). */
-export { createAccountFromShell } from "./auth/users.server";
+export { createAccountFromShell } from "#app/auth/users.server.ts";
 
 /**
  * A loader's or action's uncaught error (React Router calls this): logged, and kept for the

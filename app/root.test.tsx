@@ -1,9 +1,9 @@
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { TranslationProvider } from "./i18n/translation";
-import { getFixedT } from "~/i18n/i18n.server";
-import { resources } from "~/i18n/resources.server";
-import { ErrorBoundary } from "./root";
+import { TranslationProvider } from "#app/i18n/translation.tsx";
+import { getFixedT } from "#app/i18n/i18n.server.ts";
+import { resources } from "#app/i18n/resources.server.ts";
+import { ErrorBoundary } from "./root.tsx";
 
 type Props = Parameters<typeof ErrorBoundary>[0];
 const crash = new Error("connection string postgres://secret@db");

@@ -11,20 +11,20 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { NavigationProgress } from "./components/ui/navigation-progress";
-import { Toaster } from "./components/ui/toast";
-import { directionOf, defaultLanguage } from "./i18n/languages";
-import { languageCookie, languageForRequest } from "./i18n/language.server";
-import { stringsFor } from "./i18n/resources.server";
-import { LanguageSync } from "./i18n/language-sync";
-import { DisplayFontOnNavigation } from "./components/layout/display-font";
-import { TranslationProvider, usePageStrings, useTranslation } from "./i18n/translation";
-import { parseReferralCode, referralCookie } from "./features/referrals/referral.server";
-import { countReferralClick } from "./features/affiliates/referral-clicks.server";
-import { homeOf } from "./auth/permissions";
-import { getCurrentUser } from "./auth/session.server";
-import { useNonce } from "./utils/nonce";
-import { publicOrigin } from "./utils/origin.server";
+import { NavigationProgress } from "#app/components/ui/navigation-progress.tsx";
+import { Toaster } from "#app/components/ui/toast.tsx";
+import { directionOf, defaultLanguage } from "#app/i18n/languages.ts";
+import { languageCookie, languageForRequest } from "#app/i18n/language.server.ts";
+import { stringsFor } from "#app/i18n/resources.server.ts";
+import { LanguageSync } from "#app/i18n/language-sync.tsx";
+import { DisplayFontOnNavigation } from "#app/components/layout/display-font.tsx";
+import { TranslationProvider, usePageStrings, useTranslation } from "#app/i18n/translation.tsx";
+import { parseReferralCode, referralCookie } from "#app/features/referrals/referral.server.ts";
+import { countReferralClick } from "#app/features/affiliates/referral-clicks.server.ts";
+import { homeOf } from "#app/auth/permissions.ts";
+import { getCurrentUser } from "#app/auth/session.server.ts";
+import { useNonce } from "#app/utils/nonce.tsx";
+import { publicOrigin } from "#app/utils/origin.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { language, source } = languageForRequest(request);

@@ -15,8 +15,8 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { eq, inArray, like, or } from "drizzle-orm";
-import type { Database } from "../app/db/db.server.ts";
-import { accessLog, authEvents, rateLimits, user } from "../app/db/schema.server.ts";
+import type { Database } from "#app/db/db.server.ts";
+import { accessLog, authEvents, rateLimits, user } from "#app/db/schema.server.ts";
 import {
   buildDir,
   createAccount,

@@ -9,14 +9,13 @@
 import { spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import { openDatabase, type Database } from "../app/db/db.server.ts";
-import { submissions } from "../app/db/schema.server.ts";
+import { openDatabase, type Database } from "#app/db/db.server.ts";
+import { submissions } from "#app/db/schema.server.ts";
 import {
   listSubmissions,
   type ReviewListFilter,
-} from "../app/features/submissions/review-list.server.ts";
+} from "#app/features/submissions/review-list.server.ts";
 import { adminHttpBench, type AdminHttpResult } from "./admin-http.ts";
-import { registerAppAlias } from "./app-alias.ts";
 import { root } from "./server.ts";
 import { removeBenchRows } from "./submissions.ts";
 
@@ -167,9 +166,7 @@ export async function queriesBench(): Promise<QueriesResult> {
       select created_at::text as "createdAt", id from ${submissions} where status = 'Pendente'
       order by created_at desc, id desc offset 10000 limit 1`);
     const before = (deep as unknown as { rows: { createdAt: string; id: string }[] }).rows[0]!;
-    // The dashboard's module imports through the app's `~/` alias.
-    registerAppAlias();
-    const { dashboardStats } = await import("../app/features/submissions/review-stats.server.ts");
+    const { dashboardStats } = await import("#app/features/submissions/review-stats.server.ts");
     console.log(`queries: ${RUNS} runs each at ${QUERY_ROWS.toLocaleString("en")} rows…`);
     const queries = [
       // The first page of each list (/admin/cadastros, /admin/pendentes, …), newest first.

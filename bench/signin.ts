@@ -23,8 +23,8 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { eq } from "drizzle-orm";
-import { openDatabase } from "../app/db/db.server.ts";
-import { account, user } from "../app/db/schema.server.ts";
+import { openDatabase } from "#app/db/db.server.ts";
+import { account, user } from "#app/db/schema.server.ts";
 import { createAccount, origin, startServer } from "./server.ts";
 
 export const SIGNIN_CONNECTIONS = 10;

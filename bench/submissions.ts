@@ -11,8 +11,8 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { eq, like, sql } from "drizzle-orm";
-import { openDatabase, type Database } from "../app/db/db.server.ts";
-import { outbox, rateLimits, submissions } from "../app/db/schema.server.ts";
+import { openDatabase, type Database } from "#app/db/db.server.ts";
+import { outbox, rateLimits, submissions } from "#app/db/schema.server.ts";
 import { origin, startServer } from "./server.ts";
 
 /** Issue 14's targets: applications per second on each database, and the slowest 1 % of answers. */

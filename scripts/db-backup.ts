@@ -8,9 +8,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BackupError, backupEmbedded } from "../app/db/backup.server.ts";
-import { DataDirBusyError } from "../app/db/embedded.server.ts";
-import { getEnv } from "../app/utils/env.server.ts";
+import { BackupError, backupEmbedded } from "#app/db/backup.server.ts";
+import { DataDirBusyError } from "#app/db/embedded.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
 
 function formatBytes(bytes: number) {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;

@@ -9,9 +9,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { DataDirBusyError, pgliteFolder } from "../app/db/embedded.server.ts";
-import { ExportError, exportToPostgres, redactUrl } from "../app/db/export-to-postgres.server.ts";
-import { getEnv } from "../app/utils/env.server.ts";
+import { DataDirBusyError, pgliteFolder } from "#app/db/embedded.server.ts";
+import { ExportError, exportToPostgres, redactUrl } from "#app/db/export-to-postgres.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
 
 const { values } = parseArgs({
   options: { to: { type: "string" }, replace: { type: "boolean", default: false } },

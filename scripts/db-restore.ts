@@ -6,9 +6,9 @@
  * this version and opened once before the command reports success.
  */
 import { parseArgs } from "node:util";
-import { BackupError, restoreEmbedded } from "../app/db/backup.server.ts";
-import { DataDirBusyError } from "../app/db/embedded.server.ts";
-import { getEnv } from "../app/utils/env.server.ts";
+import { BackupError, restoreEmbedded } from "#app/db/backup.server.ts";
+import { DataDirBusyError } from "#app/db/embedded.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
 
 const { values, positionals } = parseArgs({
   options: { force: { type: "boolean", default: false } },

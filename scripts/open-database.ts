@@ -1,6 +1,6 @@
-import { openDatabase } from "../app/db/db.server.ts";
-import { DataDirBusyError } from "../app/db/embedded.server.ts";
-import { getEnv } from "../app/utils/env.server.ts";
+import { openDatabase } from "#app/db/db.server.ts";
+import { DataDirBusyError } from "#app/db/embedded.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
 
 /**
  * The database of DATABASE_URL or DATA_DIR, for a shell command; when the server has the

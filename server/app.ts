@@ -6,12 +6,12 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
 import type { ServerBuild } from "react-router";
-import type { Readiness } from "../app/db/db.server.ts";
-import type { DocumentAnswer } from "../app/utils/document-cache.server.ts";
-import type { RequestHead } from "../app/utils/request-head.ts";
-import { MAX_DISCARDED_BYTES, maxBodyBytes } from "../app/utils/body-limit.server.ts";
-import type { Env } from "../app/utils/env.server.ts";
-import { loggablePath, logger } from "../app/utils/logger.server.ts";
+import type { Readiness } from "#app/db/db.server.ts";
+import type { DocumentAnswer } from "#app/utils/document-cache.server.ts";
+import type { RequestHead } from "#app/utils/request-head.ts";
+import { MAX_DISCARDED_BYTES, maxBodyBytes } from "#app/utils/body-limit.server.ts";
+import type { Env } from "#app/utils/env.server.ts";
+import { loggablePath, logger } from "#app/utils/logger.server.ts";
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 

@@ -2,10 +2,10 @@ import path from "node:path";
 import { format } from "node:util";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import type { Readiness } from "../app/db/db.server.ts";
-import { getEnv } from "../app/utils/env.server.ts";
-import { logger } from "../app/utils/logger.server.ts";
-import { mailOrigin } from "../app/utils/origin.server.ts";
+import type { Readiness } from "#app/db/db.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { logger } from "#app/utils/logger.server.ts";
+import { mailOrigin } from "#app/utils/origin.server.ts";
 import { createApp } from "./app.ts";
 
 /** The production server: `npm start` (after `npm run build`). */

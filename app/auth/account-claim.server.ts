@@ -2,11 +2,11 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import type { Database } from "~/db/db.server";
-import { account, session, user } from "~/db/schema.server";
-import { normalizeLanguage } from "~/i18n/languages";
-import { readCookie } from "~/utils/cookies.server";
-import { logger } from "~/utils/logger.server";
+import type { Database } from "#app/db/db.server.ts";
+import { account, session, user } from "#app/db/schema.server.ts";
+import { normalizeLanguage } from "#app/i18n/languages.ts";
+import { readCookie } from "#app/utils/cookies.server.ts";
+import { logger } from "#app/utils/logger.server.ts";
 
 /**
  * Who owns an account's password (product.md section 2: "a password chosen before the address

@@ -1,12 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gte, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { totp } from "../../tests/e2e/accounts";
-import { closeDatabase, getDatabase, openDatabase, type DatabaseHandle } from "~/db/db.server";
-import { authEvents, outbox, user } from "~/db/schema.server";
-import { getEnv } from "~/utils/env.server";
-import { createAuthFor, type Auth } from "./auth.server";
-import { accountLimit } from "./limits.server";
+import { totp } from "../../tests/e2e/accounts.ts";
+import {
+  closeDatabase,
+  getDatabase,
+  openDatabase,
+  type DatabaseHandle,
+} from "#app/db/db.server.ts";
+import { authEvents, outbox, user } from "#app/db/schema.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { createAuthFor, type Auth } from "./auth.server.ts";
+import { accountLimit } from "./limits.server.ts";
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const targets: [string, { url?: string; dataDir: string }][] = [

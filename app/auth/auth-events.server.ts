@@ -1,10 +1,10 @@
-import { endedInChallenge } from "./oauth-two-factor.server";
+import { endedInChallenge } from "./oauth-two-factor.server.ts";
 import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "~/db/db.server";
-import { authEvents, user, type AuthEventKind } from "~/db/schema.server";
-import { logger } from "../utils/logger.server.ts";
+import type { Database } from "#app/db/db.server.ts";
+import { authEvents, user, type AuthEventKind } from "#app/db/schema.server.ts";
+import { logger } from "#app/utils/logger.server.ts";
 
 /**
  * Sign-ins, failed sign-ins, sign-ups, password resets and rate-limit refusals, one row each in

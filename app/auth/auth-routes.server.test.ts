@@ -1,23 +1,30 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, like, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDatabase } from "~/db/db.server";
-import { affiliates, outbox, rateLimits, session, user, verification } from "~/db/schema.server";
-import * as continueRoute from "~/routes/_auth/continue";
-import * as forgotPassword from "~/routes/_auth/forgot-password";
-import * as google from "~/routes/_auth/google";
-import * as login from "~/routes/_auth/login";
-import * as logout from "~/routes/_auth/logout";
-import * as passwordReset from "~/routes/_auth/password-reset";
-import * as registerAffiliate from "~/routes/_auth/register-affiliate";
-import { resources } from "~/i18n/resources.server";
-import * as authApi from "~/routes/resources/auth-api";
-import { callRoute, databaseTargets, outcomeOf } from "~/test/routes";
-import { getAuth } from "./auth.server";
-import { effectiveRole, getCurrentUser, requireArea } from "./session.server";
-import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
-import { CookieJar } from "~/test/cookie-jar";
-import { followGoogleSignIn, useLocalGoogle } from "~/test/google";
+import { getDatabase } from "#app/db/db.server.ts";
+import {
+  affiliates,
+  outbox,
+  rateLimits,
+  session,
+  user,
+  verification,
+} from "#app/db/schema.server.ts";
+import * as continueRoute from "#app/routes/_auth/continue.ts";
+import * as forgotPassword from "#app/routes/_auth/forgot-password.tsx";
+import * as google from "#app/routes/_auth/google.ts";
+import * as login from "#app/routes/_auth/login.tsx";
+import * as logout from "#app/routes/_auth/logout.ts";
+import * as passwordReset from "#app/routes/_auth/password-reset.tsx";
+import * as registerAffiliate from "#app/routes/_auth/register-affiliate.tsx";
+import { resources } from "#app/i18n/resources.server.ts";
+import * as authApi from "#app/routes/resources/auth-api.ts";
+import { callRoute, databaseTargets, outcomeOf } from "#app/test/routes.ts";
+import { getAuth } from "./auth.server.ts";
+import { effectiveRole, getCurrentUser, requireArea } from "./session.server.ts";
+import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import { CookieJar } from "#app/test/cookie-jar.ts";
+import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
 
 /**
  * Every account action through the route actions the browser posts to (and Better Auth's API

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/db.server";
-import { affiliates, outbox, user } from "~/db/schema.server";
-import { getEnv } from "~/utils/env.server";
-import { createAuthFor, type Auth } from "./auth.server";
+import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import { affiliates, outbox, user } from "#app/db/schema.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { createAuthFor, type Auth } from "./auth.server.ts";
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const targets: [string, { url?: string; dataDir: string }][] = [

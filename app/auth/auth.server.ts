@@ -7,24 +7,28 @@ import { APIError, createAuthMiddleware, getOAuthState } from "better-auth/api";
 import { genericOAuth, twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { getDatabase, type Database } from "~/db/db.server";
-import * as schema from "~/db/schema.server";
+import { getDatabase, type Database } from "#app/db/db.server.ts";
+import * as schema from "#app/db/schema.server.ts";
 import {
   defaultLanguage,
   isSupportedLanguage,
   normalizeLanguage,
   type Language,
-} from "~/i18n/languages";
-import { queueMail } from "~/mail/outbox.server";
-import { findTemplateOverride, resetPasswordMail, verificationMail } from "~/mail/templates.server";
-import { getEnv, type Env } from "~/utils/env.server";
-import { mailOrigin } from "~/utils/origin.server";
-import { createAffiliate } from "~/features/affiliates/affiliates.server";
-import { accountClaimPlugin, claimUnlessSignedUpHere } from "./account-claim.server";
-import { authEventsPlugin, recordAuthEvent } from "./auth-events.server";
-import { oauthTwoFactorPlugin } from "./oauth-two-factor.server";
-import { passwordProblem } from "./password.server";
-import { logger } from "~/utils/logger.server";
+} from "#app/i18n/languages.ts";
+import { queueMail } from "#app/mail/outbox.server.ts";
+import {
+  findTemplateOverride,
+  resetPasswordMail,
+  verificationMail,
+} from "#app/mail/templates.server.ts";
+import { getEnv, type Env } from "#app/utils/env.server.ts";
+import { mailOrigin } from "#app/utils/origin.server.ts";
+import { createAffiliate } from "#app/features/affiliates/affiliates.server.ts";
+import { accountClaimPlugin, claimUnlessSignedUpHere } from "./account-claim.server.ts";
+import { authEventsPlugin, recordAuthEvent } from "./auth-events.server.ts";
+import { oauthTwoFactorPlugin } from "./oauth-two-factor.server.ts";
+import { passwordProblem } from "./password.server.ts";
+import { logger } from "#app/utils/logger.server.ts";
 
 /** Roles a visitor may ask for when she signs up; the others are given by an admin. */
 export const selfServiceRoles = ["model", "affiliate"] as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { newPasswordField } from "./new-password";
+import { newPasswordField } from "./new-password.ts";
 
 /**
  * The account forms' rules, for the browser's messages and the server's checks. The password

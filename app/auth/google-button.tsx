@@ -1,7 +1,7 @@
-import { Icon } from "~/components/ui/icon";
-import { useTranslation } from "~/i18n/translation";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { useTranslation } from "#app/i18n/translation.tsx";
 import { Form } from "react-router";
-import type { SelfServiceRole } from "./auth.server";
+import type { SelfServiceRole } from "./auth.server.ts";
 
 /**
  * Sign-in with Google. A plain form post, so it works without JavaScript: the server starts the

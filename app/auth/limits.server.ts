@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { getDatabase } from "~/db/db.server";
-import { rateLimits } from "~/db/schema.server";
-import { hitRateLimit, peekRateLimit } from "~/utils/rate-limit.server";
-import { clientLimitKey } from "~/utils/request.server";
-import { recordAuthEvent } from "./auth-events.server";
+import { getDatabase } from "#app/db/db.server.ts";
+import { rateLimits } from "#app/db/schema.server.ts";
+import { hitRateLimit, peekRateLimit } from "#app/utils/rate-limit.server.ts";
+import { clientLimitKey } from "#app/utils/request.server.ts";
+import { recordAuthEvent } from "./auth-events.server.ts";
 
 /**
  * The limits of the account forms, per address and per account, counted in the database so

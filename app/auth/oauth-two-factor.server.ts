@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
-import { safeReturnPath } from "./permissions";
+import { safeReturnPath } from "./permissions.ts";
 
 /** The OAuth return paths of Better Auth (genericOAuth's and the built-in providers'). */
 export const OAUTH_CALLBACK_PATHS = new Set(["/callback/:id", "/oauth2/callback/:providerId"]);

@@ -1,6 +1,6 @@
-import { useTranslation } from "~/i18n/translation";
-import { Field, Input } from "~/components/ui/field";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { Field, Input } from "#app/components/ui/field.tsx";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules.ts";
 
 /**
  * The password field of every account form: her current one (sign-in, confirming a change) or

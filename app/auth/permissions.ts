@@ -1,4 +1,4 @@
-import type { Role } from "~/db/schema.server";
+import type { Role } from "#app/db/schema.server.ts";
 
 /**
  * Who may enter which signed-in area (product.md section 2), shared by the server, which

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, like, or } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { getDatabase } from "~/db/db.server";
+import { getDatabase } from "#app/db/db.server.ts";
 import {
   outbox,
   privacyRequests,
@@ -10,22 +10,22 @@ import {
   session,
   submissions,
   user,
-} from "~/db/schema.server";
-import { createPrivacyRequest, hashToken } from "~/features/privacy/requests.server";
-import * as confirmPage from "~/routes/_marketing/privacy-confirm";
-import * as privacyData from "~/routes/_marketing/privacy-data";
-import * as continueRoute from "~/routes/_auth/continue";
-import * as login from "~/routes/_auth/login";
-import * as logout from "~/routes/_auth/logout";
-import * as twoFactor from "~/routes/_auth/two-factor";
-import * as accountData from "~/routes/account/data-json";
-import * as security from "~/routes/account/security";
-import * as dashboard from "~/routes/areas/model-dashboard";
-import * as authApi from "~/routes/resources/auth-api";
-import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
-import { callRoute, databaseTargets } from "~/test/routes";
-import { getAuth } from "./auth.server";
-import { getCurrentUser } from "./session.server";
+} from "#app/db/schema.server.ts";
+import { createPrivacyRequest, hashToken } from "#app/features/privacy/requests.server.ts";
+import * as confirmPage from "#app/routes/_marketing/privacy-confirm.tsx";
+import * as privacyData from "#app/routes/_marketing/privacy-data.ts";
+import * as continueRoute from "#app/routes/_auth/continue.ts";
+import * as login from "#app/routes/_auth/login.tsx";
+import * as logout from "#app/routes/_auth/logout.ts";
+import * as twoFactor from "#app/routes/_auth/two-factor.tsx";
+import * as accountData from "#app/routes/account/data-json.ts";
+import * as security from "#app/routes/account/security.tsx";
+import * as dashboard from "#app/routes/areas/model-dashboard.tsx";
+import * as authApi from "#app/routes/resources/auth-api.ts";
+import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { getAuth } from "./auth.server.ts";
+import { getCurrentUser } from "./session.server.ts";
 
 /**
  * Attacks on sessions and on the single-use links, through the app's own routes and Better Auth

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import type { Role } from "~/db/schema.server";
-import { getEnv } from "~/utils/env.server";
-import { AUTH_COOKIE_PREFIX, getAuth } from "./auth.server";
-import { mayEnter, type Area } from "./permissions";
+import type { Role } from "#app/db/schema.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { AUTH_COOKIE_PREFIX, getAuth } from "./auth.server.ts";
+import { mayEnter, type Area } from "./permissions.ts";
 
 export interface CurrentUser {
   id: string;

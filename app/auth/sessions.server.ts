@@ -1,6 +1,6 @@
 import { and, desc, eq, gt } from "drizzle-orm";
-import type { Database } from "~/db/db.server";
-import { session } from "~/db/schema.server";
+import type { Database } from "#app/db/db.server.ts";
+import { session } from "#app/db/schema.server.ts";
 
 export interface ActiveSession {
   id: string;

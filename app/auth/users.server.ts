@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { getDatabase } from "~/db/db.server";
-import { roles, user, type Role } from "~/db/schema.server";
-import { createAffiliate } from "~/features/affiliates/affiliates.server";
-import { isSupportedLanguage } from "~/i18n/languages";
-import { getAuth } from "./auth.server";
-import { passwordProblem } from "./password.server";
+import { getDatabase } from "#app/db/db.server.ts";
+import { roles, user, type Role } from "#app/db/schema.server.ts";
+import { createAffiliate } from "#app/features/affiliates/affiliates.server.ts";
+import { isSupportedLanguage } from "#app/i18n/languages.ts";
+import { getAuth } from "./auth.server.ts";
+import { passwordProblem } from "./password.server.ts";
 
 export interface NewAccount {
   email: string;

@@ -8,12 +8,12 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { eq, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { encrypt } from "../utils/encryption.server";
-import { BackupError, backupEmbedded, restoreEmbedded } from "./backup.server";
-import { openDatabase } from "./db.server";
-import { DataDirBusyError, LOCK_FILE } from "./embedded.server";
-import * as schema from "./schema.server";
-import { settings, submissions } from "./schema.server";
+import { encrypt } from "#app/utils/encryption.server.ts";
+import { BackupError, backupEmbedded, restoreEmbedded } from "./backup.server.ts";
+import { openDatabase } from "./db.server.ts";
+import { DataDirBusyError, LOCK_FILE } from "./embedded.server.ts";
+import * as schema from "./schema.server.ts";
+import { settings, submissions } from "./schema.server.ts";
 
 /** Every table of the schema (the migrations make exactly these). */
 const tableCount = Object.values(schema).filter((value) => is(value, PgTable)).length;

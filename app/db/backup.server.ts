@@ -5,7 +5,7 @@ import { gunzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import { decrypt, loadEncryptionKey } from "../utils/encryption.server.ts";
+import { decrypt, loadEncryptionKey } from "#app/utils/encryption.server.ts";
 import { migrationsFolder, openDatabase } from "./db.server.ts";
 import { lockDataDir, pgliteFolder } from "./embedded.server.ts";
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "./db.server";
-import { submissions, submissionStatusHistory } from "./schema.server";
+import { openDatabase, type DatabaseHandle } from "./db.server.ts";
+import { submissions, submissionStatusHistory } from "./schema.server.ts";
 
 // PGlite always; PostgreSQL as well when a test database is given (CI sets one).
 const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;

@@ -8,8 +8,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { getEnv } from "../utils/env.server.ts";
-import { logger } from "../utils/logger.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { logger } from "#app/utils/logger.server.ts";
 import { lockDataDir, makeDataDirPrivate, pgliteFolder } from "./embedded.server.ts";
 import * as schema from "./schema.server.ts";
 

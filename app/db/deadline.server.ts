@@ -1,5 +1,5 @@
 import pg from "pg";
-import { logger } from "../utils/logger.server.ts";
+import { logger } from "#app/utils/logger.server.ts";
 import type { Database } from "./db.server.ts";
 import { clientOf, runStatement, type BoundStatement } from "./statement.server.ts";
 

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DataDirBusyError, LOCK_FILE, dataDirHolder, lockDataDir } from "./embedded.server";
+import { DataDirBusyError, LOCK_FILE, dataDirHolder, lockDataDir } from "./embedded.server.ts";
 
 /** The lock of the embedded database's folder, with lock files as other processes leave them. */
 describe("the data folder's lock", () => {

@@ -12,7 +12,7 @@ import {
 import { hostname } from "node:os";
 import path from "node:path";
 import { isMainThread } from "node:worker_threads";
-import { logger } from "../utils/logger.server.ts";
+import { logger } from "#app/utils/logger.server.ts";
 
 /**
  * The embedded database's folder and the lock that keeps it to one process.

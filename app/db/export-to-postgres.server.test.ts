@@ -6,20 +6,23 @@ import { eq, getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { getAuth } from "~/auth/auth.server";
-import { createAffiliate } from "~/features/affiliates/affiliates.server";
-import { recordLedgerEntry, voidLedgerEntry } from "~/features/affiliates/admin-affiliates.server";
-import { createSubmission } from "~/features/submissions/submissions.server";
-import { signedInAccount } from "~/test/accounts.server";
-import { decrypt, encrypt } from "~/utils/encryption.server";
-import { closeDatabase, getDatabase, openDatabase } from "./db.server";
+import { getAuth } from "#app/auth/auth.server.ts";
+import { createAffiliate } from "#app/features/affiliates/affiliates.server.ts";
+import {
+  recordLedgerEntry,
+  voidLedgerEntry,
+} from "#app/features/affiliates/admin-affiliates.server.ts";
+import { createSubmission } from "#app/features/submissions/submissions.server.ts";
+import { signedInAccount } from "#app/test/accounts.server.ts";
+import { decrypt, encrypt } from "#app/utils/encryption.server.ts";
+import { closeDatabase, getDatabase, openDatabase } from "./db.server.ts";
 import {
   ExportError,
   exportToPostgres,
   parentsFirst,
   redactUrl,
-} from "./export-to-postgres.server";
-import * as schema from "./schema.server";
+} from "./export-to-postgres.server.ts";
+import * as schema from "./schema.server.ts";
 
 /**
  * The way from PGlite to PostgreSQL: a realistic embedded database, made through the app's own

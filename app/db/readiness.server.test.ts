@@ -1,8 +1,8 @@
 import { createServer } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
-import { checkReadiness, closeDatabase } from "./db.server";
+import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import { checkReadiness, closeDatabase } from "./db.server.ts";
 
 /** What /readyz reports: the database answers, and has every migration of this build. */
 describe("checkReadiness", { timeout: 30_000 }, () => {

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDatabase } from "~/db/db.server";
-import { rateLimits } from "~/db/schema.server";
-import { countAttempt } from "~/utils/rate-limit.server";
-import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
-import { databaseTargets } from "~/test/routes";
-import { clientOf, prepareStatement, runStatement } from "./statement.server";
+import { getDatabase } from "./db.server.ts";
+import { rateLimits } from "./schema.server.ts";
+import { countAttempt } from "#app/utils/rate-limit.server.ts";
+import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import { databaseTargets } from "#app/test/routes.ts";
+import { clientOf, prepareStatement, runStatement } from "./statement.server.ts";
 
 describe.each(databaseTargets)("prepared statements on %s", (_name, databaseUrl) => {
   const prefix = `statement-test:${randomBytes(4).toString("hex")}:`;

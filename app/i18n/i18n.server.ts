@@ -1,6 +1,6 @@
 import { createInstance, type TFunction } from "i18next";
-import { defaultLanguage, type Language } from "./languages";
-import { resources } from "./resources.server";
+import { defaultLanguage, type Language } from "./languages.ts";
+import { resources } from "./resources.server.ts";
 
 const instances = new Map<Language, TFunction>();
 

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { normalizeLanguage, type Language } from "./languages";
-import type { LanguageSource } from "./resolve-language";
+import { normalizeLanguage, type Language } from "./languages.ts";
+import type { LanguageSource } from "./resolve-language.ts";
 
 /** Where the browser mirrors the visitor's choice (spec section 9: stored in local storage). */
 export const LANGUAGE_STORAGE_KEY = "i18nextLng";

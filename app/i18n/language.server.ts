@@ -1,8 +1,8 @@
-import { readCookie } from "~/utils/cookies.server";
-import { getEnv } from "~/utils/env.server";
-import type { RequestHead } from "~/utils/request-head";
-import { resolveLanguage, type LanguageSource } from "./resolve-language";
-import type { Language } from "./languages";
+import { readCookie } from "#app/utils/cookies.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import type { RequestHead } from "#app/utils/request-head.ts";
+import { resolveLanguage, type LanguageSource } from "./resolve-language.ts";
+import type { Language } from "./languages.ts";
 
 export const LANGUAGE_COOKIE = "lang";
 const ONE_YEAR = 60 * 60 * 24 * 365;

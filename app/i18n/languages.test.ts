@@ -5,7 +5,7 @@ import {
   isSupportedLanguage,
   languages,
   normalizeLanguage,
-} from "./languages";
+} from "./languages.ts";
 
 describe("languages", () => {
   it("lists the six interface languages in the picker order pt, es, en, it, de, sv", () => {

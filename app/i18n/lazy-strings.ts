@@ -1,6 +1,6 @@
-import type { Language } from "./languages";
-import type { Namespace } from "./namespaces";
-import { mergeStrings, type Strings } from "./strings";
+import type { Language } from "./languages.ts";
+import type { Namespace } from "./namespaces.ts";
+import { mergeStrings, type Strings } from "./strings.ts";
 
 // The namespaces that load with lazy code rather than with a page: each language's file becomes
 // a small chunk of its own, fetched with the code that renders it.

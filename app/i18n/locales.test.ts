@@ -1,8 +1,8 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { languages } from "./languages";
-import { namespaces } from "./namespaces";
+import { languages } from "./languages.ts";
+import { namespaces } from "./namespaces.ts";
 
 type Tree = { [key: string]: string | Tree };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { languageForCountry, parseAcceptLanguage, resolveLanguage } from "./resolve-language";
+import { languageForCountry, parseAcceptLanguage, resolveLanguage } from "./resolve-language.ts";
 
 describe("resolveLanguage", () => {
   const all = { query: "es", cookie: "it", country: "DE", acceptLanguage: "sv-SE,sv;q=0.9" };

@@ -1,4 +1,4 @@
-import { defaultLanguage, normalizeLanguage, type Language } from "./languages";
+import { defaultLanguage, normalizeLanguage, type Language } from "./languages.ts";
 
 /**
  * Which language a request is served in. Order (spec section 4, product.md section 6):

@@ -1,7 +1,7 @@
-import { languageForRequest } from "./language.server";
-import { languages, type Language } from "./languages";
-import { namespaces, serverOnlyNamespaces, type Namespace } from "./namespaces";
-import { mergeStrings, type Strings } from "./strings";
+import { languageForRequest } from "./language.server.ts";
+import { languages, type Language } from "./languages.ts";
+import { namespaces, serverOnlyNamespaces, type Namespace } from "./namespaces.ts";
+import { mergeStrings, type Strings } from "./strings.ts";
 
 const files = import.meta.glob<Strings>("./locales/*/*.json", { eager: true, import: "default" });
 

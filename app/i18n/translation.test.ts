@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { getFixedT } from "./i18n.server";
-import { languages } from "./languages";
-import { resources } from "./resources.server";
-import { createTranslate, type Strings } from "./translation";
+import { getFixedT } from "./i18n.server.ts";
+import { languages } from "./languages.ts";
+import { resources } from "./resources.server.ts";
+import { createTranslate, type Strings } from "./translation.tsx";
 
 /** Every key a page can ask for: leaves, with plural suffixes folded into their base key. */
 function keysOf(tree: Strings, prefix = ""): string[] {

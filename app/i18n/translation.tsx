@@ -1,9 +1,9 @@
 import { createContext, useContext, useMemo } from "react";
 import { useMatches } from "react-router";
-import { defaultLanguage, type Language } from "./languages";
-import { mergeStrings, type Strings } from "./strings";
+import { defaultLanguage, type Language } from "./languages.ts";
+import { mergeStrings, type Strings } from "./strings.ts";
 
-export type { Strings } from "./strings";
+export type { Strings } from "./strings.ts";
 
 /** Translates a dotted key with `{{name}}` values and `count` plurals, as i18next does. */
 export type Translate = (key: string, values?: Record<string, unknown>) => string;

@@ -5,12 +5,12 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../db/db.server";
-import { outbox } from "../db/schema.server";
-import { startFaultProxy, type FaultProxy } from "../test/fault-proxy";
-import { queueMail } from "./outbox.server";
-import { outboxMessageId, smtpTransport, startMailSender } from "./sender.server";
-import { confirmationMail } from "./templates.server";
+import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import { outbox } from "#app/db/schema.server.ts";
+import { startFaultProxy, type FaultProxy } from "#app/test/fault-proxy.ts";
+import { queueMail } from "./outbox.server.ts";
+import { outboxMessageId, smtpTransport, startMailSender } from "./sender.server.ts";
+import { confirmationMail } from "./templates.server.ts";
 
 /**
  * SMTP down or failing, with the real sender loop and a real SMTP server: mail stays queued and

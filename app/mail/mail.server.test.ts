@@ -2,17 +2,17 @@ import { eq } from "drizzle-orm";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../db/db.server";
-import { outbox } from "../db/schema.server";
-import { queueMail } from "./outbox.server";
+import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import { outbox } from "#app/db/schema.server.ts";
+import { queueMail } from "./outbox.server.ts";
 import {
   deliverDueMail,
   MAX_ATTEMPTS,
   retryDelaySeconds,
   smtpTransport,
   startMailSender,
-} from "./sender.server";
-import { confirmationMail } from "./templates.server";
+} from "./sender.server.ts";
+import { confirmationMail } from "./templates.server.ts";
 
 /** A real SMTP server in the test process; it can be told to refuse mail. */
 function startSmtp() {

@@ -1,6 +1,6 @@
-import type { Database } from "../db/db.server.ts";
-import { outbox } from "../db/schema.server.ts";
-import type { Language } from "../i18n/languages.ts";
+import type { Database } from "#app/db/db.server.ts";
+import { outbox } from "#app/db/schema.server.ts";
+import type { Language } from "#app/i18n/languages.ts";
 import type { RenderedMail } from "./templates.server.ts";
 
 /** Anything that can run a query: the database or an open transaction. */

@@ -1,11 +1,11 @@
 import { inArray, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
-import type { Database } from "../db/db.server.ts";
-import { outbox, settings } from "../db/schema.server.ts";
-import { agency } from "../utils/agency.ts";
-import { getEnv } from "../utils/env.server.ts";
-import { logger } from "../utils/logger.server.ts";
+import type { Database } from "#app/db/db.server.ts";
+import { outbox, settings } from "#app/db/schema.server.ts";
+import { agency } from "#app/utils/agency.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { logger } from "#app/utils/logger.server.ts";
 import { onMailQueued } from "./outbox.server.ts";
 
 /** A delivery attempt gives up after this many tries; the message is then marked failed. */

@@ -1,14 +1,14 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
-import type { Database } from "../db/db.server.ts";
-import { settings } from "../db/schema.server.ts";
-import { agency } from "../utils/agency.ts";
-import { decrypt, getEncryptionKey } from "../utils/encryption.server.ts";
-import { getEnv } from "../utils/env.server.ts";
+import type { Database } from "#app/db/db.server.ts";
+import { settings } from "#app/db/schema.server.ts";
+import { agency } from "#app/utils/agency.ts";
+import { decrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
 import { smtpSecurities, type SmtpSecurity } from "./kinds.ts";
 import { smtpTransport, type MailTransport } from "./sender.server.ts";
-import { logger } from "../utils/logger.server.ts";
+import { logger } from "#app/utils/logger.server.ts";
 
 /** The `settings` keys of outgoing mail. */
 export const SMTP_SETTINGS_KEY = "smtp";

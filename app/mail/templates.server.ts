@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Database } from "../db/db.server.ts";
-import { mailTemplates } from "../db/schema.server.ts";
-import { getFixedT } from "../i18n/i18n.server.ts";
-import type { Language } from "../i18n/languages.ts";
-import { agency } from "../utils/agency.ts";
+import type { Database } from "#app/db/db.server.ts";
+import { mailTemplates } from "#app/db/schema.server.ts";
+import { getFixedT } from "#app/i18n/i18n.server.ts";
+import type { Language } from "#app/i18n/languages.ts";
+import { agency } from "#app/utils/agency.ts";
 import type { MailTemplateKind } from "./kinds.ts";
 
 export interface RenderedMail {

@@ -1,10 +1,10 @@
-import { Icon } from "~/components/ui/icon";
-import { useTranslation } from "~/i18n/translation";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { useTranslation } from "#app/i18n/translation.tsx";
 import { Link } from "react-router";
-import { Logo } from "~/components/layout/logo";
-import { buttonVariants } from "~/components/ui/button";
-import { pageContext } from "~/utils/page.server";
-import { pageTitle } from "~/utils/seo";
+import { Logo } from "#app/components/layout/logo.tsx";
+import { buttonVariants } from "#app/components/ui/button.tsx";
+import { pageContext } from "#app/utils/page.server.ts";
+import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/permission-denied";
 
 export function loader({ request }: Route.LoaderArgs) {

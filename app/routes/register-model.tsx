@@ -1,15 +1,15 @@
-import { useTranslation } from "~/i18n/translation";
+import { useTranslation } from "#app/i18n/translation.tsx";
 import { Link } from "react-router";
-import { isGoogleConfigured } from "~/auth/auth.server";
-import { GoogleButton } from "~/auth/google-button";
-import { SlimHeader } from "~/components/layout/auth-shell";
-import { handlePreselection } from "~/features/preselection/preselection.server";
-import { PreselectionForm } from "~/features/preselection/preselection-form";
-import { countPageViews } from "~/features/analytics/counting.server";
-import { preselectionClientAction } from "~/features/preselection/client-action";
-import { pageContext } from "~/utils/page.server";
-import { pageWithActionHeaders } from "~/utils/route-headers";
-import { pageTitle, seoMeta } from "~/utils/seo";
+import { isGoogleConfigured } from "#app/auth/auth.server.ts";
+import { GoogleButton } from "#app/auth/google-button.tsx";
+import { SlimHeader } from "#app/components/layout/auth-shell.tsx";
+import { handlePreselection } from "#app/features/preselection/preselection.server.ts";
+import { PreselectionForm } from "#app/features/preselection/preselection-form.tsx";
+import { countPageViews } from "#app/features/analytics/counting.server.ts";
+import { preselectionClientAction } from "#app/features/preselection/client-action.ts";
+import { pageContext } from "#app/utils/page.server.ts";
+import { pageWithActionHeaders } from "#app/utils/route-headers.ts";
+import { pageTitle, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/register-model";
 
 // Counted like the pages of the site (app/features/analytics/counting.server.ts).

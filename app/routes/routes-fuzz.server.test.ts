@@ -3,7 +3,7 @@ import { eq, ilike, inArray, like, or } from "drizzle-orm";
 import fc, { type Arbitrary } from "fast-check";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { getDatabase } from "~/db/db.server";
+import { getDatabase } from "#app/db/db.server.ts";
 import {
   accessLog,
   mailTemplates,
@@ -13,16 +13,16 @@ import {
   rejectionReasons,
   submissions,
   user,
-} from "~/db/schema.server";
-import { createAffiliate } from "~/features/affiliates/affiliates.server";
-import { rejectionTemplateKey } from "~/features/mail/rejection-reasons.server";
-import { experienceLevels } from "~/features/preselection/fields";
-import { submissionStatuses } from "~/features/submissions/statuses";
-import { languages } from "~/i18n/languages";
-import * as root from "~/root";
-import routeConfig from "~/routes.ts";
-import { signedInAccount } from "~/test/accounts.server";
-import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
+} from "#app/db/schema.server.ts";
+import { createAffiliate } from "#app/features/affiliates/affiliates.server.ts";
+import { rejectionTemplateKey } from "#app/features/mail/rejection-reasons.server.ts";
+import { experienceLevels } from "#app/features/preselection/fields.ts";
+import { submissionStatuses } from "#app/features/submissions/statuses.ts";
+import { languages } from "#app/i18n/languages.ts";
+import * as root from "#app/root.tsx";
+import routeConfig from "#app/routes.ts";
+import { signedInAccount } from "#app/test/accounts.server.ts";
+import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import {
   exact,
   hostileText,
@@ -31,8 +31,8 @@ import {
   payload,
   queryString,
   type Fields,
-} from "~/test/hostile";
-import { databaseTargets, outcomeOf } from "~/test/routes";
+} from "#app/test/hostile.ts";
+import { databaseTargets, outcomeOf } from "#app/test/routes.ts";
 
 /**
  * Every action and every loader of the route table, called in-process with random and hostile

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { Role } from "~/auth/roles";
-import { getAuth } from "~/auth/auth.server";
-import { getDatabase } from "~/db/db.server";
-import { user } from "~/db/schema.server";
-import { totp } from "../../tests/e2e/accounts";
+import type { Role } from "#app/auth/roles.ts";
+import { getAuth } from "#app/auth/auth.server.ts";
+import { getDatabase } from "#app/db/db.server.ts";
+import { user } from "#app/db/schema.server.ts";
+import { totp } from "../../tests/e2e/accounts.ts";
 
 /**
  * A verified account of a role, made through Better Auth's own sign-up and signed in through

@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import { closeDatabase, getDatabase } from "~/db/db.server";
+import { closeDatabase, getDatabase } from "#app/db/db.server.ts";
 
 /**
  * Opens the application's own database (what getDatabase() gives the routes) on one target:

@@ -1,6 +1,6 @@
 import { inArray, like, or } from "drizzle-orm";
-import type { Database } from "~/db/db.server";
-import { outbox, rateLimits, submissions, user, verification } from "~/db/schema.server";
+import type { Database } from "#app/db/db.server.ts";
+import { outbox, rateLimits, submissions, user, verification } from "#app/db/schema.server.ts";
 
 /**
  * Removes what a test run made on a shared database (CI's PostgreSQL keeps rows between runs):

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, vi } from "vitest";
-import type { RouteOutcome } from "./routes";
-import { callRoute } from "./routes";
-import { CookieJar } from "./cookie-jar";
-import * as authApi from "~/routes/resources/auth-api";
-import { startLocalGoogle, type GoogleIdentity } from "../../tests/local-google";
+import type { RouteOutcome } from "./routes.ts";
+import { callRoute } from "./routes.ts";
+import { CookieJar } from "./cookie-jar.ts";
+import * as authApi from "#app/routes/resources/auth-api.ts";
+import { startLocalGoogle, type GoogleIdentity } from "../../tests/local-google.ts";
 
 type LocalGoogle = Awaited<ReturnType<typeof startLocalGoogle>>;
 

@@ -11,7 +11,7 @@ process.env.LOG_LEVEL ??= "silent";
  * test sees the settings it made, and getAuth() (which rebuilds when the environment object
  * changes) follows.
  */
-vi.mock(import("~/utils/env.server"), async (importOriginal) => {
+vi.mock(import("#app/utils/env.server.ts"), async (importOriginal) => {
   const actual = await importOriginal();
   let last: { key: string; env: ReturnType<typeof actual.getEnv> } | undefined;
   return {

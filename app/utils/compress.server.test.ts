@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { compressDocument, compressedDownload } from "./compress.server";
+import { compressDocument, compressedDownload } from "./compress.server.ts";
 
 const page = Buffer.from("<!DOCTYPE html><p>Maré Talent</p>".repeat(200));
 

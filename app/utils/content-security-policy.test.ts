@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy } from "./content-security-policy";
+import { contentSecurityPolicy } from "./content-security-policy.ts";
 
 const nonce = "r4nd0mN0nce+/=";
 

@@ -1,4 +1,4 @@
-import type { RequestHead } from "./request-head";
+import type { RequestHead } from "./request-head.ts";
 
 /** The value of one cookie of a request, or null. Only the first 8 KB of the header are read. */
 export function readCookie(request: RequestHead, name: string): string | null {

@@ -12,7 +12,7 @@ import {
   storedDocument,
   storeDocument,
   type DocumentKey,
-} from "./document-cache.server";
+} from "./document-cache.server.ts";
 
 function context(overrides: Partial<EntryContext["staticHandlerContext"]> = {}) {
   return {

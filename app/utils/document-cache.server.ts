@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { EntryContext } from "react-router";
-import { languageCookie, languageForRequest } from "~/i18n/language.server";
-import type { Language } from "~/i18n/languages";
-import type { LanguageSource } from "~/i18n/resolve-language";
-import { acceptsEncoding, compressForStorage } from "./compress.server";
-import { getEnv } from "./env.server";
-import { publicOrigin } from "./origin.server";
-import type { RequestHead } from "./request-head";
+import { languageCookie, languageForRequest } from "#app/i18n/language.server.ts";
+import type { Language } from "#app/i18n/languages.ts";
+import type { LanguageSource } from "#app/i18n/resolve-language.ts";
+import { acceptsEncoding, compressForStorage } from "./compress.server.ts";
+import { getEnv } from "./env.server.ts";
+import { publicOrigin } from "./origin.server.ts";
+import type { RequestHead } from "./request-head.ts";
 
 /**
  * Rendered public pages, kept for a few minutes, ready to send.

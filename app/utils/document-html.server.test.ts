@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { displayFontScript } from "~/components/layout/display-font";
-import { NONCE_PLACEHOLDER } from "./document-cache.server";
-import { codeAfterFirstPaint, withDisplayFontScript } from "./document-html.server";
+import { displayFontScript } from "#app/components/layout/display-font.tsx";
+import { NONCE_PLACEHOLDER } from "./document-cache.server.ts";
+import { codeAfterFirstPaint, withDisplayFontScript } from "./document-html.server.ts";
 
 // React Router 8's module script, as it writes it into every page (shortened manifest).
 const bootstrap = (attributes = "") =>

@@ -1,5 +1,5 @@
-import { displayFontScript } from "~/components/layout/display-font";
-import { NONCE_PLACEHOLDER } from "./document-cache.server";
+import { displayFontScript } from "#app/components/layout/display-font.tsx";
+import { NONCE_PLACEHOLDER } from "./document-cache.server.ts";
 
 /*
  * What entry.server changes in the HTML React renders, before it is stored or sent. Plain string

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { decrypt, encrypt, loadEncryptionKey, parseKey } from "./encryption.server";
+import { decrypt, encrypt, loadEncryptionKey, parseKey } from "./encryption.server.ts";
 
 const key = randomBytes(32);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cursorParam, parseCursor } from "./keyset";
+import { cursorParam, parseCursor } from "./keyset.ts";
 
 describe("keyset cursors", () => {
   it("travel through the URL and come back whole, microseconds included", () => {

@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createLogger, loggablePath, scrub, serializeError } from "./logger.server";
+import { createLogger, loggablePath, scrub, serializeError } from "./logger.server.ts";
 
 function capture(level = "info") {
   const lines: Record<string, unknown>[] = [];

@@ -1,9 +1,9 @@
-import { getFixedT } from "~/i18n/i18n.server";
-import type { Namespace } from "~/i18n/namespaces";
-import { stringsFor } from "~/i18n/resources.server";
-import { languageForRequest } from "~/i18n/language.server";
-import { publicOrigin } from "./origin.server";
-import type { PageSeo } from "./seo";
+import { getFixedT } from "#app/i18n/i18n.server.ts";
+import type { Namespace } from "#app/i18n/namespaces.ts";
+import { stringsFor } from "#app/i18n/resources.server.ts";
+import { languageForRequest } from "#app/i18n/language.server.ts";
+import { publicOrigin } from "./origin.server.ts";
+import type { PageSeo } from "./seo.ts";
 
 /** What every public page's loader needs: the visitor's language, its strings and the origin. */
 export function pageContext(request: Request) {

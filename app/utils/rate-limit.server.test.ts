@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../db/db.server";
-import { rateLimits } from "../db/schema.server";
-import { hitRateLimit, pruneRateLimits } from "./rate-limit.server";
+import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import { rateLimits } from "#app/db/schema.server.ts";
+import { hitRateLimit, pruneRateLimits } from "./rate-limit.server.ts";
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const targets: [string, { url?: string; dataDir: string }][] = [

@@ -1,6 +1,6 @@
 import { sql, type SQLWrapper } from "drizzle-orm";
-import type { Database } from "../db/db.server.ts";
-import { rateLimits } from "../db/schema.server.ts";
+import type { Database } from "#app/db/db.server.ts";
+import { rateLimits } from "#app/db/schema.server.ts";
 
 export interface RateLimitResult {
   allowed: boolean;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { outcomeOf } from "~/test/routes";
-import { limitKeyOfAddress, readForm } from "./request.server";
-import { storableText } from "./text";
+import { outcomeOf } from "#app/test/routes.ts";
+import { limitKeyOfAddress, readForm } from "./request.server.ts";
+import { storableText } from "./text.ts";
 
 const post = (body: BodyInit | null, contentType?: string) =>
   new Request("http://127.0.0.1:3999/login", {

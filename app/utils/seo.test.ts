@@ -1,8 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
-import { languages } from "~/i18n/languages";
-import { agency } from "./agency";
-import { pageTitle, pageUrl, seoMeta, type PageSeo } from "./seo";
+import { languages } from "#app/i18n/languages.ts";
+import { agency } from "./agency.ts";
+import { pageTitle, pageUrl, seoMeta, type PageSeo } from "./seo.ts";
 
 const origin = "https://maretalent.com.br";
 const base: PageSeo = {

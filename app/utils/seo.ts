@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import { languages, type Language } from "~/i18n/languages";
-import { agency } from "./agency";
+import { languages, type Language } from "#app/i18n/languages.ts";
+import { agency } from "./agency.ts";
 
 export interface PageSeo {
   title: string;

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import type { Result } from "axe-core";
-import { expect, failedResource, slugs, t, test, waitForHydration } from "./fixtures";
+import { expect, failedResource, slugs, t, test, waitForHydration } from "./fixtures.ts";
 
 const pages = [
   { name: "home", path: "/" },

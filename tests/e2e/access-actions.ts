@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
-import { expect, test } from "./fixtures";
+import { expect, test } from "./fixtures.ts";
 import {
   everyone,
   expectedLocation,
@@ -11,8 +11,8 @@ import {
   table,
   type Answer,
   type Who,
-} from "./access-roles";
-import { root } from "./own-server";
+} from "./access-roles.ts";
+import { root } from "./own-server.ts";
 
 /**
  * Who may act, over HTTP: every route of app/routes.ts whose module exports an `action` is

@@ -1,4 +1,4 @@
-import routes from "../../app/routes.ts";
+import routes from "#app/routes.ts";
 
 /**
  * What the access matrices (access.spec.ts: loaders, access-actions.ts: actions) share: who asks,

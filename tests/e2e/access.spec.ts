@@ -2,16 +2,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { request as http, type APIRequestContext } from "@playwright/test";
-import { expect, test } from "./fixtures";
-import { userCreate } from "./accounts";
-import { ownServer, type OwnServer } from "./own-server";
+import { expect, test } from "./fixtures.ts";
+import { userCreate } from "./accounts.ts";
+import { ownServer, type OwnServer } from "./own-server.ts";
 import {
   actionMatrixTests,
   actionRules,
   DENIED,
   LOGIN,
   patternsWithAction,
-} from "./access-actions";
+} from "./access-actions.ts";
 import {
   everyone,
   expectedLocation,
@@ -20,7 +20,7 @@ import {
   table,
   type Answer,
   type Who,
-} from "./access-roles";
+} from "./access-roles.ts";
 
 /**
  * Who may open what, over HTTP: every route of app/routes.ts, for a visitor and a signed-in user

@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { userCreate } from "./accounts";
-import { expectAccessible } from "./axe";
-import { expect, t, test, waitForHydration } from "./fixtures";
-import { ownServer, type OwnServer } from "./own-server";
+import { userCreate } from "./accounts.ts";
+import { expectAccessible } from "./axe.ts";
+import { expect, t, test, waitForHydration } from "./fixtures.ts";
+import { ownServer, type OwnServer } from "./own-server.ts";
 
 /**
  * Affiliates in the back office, end to end: an admin suspends an affiliate, sets her commission,

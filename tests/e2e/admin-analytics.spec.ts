@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import { userCreate } from "./accounts";
-import { expect, failedResource, t, test, waitForHydration } from "./fixtures";
-import { ownServer, type OwnServer } from "./own-server";
+import { userCreate } from "./accounts.ts";
+import { expect, failedResource, t, test, waitForHydration } from "./fixtures.ts";
+import { ownServer, type OwnServer } from "./own-server.ts";
 
 /**
  * Admin › Analytics, end to end: a visitor opens the home page and clicks into the

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { userCreate } from "./accounts";
-import { expectAccessible } from "./axe";
-import { expect, t, test, waitForHydration } from "./fixtures";
-import { ownServer, type OwnServer } from "./own-server";
-import { startSmtp } from "./smtp";
+import { userCreate } from "./accounts.ts";
+import { expectAccessible } from "./axe.ts";
+import { expect, t, test, waitForHydration } from "./fixtures.ts";
+import { ownServer, type OwnServer } from "./own-server.ts";
+import { startSmtp } from "./smtp.ts";
 
 /**
  * Admin › Users end to end: an admin finds an account, makes her an approver, disables her (the

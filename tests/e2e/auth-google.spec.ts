@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, t, test, waitForHydration, type Lang } from "./fixtures";
-import { startLocalGoogle, type GoogleIdentity } from "../local-google";
-import { ownServer, type OwnServer } from "./own-server";
+import { expect, t, test, waitForHydration, type Lang } from "./fixtures.ts";
+import { startLocalGoogle, type GoogleIdentity } from "../local-google.ts";
+import { ownServer, type OwnServer } from "./own-server.ts";
 
 /**
  * Sign-in with Google, end to end, against a local OpenID Connect server standing in for Google

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { ParsedMail } from "mailparser";
 import type { Page } from "@playwright/test";
-import { expect, failedResource, t, test, waitForHydration, type Lang } from "./fixtures";
-import { ownServer, type OwnServer } from "./own-server";
-import { startSmtp } from "./smtp";
+import { expect, failedResource, t, test, waitForHydration, type Lang } from "./fixtures.ts";
+import { ownServer, type OwnServer } from "./own-server.ts";
+import { startSmtp } from "./smtp.ts";
 
 /**
  * Accounts by e-mail, end to end: a server of the test's own sends its mail to a real SMTP

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { APIResponse } from "@playwright/test";
-import { expect, htmlAttributes, languages, test } from "./fixtures";
+import { expect, htmlAttributes, languages, test } from "./fixtures.ts";
 
 /**
  * Hostile or broken requests: never a server error, always a real page or a 4xx, and nothing

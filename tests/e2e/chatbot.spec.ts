@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, t, test, waitForHydration, type Lang } from "./fixtures";
-import { ownServer } from "./own-server";
+import { expect, t, test, waitForHydration, type Lang } from "./fixtures.ts";
+import { ownServer } from "./own-server.ts";
 
 /**
  * The pre-selection chatbot on /contact (spec section 4): the questions in order with their

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, hydratePart, t, test, waitForHydration } from "./fixtures";
+import { expect, hydratePart, t, test, waitForHydration } from "./fixtures.ts";
 
 /**
  * The display font never holds up a first paint (decision 017): a first visit's headings are in

@@ -1,5 +1,13 @@
 import type { Browser, Page, Response } from "@playwright/test";
-import { expect, isSameDocument, markDocument, post, t, test, waitForHydration } from "./fixtures";
+import {
+  expect,
+  isSameDocument,
+  markDocument,
+  post,
+  t,
+  test,
+  waitForHydration,
+} from "./fixtures.ts";
 
 /**
  * Public pages are stored once rendered and later sent as the same bytes to everyone

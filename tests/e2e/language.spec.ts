@@ -10,7 +10,7 @@ import {
   t,
   test,
   waitForHydration,
-} from "./fixtures";
+} from "./fixtures.ts";
 
 const GEO = "x-test-country"; // GEO_COUNTRY_HEADER of the test server (playwright.config.ts)
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expectAccessible } from "./axe";
+import { expectAccessible } from "./axe.ts";
 import {
   expect,
   hydratePart,
@@ -8,7 +8,7 @@ import {
   t,
   test,
   waitForHydration,
-} from "./fixtures";
+} from "./fixtures.ts";
 
 /**
  * The home page's sections below the services and the footer of the public pages bring their

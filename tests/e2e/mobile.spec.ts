@@ -1,4 +1,4 @@
-import { expect, t, test, waitForHydration } from "./fixtures";
+import { expect, t, test, waitForHydration } from "./fixtures.ts";
 
 // Phone layout: the "phone" project of playwright.config.ts (Pixel 7) runs this file.
 test.skip(({ isMobile }) => !isMobile, "phone layout only");

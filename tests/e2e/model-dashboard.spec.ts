@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ParsedMail } from "mailparser";
-import { userCreate } from "./accounts";
-import { expectAccessible } from "./axe";
-import { expect, t, test, waitForHydration } from "./fixtures";
-import { ownServer, type OwnServer } from "./own-server";
-import { startSmtp } from "./smtp";
+import { userCreate } from "./accounts.ts";
+import { expectAccessible } from "./axe.ts";
+import { expect, t, test, waitForHydration } from "./fixtures.ts";
+import { ownServer, type OwnServer } from "./own-server.ts";
+import { startSmtp } from "./smtp.ts";
 
 /**
  * The model's side, end to end: she signs up with her application on /register/model, confirms

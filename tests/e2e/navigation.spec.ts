@@ -7,7 +7,7 @@ import {
   t,
   test,
   waitForHydration,
-} from "./fixtures";
+} from "./fixtures.ts";
 
 const mainNavigation = (page: Page) =>
   page.getByRole("navigation", { name: t("pt", "a11y.mainNavigation") });

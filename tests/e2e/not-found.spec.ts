@@ -9,7 +9,7 @@ import {
   t,
   test,
   waitForHydration,
-} from "./fixtures";
+} from "./fixtures.ts";
 
 test.describe("unknown pages", () => {
   test("an unknown path answers 404 with the translated not-found page", async ({ request }) => {

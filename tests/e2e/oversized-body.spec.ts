@@ -1,5 +1,5 @@
 import http from "node:http";
-import { expect, test } from "./fixtures";
+import { expect, test } from "./fixtures.ts";
 
 /**
  * A body over the limit sent without a Content-Length (chunked, as a script may send it): an

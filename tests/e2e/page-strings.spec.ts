@@ -2,9 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { request as http, type APIRequestContext } from "@playwright/test";
-import { userCreate } from "./accounts";
-import { expect, languages, test, type Lang } from "./fixtures";
-import { logsDir, ownServer, root, type OwnServer } from "./own-server";
+import { userCreate } from "./accounts.ts";
+import { expect, languages, test, type Lang } from "./fixtures.ts";
+import { logsDir, ownServer, root, type OwnServer } from "./own-server.ts";
 
 /**
  * Every page carries the strings it renders and nothing else (app/i18n/namespaces.ts): each page

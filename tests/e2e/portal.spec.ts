@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { userCreate } from "./accounts";
-import { expectAccessible } from "./axe";
-import { expect, t, test, waitForHydration } from "./fixtures";
-import { ownServer, type OwnServer } from "./own-server";
+import { userCreate } from "./accounts.ts";
+import { expectAccessible } from "./axe.ts";
+import { expect, t, test, waitForHydration } from "./fixtures.ts";
+import { ownServer, type OwnServer } from "./own-server.ts";
 
 /**
  * The affiliate portal end to end: an affiliate signs in and copies her link; a visitor opens it

@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
-import { userCreate } from "./accounts";
-import { expectAccessible } from "./axe";
-import { expect, t, test, waitForHydration } from "./fixtures";
-import { ownServer, type OwnServer } from "./own-server";
-import { startSmtp } from "./smtp";
+import { userCreate } from "./accounts.ts";
+import { expectAccessible } from "./axe.ts";
+import { expect, t, test, waitForHydration } from "./fixtures.ts";
+import { ownServer, type OwnServer } from "./own-server.ts";
+import { startSmtp } from "./smtp.ts";
 
 /**
  * The right to erasure, end to end, on a server with a real SMTP server: an applicant applies on

@@ -11,7 +11,7 @@ import {
   t,
   test,
   waitForHydration,
-} from "./fixtures";
+} from "./fixtures.ts";
 
 const publicPages: { path: string; h1: (lang: Lang) => string }[] = [
   { path: "/", h1: (lang) => t(lang, "hero.title") },

@@ -1,6 +1,6 @@
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { expect } from "./fixtures";
+import { expect } from "./fixtures.ts";
 
 /** A real SMTP server on a free port, keeping what it receives. */
 export async function startSmtp() {

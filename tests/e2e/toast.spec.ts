@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
-import { ownServer } from "./own-server";
-import { expect, t, test, waitForHydration } from "./fixtures";
+import { ownServer } from "./own-server.ts";
+import { expect, t, test, waitForHydration } from "./fixtures.ts";
 
 /** Radix renders the toasts in a labelled region holding an <ol>; one <li> per toast. */
 const toastRegion = (page: Page) =>

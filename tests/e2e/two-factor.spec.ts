@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { totp, userCreate } from "./accounts";
-import { expect, failedResource, t, test, waitForHydration } from "./fixtures";
-import { ownServer, type OwnServer } from "./own-server";
+import { totp, userCreate } from "./accounts.ts";
+import { expect, failedResource, t, test, waitForHydration } from "./fixtures.ts";
+import { ownServer, type OwnServer } from "./own-server.ts";
 
 /**
  * Two-step sign-in with an authenticator app: turned on from the account's security page, then

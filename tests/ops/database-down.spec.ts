@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import pg from "pg";
-import { startFaultProxy, type FaultProxy } from "../../app/test/fault-proxy.ts";
+import { startFaultProxy, type FaultProxy } from "#app/test/fault-proxy.ts";
 import { expect, failedResource, t, test, waitForHydration, type Lang } from "../e2e/fixtures.ts";
 import { ownServer, type OwnServer } from "../e2e/own-server.ts";
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { decrypt, parseKey } from "../../app/utils/encryption.server.ts";
+import { decrypt, parseKey } from "#app/utils/encryption.server.ts";
 import { ownServer, type OwnServer } from "../e2e/own-server.ts";
 import { chatbotApplication, formApplication, send } from "./applications.ts";
 

@@ -1,21 +1,21 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDatabase } from "~/db/db.server";
-import { account, outbox, session, user } from "~/db/schema.server";
-import * as dataJson from "~/routes/account/data-json";
-import * as forgotPassword from "~/routes/_auth/forgot-password";
-import * as google from "~/routes/_auth/google";
-import * as login from "~/routes/_auth/login";
-import * as passwordReset from "~/routes/_auth/password-reset";
-import * as registerAffiliate from "~/routes/_auth/register-affiliate";
-import * as authApi from "~/routes/resources/auth-api";
-import { createSubmission } from "~/features/submissions/submissions.server";
-import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
-import { removeTestData } from "~/test/cleanup.server";
-import { CookieJar } from "~/test/cookie-jar";
-import { followGoogleSignIn, useLocalGoogle } from "~/test/google";
-import { callRoute, databaseTargets } from "~/test/routes";
+import { getDatabase } from "#app/db/db.server.ts";
+import { account, outbox, session, user } from "#app/db/schema.server.ts";
+import * as dataJson from "#app/routes/account/data-json.ts";
+import * as forgotPassword from "#app/routes/_auth/forgot-password.tsx";
+import * as google from "#app/routes/_auth/google.ts";
+import * as login from "#app/routes/_auth/login.tsx";
+import * as passwordReset from "#app/routes/_auth/password-reset.tsx";
+import * as registerAffiliate from "#app/routes/_auth/register-affiliate.tsx";
+import * as authApi from "#app/routes/resources/auth-api.ts";
+import { createSubmission } from "#app/features/submissions/submissions.server.ts";
+import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import { removeTestData } from "#app/test/cleanup.server.ts";
+import { CookieJar } from "#app/test/cookie-jar.ts";
+import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
+import { callRoute, databaseTargets } from "#app/test/routes.ts";
 
 /**
  * Pre-registration takeover (issue 13, finding 1), performed as the attacker would: he signs up

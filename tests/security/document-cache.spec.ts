@@ -3,9 +3,9 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { userCreate } from "../e2e/accounts";
-import { expect, t, test, waitForHydration } from "../e2e/fixtures";
-import { ownServer, type OwnServer } from "../e2e/own-server";
+import { userCreate } from "../e2e/accounts.ts";
+import { expect, t, test, waitForHydration } from "../e2e/fixtures.ts";
+import { ownServer, type OwnServer } from "../e2e/own-server.ts";
 
 /**
  * Attacks on the document cache (app/utils/document-cache.server.ts): public pages are stored

@@ -1,19 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getCurrentUser } from "~/auth/session.server";
-import { getDatabase } from "~/db/db.server";
-import { authEvents, session } from "~/db/schema.server";
-import * as continueRoute from "~/routes/_auth/continue";
-import * as google from "~/routes/_auth/google";
-import * as twoFactor from "~/routes/_auth/two-factor";
-import * as adminDashboard from "~/routes/admin/dashboard";
-import { enableAuthenticator, signedInAccount } from "~/test/accounts.server";
-import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
-import { removeTestData } from "~/test/cleanup.server";
-import { followGoogleSignIn, useLocalGoogle } from "~/test/google";
-import { callRoute, databaseTargets } from "~/test/routes";
-import { totp } from "../e2e/accounts";
+import { getCurrentUser } from "#app/auth/session.server.ts";
+import { getDatabase } from "#app/db/db.server.ts";
+import { authEvents, session } from "#app/db/schema.server.ts";
+import * as continueRoute from "#app/routes/_auth/continue.ts";
+import * as google from "#app/routes/_auth/google.ts";
+import * as twoFactor from "#app/routes/_auth/two-factor.tsx";
+import * as adminDashboard from "#app/routes/admin/dashboard.tsx";
+import { enableAuthenticator, signedInAccount } from "#app/test/accounts.server.ts";
+import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import { removeTestData } from "#app/test/cleanup.server.ts";
+import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
+import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { totp } from "../e2e/accounts.ts";
 
 /**
  * Google sign-in skipped two-step sign-in (issue 13, finding 2): an admin with an authenticator

@@ -1,22 +1,22 @@
 import { randomBytes } from "node:crypto";
 import { and, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAuth } from "~/auth/auth.server";
-import { createSubmission } from "~/features/submissions/submissions.server";
-import { getDatabase } from "~/db/db.server";
-import { outbox } from "~/db/schema.server";
-import * as registerModel from "~/routes/register-model";
-import * as home from "~/routes/_marketing/home";
-import * as chatbot from "~/routes/resources/chatbot-application";
-import * as forgotPassword from "~/routes/_auth/forgot-password";
-import * as login from "~/routes/_auth/login";
-import * as registerAffiliate from "~/routes/_auth/register-affiliate";
-import * as privacyRequest from "~/routes/_marketing/privacy-request";
-import * as accountPrivacy from "~/routes/account/privacy";
-import { signedInAccount } from "~/test/accounts.server";
-import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
-import { removeTestData } from "~/test/cleanup.server";
-import { callRoute, databaseTargets } from "~/test/routes";
+import { getAuth } from "#app/auth/auth.server.ts";
+import { createSubmission } from "#app/features/submissions/submissions.server.ts";
+import { getDatabase } from "#app/db/db.server.ts";
+import { outbox } from "#app/db/schema.server.ts";
+import * as registerModel from "#app/routes/register-model.tsx";
+import * as home from "#app/routes/_marketing/home.tsx";
+import * as chatbot from "#app/routes/resources/chatbot-application.ts";
+import * as forgotPassword from "#app/routes/_auth/forgot-password.tsx";
+import * as login from "#app/routes/_auth/login.tsx";
+import * as registerAffiliate from "#app/routes/_auth/register-affiliate.tsx";
+import * as privacyRequest from "#app/routes/_marketing/privacy-request.tsx";
+import * as accountPrivacy from "#app/routes/account/privacy.ts";
+import { signedInAccount } from "#app/test/accounts.server.ts";
+import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import { removeTestData } from "#app/test/cleanup.server.ts";
+import { callRoute, databaseTargets } from "#app/test/routes.ts";
 
 /**
  * Poisoned mailed links (issue 13, finding 4). `POST /privacy/request` with `Host: evil.example`

@@ -1,19 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAuth } from "~/auth/auth.server";
-import { safeReturnPath } from "~/auth/permissions";
-import { getDatabase } from "~/db/db.server";
-import * as continueRoute from "~/routes/_auth/continue";
-import * as google from "~/routes/_auth/google";
-import * as login from "~/routes/_auth/login";
-import * as twoFactor from "~/routes/_auth/two-factor";
-import { enableAuthenticator, signedInAccount } from "~/test/accounts.server";
-import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
-import { removeTestData } from "~/test/cleanup.server";
-import { CookieJar } from "~/test/cookie-jar";
-import { followGoogleSignIn, useLocalGoogle } from "~/test/google";
-import { callRoute, databaseTargets } from "~/test/routes";
-import { totp } from "../e2e/accounts";
+import { getAuth } from "#app/auth/auth.server.ts";
+import { safeReturnPath } from "#app/auth/permissions.ts";
+import { getDatabase } from "#app/db/db.server.ts";
+import * as continueRoute from "#app/routes/_auth/continue.ts";
+import * as google from "#app/routes/_auth/google.ts";
+import * as login from "#app/routes/_auth/login.tsx";
+import * as twoFactor from "#app/routes/_auth/two-factor.tsx";
+import { enableAuthenticator, signedInAccount } from "#app/test/accounts.server.ts";
+import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import { removeTestData } from "#app/test/cleanup.server.ts";
+import { CookieJar } from "#app/test/cookie-jar.ts";
+import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
+import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { totp } from "../e2e/accounts.ts";
 
 /**
  * Open redirects (issue 13, finding 3). `/login?redirect=/%09/evil.example/x` used to answer

@@ -2,9 +2,9 @@ import { readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import routes from "../../app/routes.ts";
-import { maxBodyBytes } from "../../app/utils/body-limit.server.ts";
-import { ownServer, root, type OwnServer } from "../e2e/own-server";
+import routes from "#app/routes.ts";
+import { maxBodyBytes } from "#app/utils/body-limit.server.ts";
+import { ownServer, root, type OwnServer } from "../e2e/own-server.ts";
 
 /**
  * The attack: a body far over anything the site takes, sent to every route of app/routes.ts (a

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { logsDir, ownServer } from "../e2e/own-server";
+import { logsDir, ownServer } from "../e2e/own-server.ts";
 
 /**
  * Mailed links take their origin from configuration only (tests/security/mail-links.test.ts

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { inArray, like, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDatabase } from "~/db/db.server";
-import { rateLimits, user } from "~/db/schema.server";
-import * as login from "~/routes/_auth/login";
-import { signedInAccount } from "~/test/accounts.server";
-import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
-import { callRoute, databaseTargets } from "~/test/routes";
+import { getDatabase } from "#app/db/db.server.ts";
+import { rateLimits, user } from "#app/db/schema.server.ts";
+import * as login from "#app/routes/_auth/login.tsx";
+import { signedInAccount } from "#app/test/accounts.server.ts";
+import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import { callRoute, databaseTargets } from "#app/test/routes.ts";
 
 /**
  * Locking the owner out (issue 13): the sign-in limit counted wrong passwords per account from

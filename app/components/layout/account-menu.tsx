@@ -1,9 +1,9 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "~/i18n/translation";
+import { useTranslation } from "#app/i18n/translation.tsx";
 import { Form, Link, useLocation } from "react-router";
-import { cn } from "~/utils/cn";
-import { useViewer } from "./viewer";
+import { cn } from "#app/utils/cn.ts";
+import { useViewer } from "./viewer.ts";
 
 /**
  * The navigation bar's Dashboard menu for a signed-in user (spec section 2): My Dashboard and

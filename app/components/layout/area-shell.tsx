@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n/translation";
+import { useTranslation } from "#app/i18n/translation.tsx";
 import { Link } from "react-router";
-import { cn } from "~/utils/cn";
-import { AccountMenu } from "./account-menu";
-import { LanguagePicker } from "./language-picker";
-import { Logo } from "./logo";
+import { cn } from "#app/utils/cn.ts";
+import { AccountMenu } from "./account-menu.tsx";
+import { LanguagePicker } from "./language-picker.tsx";
+import { Logo } from "./logo.tsx";
 
 /** A signed-in area (model dashboard, affiliate portal, admin): its own bar, no marketing. */
 export function AreaShell({

@@ -1,4 +1,4 @@
-import { cn } from "~/utils/cn";
+import { cn } from "#app/utils/cn.ts";
 
 /** Long-form text as the spec models it: a list of headings and paragraphs (blog, privacy). */
 export function ArticleBody({

@@ -1,9 +1,9 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n/translation";
+import { useTranslation } from "#app/i18n/translation.tsx";
 import { Link } from "react-router";
-import { cn } from "~/utils/cn";
-import { Logo } from "./logo";
+import { cn } from "#app/utils/cn.ts";
+import { Logo } from "./logo.tsx";
 
 /** The account screens: no site navigation (spec section 2), one card in the middle. */
 export function AuthShell({

@@ -1,9 +1,9 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "~/i18n/translation";
+import { useTranslation } from "#app/i18n/translation.tsx";
 import { Link, useLocation } from "react-router";
-import { languages, type Language } from "~/i18n/languages";
-import { cn } from "~/utils/cn";
+import { languages, type Language } from "#app/i18n/languages.ts";
+import { cn } from "#app/utils/cn.ts";
 
 // The flags are decorative: the language's name or code is beside them.
 

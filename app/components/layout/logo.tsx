@@ -1,4 +1,4 @@
-import { cn } from "~/utils/cn";
+import { cn } from "#app/utils/cn.ts";
 
 /** The Maré Talent mark: a rising wave inside a circle, the island's tide. */
 export function LogoMark({ className }: { className?: string }) {

@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { HASH_SCROLL_DELAY_MS } from "./navigation";
+import { HASH_SCROLL_DELAY_MS } from "./navigation.ts";
 
 function scrollToSection(id: string) {
   const target = document.getElementById(id);

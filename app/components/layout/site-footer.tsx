@@ -1,14 +1,14 @@
-import { Icon } from "~/components/ui/icon";
-import { useTranslation } from "~/i18n/translation";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { useTranslation } from "#app/i18n/translation.tsx";
 import { Link } from "react-router";
-import { toast } from "~/components/ui/toast";
-import { languages } from "~/i18n/languages";
-import { agency } from "~/utils/agency";
-import { useLanguageHref } from "./language-picker";
-import { Logo } from "./logo";
-import { footerExploreLinks } from "./navigation";
-import { SectionLink } from "./section-link";
-import { SocialIcon, socialNetworks } from "./social-icons";
+import { toast } from "#app/components/ui/toast.tsx";
+import { languages } from "#app/i18n/languages.ts";
+import { agency } from "#app/utils/agency.ts";
+import { useLanguageHref } from "./language-picker.tsx";
+import { Logo } from "./logo.tsx";
+import { footerExploreLinks } from "./navigation.ts";
+import { SectionLink } from "./section-link.tsx";
+import { SocialIcon, socialNetworks } from "./social-icons.tsx";
 
 export function SiteFooter() {
   const { t } = useTranslation();

@@ -1,17 +1,19 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useTranslation } from "~/i18n/translation";
+import { useTranslation } from "#app/i18n/translation.tsx";
 import { Link, useLocation } from "react-router";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { cn } from "~/utils/cn";
-import { LanguagePicker } from "./language-picker";
-import { Logo } from "./logo";
-import { navigationLinks } from "./navigation";
-import { SectionLink } from "./section-link";
-import { useViewer } from "./viewer";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { cn } from "#app/utils/cn.ts";
+import { LanguagePicker } from "./language-picker.tsx";
+import { Logo } from "./logo.tsx";
+import { navigationLinks } from "./navigation.ts";
+import { SectionLink } from "./section-link.tsx";
+import { useViewer } from "./viewer.ts";
 
 // Only a signed-in visitor sees the account menu: the public pages don't load it for the others.
-const AccountMenu = lazy(() => import("./account-menu").then((m) => ({ default: m.AccountMenu })));
+const AccountMenu = lazy(() =>
+  import("./account-menu.tsx").then((m) => ({ default: m.AccountMenu })),
+);
 
 export function SiteHeader() {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { Icon, type IconName } from "~/components/ui/icon";
+import { Icon, type IconName } from "#app/components/ui/icon.tsx";
 
 interface SocialNetwork {
   name: string;

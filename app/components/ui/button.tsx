@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "~/utils/cn";
+import { cn } from "#app/utils/cn.ts";
 
 // The styles are app.css's .btn classes: written once there, not on every button of the page.
 const variants = {

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
-import { cn } from "~/utils/cn";
+import { cn } from "#app/utils/cn.ts";
 
 /** Styled by app.css's .field (an invalid field carries aria-invalid and turns coral). */
 const control = "field";

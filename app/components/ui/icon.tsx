@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
-import { cn } from "~/utils/cn";
-import type { IconName } from "./icons/names";
-import spriteHref from "./icons/sprite.svg?url";
+import { cn } from "#app/utils/cn.ts";
+import type { IconName } from "#app/components/ui/icons/names.ts";
+import spriteHref from "#app/components/ui/icons/sprite.svg?url";
 
 export { spriteHref };
 export type { IconName };

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "~/i18n/translation";
+import { useTranslation } from "#app/i18n/translation.tsx";
 import { useNavigation } from "react-router";
 
 /** Only navigations slower than this show the spinner; quick ones would just flash. */

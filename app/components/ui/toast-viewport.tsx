@@ -1,13 +1,13 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "./icon.tsx";
 import { Toast as ToastPrimitive } from "radix-ui";
-import { useTranslation } from "~/i18n/translation";
-import { cn } from "~/utils/cn";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { cn } from "#app/utils/cn.ts";
 import {
   closeToast,
   TOAST_DURATION_MS,
   TOAST_SWIPE_THRESHOLD_PX,
   type CurrentToast,
-} from "./toast";
+} from "./toast.tsx";
 
 export default function ToastViewport({ message }: { message: NonNullable<CurrentToast> }) {
   const { t } = useTranslation();

@@ -47,7 +47,7 @@ function useCurrentToast() {
   );
 }
 
-const loadViewport = () => import("./toast-viewport");
+const loadViewport = () => import("./toast-viewport.tsx");
 const ToastViewport = lazy(loadViewport);
 
 /**

@@ -1,5 +1,5 @@
-import { storableText } from "~/utils/text";
-import { formatMoney } from "~/features/affiliates/admin-forms";
+import { storableText } from "#app/utils/text.ts";
+import { formatMoney } from "#app/features/affiliates/admin-forms.ts";
 
 /**
  * The actions the access log records (access_log.action), each with the locale key of its label

@@ -1,10 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/db.server";
-import { accessLog, submissions, user } from "~/db/schema.server";
-import { actionLabelKey, parseActionFilter, startOfAgencyDay, subjectPath } from "./access-actions";
-import { exportAccessLog, listAccessLog } from "./access-report.server";
+import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import { accessLog, submissions, user } from "#app/db/schema.server.ts";
+import {
+  actionLabelKey,
+  parseActionFilter,
+  startOfAgencyDay,
+  subjectPath,
+} from "./access-actions.ts";
+import { exportAccessLog, listAccessLog } from "./access-report.server.ts";
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const targets: [string, { url?: string; dataDir: string }][] = [

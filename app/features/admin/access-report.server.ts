@@ -1,10 +1,10 @@
-import type { KeysetCursor } from "~/utils/keyset";
+import type { KeysetCursor } from "#app/utils/keyset.ts";
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Database } from "~/db/db.server";
-import { accessLog, affiliates, submissions, user } from "~/db/schema.server";
-import { csvCell } from "~/features/submissions/export.server";
-import { startOfAgencyDay } from "./access-actions";
+import type { Database } from "#app/db/db.server.ts";
+import { accessLog, affiliates, submissions, user } from "#app/db/schema.server.ts";
+import { csvCell } from "#app/features/submissions/export.server.ts";
+import { startOfAgencyDay } from "./access-actions.ts";
 
 /**
  * The access report (product.md section 5): who did what to whose data, when and from where,

@@ -1,6 +1,6 @@
-import type { IconName } from "~/components/ui/icon";
-import type { Role } from "~/db/schema.server";
-import type { SubmissionStatus as Status } from "~/features/submissions/statuses";
+import type { IconName } from "#app/components/ui/icon.tsx";
+import type { Role } from "#app/db/schema.server.ts";
+import type { SubmissionStatus as Status } from "#app/features/submissions/statuses.ts";
 
 /** The review lists: one screen, four filters (spec section 2's admin child routes). */
 export const reviewLists = [

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "~/db/db.server";
+import type { Database } from "#app/db/db.server.ts";
 // Days are the agency's (Florianópolis), not the server's or UTC.
-import { REPORT_DAYS, REPORT_TIME_ZONE } from "./auth-report";
+import { REPORT_DAYS, REPORT_TIME_ZONE } from "./auth-report.ts";
 
 export interface AuthReportDay {
   day: string;

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, like, notInArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuthFor, type Auth } from "~/auth/auth.server";
-import { openDatabase, type Database, type DatabaseHandle } from "~/db/db.server";
+import { createAuthFor, type Auth } from "#app/auth/auth.server.ts";
+import { openDatabase, type Database, type DatabaseHandle } from "#app/db/db.server.ts";
 import {
   accessLog,
   affiliates,
@@ -11,9 +11,9 @@ import {
   session,
   user,
   type Role,
-} from "~/db/schema.server";
-import { getEnv } from "~/utils/env.server";
-import { changeRole, listUsers, sendResetLink, setDisabled } from "./users.server";
+} from "#app/db/schema.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { changeRole, listUsers, sendResetLink, setDisabled } from "./users.server.ts";
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const targets: [string, { url?: string; dataDir: string }][] = [

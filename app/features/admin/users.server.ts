@@ -1,8 +1,8 @@
 import { and, count, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
-import type { Auth } from "~/auth/auth.server";
-import type { Database } from "~/db/db.server";
-import { accessLog, affiliates, roles, session, user, type Role } from "~/db/schema.server";
-import { createAffiliate } from "~/features/affiliates/affiliates.server";
+import type { Auth } from "#app/auth/auth.server.ts";
+import type { Database } from "#app/db/db.server.ts";
+import { accessLog, affiliates, roles, session, user, type Role } from "#app/db/schema.server.ts";
+import { createAffiliate } from "#app/features/affiliates/affiliates.server.ts";
 
 /**
  * Admin › Users (product.md sections 2 and 5): the accounts, their role, whether they may sign

@@ -1,15 +1,21 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/db.server";
-import { accessLog, affiliateLedger, affiliates, submissions, user } from "~/db/schema.server";
+import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import {
+  accessLog,
+  affiliateLedger,
+  affiliates,
+  submissions,
+  user,
+} from "#app/db/schema.server.ts";
 import {
   affiliateDetail,
   listAffiliates,
   recordLedgerEntry,
   setAffiliateStatus,
   setCommissionRate,
-} from "./admin-affiliates.server";
+} from "./admin-affiliates.server.ts";
 import {
   centsOf,
   commissionForm,
@@ -17,7 +23,7 @@ import {
   latestToday,
   ledgerForm,
   percentOf,
-} from "./admin-forms";
+} from "./admin-forms.ts";
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const targets: [string, { url?: string; dataDir: string }][] = [

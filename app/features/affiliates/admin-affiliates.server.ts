@@ -1,7 +1,7 @@
-import type { KeysetCursor } from "~/utils/keyset";
+import type { KeysetCursor } from "#app/utils/keyset.ts";
 import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Database } from "~/db/db.server";
+import type { Database } from "#app/db/db.server.ts";
 import {
   accessLog,
   affiliateLedger,
@@ -9,8 +9,8 @@ import {
   submissions,
   user,
   type LedgerKind,
-} from "~/db/schema.server";
-import type { AffiliateStatusValue } from "./admin-forms";
+} from "#app/db/schema.server.ts";
+import type { AffiliateStatusValue } from "./admin-forms.ts";
 
 /**
  * The affiliates in the back office (admin/afiliados, product.md section 4): the list with each

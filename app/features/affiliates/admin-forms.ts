@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 // The formats live apart so the affiliate portal shows money without loading zod.
-export { formatMoney, formatPercent } from "./money";
+export { formatMoney, formatPercent } from "./money.ts";
 
 /**
  * The forms of an affiliate's page in the back office (admin/afiliados/:id): one schema each,

@@ -1,6 +1,6 @@
-import { useTranslation } from "~/i18n/translation";
-import { cn } from "~/utils/cn";
-import type { AffiliateStatusValue } from "./admin-forms";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { cn } from "#app/utils/cn.ts";
+import type { AffiliateStatusValue } from "./admin-forms.ts";
 
 const tones: Record<AffiliateStatusValue, string> = {
   active: "bg-brand-50 text-brand-800 ring-brand-200",

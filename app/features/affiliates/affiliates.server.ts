@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { Database } from "~/db/db.server";
-import { affiliates, user } from "~/db/schema.server";
+import type { Database } from "#app/db/db.server.ts";
+import { affiliates, user } from "#app/db/schema.server.ts";
 
 type Queryable = Pick<Database, "insert" | "select" | "update">;
 

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "~/auth/roles";
-import { getDatabase } from "~/db/db.server";
+import type { Role } from "#app/auth/roles.ts";
+import { getDatabase } from "#app/db/db.server.ts";
 import {
   affiliateLedger,
   affiliates,
@@ -12,21 +12,21 @@ import {
   referralClickVisitors,
   submissions,
   user,
-} from "~/db/schema.server";
-import { handlePreselection } from "~/features/preselection/preselection.server";
-import * as root from "~/root";
-import * as portal from "~/routes/areas/portal";
-import * as submissionDetail from "~/routes/admin/submission";
-import { signedInAccount } from "~/test/accounts.server";
-import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
-import { callRoute, databaseTargets } from "~/test/routes";
-import { affiliateForCode, mailboxOf, phoneDigits, samePhone } from "./affiliates.server";
-import { parsePortalQuery, shortName } from "./portal.server";
+} from "#app/db/schema.server.ts";
+import { handlePreselection } from "#app/features/preselection/preselection.server.ts";
+import * as root from "#app/root.tsx";
+import * as portal from "#app/routes/areas/portal.tsx";
+import * as submissionDetail from "#app/routes/admin/submission.tsx";
+import { signedInAccount } from "#app/test/accounts.server.ts";
+import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { affiliateForCode, mailboxOf, phoneDigits, samePhone } from "./affiliates.server.ts";
+import { parsePortalQuery, shortName } from "./portal.server.ts";
 import {
   isReferralVisit,
   referralClicksSettled,
   VISITORS_PER_ADDRESS,
-} from "./referral-clicks.server";
+} from "./referral-clicks.server.ts";
 
 /**
  * The affiliate portal and what feeds it, through the real paths (the root loader for clicks,

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
-import type { Database } from "~/db/db.server";
+import type { Database } from "#app/db/db.server.ts";
 import {
   affiliateLedger,
   affiliates,
@@ -7,11 +7,11 @@ import {
   submissions,
   submissionStatuses,
   type SubmissionStatus,
-} from "~/db/schema.server";
-import { addDays, bucketOf, bucketsOf } from "~/features/analytics/analytics.server";
-import { reportingTimeZone } from "~/features/analytics/events";
-import { createAffiliate } from "./affiliates.server";
-import { DEFAULT_PORTAL_WEEKS, portalWeekChoices } from "./portal-range";
+} from "#app/db/schema.server.ts";
+import { addDays, bucketOf, bucketsOf } from "#app/features/analytics/analytics.server.ts";
+import { reportingTimeZone } from "#app/features/analytics/events.ts";
+import { createAffiliate } from "./affiliates.server.ts";
+import { DEFAULT_PORTAL_WEEKS, portalWeekChoices } from "./portal-range.ts";
 
 /**
  * The affiliate portal's data (/portal, product.md section 4): her own link, clicks, referrals

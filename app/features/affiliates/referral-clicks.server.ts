@@ -1,13 +1,13 @@
 import { createHmac, hkdfSync } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { isbot } from "isbot";
-import { getDatabase, type Database } from "~/db/db.server";
-import { affiliates, referralClicks, referralClickVisitors } from "~/db/schema.server";
-import { reportingDay } from "~/features/analytics/counting.server";
-import { referralFromRequest } from "~/features/referrals/referral.server";
-import { getEncryptionKey } from "~/utils/encryption.server";
-import { logger } from "~/utils/logger.server";
-import { clientIp, limitKeyOfAddress } from "~/utils/request.server";
+import { getDatabase, type Database } from "#app/db/db.server.ts";
+import { affiliates, referralClicks, referralClickVisitors } from "#app/db/schema.server.ts";
+import { reportingDay } from "#app/features/analytics/counting.server.ts";
+import { referralFromRequest } from "#app/features/referrals/referral.server.ts";
+import { getEncryptionKey } from "#app/utils/encryption.server.ts";
+import { logger } from "#app/utils/logger.server.ts";
+import { clientIp, limitKeyOfAddress } from "#app/utils/request.server.ts";
 
 /**
  * The clicks of an affiliate's portal: visitors that arrived with her `?ref=` link, counted on

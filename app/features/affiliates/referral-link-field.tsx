@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/field";
-import { Icon } from "~/components/ui/icon";
-import { useTranslation } from "~/i18n/translation";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/field.tsx";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { useTranslation } from "#app/i18n/translation.tsx";
 
 const MESSAGE_MS = 5_000;
 

@@ -1,8 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { between, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/db.server";
-import { affiliates, dailyCounts, referralClicks, submissions, user } from "~/db/schema.server";
+import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import {
+  affiliates,
+  dailyCounts,
+  referralClicks,
+  submissions,
+  user,
+} from "#app/db/schema.server.ts";
 import {
   analyticsReport,
   bucketOf,
@@ -10,7 +16,7 @@ import {
   MAX_RANGE_DAYS,
   parseRange,
   type AnalyticsRange,
-} from "./analytics.server";
+} from "./analytics.server.ts";
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const targets: [string, { url?: string; dataDir: string }][] = [

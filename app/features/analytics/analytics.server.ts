@@ -1,6 +1,6 @@
 import { and, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "~/db/db.server";
+import type { Database } from "#app/db/db.server.ts";
 import {
   affiliates,
   dailyCounts,
@@ -11,8 +11,14 @@ import {
   user,
   type SubmissionSource,
   type SubmissionStatus,
-} from "~/db/schema.server";
-import { groupings, pageGroups, reportingTimeZone, type Grouping, type PageGroup } from "./events";
+} from "#app/db/schema.server.ts";
+import {
+  groupings,
+  pageGroups,
+  reportingTimeZone,
+  type Grouping,
+  type PageGroup,
+} from "./events.ts";
 
 /*
  * The analytics screen (/admin/analytics, product.md section 5): applications over time and by

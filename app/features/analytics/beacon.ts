@@ -1,4 +1,4 @@
-import type { StartEvent } from "./events";
+import type { StartEvent } from "./events.ts";
 
 const sent = new Set<string>();
 

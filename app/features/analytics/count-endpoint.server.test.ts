@@ -1,13 +1,13 @@
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/db.server";
-import { dailyCounts, rateLimits } from "~/db/schema.server";
-import { BEACON_LIMIT, handleCountBeacon } from "./count-endpoint.server";
-import { flushCounts, reportingDay } from "./counting.server";
+import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import { dailyCounts, rateLimits } from "#app/db/schema.server.ts";
+import { BEACON_LIMIT, handleCountBeacon } from "./count-endpoint.server.ts";
+import { flushCounts, reportingDay } from "./counting.server.ts";
 
 // The endpoint writes to the application's database: here, a PGlite of the test's own.
 const database: DatabaseHandle = openDatabase({ dataDir: "memory://" });
-vi.mock(import("~/db/db.server"), async (importOriginal) => {
+vi.mock(import("#app/db/db.server.ts"), async (importOriginal) => {
   const actual = await importOriginal();
   return { ...actual, getDatabase: () => Promise.resolve(database.db) };
 });

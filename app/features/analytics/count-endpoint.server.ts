@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { getDatabase } from "~/db/db.server";
-import { hitRateLimit } from "~/utils/rate-limit.server";
-import { clientLimitKey, isCrossSiteRequest } from "~/utils/request.server";
-import { count, isBot } from "./counting.server";
-import { startEvents, type StartEvent } from "./events";
-import { logger } from "~/utils/logger.server";
+import { getDatabase } from "#app/db/db.server.ts";
+import { hitRateLimit } from "#app/utils/rate-limit.server.ts";
+import { clientLimitKey, isCrossSiteRequest } from "#app/utils/request.server.ts";
+import { count, isBot } from "./counting.server.ts";
+import { startEvents, type StartEvent } from "./events.ts";
+import { logger } from "#app/utils/logger.server.ts";
 
 /** Beacons one address may send in an hour: a visitor sends one or two per page load. */
 export const BEACON_LIMIT = { limit: 30, windowSeconds: 60 * 60 };

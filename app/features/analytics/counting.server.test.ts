@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/db.server";
-import { dailyCounts } from "~/db/schema.server";
+import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import { dailyCounts } from "#app/db/schema.server.ts";
 import {
   addCounts,
   count,
@@ -11,8 +11,8 @@ import {
   pageGroupOf,
   pageViewOf,
   reportingDay,
-} from "./counting.server";
-import { logger } from "~/utils/logger.server";
+} from "./counting.server.ts";
+import { logger } from "#app/utils/logger.server.ts";
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const targets: [string, { url?: string; dataDir: string }][] = [

@@ -1,10 +1,10 @@
 import type { MiddlewareFunction } from "react-router";
-import { getDatabase, type Database } from "~/db/db.server";
-import { dailyCounts } from "~/db/schema.server";
+import { getDatabase, type Database } from "#app/db/db.server.ts";
+import { dailyCounts } from "#app/db/schema.server.ts";
 import { sql } from "drizzle-orm";
-import { reportingTimeZone, type CountedEvent, type PageGroup } from "./events";
-import { logger } from "~/utils/logger.server";
-import type { RequestHead } from "~/utils/request-head";
+import { reportingTimeZone, type CountedEvent, type PageGroup } from "./events.ts";
+import { logger } from "#app/utils/logger.server.ts";
+import type { RequestHead } from "#app/utils/request-head.ts";
 
 /**
  * First-party, cookie-free counting (issue 5, the analytics funnel): how many times something

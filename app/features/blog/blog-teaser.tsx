@@ -1,9 +1,9 @@
-import { Icon } from "~/components/ui/icon";
-import { useTranslation } from "~/i18n/translation";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { useTranslation } from "#app/i18n/translation.tsx";
 import { Link } from "react-router";
-import { SectionHeading } from "~/features/marketing/section-heading";
-import { PostCard } from "./post-card";
-import type { PostSummary } from "./posts.server";
+import { SectionHeading } from "#app/features/marketing/section-heading.tsx";
+import { PostCard } from "./post-card.tsx";
+import type { PostSummary } from "./posts.server.ts";
 
 export function BlogTeaser({ posts }: { posts: PostSummary[] }) {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { cn } from "~/utils/cn";
+import { cn } from "#app/utils/cn.ts";
 
 /** Widths the cover images are generated at (scripts/generate-images.ts). */
 export const COVER_WIDTHS = [480, 960, 1440] as const;

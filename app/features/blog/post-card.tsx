@@ -1,9 +1,9 @@
-import { Icon } from "~/components/ui/icon";
-import { useTranslation } from "~/i18n/translation";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { useTranslation } from "#app/i18n/translation.tsx";
 import { Link } from "react-router";
-import { CoverImage } from "./cover-image";
-import { formatDate, PostMeta } from "./post-meta";
-import type { PostSummary } from "./posts.server";
+import { CoverImage } from "./cover-image.tsx";
+import { formatDate, PostMeta } from "./post-meta.tsx";
+import type { PostSummary } from "./posts.server.ts";
 
 export function PostCard({
   post,

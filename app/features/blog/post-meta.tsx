@@ -1,7 +1,7 @@
 import { Fragment } from "react";
-import { useTranslation } from "~/i18n/translation";
-import { cn } from "~/utils/cn";
-import type { PostSummary } from "./posts.server";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { cn } from "#app/utils/cn.ts";
+import type { PostSummary } from "./posts.server.ts";
 
 // Building a DateTimeFormat is slow; one per language is enough.
 const dateFormats = new Map<string, Intl.DateTimeFormat>();

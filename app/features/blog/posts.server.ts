@@ -1,4 +1,4 @@
-import type { Language } from "~/i18n/languages";
+import type { Language } from "#app/i18n/languages.ts";
 
 /** One block of an article, as the spec models it: a heading or a paragraph. */
 export interface PostBlock {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { languages } from "~/i18n/languages";
-import { allPostSlugs, getPost, listPosts } from "./posts.server";
+import { languages } from "#app/i18n/languages.ts";
+import { allPostSlugs, getPost, listPosts } from "./posts.server.ts";
 
 const codes = languages.map((l) => l.code);
 const slugs = [

@@ -1,15 +1,15 @@
 import { lazy, Suspense, useEffect, useState, type ComponentProps } from "react";
-import type { Language } from "~/i18n/languages";
-import { loadStrings } from "~/i18n/lazy-strings";
-import { MoreStrings, useTranslation } from "~/i18n/translation";
-import { Button } from "~/components/ui/button";
-import { countStart } from "~/features/analytics/beacon";
-import type ChatbotModule from "./chatbot";
-import { hasSavedConversation } from "./saved-conversation";
+import type { Language } from "#app/i18n/languages.ts";
+import { loadStrings } from "#app/i18n/lazy-strings.ts";
+import { MoreStrings, useTranslation } from "#app/i18n/translation.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { countStart } from "#app/features/analytics/beacon.ts";
+import type ChatbotModule from "./chatbot.tsx";
+import { hasSavedConversation } from "./saved-conversation.ts";
 
 // The chat (its validation library and its strings) loads when she asks for it, not with the page.
 const loadChatbot = (language: Language) =>
-  Promise.all([import("./chatbot"), loadStrings(language, ["chatbot", "preselection"])]);
+  Promise.all([import("./chatbot.tsx"), loadStrings(language, ["chatbot", "preselection"])]);
 
 type ChatbotProps = ComponentProps<typeof ChatbotModule>;
 const chatbots = new Map<Language, React.ComponentType<ChatbotProps>>();

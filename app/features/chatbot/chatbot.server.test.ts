@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDatabase } from "~/db/db.server";
-import { outbox, rateLimits, submissions, submissionStatusHistory } from "~/db/schema.server";
-import { confirmationMail } from "~/mail/templates.server";
-import { decrypt, getEncryptionKey } from "~/utils/encryption.server";
-import { handleChatbotApplication } from "./chatbot.server";
-import { chatbotFields } from "./questions";
-import { databaseTargets } from "~/test/routes";
-import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
+import { getDatabase } from "#app/db/db.server.ts";
+import { outbox, rateLimits, submissions, submissionStatusHistory } from "#app/db/schema.server.ts";
+import { confirmationMail } from "#app/mail/templates.server.ts";
+import { decrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
+import { handleChatbotApplication } from "./chatbot.server.ts";
+import { chatbotFields } from "./questions.ts";
+import { databaseTargets } from "#app/test/routes.ts";
+import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 
 const LIMIT = 3;
 const KB = 1024;

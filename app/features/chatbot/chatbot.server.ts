@@ -1,6 +1,9 @@
-import { receiveApplication, type ApplicationChannel } from "~/features/submissions/receive.server";
-import { CHATBOT_CONSENT_VERSION, chatbotFields } from "./questions";
-import { validateChatbotApplication, type ChatbotApplication } from "./schema";
+import {
+  receiveApplication,
+  type ApplicationChannel,
+} from "#app/features/submissions/receive.server.ts";
+import { CHATBOT_CONSENT_VERSION, chatbotFields } from "./questions.ts";
+import { validateChatbotApplication, type ChatbotApplication } from "./schema.ts";
 
 const chatbot: ApplicationChannel<ChatbotApplication> = {
   source: "chatbot",

@@ -1,15 +1,15 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from "react";
-import { useTranslation } from "~/i18n/translation";
-import { Button } from "~/components/ui/button";
-import { preloadToasts, toast, Toaster } from "~/components/ui/toast";
-import { failureMessageKey } from "~/features/submissions/failure-message";
-import type { ApplicationResult } from "~/features/submissions/receive.server";
-import { Composer } from "./composer";
-import { newConversation, progress, reduce, type Conversation } from "./conversation";
-import { questions } from "./questions";
-import { forgetConversation, loadConversation, saveConversation } from "./saved-conversation";
-import { Transcript } from "./transcript";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { preloadToasts, toast, Toaster } from "#app/components/ui/toast.tsx";
+import { failureMessageKey } from "#app/features/submissions/failure-message.ts";
+import type { ApplicationResult } from "#app/features/submissions/receive.server.ts";
+import { Composer } from "./composer.tsx";
+import { newConversation, progress, reduce, type Conversation } from "./conversation.ts";
+import { questions } from "./questions.ts";
+import { forgetConversation, loadConversation, saveConversation } from "./saved-conversation.ts";
+import { Transcript } from "./transcript.tsx";
 
 /**
  * The pre-selection chatbot (spec section 4), in a modal dialog: the browser's own <dialog>

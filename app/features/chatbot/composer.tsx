@@ -1,11 +1,11 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { useMemo, type FormEvent, type ReactNode, type RefObject } from "react";
-import { useTranslation } from "~/i18n/translation";
-import { Button } from "~/components/ui/button";
-import { Input, Label, Textarea } from "~/components/ui/field";
-import { cn } from "~/utils/cn";
-import type { Action, Conversation } from "./conversation";
-import { countryName, localIsoToday } from "./format";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input, Label, Textarea } from "#app/components/ui/field.tsx";
+import { cn } from "#app/utils/cn.ts";
+import type { Action, Conversation } from "./conversation.ts";
+import { countryName, localIsoToday } from "./format.ts";
 import {
   chatbotLimits,
   countryCodes,
@@ -13,7 +13,7 @@ import {
   questions,
   skippableQuestions,
   type Question,
-} from "./questions";
+} from "./questions.ts";
 
 type Dispatch = (action: Action) => void;
 

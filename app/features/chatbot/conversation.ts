@@ -1,4 +1,4 @@
-import type { Message } from "~/features/submissions/failure-message";
+import type { Message } from "#app/features/submissions/failure-message.ts";
 import {
   questionFields,
   questionOf,
@@ -7,8 +7,8 @@ import {
   type Answers,
   type ChatbotField,
   type Question,
-} from "./questions";
-import { checkAnswer } from "./schema";
+} from "./questions.ts";
+import { checkAnswer } from "./schema.ts";
 
 /**
  * The chatbot's conversation (spec section 4) as a pure state machine: welcome, the nine

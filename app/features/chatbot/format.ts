@@ -1,5 +1,5 @@
-import type { Translate } from "~/i18n/translation";
-import type { Answers, Question } from "./questions";
+import type { Translate } from "#app/i18n/translation.tsx";
+import type { Answers, Question } from "./questions.ts";
 
 /** A country code named in her language ("BR" → "Brasil"), or the code if the browser can't. */
 export function countryName(code: string, language: string) {

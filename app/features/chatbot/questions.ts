@@ -1,4 +1,4 @@
-import { experienceLevels } from "~/features/preselection/fields";
+import { experienceLevels } from "#app/features/preselection/fields.ts";
 
 /**
  * The chatbot's questions, in the order of spec section 4, and the fields each one fills in.

@@ -1,4 +1,4 @@
-import type { Conversation } from "./conversation";
+import type { Conversation } from "./conversation.ts";
 
 /**
  * The conversation is kept in this browser until it is sent or restarted, so a reload or a

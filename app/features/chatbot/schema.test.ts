@@ -1,6 +1,6 @@
 import fc, { type Arbitrary } from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { localIsoToday } from "./format";
+import { localIsoToday } from "./format.ts";
 import {
   type Answers,
   type ChatbotField,
@@ -10,7 +10,7 @@ import {
   countryCodes,
   questionFields,
   questions,
-} from "./questions";
+} from "./questions.ts";
 import {
   ageOn,
   checkAnswer,
@@ -18,7 +18,7 @@ import {
   normalizeDocument,
   normalizeInstagram,
   validateChatbotApplication,
-} from "./schema";
+} from "./schema.ts";
 
 /** The day the examples are checked on; the properties pick their own. */
 const TODAY = "2026-11-22";

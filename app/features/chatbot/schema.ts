@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalizePhone } from "~/features/preselection/fields";
+import { normalizePhone } from "#app/features/preselection/fields.ts";
 import {
   chatbotFields,
   chatbotLimits,
@@ -13,7 +13,7 @@ import {
   type Answers,
   type ChatbotField,
   type Question,
-} from "./questions";
+} from "./questions.ts";
 
 // No `new Function` probe: under the strict CSP the browser reports it as a violation.
 z.config({ jitless: true });

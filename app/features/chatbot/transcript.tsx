@@ -1,8 +1,8 @@
-import { useTranslation } from "~/i18n/translation";
-import { cn } from "~/utils/cn";
-import type { BotLine, Entry, UserLine } from "./conversation";
-import { formatAnswer } from "./format";
-import { chatbotLimits, questions, type Answers } from "./questions";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { cn } from "#app/utils/cn.ts";
+import type { BotLine, Entry, UserLine } from "./conversation.ts";
+import { formatAnswer } from "./format.ts";
+import { chatbotLimits, questions, type Answers } from "./questions.ts";
 
 /** What has been said so far; every message says who is speaking. */
 export function Transcript({ entries }: { entries: Entry[] }) {

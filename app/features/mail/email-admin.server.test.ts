@@ -4,12 +4,12 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { createElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, redirect } from "react-router";
-import { getFixedT } from "~/i18n/i18n.server";
-import { resources } from "~/i18n/resources.server";
-import { TranslationProvider } from "~/i18n/translation";
+import { getFixedT } from "#app/i18n/i18n.server.ts";
+import { resources } from "#app/i18n/resources.server.ts";
+import { TranslationProvider } from "#app/i18n/translation.tsx";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { getDatabase } from "~/db/db.server";
+import { getDatabase } from "#app/db/db.server.ts";
 import {
   accessLog,
   mailTemplates,
@@ -18,11 +18,11 @@ import {
   settings,
   submissions,
   submissionStatusHistory,
-} from "~/db/schema.server";
-import { languages } from "~/i18n/languages";
-import { queueMail } from "~/mail/outbox.server";
-import { deliverDueMail, startMailSender } from "~/mail/sender.server";
-import { effectiveMailTransport } from "~/mail/smtp-settings.server";
+} from "#app/db/schema.server.ts";
+import { languages } from "#app/i18n/languages.ts";
+import { queueMail } from "#app/mail/outbox.server.ts";
+import { deliverDueMail, startMailSender } from "#app/mail/sender.server.ts";
+import { effectiveMailTransport } from "#app/mail/smtp-settings.server.ts";
 import {
   builtInTemplate,
   confirmationMail,
@@ -31,14 +31,14 @@ import {
   renderTemplate,
   resetPasswordMail,
   verificationMail,
-} from "~/mail/templates.server";
-import * as emailRoute from "~/routes/admin/email";
-import { changeStatus } from "~/features/submissions/review.server";
-import { listRejectionReasons, rejectionTemplateKey } from "./rejection-reasons.server";
-import { databaseTargets, outcomeOf } from "~/test/routes";
-import { maskEmail } from "./smtp.server";
-import { privacyRequestMail } from "~/features/privacy/requests.server";
-import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
+} from "#app/mail/templates.server.ts";
+import * as emailRoute from "#app/routes/admin/email.tsx";
+import { changeStatus } from "#app/features/submissions/review.server.ts";
+import { listRejectionReasons, rejectionTemplateKey } from "./rejection-reasons.server.ts";
+import { databaseTargets, outcomeOf } from "#app/test/routes.ts";
+import { maskEmail } from "./smtp.server.ts";
+import { privacyRequestMail } from "#app/features/privacy/requests.server.ts";
+import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 
 /**
  * /admin/email through its loader and action, on PGlite and (with TEST_DATABASE_URL) PostgreSQL,
@@ -46,7 +46,7 @@ import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
  * guard (requireAdmin) is covered by the access matrix over HTTP (tests/e2e/access.spec.ts).
  */
 
-vi.mock(import("~/auth/session.server"), async (importOriginal) => {
+vi.mock(import("#app/auth/session.server.ts"), async (importOriginal) => {
   const actual = await importOriginal();
   const viewer = (request: Request) => {
     const role = request.headers.get("x-test-role");

@@ -1,8 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "~/db/db.server";
-import { accessLog, mailTemplates, rejectionReasons } from "~/db/schema.server";
-import type { Actor } from "./smtp.server";
+import type { Database } from "#app/db/db.server.ts";
+import { accessLog, mailTemplates, rejectionReasons } from "#app/db/schema.server.ts";
+import type { Actor } from "./smtp.server.ts";
 
 /**
  * The reasons a reviewer picks from when rejecting an application. Each reason sends its own

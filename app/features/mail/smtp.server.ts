@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "~/db/db.server";
-import { accessLog, outbox, settings } from "~/db/schema.server";
-import { getFixedT } from "~/i18n/i18n.server";
-import { notifyMailQueued } from "~/mail/outbox.server";
-import type { Language } from "~/i18n/languages";
+import type { Database } from "#app/db/db.server.ts";
+import { accessLog, outbox, settings } from "#app/db/schema.server.ts";
+import { getFixedT } from "#app/i18n/i18n.server.ts";
+import { notifyMailQueued } from "#app/mail/outbox.server.ts";
+import type { Language } from "#app/i18n/languages.ts";
 import {
   effectiveMailTransport,
   readSmtpLastTest,
@@ -16,11 +16,11 @@ import {
   transportSource,
   type SmtpLastTest,
   type StoredSmtpSettings,
-} from "~/mail/smtp-settings.server";
-import { simpleMail } from "~/mail/templates.server";
-import { agency } from "~/utils/agency";
-import { encrypt, getEncryptionKey } from "~/utils/encryption.server";
-import { getEnv } from "~/utils/env.server";
+} from "#app/mail/smtp-settings.server.ts";
+import { simpleMail } from "#app/mail/templates.server.ts";
+import { agency } from "#app/utils/agency.ts";
+import { encrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
 
 export interface Actor {
   id: string;

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "~/db/db.server";
-import { accessLog, mailTemplates, rejectionReasons } from "~/db/schema.server";
-import type { Language } from "~/i18n/languages";
+import type { Database } from "#app/db/db.server.ts";
+import { accessLog, mailTemplates, rejectionReasons } from "#app/db/schema.server.ts";
+import type { Language } from "#app/i18n/languages.ts";
 import {
   builtInTemplate,
   findTemplateOverride,
@@ -13,9 +13,9 @@ import {
   type MailTemplateKind,
   type RenderedMail,
   type TemplateText,
-} from "~/mail/templates.server";
-import { rejectionTemplateKeys } from "./rejection-reasons.server";
-import type { Actor } from "./smtp.server";
+} from "#app/mail/templates.server.ts";
+import { rejectionTemplateKeys } from "./rejection-reasons.server.ts";
+import type { Actor } from "./smtp.server.ts";
 
 /** A template key: a mail kind, or `rejected:<reason id>` for one rejection reason's mail. */
 export interface TemplateRef {

@@ -1,6 +1,6 @@
-import { Icon } from "~/components/ui/icon";
-import { useTranslation } from "~/i18n/translation";
-import { SectionHeading } from "./section-heading";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { SectionHeading } from "./section-heading.tsx";
 
 const questions = ["fee", "who", "experience", "privacy", "process", "data"] as const;
 

@@ -1,8 +1,8 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import heroArt from "./hero-art.svg?url";
-import { useTranslation } from "~/i18n/translation";
-import { SectionLink } from "~/components/layout/section-link";
-import { buttonVariants } from "~/components/ui/button";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { SectionLink } from "#app/components/layout/section-link.tsx";
+import { buttonVariants } from "#app/components/ui/button.tsx";
 
 export function Hero() {
   const { t } = useTranslation();

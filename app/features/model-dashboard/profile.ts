@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { languages } from "~/i18n/languages";
-import { fullNameField, whatsappField } from "~/features/preselection/contact-fields";
-import { limits } from "~/features/preselection/fields";
+import { languages } from "#app/i18n/languages.ts";
+import { fullNameField, whatsappField } from "#app/features/preselection/contact-fields.ts";
+import { limits } from "#app/features/preselection/fields.ts";
 
 // No `new Function` probe when the object schema below is made: the strict CSP reports it.
 z.config({ jitless: true });

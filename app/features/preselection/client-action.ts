@@ -1,5 +1,5 @@
 import type { ClientActionFunctionArgs } from "react-router";
-import type { PreselectionActionData } from "./preselection.server";
+import type { PreselectionActionData } from "./preselection.server.ts";
 
 /**
  * The form's route action as the browser runs it: the server's action, and when the server

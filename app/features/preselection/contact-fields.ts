@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { limits, normalizePhone } from "./fields";
+import { limits, normalizePhone } from "./fields.ts";
 
 /**
  * Her name and WhatsApp as the pre-selection form checks them, shared with the model's profile on

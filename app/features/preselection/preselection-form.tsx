@@ -1,16 +1,16 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "~/i18n/translation";
+import { useTranslation } from "#app/i18n/translation.tsx";
 import { Link, useActionData, useFetcher } from "react-router";
-import { PasswordField } from "~/auth/password-field";
-import { Field, FieldError, Input, Textarea } from "~/components/ui/field";
-import { Button } from "~/components/ui/button";
-import { preloadToasts, toast } from "~/components/ui/toast";
-import { failureMessage } from "~/features/submissions/failure-message";
-import { HONEYPOT_FIELD } from "~/features/submissions/honeypot";
-import { countStart } from "~/features/analytics/beacon";
-import { cn } from "~/utils/cn";
-import type { PreselectionActionData } from "./preselection.server";
+import { PasswordField } from "#app/auth/password-field.tsx";
+import { Field, FieldError, Input, Textarea } from "#app/components/ui/field.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { preloadToasts, toast } from "#app/components/ui/toast.tsx";
+import { failureMessage } from "#app/features/submissions/failure-message.ts";
+import { HONEYPOT_FIELD } from "#app/features/submissions/honeypot.ts";
+import { countStart } from "#app/features/analytics/beacon.ts";
+import { cn } from "#app/utils/cn.ts";
+import type { PreselectionActionData } from "./preselection.server.ts";
 import {
   experienceLevels,
   limits,
@@ -18,10 +18,10 @@ import {
   registrationFields,
   type FieldErrors,
   type PreselectionField,
-} from "./fields";
+} from "./fields.ts";
 
 // The validation library loads when the visitor first sends, not with the page.
-const loadSchema = () => import("./schema");
+const loadSchema = () => import("./schema.ts");
 
 function formValues(form: HTMLFormElement) {
   const data = new FormData(form);

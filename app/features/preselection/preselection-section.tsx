@@ -1,6 +1,6 @@
-import { Icon } from "~/components/ui/icon";
-import { useTranslation } from "~/i18n/translation";
-import { PreselectionForm } from "./preselection-form";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { PreselectionForm } from "./preselection-form.tsx";
 
 export function PreselectionSection({ action }: { action: string }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { and, eq, like } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { getDatabase } from "~/db/db.server";
+import { getDatabase } from "#app/db/db.server.ts";
 import {
   mailTemplates,
   outbox,
@@ -11,10 +11,10 @@ import {
   submissions,
   submissionStatusHistory,
   user,
-} from "~/db/schema.server";
-import { handlePreselection } from "./preselection.server";
-import { databaseTargets } from "~/test/routes";
-import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
+} from "#app/db/schema.server.ts";
+import { handlePreselection } from "./preselection.server.ts";
+import { databaseTargets } from "#app/test/routes.ts";
+import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 
 describe.each(databaseTargets)(
   "the pre-selection form's server side on %s",

@@ -1,14 +1,14 @@
 import { data } from "react-router";
-import { getAuth } from "~/auth/auth.server";
-import { callAuth } from "~/auth/call.server";
-import { passwordProblem } from "~/auth/password.server";
+import { getAuth } from "#app/auth/auth.server.ts";
+import { callAuth } from "#app/auth/call.server.ts";
+import { passwordProblem } from "#app/auth/password.server.ts";
 import {
   receiveApplication,
   type ApplicationChannel,
   type ApplicationResult,
-} from "~/features/submissions/receive.server";
-import { CONSENT_VERSION, preselectionFields, registrationFields } from "./fields";
-import { validatePreselection, validateRegistration, type Preselection } from "./schema";
+} from "#app/features/submissions/receive.server.ts";
+import { CONSENT_VERSION, preselectionFields, registrationFields } from "./fields.ts";
+import { validatePreselection, validateRegistration, type Preselection } from "./schema.ts";
 
 export type PreselectionActionData = ApplicationResult;
 

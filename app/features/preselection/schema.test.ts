@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { limits, preselectionFields } from "./fields";
-import { validatePreselection } from "./schema";
+import { limits, preselectionFields } from "./fields.ts";
+import { validatePreselection } from "./schema.ts";
 
 const valid = {
   fullName: "Ana Souza",

@@ -7,9 +7,9 @@ import {
   preselectionFields,
   type FieldErrors,
   type PreselectionField,
-} from "./fields";
-import { newPasswordField } from "~/auth/new-password";
-import { fullNameField, text, whatsappField } from "./contact-fields";
+} from "./fields.ts";
+import { newPasswordField } from "#app/auth/new-password.ts";
+import { fullNameField, text, whatsappField } from "./contact-fields.ts";
 
 // No `new Function` probe: under the strict CSP the browser reports it as a violation.
 z.config({ jitless: true });

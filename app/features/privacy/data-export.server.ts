@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Database } from "~/db/db.server";
+import type { Database } from "#app/db/db.server.ts";
 import {
   accessLog,
   account,
@@ -13,9 +13,9 @@ import {
   submissions,
   submissionStatusHistory,
   user,
-} from "~/db/schema.server";
-import { effectiveRole } from "~/auth/session.server";
-import { decrypt, getEncryptionKey } from "~/utils/encryption.server";
+} from "#app/db/schema.server.ts";
+import { effectiveRole } from "#app/auth/session.server.ts";
+import { decrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
 
 type Reader = Pick<Database, "select">;
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Database } from "~/db/db.server";
+import type { Database } from "#app/db/db.server.ts";
 import {
   accessLog,
   outbox,
@@ -9,10 +9,10 @@ import {
   submissionStatusHistory,
   user,
   verification,
-} from "~/db/schema.server";
-import { effectiveRole } from "~/auth/session.server";
-import { maskEmail } from "~/features/mail/smtp.server";
-import { normalizeEmail } from "./data-export.server";
+} from "#app/db/schema.server.ts";
+import { effectiveRole } from "#app/auth/session.server.ts";
+import { maskEmail } from "#app/features/mail/smtp.server.ts";
+import { normalizeEmail } from "./data-export.server.ts";
 
 /** What can run the statements of an erasure: the database or an open transaction. */
 export type Writer = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;

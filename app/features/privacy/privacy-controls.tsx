@@ -1,10 +1,10 @@
 import { Form, useLocation } from "react-router";
-import { FormMessage } from "~/components/layout/auth-shell";
-import { buttonVariants } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
-import { useTranslation } from "~/i18n/translation";
-import { cn } from "~/utils/cn";
-import { destructiveButton, destructiveSummary, sizes } from "./styles";
+import { FormMessage } from "#app/components/layout/auth-shell.tsx";
+import { buttonVariants } from "#app/components/ui/button.tsx";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { cn } from "#app/utils/cn.ts";
+import { destructiveButton, destructiveSummary, sizes } from "./styles.ts";
 
 /** Long labels (German, Swedish) wrap inside their buttons rather than overflow a phone. */
 const wrapping = "h-auto! min-h-11 py-2.5 text-start whitespace-normal!";

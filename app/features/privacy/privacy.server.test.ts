@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { and, eq, inArray, like, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "~/auth/roles";
-import { getDatabase, type Database } from "~/db/db.server";
+import type { Role } from "#app/auth/roles.ts";
+import { getDatabase, type Database } from "#app/db/db.server.ts";
 import {
   accessLog,
   account,
@@ -16,23 +16,23 @@ import {
   twoFactor,
   user,
   verification,
-} from "~/db/schema.server";
-import { createSubmission } from "~/features/submissions/submissions.server";
-import { changeStatus } from "~/features/submissions/review.server";
-import * as confirmPage from "~/routes/_marketing/privacy-confirm";
-import * as privacyData from "~/routes/_marketing/privacy-data";
-import * as requestPage from "~/routes/_marketing/privacy-request";
-import * as accountData from "~/routes/account/data-json";
-import * as accountPrivacy from "~/routes/account/privacy";
-import * as adminPrivacy from "~/routes/admin/privacy";
-import * as submissionData from "~/routes/admin/submission-data";
-import * as submissionErase from "~/routes/admin/submission-erase";
-import { signedInAccount } from "~/test/accounts.server";
-import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
-import { callRoute, databaseTargets } from "~/test/routes";
-import { decrypt, getEncryptionKey } from "~/utils/encryption.server";
-import { collectPersonalData, holdsDataFor, type PersonalData } from "./data-export.server";
-import { erasePerson } from "./erasure.server";
+} from "#app/db/schema.server.ts";
+import { createSubmission } from "#app/features/submissions/submissions.server.ts";
+import { changeStatus } from "#app/features/submissions/review.server.ts";
+import * as confirmPage from "#app/routes/_marketing/privacy-confirm.tsx";
+import * as privacyData from "#app/routes/_marketing/privacy-data.ts";
+import * as requestPage from "#app/routes/_marketing/privacy-request.tsx";
+import * as accountData from "#app/routes/account/data-json.ts";
+import * as accountPrivacy from "#app/routes/account/privacy.ts";
+import * as adminPrivacy from "#app/routes/admin/privacy.tsx";
+import * as submissionData from "#app/routes/admin/submission-data.ts";
+import * as submissionErase from "#app/routes/admin/submission-erase.ts";
+import { signedInAccount } from "#app/test/accounts.server.ts";
+import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { decrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
+import { collectPersonalData, holdsDataFor, type PersonalData } from "./data-export.server.ts";
+import { erasePerson } from "./erasure.server.ts";
 import {
   confirmErasure,
   confirmExport,
@@ -40,7 +40,7 @@ import {
   hashToken,
   openRequest,
   requestByAddress,
-} from "./requests.server";
+} from "./requests.server.ts";
 import {
   lastRetentionRun,
   readRetention,
@@ -49,7 +49,7 @@ import {
   runRetention,
   saveRetention,
   startRetentionJob,
-} from "./retention.server";
+} from "./retention.server.ts";
 
 /**
  * Privacy rights on PGlite and (with TEST_DATABASE_URL) PostgreSQL: what an export holds

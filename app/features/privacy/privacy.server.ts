@@ -1,4 +1,4 @@
-import type { Language } from "~/i18n/languages";
+import type { Language } from "#app/i18n/languages.ts";
 
 export interface PrivacyNotice {
   title: string;

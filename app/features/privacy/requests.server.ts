@@ -1,26 +1,31 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Database } from "~/db/db.server";
-import { privacyRequests, submissions, user, type PrivacyRequestKind } from "~/db/schema.server";
-import type { Language } from "~/i18n/languages";
-import { queueMail } from "~/mail/outbox.server";
-import { mailOrigin } from "~/utils/origin.server";
+import type { Database } from "#app/db/db.server.ts";
+import {
+  privacyRequests,
+  submissions,
+  user,
+  type PrivacyRequestKind,
+} from "#app/db/schema.server.ts";
+import type { Language } from "#app/i18n/languages.ts";
+import { queueMail } from "#app/mail/outbox.server.ts";
+import { mailOrigin } from "#app/utils/origin.server.ts";
 import {
   builtInTemplate,
   findTemplateOverride,
   renderTemplate,
   type MailTemplateKind,
   type TemplateText,
-} from "~/mail/templates.server";
-import { hitRateLimit } from "~/utils/rate-limit.server";
+} from "#app/mail/templates.server.ts";
+import { hitRateLimit } from "#app/utils/rate-limit.server.ts";
 import {
   collectPersonalData,
   holdsDataFor,
   normalizeEmail,
   type PersonalData,
-} from "./data-export.server";
-import { REQUEST_TTL_HOURS } from "./constants";
-import { erasePerson, type ErasureResult, type Writer } from "./erasure.server";
+} from "./data-export.server.ts";
+import { REQUEST_TTL_HOURS } from "./constants.ts";
+import { erasePerson, type ErasureResult, type Writer } from "./erasure.server.ts";
 
 /** The path of the mailed link; the token travels as ?token=. */
 export const CONFIRM_PATH = "/privacy/confirm";

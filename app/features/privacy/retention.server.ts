@@ -1,17 +1,17 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Database } from "~/db/db.server";
+import type { Database } from "#app/db/db.server.ts";
 import {
   accessLog,
   settings,
   submissions,
   submissionStatusHistory,
   user,
-} from "~/db/schema.server";
-import { DEFAULT_RETENTION_MONTHS, MAX_RETENTION_MONTHS } from "./constants";
-import { eraseAddressTraces, eraseApplications } from "./erasure.server";
-import { logger } from "~/utils/logger.server";
-import { pruneRateLimits } from "~/utils/rate-limit.server";
-import { knownAddresses } from "~/auth/limits.server";
+} from "#app/db/schema.server.ts";
+import { DEFAULT_RETENTION_MONTHS, MAX_RETENTION_MONTHS } from "./constants.ts";
+import { eraseAddressTraces, eraseApplications } from "./erasure.server.ts";
+import { logger } from "#app/utils/logger.server.ts";
+import { pruneRateLimits } from "#app/utils/rate-limit.server.ts";
+import { knownAddresses } from "#app/auth/limits.server.ts";
 
 /** The admin's retention setting: `{ months }`. */
 export const RETENTION_KEY = "privacy.retention";

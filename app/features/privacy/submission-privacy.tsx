@@ -1,11 +1,11 @@
 import { Form, useLocation } from "react-router";
-import { FormMessage } from "~/components/layout/auth-shell";
-import { buttonVariants } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
-import { formatWhen } from "~/features/submissions/status-badge";
-import { useTranslation } from "~/i18n/translation";
-import { cn } from "~/utils/cn";
-import { destructiveButton, destructiveSummary, sizes, wrapping } from "./styles";
+import { FormMessage } from "#app/components/layout/auth-shell.tsx";
+import { buttonVariants } from "#app/components/ui/button.tsx";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { formatWhen } from "#app/features/submissions/status-badge.tsx";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { cn } from "#app/utils/cn.ts";
+import { destructiveButton, destructiveSummary, sizes, wrapping } from "./styles.ts";
 
 /**
  * The admin's privacy actions on an application's page: her data as a JSON file

@@ -4,7 +4,7 @@ import {
   referralCookie,
   referralFromRequest,
   REFERRAL_DAYS,
-} from "./referral.server";
+} from "./referral.server.ts";
 
 describe("referral codes", () => {
   it("accepts letters, digits, - and _ (3 to 32), upper-cased", () => {

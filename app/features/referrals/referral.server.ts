@@ -1,4 +1,4 @@
-import { readCookie } from "~/utils/cookies.server";
+import { readCookie } from "#app/utils/cookies.server.ts";
 
 /**
  * Referral attribution (product.md section 4): `?ref=CODE` on any public page remembers the code

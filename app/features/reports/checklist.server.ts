@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { and, count, eq, lt, sql } from "drizzle-orm";
-import { migrationsFolder, type Database } from "~/db/db.server";
-import { outbox, settings, user } from "~/db/schema.server";
-import { getEncryptionKey } from "~/utils/encryption.server";
-import { getEnv, type Env } from "~/utils/env.server";
+import { migrationsFolder, type Database } from "#app/db/db.server.ts";
+import { outbox, settings, user } from "#app/db/schema.server.ts";
+import { getEncryptionKey } from "#app/utils/encryption.server.ts";
+import { getEnv, type Env } from "#app/utils/env.server.ts";
 
 /** One line of the production checklist: passed or not, with what was seen (for the message). */
 export interface Check {

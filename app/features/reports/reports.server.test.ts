@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/db.server";
-import { outbox, settings, user } from "~/db/schema.server";
-import { getEnv } from "~/utils/env.server";
-import { isStrongSecret, productionChecklist } from "./checklist.server";
-import { recordServerError, serverErrors } from "./server-errors.server";
-import { techReport } from "./tech-report.server";
+import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import { outbox, settings, user } from "#app/db/schema.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { isStrongSecret, productionChecklist } from "./checklist.server.ts";
+import { recordServerError, serverErrors } from "./server-errors.server.ts";
+import { techReport } from "./tech-report.server.ts";
 
 // A database of its own: the checks count admins and queued mail across the whole database.
 describe("the production checklist and the tech report", () => {

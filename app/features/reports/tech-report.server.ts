@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { count, sql } from "drizzle-orm";
-import type { Database } from "~/db/db.server";
-import { outbox } from "~/db/schema.server";
-import { getEnv } from "~/utils/env.server";
-import { migrationLevel } from "./checklist.server";
-import { serverErrors } from "./server-errors.server";
+import type { Database } from "#app/db/db.server.ts";
+import { outbox } from "#app/db/schema.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { migrationLevel } from "./checklist.server.ts";
+import { serverErrors } from "./server-errors.server.ts";
 
 /** The libraries a support question usually turns on. */
 const libraries = [

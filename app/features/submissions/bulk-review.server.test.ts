@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/db.server";
-import { accessLog, outbox, submissions, submissionStatusHistory } from "~/db/schema.server";
-import { decideMany } from "./bulk-review.server";
-import { changeStatus } from "./review.server";
-import { revealDocument } from "./reveal.server";
-import { protectDocument } from "./submissions.server";
+import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import { accessLog, outbox, submissions, submissionStatusHistory } from "#app/db/schema.server.ts";
+import { decideMany } from "./bulk-review.server.ts";
+import { changeStatus } from "./review.server.ts";
+import { revealDocument } from "./reveal.server.ts";
+import { protectDocument } from "./submissions.server.ts";
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const targets: [string, { url?: string; dataDir: string }][] = [

@@ -1,6 +1,6 @@
-import type { Database } from "~/db/db.server";
-import type { Role } from "~/db/schema.server";
-import { changeStatus } from "./review.server";
+import type { Database } from "#app/db/db.server.ts";
+import type { Role } from "#app/db/schema.server.ts";
+import { changeStatus } from "./review.server.ts";
 
 export interface BulkDecision {
   ids: number[];

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { CHATBOT_CONSENT_VERSION } from "~/features/chatbot/questions";
-import { CONSENT_VERSION } from "~/features/preselection/fields";
-import { getFixedT } from "~/i18n/i18n.server";
-import { languages } from "~/i18n/languages";
+import { CHATBOT_CONSENT_VERSION } from "#app/features/chatbot/questions.ts";
+import { CONSENT_VERSION } from "#app/features/preselection/fields.ts";
+import { getFixedT } from "#app/i18n/i18n.server.ts";
+import { languages } from "#app/i18n/languages.ts";
 
 /**
  * Each application stores the version of the consent text she agreed to, so the texts of a

@@ -4,16 +4,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDatabase, openDatabase, type DatabaseHandle } from "~/db/db.server";
-import { outbox, rateLimits, submissions } from "~/db/schema.server";
-import { handleChatbotApplication } from "~/features/chatbot/chatbot.server";
-import { handlePreselection } from "~/features/preselection/preselection.server";
-import { getFixedT } from "~/i18n/i18n.server";
-import { languages } from "~/i18n/languages";
-import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
-import { startFaultProxy, type FaultProxy } from "~/test/fault-proxy";
-import { failureMessage, failureMessageKey } from "./failure-message";
-import type { ApplicationResult } from "./receive.server";
+import { getDatabase, openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import { outbox, rateLimits, submissions } from "#app/db/schema.server.ts";
+import { handleChatbotApplication } from "#app/features/chatbot/chatbot.server.ts";
+import { handlePreselection } from "#app/features/preselection/preselection.server.ts";
+import { getFixedT } from "#app/i18n/i18n.server.ts";
+import { languages } from "#app/i18n/languages.ts";
+import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import { startFaultProxy, type FaultProxy } from "#app/test/fault-proxy.ts";
+import { failureMessage, failureMessageKey } from "./failure-message.ts";
+import type { ApplicationResult } from "./receive.server.ts";
 
 /**
  * The database down or slow while she sends her application: she is answered 503 with all she

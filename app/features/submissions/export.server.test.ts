@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/db.server";
-import { accessLog, submissions } from "~/db/schema.server";
-import { csvCell, exportSubmissions } from "./export.server";
+import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import { accessLog, submissions } from "#app/db/schema.server.ts";
+import { csvCell, exportSubmissions } from "./export.server.ts";
 
 describe("a CSV cell", () => {
   it("quotes what needs quoting and defuses spreadsheet formulas", () => {

@@ -1,10 +1,10 @@
-import type { Database } from "~/db/db.server";
-import { accessLog } from "~/db/schema.server";
+import type { Database } from "#app/db/db.server.ts";
+import { accessLog } from "#app/db/schema.server.ts";
 import {
   reviewListQuery,
   type ReviewListCursor,
   type ReviewListFilter,
-} from "./review-list.server";
+} from "./review-list.server.ts";
 
 const BATCH = 1000;
 

@@ -1,5 +1,5 @@
-import type { Translate } from "~/i18n/translation";
-import type { ApplicationResult } from "./receive.server";
+import type { Translate } from "#app/i18n/translation.tsx";
+import type { ApplicationResult } from "./receive.server.ts";
 
 export interface Message {
   key: string;

@@ -1,22 +1,22 @@
-import { getDatabase } from "~/db/db.server";
-import { DatabaseTimeout, withDeadline } from "~/db/deadline.server";
-import type { SubmissionSource } from "~/db/schema.server";
-import { referralFromRequest } from "~/features/referrals/referral.server";
-import type { Language } from "~/i18n/languages";
-import { languageForRequest } from "~/i18n/language.server";
-import { getEnv } from "~/utils/env.server";
-import { rateLimitResult } from "~/utils/rate-limit.server";
-import { notifyMailQueued } from "~/mail/outbox.server";
-import { clientLimitKey, isCrossSiteRequest, readBodyAtMost } from "~/utils/request.server";
-import { storableText } from "~/utils/text";
-import { HONEYPOT_FIELD } from "./honeypot";
+import { getDatabase } from "#app/db/db.server.ts";
+import { DatabaseTimeout, withDeadline } from "#app/db/deadline.server.ts";
+import type { SubmissionSource } from "#app/db/schema.server.ts";
+import { referralFromRequest } from "#app/features/referrals/referral.server.ts";
+import type { Language } from "#app/i18n/languages.ts";
+import { languageForRequest } from "#app/i18n/language.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { rateLimitResult } from "#app/utils/rate-limit.server.ts";
+import { notifyMailQueued } from "#app/mail/outbox.server.ts";
+import { clientLimitKey, isCrossSiteRequest, readBodyAtMost } from "#app/utils/request.server.ts";
+import { storableText } from "#app/utils/text.ts";
+import { HONEYPOT_FIELD } from "./honeypot.ts";
 import {
   beforeStoring,
   storeStatementAfter,
   type BeforeStoring,
   type NewSubmission,
-} from "./submissions.server";
-import { requestLogger } from "~/utils/logger.server";
+} from "./submissions.server.ts";
+import { requestLogger } from "#app/utils/logger.server.ts";
 
 const MAX_BODY_BYTES = 64 * 1024;
 const RATE_WINDOW_SECONDS = 10 * 60;

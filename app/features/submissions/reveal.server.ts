@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "~/db/db.server";
-import { accessLog, submissions } from "~/db/schema.server";
-import { decrypt, getEncryptionKey } from "~/utils/encryption.server";
+import type { Database } from "#app/db/db.server.ts";
+import { accessLog, submissions } from "#app/db/schema.server.ts";
+import { decrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
 
 /**
  * Her full document number, for a staff member who asked to see it. Every reveal is recorded

@@ -1,6 +1,6 @@
-import { languages, type Language } from "~/i18n/languages";
-import { storableText } from "~/utils/text";
-import { submissionSources, type SubmissionSource } from "./statuses";
+import { languages, type Language } from "#app/i18n/languages.ts";
+import { storableText } from "#app/utils/text.ts";
+import { submissionSources, type SubmissionSource } from "./statuses.ts";
 
 export const reviewSorts = ["newest", "oldest"] as const;
 export type ReviewSort = (typeof reviewSorts)[number];

@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/db.server";
-import { submissions } from "~/db/schema.server";
+import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import { submissions } from "#app/db/schema.server.ts";
 import {
   listSubmissions,
   reviewListQuery,
   type ReviewListCursor,
   type ReviewListFilter,
-} from "./review-list.server";
+} from "./review-list.server.ts";
 
 // PGlite always; PostgreSQL as well when a test database is given (CI sets one).
 const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;

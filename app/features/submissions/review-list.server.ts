@@ -1,11 +1,11 @@
-import type { KeysetCursor } from "../../utils/keyset.ts";
+import type { KeysetCursor } from "#app/utils/keyset.ts";
 import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import type { Database } from "../../db/db.server.ts";
+import type { Database } from "#app/db/db.server.ts";
 import {
   submissions,
   type SubmissionSource,
   type SubmissionStatus,
-} from "../../db/schema.server.ts";
+} from "#app/db/schema.server.ts";
 import type { ReviewSort } from "./review-filter.ts";
 
 /** Where a page of the list starts (keyset on created_at, id): app/utils/keyset.ts. */

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/db.server";
-import { submissions } from "~/db/schema.server";
-import { dashboardStats } from "./review-stats.server";
+import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import { submissions } from "#app/db/schema.server.ts";
+import { dashboardStats } from "./review-stats.server.ts";
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const targets: [string, { url?: string; dataDir: string }][] = [

@@ -1,7 +1,7 @@
 import { asc, count, eq, gte } from "drizzle-orm";
-import type { Database } from "~/db/db.server";
-import { submissions, submissionStatusCounts, submissionStatuses } from "~/db/schema.server";
-import { listSubmissions } from "./review-list.server";
+import type { Database } from "#app/db/db.server.ts";
+import { submissions, submissionStatusCounts, submissionStatuses } from "#app/db/schema.server.ts";
+import { listSubmissions } from "./review-list.server.ts";
 
 /**
  * The back office's dashboard (product.md section 5): how many applications in each status, how

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/db.server";
-import { accessLog, outbox, submissions, submissionStatusHistory } from "~/db/schema.server";
-import { changeStatus, mayChange } from "./review.server";
+import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import { accessLog, outbox, submissions, submissionStatusHistory } from "#app/db/schema.server.ts";
+import { changeStatus, mayChange } from "./review.server.ts";
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const targets: [string, { url?: string; dataDir: string }][] = [

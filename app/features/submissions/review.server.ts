@@ -1,19 +1,19 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Database } from "~/db/db.server";
+import type { Database } from "#app/db/db.server.ts";
 import {
   accessLog,
   submissions,
   submissionStatusHistory,
   type Role,
   type SubmissionStatus as Status,
-} from "~/db/schema.server";
-import { defaultLanguage, normalizeLanguage } from "~/i18n/languages";
-import { queueMail } from "~/mail/outbox.server";
-import { decisionMail, findTemplateOverride } from "~/mail/templates.server";
+} from "#app/db/schema.server.ts";
+import { defaultLanguage, normalizeLanguage } from "#app/i18n/languages.ts";
+import { queueMail } from "#app/mail/outbox.server.ts";
+import { decisionMail, findTemplateOverride } from "#app/mail/templates.server.ts";
 import {
   activeRejectionReason,
   rejectionTemplateKeys,
-} from "~/features/mail/rejection-reasons.server";
+} from "#app/features/mail/rejection-reasons.server.ts";
 
 export interface StatusChange {
   submissionId: number;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Database } from "../../db/db.server.ts";
+import type { Database } from "#app/db/db.server.ts";
 import {
   affiliates,
   mailTemplates,
@@ -9,22 +9,22 @@ import {
   submissionStatusHistory,
   user,
   type SubmissionSource,
-} from "../../db/schema.server.ts";
-import { clientOf, prepareStatement, runStatement } from "../../db/statement.server.ts";
-import type { Language } from "../../i18n/languages.ts";
-import { notifyMailQueued } from "../../mail/outbox.server.ts";
+} from "#app/db/schema.server.ts";
+import { clientOf, prepareStatement, runStatement } from "#app/db/statement.server.ts";
+import type { Language } from "#app/i18n/languages.ts";
+import { notifyMailQueued } from "#app/mail/outbox.server.ts";
 import {
   confirmationMail,
   findTemplateOverride,
   type TemplateText,
-} from "../../mail/templates.server.ts";
-import { encrypt, getEncryptionKey } from "../../utils/encryption.server.ts";
-import { countAttempt, type CountedRow } from "../../utils/rate-limit.server.ts";
+} from "#app/mail/templates.server.ts";
+import { encrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
+import { countAttempt, type CountedRow } from "#app/utils/rate-limit.server.ts";
 import {
   attributeApplication,
   attribution,
   type Attribution,
-} from "../affiliates/affiliates.server.ts";
+} from "#app/features/affiliates/affiliates.server.ts";
 
 export interface NewSubmission {
   source: SubmissionSource;

@@ -1,16 +1,16 @@
-import { useTranslation } from "~/i18n/translation";
+import { useTranslation } from "#app/i18n/translation.tsx";
 import { data, Form, Link, useNavigation } from "react-router";
-import { getAuth } from "~/auth/auth.server";
-import { emailField } from "~/auth/forms";
-import { accountLimit } from "~/auth/limits.server";
-import { AuthShell, FormMessage } from "~/components/layout/auth-shell";
-import { Button } from "~/components/ui/button";
-import { Field, Input } from "~/components/ui/field";
-import { pageContext } from "~/utils/page.server";
-import { isCrossSiteRequest, readForm } from "~/utils/request.server";
-import { pageTitle, seoMeta } from "~/utils/seo";
+import { getAuth } from "#app/auth/auth.server.ts";
+import { emailField } from "#app/auth/forms.ts";
+import { accountLimit } from "#app/auth/limits.server.ts";
+import { AuthShell, FormMessage } from "#app/components/layout/auth-shell.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field, Input } from "#app/components/ui/field.tsx";
+import { pageContext } from "#app/utils/page.server.ts";
+import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { pageTitle, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/forgot-password";
-import { requestLogger } from "~/utils/logger.server";
+import { requestLogger } from "#app/utils/logger.server.ts";
 
 export function loader({ request }: Route.LoaderArgs) {
   const { t, seo, strings } = pageContext(request);

@@ -4,12 +4,12 @@ import {
   GOOGLE_PROVIDER_ID,
   isGoogleConfigured,
   selfServiceRoles,
-} from "~/auth/auth.server";
-import { callAuth } from "~/auth/call.server";
-import { safeReturnPath } from "~/auth/permissions";
-import { redirectWithCookies } from "~/auth/session.server";
-import { isSupportedLanguage } from "~/i18n/languages";
-import { isCrossSiteRequest, readForm } from "~/utils/request.server";
+} from "#app/auth/auth.server.ts";
+import { callAuth } from "#app/auth/call.server.ts";
+import { safeReturnPath } from "#app/auth/permissions.ts";
+import { redirectWithCookies } from "#app/auth/session.server.ts";
+import { isSupportedLanguage } from "#app/i18n/languages.ts";
+import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
 import type { Route } from "./+types/google";
 
 /**

@@ -1,21 +1,21 @@
 import { useEffect } from "react";
-import { useTranslation } from "~/i18n/translation";
+import { useTranslation } from "#app/i18n/translation.tsx";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { getAuth, isGoogleConfigured } from "~/auth/auth.server";
-import { GoogleButton } from "~/auth/google-button";
-import { callAuth } from "~/auth/call.server";
-import { signInFailed, signInLimit, signInSucceeded } from "~/auth/limits.server";
-import { homeOf, safeReturnPath } from "~/auth/permissions";
-import { effectiveRole, getCurrentUser, redirectWithCookies } from "~/auth/session.server";
-import { AuthShell, FormMessage } from "~/components/layout/auth-shell";
-import { Button } from "~/components/ui/button";
-import { PasswordField } from "~/auth/password-field";
-import { Field, Input } from "~/components/ui/field";
-import { toast } from "~/components/ui/toast";
-import { pageContext } from "~/utils/page.server";
-import { isCrossSiteRequest, readForm } from "~/utils/request.server";
-import { pageTitle, seoMeta } from "~/utils/seo";
+import { getAuth, isGoogleConfigured } from "#app/auth/auth.server.ts";
+import { GoogleButton } from "#app/auth/google-button.tsx";
+import { callAuth } from "#app/auth/call.server.ts";
+import { signInFailed, signInLimit, signInSucceeded } from "#app/auth/limits.server.ts";
+import { homeOf, safeReturnPath } from "#app/auth/permissions.ts";
+import { effectiveRole, getCurrentUser, redirectWithCookies } from "#app/auth/session.server.ts";
+import { AuthShell, FormMessage } from "#app/components/layout/auth-shell.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { PasswordField } from "#app/auth/password-field.tsx";
+import { Field, Input } from "#app/components/ui/field.tsx";
+import { toast } from "#app/components/ui/toast.tsx";
+import { pageContext } from "#app/utils/page.server.ts";
+import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { pageTitle, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/login";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { getAuth } from "~/auth/auth.server";
-import { callAuth } from "~/auth/call.server";
-import { redirectWithCookies } from "~/auth/session.server";
-import { isCrossSiteRequest } from "~/utils/request.server";
+import { getAuth } from "#app/auth/auth.server.ts";
+import { callAuth } from "#app/auth/call.server.ts";
+import { redirectWithCookies } from "#app/auth/session.server.ts";
+import { isCrossSiteRequest } from "#app/utils/request.server.ts";
 import type { Route } from "./+types/logout";
 
 /** POST /logout: ends the session on the server and clears its cookie. */

@@ -1,16 +1,16 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "~/i18n/translation";
+import { useTranslation } from "#app/i18n/translation.tsx";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
-import { getAuth } from "~/auth/auth.server";
-import { callAuth } from "~/auth/call.server";
-import { passwordMessage } from "~/auth/forms";
-import { newPasswordField } from "~/auth/new-password";
-import { AuthShell, FormMessage } from "~/components/layout/auth-shell";
-import { Button } from "~/components/ui/button";
-import { PasswordField } from "~/auth/password-field";
-import { pageContext } from "~/utils/page.server";
-import { isCrossSiteRequest, readForm } from "~/utils/request.server";
-import { pageTitle } from "~/utils/seo";
+import { getAuth } from "#app/auth/auth.server.ts";
+import { callAuth } from "#app/auth/call.server.ts";
+import { passwordMessage } from "#app/auth/forms.ts";
+import { newPasswordField } from "#app/auth/new-password.ts";
+import { AuthShell, FormMessage } from "#app/components/layout/auth-shell.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { PasswordField } from "#app/auth/password-field.tsx";
+import { pageContext } from "#app/utils/page.server.ts";
+import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/password-reset";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,22 +1,27 @@
 import { eq } from "drizzle-orm";
-import { useTranslation } from "~/i18n/translation";
+import { useTranslation } from "#app/i18n/translation.tsx";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { getAuth, isGoogleConfigured } from "~/auth/auth.server";
-import { affiliateSignUp, fieldErrorsOf, passwordMessage, type FieldErrors } from "~/auth/forms";
-import { GoogleButton } from "~/auth/google-button";
-import { callAuth } from "~/auth/call.server";
-import { accountLimit } from "~/auth/limits.server";
-import { redirectWithCookies } from "~/auth/session.server";
-import { AuthShell, FormMessage } from "~/components/layout/auth-shell";
-import { Button } from "~/components/ui/button";
-import { PasswordField } from "~/auth/password-field";
-import { Field, Input, Textarea } from "~/components/ui/field";
-import { getDatabase } from "~/db/db.server";
-import { affiliates } from "~/db/schema.server";
-import { languageForRequest } from "~/i18n/language.server";
-import { pageContext } from "~/utils/page.server";
-import { isCrossSiteRequest, readForm } from "~/utils/request.server";
-import { pageTitle, seoMeta } from "~/utils/seo";
+import { getAuth, isGoogleConfigured } from "#app/auth/auth.server.ts";
+import {
+  affiliateSignUp,
+  fieldErrorsOf,
+  passwordMessage,
+  type FieldErrors,
+} from "#app/auth/forms.ts";
+import { GoogleButton } from "#app/auth/google-button.tsx";
+import { callAuth } from "#app/auth/call.server.ts";
+import { accountLimit } from "#app/auth/limits.server.ts";
+import { redirectWithCookies } from "#app/auth/session.server.ts";
+import { AuthShell, FormMessage } from "#app/components/layout/auth-shell.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { PasswordField } from "#app/auth/password-field.tsx";
+import { Field, Input, Textarea } from "#app/components/ui/field.tsx";
+import { getDatabase } from "#app/db/db.server.ts";
+import { affiliates } from "#app/db/schema.server.ts";
+import { languageForRequest } from "#app/i18n/language.server.ts";
+import { pageContext } from "#app/utils/page.server.ts";
+import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { pageTitle, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/register-affiliate";
 
 export function loader({ request }: Route.LoaderArgs) {

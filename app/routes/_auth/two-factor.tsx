@@ -1,16 +1,16 @@
-import { useTranslation } from "~/i18n/translation";
+import { useTranslation } from "#app/i18n/translation.tsx";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { getAuth } from "~/auth/auth.server";
-import { callAuth } from "~/auth/call.server";
-import { accountLimit, signInSucceeded } from "~/auth/limits.server";
-import { homeOf, safeReturnPath } from "~/auth/permissions";
-import { effectiveRole, hasAuthCookie, redirectWithCookies } from "~/auth/session.server";
-import { AuthShell, FormMessage } from "~/components/layout/auth-shell";
-import { Button } from "~/components/ui/button";
-import { Field, Input } from "~/components/ui/field";
-import { pageContext } from "~/utils/page.server";
-import { clientLimitKey, isCrossSiteRequest, readForm } from "~/utils/request.server";
-import { pageTitle } from "~/utils/seo";
+import { getAuth } from "#app/auth/auth.server.ts";
+import { callAuth } from "#app/auth/call.server.ts";
+import { accountLimit, signInSucceeded } from "#app/auth/limits.server.ts";
+import { homeOf, safeReturnPath } from "#app/auth/permissions.ts";
+import { effectiveRole, hasAuthCookie, redirectWithCookies } from "#app/auth/session.server.ts";
+import { AuthShell, FormMessage } from "#app/components/layout/auth-shell.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field, Input } from "#app/components/ui/field.tsx";
+import { pageContext } from "#app/utils/page.server.ts";
+import { clientLimitKey, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/two-factor";
 
 /** The second step of signing in, for an account with an authenticator app. */

@@ -1,18 +1,18 @@
-import { Icon } from "~/components/ui/icon";
-import { useTranslation } from "~/i18n/translation";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { useTranslation } from "#app/i18n/translation.tsx";
 import { data, Link } from "react-router";
-import { ArticleBody } from "~/components/layout/article-body";
-import { StatusPage } from "~/components/layout/status-page";
-import { buttonVariants } from "~/components/ui/button";
-import { cn } from "~/utils/cn";
-import { CoverImage } from "~/features/blog/cover-image";
-import { PostCard } from "~/features/blog/post-card";
-import { PostMeta } from "~/features/blog/post-meta";
-import { getPost, listPosts } from "~/features/blog/posts.server";
-import { agency } from "~/utils/agency";
-import { JsonLd } from "~/utils/json-ld";
-import { pageContext } from "~/utils/page.server";
-import { pageTitle, pageUrl, seoMeta } from "~/utils/seo";
+import { ArticleBody } from "#app/components/layout/article-body.tsx";
+import { StatusPage } from "#app/components/layout/status-page.tsx";
+import { buttonVariants } from "#app/components/ui/button.tsx";
+import { cn } from "#app/utils/cn.ts";
+import { CoverImage } from "#app/features/blog/cover-image.tsx";
+import { PostCard } from "#app/features/blog/post-card.tsx";
+import { PostMeta } from "#app/features/blog/post-meta.tsx";
+import { getPost, listPosts } from "#app/features/blog/posts.server.ts";
+import { agency } from "#app/utils/agency.ts";
+import { JsonLd } from "#app/utils/json-ld.tsx";
+import { pageContext } from "#app/utils/page.server.ts";
+import { pageTitle, pageUrl, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/blog-post";
 
 export function loader({ request, params }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
-import { useTranslation } from "~/i18n/translation";
-import { PostCard } from "~/features/blog/post-card";
-import { listPosts } from "~/features/blog/posts.server";
-import { pageContext } from "~/utils/page.server";
-import { pageTitle, seoMeta } from "~/utils/seo";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { PostCard } from "#app/features/blog/post-card.tsx";
+import { listPosts } from "#app/features/blog/posts.server.ts";
+import { pageContext } from "#app/utils/page.server.ts";
+import { pageTitle, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/blog";
 
 export function loader({ request }: Route.LoaderArgs) {

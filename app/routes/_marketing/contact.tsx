@@ -1,11 +1,11 @@
-import { Icon } from "~/components/ui/icon";
-import { useTranslation } from "~/i18n/translation";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { useTranslation } from "#app/i18n/translation.tsx";
 import { Link } from "react-router";
-import { ChatLauncher } from "~/features/chatbot/chat-launcher";
-import { agency } from "~/utils/agency";
-import { JsonLd } from "~/utils/json-ld";
-import { pageContext } from "~/utils/page.server";
-import { pageTitle, seoMeta } from "~/utils/seo";
+import { ChatLauncher } from "#app/features/chatbot/chat-launcher.tsx";
+import { agency } from "#app/utils/agency.ts";
+import { JsonLd } from "#app/utils/json-ld.tsx";
+import { pageContext } from "#app/utils/page.server.ts";
+import { pageTitle, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/contact";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
-import { BlogTeaser } from "~/features/blog/blog-teaser";
-import type { PostSummary } from "~/features/blog/posts.server";
-import { Faq } from "~/features/marketing/faq";
-import { Testimonials } from "~/features/marketing/testimonials";
-import { PreselectionSection } from "~/features/preselection/preselection-section";
+import { BlogTeaser } from "#app/features/blog/blog-teaser.tsx";
+import type { PostSummary } from "#app/features/blog/posts.server.ts";
+import { Faq } from "#app/features/marketing/faq.tsx";
+import { Testimonials } from "#app/features/marketing/testimonials.tsx";
+import { PreselectionSection } from "#app/features/preselection/preselection-section.tsx";
 
 /**
  * The home page's sections from the testimonials down, the pre-selection form among them: their

@@ -1,5 +1,5 @@
-import { Hero } from "~/features/marketing/hero";
-import { Services } from "~/features/marketing/services";
+import { Hero } from "#app/features/marketing/hero.tsx";
+import { Services } from "#app/features/marketing/services.tsx";
 
 /**
  * The home page's first screen: the hero and the services. Plain text and links that need no code

@@ -1,11 +1,11 @@
-import { hydrateWhenVisible } from "~/components/ui/hydrate-when-visible";
-import { listPosts } from "~/features/blog/posts.server";
-import { handlePreselection } from "~/features/preselection/preselection.server";
-import { agency } from "~/utils/agency";
-import { preselectionClientAction } from "~/features/preselection/client-action";
-import { pageContext } from "~/utils/page.server";
-import { pageWithActionHeaders } from "~/utils/route-headers";
-import { seoMeta } from "~/utils/seo";
+import { hydrateWhenVisible } from "#app/components/ui/hydrate-when-visible.tsx";
+import { listPosts } from "#app/features/blog/posts.server.ts";
+import { handlePreselection } from "#app/features/preselection/preselection.server.ts";
+import { agency } from "#app/utils/agency.ts";
+import { preselectionClientAction } from "#app/features/preselection/client-action.ts";
+import { pageContext } from "#app/utils/page.server.ts";
+import { pageWithActionHeaders } from "#app/utils/route-headers.ts";
+import { seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/home";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -24,14 +24,14 @@ export function loader({ request }: Route.LoaderArgs) {
 // The hero and the services are text and links: their code comes when she first points at them.
 const FirstScreen = hydrateWhenVisible(
   "home-first-screen",
-  () => import("./home-first-screen").then((module) => module.FirstScreen),
+  () => import("./home-first-screen.tsx").then((module) => module.FirstScreen),
   { until: "used" },
 );
 
 // Below the services, a phone's first screen ends: the rest of the page, the form with it, brings
 // its code when the visitor scrolls towards it (decision 019).
 const BelowTheFold = hydrateWhenVisible("home-below-the-fold", () =>
-  import("./home-below-the-fold").then((module) => module.BelowTheFold),
+  import("./home-below-the-fold.tsx").then((module) => module.BelowTheFold),
 );
 
 // Reached by a client-side navigation, the page renders with that code, never without it.

@@ -1,8 +1,8 @@
-import { useTranslation } from "~/i18n/translation";
+import { useTranslation } from "#app/i18n/translation.tsx";
 import { Outlet } from "react-router";
-import { hydrateWhenVisible } from "~/components/ui/hydrate-when-visible";
-import { countPageViews } from "~/features/analytics/counting.server";
-import { pageStrings } from "~/i18n/resources.server";
+import { hydrateWhenVisible } from "#app/components/ui/hydrate-when-visible.tsx";
+import { countPageViews } from "#app/features/analytics/counting.server.ts";
+import { pageStrings } from "#app/i18n/resources.server.ts";
 import type { Route } from "./+types/layout";
 
 // Every public page shown, first load or client-side navigation: counted, cookie-free.
@@ -16,14 +16,14 @@ export function loader({ request }: Route.LoaderArgs) {
 // The footer is below the fold of every page long enough to scroll: its code comes when she
 // scrolls towards it (decision 019); a client-side navigation into these pages brings it along.
 const SiteFooter = hydrateWhenVisible("site-footer", () =>
-  import("~/components/layout/site-footer").then((module) => module.SiteFooter),
+  import("#app/components/layout/site-footer.tsx").then((module) => module.SiteFooter),
 );
 
 // The header's links and language list work as plain HTML (its menu button is made again once
 // the code is here): its code comes when she first points at it or touches it.
 const SiteHeader = hydrateWhenVisible(
   "site-header",
-  () => import("~/components/layout/site-header").then((module) => module.SiteHeader),
+  () => import("#app/components/layout/site-header.tsx").then((module) => module.SiteHeader),
   { until: "used" },
 );
 

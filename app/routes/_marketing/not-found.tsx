@@ -1,10 +1,10 @@
-import { Icon } from "~/components/ui/icon";
-import { useTranslation } from "~/i18n/translation";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { useTranslation } from "#app/i18n/translation.tsx";
 import { data, Link } from "react-router";
-import { StatusPage } from "~/components/layout/status-page";
-import { buttonVariants } from "~/components/ui/button";
-import { pageContext } from "~/utils/page.server";
-import { pageTitle } from "~/utils/seo";
+import { StatusPage } from "#app/components/layout/status-page.tsx";
+import { buttonVariants } from "#app/components/ui/button.tsx";
+import { pageContext } from "#app/utils/page.server.ts";
+import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/not-found";
 
 // Any path no other route claims: a real 404 status with a helpful page.

@@ -1,17 +1,17 @@
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { FormMessage } from "~/components/layout/auth-shell";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
-import { getDatabase } from "~/db/db.server";
-import { REQUEST_TTL_HOURS } from "~/features/privacy/constants";
-import { confirmErasure, openRequest } from "~/features/privacy/requests.server";
-import { destructiveButton, sizes, wrapping } from "~/features/privacy/styles";
-import { useTranslation } from "~/i18n/translation";
-import { cn } from "~/utils/cn";
-import { pageContext } from "~/utils/page.server";
-import { isCrossSiteRequest, readForm } from "~/utils/request.server";
-import { pageTitle } from "~/utils/seo";
+import { FormMessage } from "#app/components/layout/auth-shell.tsx";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { getDatabase } from "#app/db/db.server.ts";
+import { REQUEST_TTL_HOURS } from "#app/features/privacy/constants.ts";
+import { confirmErasure, openRequest } from "#app/features/privacy/requests.server.ts";
+import { destructiveButton, sizes, wrapping } from "#app/features/privacy/styles.ts";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { cn } from "#app/utils/cn.ts";
+import { pageContext } from "#app/utils/page.server.ts";
+import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/privacy-confirm";
 
 /**

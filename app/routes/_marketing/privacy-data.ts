@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
-import { getDatabase } from "~/db/db.server";
-import { personalDataResponse } from "~/features/privacy/data-export.server";
-import { CONFIRM_PATH, confirmExport } from "~/features/privacy/requests.server";
-import { isCrossSiteRequest, readForm } from "~/utils/request.server";
+import { getDatabase } from "#app/db/db.server.ts";
+import { personalDataResponse } from "#app/features/privacy/data-export.server.ts";
+import { CONFIRM_PATH, confirmExport } from "#app/features/privacy/requests.server.ts";
+import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
 import type { Route } from "./+types/privacy-data";
 
 /**

@@ -1,18 +1,18 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { emailField } from "~/auth/forms";
-import { FormMessage } from "~/components/layout/auth-shell";
-import { Button } from "~/components/ui/button";
-import { Field, FieldError, Input } from "~/components/ui/field";
-import { Icon } from "~/components/ui/icon";
-import { getDatabase } from "~/db/db.server";
-import { privacyRequestKinds, type PrivacyRequestKind } from "~/db/schema.server";
-import { privacyRequestLimit, requestByAddress } from "~/features/privacy/requests.server";
-import { useTranslation } from "~/i18n/translation";
-import { agency } from "~/utils/agency";
-import { pageContext } from "~/utils/page.server";
-import { clientLimitKey, isCrossSiteRequest, readForm } from "~/utils/request.server";
-import { pageWithActionHeaders } from "~/utils/route-headers";
-import { pageTitle, seoMeta } from "~/utils/seo";
+import { emailField } from "#app/auth/forms.ts";
+import { FormMessage } from "#app/components/layout/auth-shell.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field, FieldError, Input } from "#app/components/ui/field.tsx";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { getDatabase } from "#app/db/db.server.ts";
+import { privacyRequestKinds, type PrivacyRequestKind } from "#app/db/schema.server.ts";
+import { privacyRequestLimit, requestByAddress } from "#app/features/privacy/requests.server.ts";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { agency } from "#app/utils/agency.ts";
+import { pageContext } from "#app/utils/page.server.ts";
+import { clientLimitKey, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { pageWithActionHeaders } from "#app/utils/route-headers.ts";
+import { pageTitle, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/privacy-request";
 
 export function loader({ request }: Route.LoaderArgs) {

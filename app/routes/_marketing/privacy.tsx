@@ -1,10 +1,10 @@
-import { useTranslation } from "~/i18n/translation";
+import { useTranslation } from "#app/i18n/translation.tsx";
 import { Link } from "react-router";
-import { ArticleBody } from "~/components/layout/article-body";
-import { privacyNotice } from "~/features/privacy/privacy.server";
-import { formatDate } from "~/features/blog/post-meta";
-import { pageContext } from "~/utils/page.server";
-import { pageTitle, seoMeta } from "~/utils/seo";
+import { ArticleBody } from "#app/components/layout/article-body.tsx";
+import { privacyNotice } from "#app/features/privacy/privacy.server.ts";
+import { formatDate } from "#app/features/blog/post-meta.tsx";
+import { pageContext } from "#app/utils/page.server.ts";
+import { pageTitle, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/privacy";
 
 export function loader({ request }: Route.LoaderArgs) {

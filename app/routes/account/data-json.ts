@@ -1,10 +1,13 @@
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
-import { requireArea } from "~/auth/session.server";
-import { getDatabase } from "~/db/db.server";
-import { user } from "~/db/schema.server";
-import { collectPersonalData, personalDataResponse } from "~/features/privacy/data-export.server";
-import { privacyRequestLimit } from "~/features/privacy/requests.server";
+import { requireArea } from "#app/auth/session.server.ts";
+import { getDatabase } from "#app/db/db.server.ts";
+import { user } from "#app/db/schema.server.ts";
+import {
+  collectPersonalData,
+  personalDataResponse,
+} from "#app/features/privacy/data-export.server.ts";
+import { privacyRequestLimit } from "#app/features/privacy/requests.server.ts";
 import type { Route } from "./+types/data-json";
 
 /**

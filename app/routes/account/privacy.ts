@@ -1,13 +1,16 @@
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
-import { areas } from "~/auth/permissions";
-import { requireArea } from "~/auth/session.server";
-import { getDatabase } from "~/db/db.server";
-import { user } from "~/db/schema.server";
-import { createPrivacyRequest, privacyRequestLimit } from "~/features/privacy/requests.server";
-import { normalizeLanguage } from "~/i18n/languages";
-import { pageContext } from "~/utils/page.server";
-import { isCrossSiteRequest, readForm } from "~/utils/request.server";
+import { areas } from "#app/auth/permissions.ts";
+import { requireArea } from "#app/auth/session.server.ts";
+import { getDatabase } from "#app/db/db.server.ts";
+import { user } from "#app/db/schema.server.ts";
+import {
+  createPrivacyRequest,
+  privacyRequestLimit,
+} from "#app/features/privacy/requests.server.ts";
+import { normalizeLanguage } from "#app/i18n/languages.ts";
+import { pageContext } from "#app/utils/page.server.ts";
+import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
 import type { Route } from "./+types/privacy";
 
 const back = (result: string) => `${areas.modelDashboard.path}?privacy=${result}#privacy`;

@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAuth } from "~/auth/auth.server";
-import { describeDevice } from "~/auth/sessions.server";
-import { getDatabase } from "~/db/db.server";
-import { rateLimits, session, user } from "~/db/schema.server";
-import { signedInAccount } from "~/test/accounts.server";
-import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
-import { callRoute, databaseTargets } from "~/test/routes";
-import * as security from "./security";
+import { getAuth } from "#app/auth/auth.server.ts";
+import { describeDevice } from "#app/auth/sessions.server.ts";
+import { getDatabase } from "#app/db/db.server.ts";
+import { rateLimits, session, user } from "#app/db/schema.server.ts";
+import { signedInAccount } from "#app/test/accounts.server.ts";
+import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import * as security from "./security.tsx";
 
 /**
  * The account's security page beyond two-step sign-in: changing the password (with the same

@@ -1,10 +1,10 @@
-import { requireAdmin } from "~/auth/session.server";
-import { getDatabase } from "~/db/db.server";
-import { actionLabelKey, readAccessFilter } from "~/features/admin/access-actions";
-import { exportAccessLog } from "~/features/admin/access-report.server";
-import { pageContext } from "~/utils/page.server";
-import { compressedDownload } from "~/utils/compress.server";
-import { clientIp } from "~/utils/request.server";
+import { requireAdmin } from "#app/auth/session.server.ts";
+import { getDatabase } from "#app/db/db.server.ts";
+import { actionLabelKey, readAccessFilter } from "#app/features/admin/access-actions.ts";
+import { exportAccessLog } from "#app/features/admin/access-report.server.ts";
+import { pageContext } from "#app/utils/page.server.ts";
+import { compressedDownload } from "#app/utils/compress.server.ts";
+import { clientIp } from "#app/utils/request.server.ts";
 import type { Route } from "./+types/access-report-export";
 
 /**

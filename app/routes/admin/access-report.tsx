@@ -1,9 +1,9 @@
 import { Form, Link } from "react-router";
-import { requireAdmin } from "~/auth/session.server";
-import { Button } from "~/components/ui/button";
-import { Input, Label, Select } from "~/components/ui/field";
-import { Icon } from "~/components/ui/icon";
-import { getDatabase } from "~/db/db.server";
+import { requireAdmin } from "#app/auth/session.server.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input, Label, Select } from "#app/components/ui/field.tsx";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { getDatabase } from "#app/db/db.server.ts";
 import {
   accessActions,
   actionFamilies,
@@ -11,14 +11,14 @@ import {
   detailsSummary,
   readAccessFilter,
   subjectPath,
-} from "~/features/admin/access-actions";
-import { listAccessLog } from "~/features/admin/access-report.server";
-import { formatWhen } from "~/features/submissions/status-badge";
-import { useTranslation } from "~/i18n/translation";
-import { pageContext } from "~/utils/page.server";
-import { pageTitle } from "~/utils/seo";
+} from "#app/features/admin/access-actions.ts";
+import { listAccessLog } from "#app/features/admin/access-report.server.ts";
+import { formatWhen } from "#app/features/submissions/status-badge.tsx";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { pageContext } from "#app/utils/page.server.ts";
+import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/access-report";
-import { cursorParam, parseCursor } from "~/utils/keyset";
+import { cursorParam, parseCursor } from "#app/utils/keyset.ts";
 
 /** /admin/access-report: who did what to whose data, when and from where (admin only). */
 export async function loader({ request }: Route.LoaderArgs) {

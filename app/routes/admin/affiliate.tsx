@@ -1,12 +1,12 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { z } from "zod";
-import { fieldErrorsOf, type FieldErrors } from "~/auth/forms";
-import { requireAdmin, requireArea } from "~/auth/session.server";
-import { FormMessage } from "~/components/layout/auth-shell";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Field, Input, Textarea } from "~/components/ui/field";
-import { getDatabase } from "~/db/db.server";
-import { formatWhen, StatusBadge } from "~/features/submissions/status-badge";
+import { fieldErrorsOf, type FieldErrors } from "#app/auth/forms.ts";
+import { requireAdmin, requireArea } from "#app/auth/session.server.ts";
+import { FormMessage } from "#app/components/layout/auth-shell.tsx";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { Field, Input, Textarea } from "#app/components/ui/field.tsx";
+import { getDatabase } from "#app/db/db.server.ts";
+import { formatWhen, StatusBadge } from "#app/features/submissions/status-badge.tsx";
 import {
   affiliateDetail,
   recordLedgerEntry,
@@ -14,7 +14,7 @@ import {
   setAffiliateStatus,
   setCommissionRate,
   type ChangeResult,
-} from "~/features/affiliates/admin-affiliates.server";
+} from "#app/features/affiliates/admin-affiliates.server.ts";
 import {
   commissionForm,
   formatMoney,
@@ -23,12 +23,12 @@ import {
   ledgerForm,
   NOTE_MAX,
   statusForm,
-} from "~/features/affiliates/admin-forms";
-import { AffiliateStatusBadge } from "~/features/affiliates/affiliate-status-badge";
-import { useTranslation } from "~/i18n/translation";
-import { pageContext } from "~/utils/page.server";
-import { clientIp, isCrossSiteRequest, readForm } from "~/utils/request.server";
-import { pageTitle } from "~/utils/seo";
+} from "#app/features/affiliates/admin-forms.ts";
+import { AffiliateStatusBadge } from "#app/features/affiliates/affiliate-status-badge.tsx";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { pageContext } from "#app/utils/page.server.ts";
+import { clientIp, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/affiliate";
 
 function affiliateId(params: { id?: string }) {

@@ -1,8 +1,8 @@
-import { resources } from "~/i18n/resources.server";
+import { resources } from "#app/i18n/resources.server.ts";
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDatabase } from "~/db/db.server";
+import { getDatabase } from "#app/db/db.server.ts";
 import {
   accessLog,
   affiliateLedger,
@@ -10,15 +10,15 @@ import {
   rateLimits,
   submissions,
   user,
-} from "~/db/schema.server";
-import type { Role } from "~/auth/roles";
-import { signedInAccount } from "~/test/accounts.server";
-import { callRoute, databaseTargets } from "~/test/routes";
-import * as accessReportExport from "./access-report-export";
-import * as accessReport from "./access-report";
-import * as affiliate from "./affiliate";
-import * as affiliatesList from "./affiliates";
-import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
+} from "#app/db/schema.server.ts";
+import type { Role } from "#app/auth/roles.ts";
+import { signedInAccount } from "#app/test/accounts.server.ts";
+import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import * as accessReportExport from "./access-report-export.ts";
+import * as accessReport from "./access-report.tsx";
+import * as affiliate from "./affiliate.tsx";
+import * as affiliatesList from "./affiliates.tsx";
+import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 
 /**
  * The affiliates screens and the access report through their loaders and actions, with real

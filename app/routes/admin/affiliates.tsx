@@ -1,22 +1,22 @@
 import { Form, Link } from "react-router";
-import { requireArea } from "~/auth/session.server";
-import { Button } from "~/components/ui/button";
-import { Input, Label, Select } from "~/components/ui/field";
-import { getDatabase } from "~/db/db.server";
-import { listAffiliates } from "~/features/affiliates/admin-affiliates.server";
+import { requireArea } from "#app/auth/session.server.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input, Label, Select } from "#app/components/ui/field.tsx";
+import { getDatabase } from "#app/db/db.server.ts";
+import { listAffiliates } from "#app/features/affiliates/admin-affiliates.server.ts";
 import {
   affiliateStatusValues,
   formatMoney,
   formatPercent,
   type AffiliateStatusValue,
-} from "~/features/affiliates/admin-forms";
-import { AffiliateStatusBadge } from "~/features/affiliates/affiliate-status-badge";
-import { useTranslation } from "~/i18n/translation";
-import { pageContext } from "~/utils/page.server";
-import { pageTitle } from "~/utils/seo";
-import { storableText } from "~/utils/text";
+} from "#app/features/affiliates/admin-forms.ts";
+import { AffiliateStatusBadge } from "#app/features/affiliates/affiliate-status-badge.tsx";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { pageContext } from "#app/utils/page.server.ts";
+import { pageTitle } from "#app/utils/seo.ts";
+import { storableText } from "#app/utils/text.ts";
 import type { Route } from "./+types/affiliates";
-import { cursorParam, parseCursor } from "~/utils/keyset";
+import { cursorParam, parseCursor } from "#app/utils/keyset.ts";
 
 const isStatus = (value: unknown): value is AffiliateStatusValue =>
   affiliateStatusValues.includes(value as AffiliateStatusValue);

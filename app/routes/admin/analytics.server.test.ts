@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDatabase } from "~/db/db.server";
-import { user } from "~/db/schema.server";
-import { signedInAccount } from "~/test/accounts.server";
-import { callRoute, databaseTargets } from "~/test/routes";
-import * as analytics from "./analytics";
-import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
+import { getDatabase } from "#app/db/db.server.ts";
+import { user } from "#app/db/schema.server.ts";
+import { signedInAccount } from "#app/test/accounts.server.ts";
+import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import * as analytics from "./analytics.tsx";
+import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 
 /**
  * /admin/analytics through its loader, with real sessions of each role, on PGlite and (when

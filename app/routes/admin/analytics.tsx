@@ -1,24 +1,24 @@
 import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { requireArea } from "~/auth/session.server";
-import { Button } from "~/components/ui/button";
-import { Input, Select } from "~/components/ui/field";
-import { getDatabase } from "~/db/db.server";
+import { requireArea } from "#app/auth/session.server.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input, Select } from "#app/components/ui/field.tsx";
+import { getDatabase } from "#app/db/db.server.ts";
 import {
   analyticsReport,
   lastDays,
   parseRange,
   rangePresets,
-} from "~/features/analytics/analytics.server";
-import { groupings } from "~/features/analytics/events";
-import { HorizontalBars, StackedColumns, type BarDatum } from "~/features/analytics/charts";
-import { flushCounts, reportingDay } from "~/features/analytics/counting.server";
-import { submissionStatuses } from "~/features/submissions/statuses";
-import { languages } from "~/i18n/languages";
-import { useTranslation } from "~/i18n/translation";
-import { cn } from "~/utils/cn";
-import { pageContext } from "~/utils/page.server";
-import { pageTitle } from "~/utils/seo";
+} from "#app/features/analytics/analytics.server.ts";
+import { groupings } from "#app/features/analytics/events.ts";
+import { HorizontalBars, StackedColumns, type BarDatum } from "#app/features/analytics/charts.tsx";
+import { flushCounts, reportingDay } from "#app/features/analytics/counting.server.ts";
+import { submissionStatuses } from "#app/features/submissions/statuses.ts";
+import { languages } from "#app/i18n/languages.ts";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { cn } from "#app/utils/cn.ts";
+import { pageContext } from "#app/utils/page.server.ts";
+import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/analytics";
 
 /**

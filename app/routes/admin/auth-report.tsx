@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
-import { requireAdmin } from "~/auth/session.server";
-import { getDatabase } from "~/db/db.server";
-import { REPORT_DAYS, REPORT_TIME_ZONE } from "~/features/admin/auth-report";
-import { authReport } from "~/features/admin/auth-report.server";
-import { useTranslation } from "~/i18n/translation";
-import { getEnv } from "~/utils/env.server";
-import { pageContext } from "~/utils/page.server";
-import { pageTitle } from "~/utils/seo";
+import { requireAdmin } from "#app/auth/session.server.ts";
+import { getDatabase } from "#app/db/db.server.ts";
+import { REPORT_DAYS, REPORT_TIME_ZONE } from "#app/features/admin/auth-report.ts";
+import { authReport } from "#app/features/admin/auth-report.server.ts";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { getEnv } from "#app/utils/env.server.ts";
+import { pageContext } from "#app/utils/page.server.ts";
+import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/auth-report";
 
 /** /admin/auth-report (admin only): how people sign in, what fails, and the accounts' state. */

@@ -1,11 +1,11 @@
-import { useTranslation } from "~/i18n/translation";
+import { useTranslation } from "#app/i18n/translation.tsx";
 import { Link } from "react-router";
-import { requireArea } from "~/auth/session.server";
-import { formatWhen, StatusBadge } from "~/features/submissions/status-badge";
-import { getDatabase } from "~/db/db.server";
-import { dashboardStats } from "~/features/submissions/review-stats.server";
-import { pageContext } from "~/utils/page.server";
-import { pageTitle } from "~/utils/seo";
+import { requireArea } from "#app/auth/session.server.ts";
+import { formatWhen, StatusBadge } from "#app/features/submissions/status-badge.tsx";
+import { getDatabase } from "#app/db/db.server.ts";
+import { dashboardStats } from "#app/features/submissions/review-stats.server.ts";
+import { pageContext } from "#app/utils/page.server.ts";
+import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request }: Route.LoaderArgs) {

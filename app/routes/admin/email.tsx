@@ -1,17 +1,17 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { requireAdmin } from "~/auth/session.server";
-import { FormMessage } from "~/components/layout/auth-shell";
-import { Button } from "~/components/ui/button";
-import { Field, Input, Textarea } from "~/components/ui/field";
-import { getDatabase } from "~/db/db.server";
-import { formatWhen } from "~/features/submissions/status-badge";
+import { requireAdmin } from "#app/auth/session.server.ts";
+import { FormMessage } from "#app/components/layout/auth-shell.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field, Input, Textarea } from "#app/components/ui/field.tsx";
+import { getDatabase } from "#app/db/db.server.ts";
+import { formatWhen } from "#app/features/submissions/status-badge.tsx";
 import {
   isMailStatus,
   latestMessages,
   outboxCounts,
   retryMessage,
   type MailStatus,
-} from "~/features/mail/outbox-admin.server";
+} from "#app/features/mail/outbox-admin.server.ts";
 import {
   addRejectionReason,
   listRejectionReasons,
@@ -19,7 +19,7 @@ import {
   reasonLabelSchema,
   renameRejectionReason,
   setRejectionReasonActive,
-} from "~/features/mail/rejection-reasons.server";
+} from "#app/features/mail/rejection-reasons.server.ts";
 import {
   fieldErrors,
   saveSmtpSettings,
@@ -27,7 +27,7 @@ import {
   smtpSettingsSchema,
   smtpView,
   testMailSchema,
-} from "~/features/mail/smtp.server";
+} from "#app/features/mail/smtp.server.ts";
 import {
   checkPlaceholders,
   overriddenTemplates,
@@ -40,14 +40,14 @@ import {
   templateForEditor,
   templateTextSchema,
   type TemplateRef,
-} from "~/features/mail/templates-admin.server";
-import { defaultLanguage, languages, normalizeLanguage } from "~/i18n/languages";
-import { useTranslation } from "~/i18n/translation";
-import { mailTemplateKinds, outboxStatuses, smtpSecurities } from "~/mail/kinds";
-import { cn } from "~/utils/cn";
-import { pageContext } from "~/utils/page.server";
-import { clientIp, isCrossSiteRequest, readForm } from "~/utils/request.server";
-import { pageTitle } from "~/utils/seo";
+} from "#app/features/mail/templates-admin.server.ts";
+import { defaultLanguage, languages, normalizeLanguage } from "#app/i18n/languages.ts";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { mailTemplateKinds, outboxStatuses, smtpSecurities } from "#app/mail/kinds.ts";
+import { cn } from "#app/utils/cn.ts";
+import { pageContext } from "#app/utils/page.server.ts";
+import { clientIp, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/email";
 
 /** The template and language the editor shows (?template=…&language=…). */

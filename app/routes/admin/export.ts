@@ -1,10 +1,10 @@
-import { requireArea } from "~/auth/session.server";
-import { getDatabase } from "~/db/db.server";
-import { reviewLists } from "~/features/admin/admin-nav";
-import { exportSubmissions } from "~/features/submissions/export.server";
-import { readReviewFilter } from "~/features/submissions/review-filter";
-import { compressedDownload } from "~/utils/compress.server";
-import { clientIp } from "~/utils/request.server";
+import { requireArea } from "#app/auth/session.server.ts";
+import { getDatabase } from "#app/db/db.server.ts";
+import { reviewLists } from "#app/features/admin/admin-nav.ts";
+import { exportSubmissions } from "#app/features/submissions/export.server.ts";
+import { readReviewFilter } from "#app/features/submissions/review-filter.ts";
+import { compressedDownload } from "#app/utils/compress.server.ts";
+import { clientIp } from "#app/utils/request.server.ts";
 import type { Route } from "./+types/export";
 
 /** GET /admin/export.csv?list=/admin/pendentes&q=ana&…: the list on screen (its filters and order), as a CSV file. */

@@ -1,11 +1,11 @@
-import { useTranslation } from "~/i18n/translation";
+import { useTranslation } from "#app/i18n/translation.tsx";
 import { NavLink, Outlet } from "react-router";
-import { requireArea } from "~/auth/session.server";
-import { AreaShell } from "~/components/layout/area-shell";
-import { adminNavigation } from "~/features/admin/admin-nav";
-import { Icon } from "~/components/ui/icon";
-import { pageStrings } from "~/i18n/resources.server";
-import "~/features/admin/admin-nav.css";
+import { requireArea } from "#app/auth/session.server.ts";
+import { AreaShell } from "#app/components/layout/area-shell.tsx";
+import { adminNavigation } from "#app/features/admin/admin-nav.ts";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { pageStrings } from "#app/i18n/resources.server.ts";
+import "#app/features/admin/admin-nav.css";
 import type { Route } from "./+types/layout";
 
 /**

@@ -1,25 +1,25 @@
 import { desc } from "drizzle-orm";
 import { data, Form, useNavigation } from "react-router";
-import { requireAdmin } from "~/auth/session.server";
-import { FormMessage } from "~/components/layout/auth-shell";
-import { Button } from "~/components/ui/button";
-import { Field, Input } from "~/components/ui/field";
-import { getDatabase } from "~/db/db.server";
-import { privacyRequests } from "~/db/schema.server";
-import { formatWhen } from "~/features/submissions/status-badge";
-import { maskEmail } from "~/features/mail/smtp.server";
-import { MAX_RETENTION_MONTHS } from "~/features/privacy/constants";
+import { requireAdmin } from "#app/auth/session.server.ts";
+import { FormMessage } from "#app/components/layout/auth-shell.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field, Input } from "#app/components/ui/field.tsx";
+import { getDatabase } from "#app/db/db.server.ts";
+import { privacyRequests } from "#app/db/schema.server.ts";
+import { formatWhen } from "#app/features/submissions/status-badge.tsx";
+import { maskEmail } from "#app/features/mail/smtp.server.ts";
+import { MAX_RETENTION_MONTHS } from "#app/features/privacy/constants.ts";
 import {
   lastRetentionRun,
   readRetention,
   runRetention,
   saveRetention,
-} from "~/features/privacy/retention.server";
-import { useTranslation } from "~/i18n/translation";
-import { cn } from "~/utils/cn";
-import { pageContext } from "~/utils/page.server";
-import { clientIp, isCrossSiteRequest, readForm } from "~/utils/request.server";
-import { pageTitle } from "~/utils/seo";
+} from "#app/features/privacy/retention.server.ts";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { cn } from "#app/utils/cn.ts";
+import { pageContext } from "#app/utils/page.server.ts";
+import { clientIp, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/privacy";
 
 const RECENT = 50;

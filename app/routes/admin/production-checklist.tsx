@@ -1,12 +1,12 @@
-import { requireAdmin } from "~/auth/session.server";
-import { Icon } from "~/components/ui/icon";
-import { getDatabase } from "~/db/db.server";
-import { formatWhen } from "~/features/submissions/status-badge";
-import { productionChecklist } from "~/features/reports/checklist.server";
-import { useTranslation } from "~/i18n/translation";
-import { cn } from "~/utils/cn";
-import { pageContext } from "~/utils/page.server";
-import { pageTitle } from "~/utils/seo";
+import { requireAdmin } from "#app/auth/session.server.ts";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { getDatabase } from "#app/db/db.server.ts";
+import { formatWhen } from "#app/features/submissions/status-badge.tsx";
+import { productionChecklist } from "#app/features/reports/checklist.server.ts";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { cn } from "#app/utils/cn.ts";
+import { pageContext } from "#app/utils/page.server.ts";
+import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/production-checklist";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDatabase } from "~/db/db.server";
+import { getDatabase } from "#app/db/db.server.ts";
 import {
   accessLog,
   outbox,
@@ -12,17 +12,17 @@ import {
   submissions,
   submissionStatusHistory,
   user,
-} from "~/db/schema.server";
-import { resources } from "~/i18n/resources.server";
-import { TranslationProvider } from "~/i18n/translation";
-import * as home from "~/routes/_marketing/home";
-import * as chatbot from "~/routes/resources/chatbot-application";
-import { signedInAccount } from "~/test/accounts.server";
-import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
-import { hostileText, markupPayloads } from "~/test/hostile";
-import { callRoute, databaseTargets } from "~/test/routes";
-import * as detail from "./submission";
-import * as list from "./submissions";
+} from "#app/db/schema.server.ts";
+import { resources } from "#app/i18n/resources.server.ts";
+import { TranslationProvider } from "#app/i18n/translation.tsx";
+import * as home from "#app/routes/_marketing/home.tsx";
+import * as chatbot from "#app/routes/resources/chatbot-application.ts";
+import { signedInAccount } from "#app/test/accounts.server.ts";
+import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import { hostileText, markupPayloads } from "#app/test/hostile.ts";
+import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import * as detail from "./submission.tsx";
+import * as list from "./submissions.tsx";
 
 /**
  * Stored script never runs: applications whose free-text answers are markup (or any hostile

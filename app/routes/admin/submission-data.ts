@@ -1,10 +1,13 @@
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
-import { requireAdmin } from "~/auth/session.server";
-import { getDatabase } from "~/db/db.server";
-import { accessLog, submissions } from "~/db/schema.server";
-import { collectPersonalData, personalDataResponse } from "~/features/privacy/data-export.server";
-import { clientIp } from "~/utils/request.server";
+import { requireAdmin } from "#app/auth/session.server.ts";
+import { getDatabase } from "#app/db/db.server.ts";
+import { accessLog, submissions } from "#app/db/schema.server.ts";
+import {
+  collectPersonalData,
+  personalDataResponse,
+} from "#app/features/privacy/data-export.server.ts";
+import { clientIp } from "#app/utils/request.server.ts";
 import type { Route } from "./+types/submission-data";
 
 /**

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
-import { requireAdmin } from "~/auth/session.server";
-import { getDatabase } from "~/db/db.server";
-import { submissions } from "~/db/schema.server";
-import { erasePerson } from "~/features/privacy/erasure.server";
-import { clientIp, isCrossSiteRequest, readForm } from "~/utils/request.server";
+import { requireAdmin } from "#app/auth/session.server.ts";
+import { getDatabase } from "#app/db/db.server.ts";
+import { submissions } from "#app/db/schema.server.ts";
+import { erasePerson } from "#app/features/privacy/erasure.server.ts";
+import { clientIp, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
 import type { Route } from "./+types/submission-erase";
 
 const detail = (id: number, result?: string) =>

@@ -1,29 +1,29 @@
 import { asc, eq } from "drizzle-orm";
 import { data, Form, Link, useNavigation } from "react-router";
-import { requireArea } from "~/auth/session.server";
-import { Button } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
-import { Input, Select, Textarea } from "~/components/ui/field";
-import { getDatabase } from "~/db/db.server";
-import { affiliates, user } from "~/db/schema.server";
-import { reviewLists } from "~/features/admin/admin-nav";
-import { formatWhen, StatusBadge } from "~/features/submissions/status-badge";
-import { decideMany } from "~/features/submissions/bulk-review.server";
+import { requireArea } from "#app/auth/session.server.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { Input, Select, Textarea } from "#app/components/ui/field.tsx";
+import { getDatabase } from "#app/db/db.server.ts";
+import { affiliates, user } from "#app/db/schema.server.ts";
+import { reviewLists } from "#app/features/admin/admin-nav.ts";
+import { formatWhen, StatusBadge } from "#app/features/submissions/status-badge.tsx";
+import { decideMany } from "#app/features/submissions/bulk-review.server.ts";
 import {
   readReviewFilter,
   reviewFilterParams,
   reviewSorts,
-} from "~/features/submissions/review-filter";
-import { listSubmissions } from "~/features/submissions/review-list.server";
-import { submissionSources } from "~/features/submissions/statuses";
-import { languages } from "~/i18n/languages";
-import { useTranslation } from "~/i18n/translation";
-import { pageContext } from "~/utils/page.server";
-import { clientIp, isCrossSiteRequest, readForm } from "~/utils/request.server";
-import { pageTitle } from "~/utils/seo";
-import "~/features/submissions/review-table.css";
+} from "#app/features/submissions/review-filter.ts";
+import { listSubmissions } from "#app/features/submissions/review-list.server.ts";
+import { submissionSources } from "#app/features/submissions/statuses.ts";
+import { languages } from "#app/i18n/languages.ts";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { pageContext } from "#app/utils/page.server.ts";
+import { clientIp, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { pageTitle } from "#app/utils/seo.ts";
+import "#app/features/submissions/review-table.css";
 import type { Route } from "./+types/submissions";
-import { cursorParam, parseCursor } from "~/utils/keyset";
+import { cursorParam, parseCursor } from "#app/utils/keyset.ts";
 
 function listOf(request: Request) {
   const path = new URL(request.url).pathname.replace(/\.data$/, "");

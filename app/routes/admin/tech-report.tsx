@@ -1,10 +1,10 @@
-import { requireAdmin } from "~/auth/session.server";
-import { getDatabase } from "~/db/db.server";
-import { formatWhen } from "~/features/submissions/status-badge";
-import { techReport } from "~/features/reports/tech-report.server";
-import { useTranslation } from "~/i18n/translation";
-import { pageContext } from "~/utils/page.server";
-import { pageTitle } from "~/utils/seo";
+import { requireAdmin } from "#app/auth/session.server.ts";
+import { getDatabase } from "#app/db/db.server.ts";
+import { formatWhen } from "#app/features/submissions/status-badge.tsx";
+import { techReport } from "#app/features/reports/tech-report.server.ts";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { pageContext } from "#app/utils/page.server.ts";
+import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/tech-report";
 
 export async function loader({ request }: Route.LoaderArgs) {

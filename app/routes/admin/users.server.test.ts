@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDatabase } from "~/db/db.server";
-import { accessLog, outbox, session, user, type Role } from "~/db/schema.server";
-import { signedInAccount } from "~/test/accounts.server";
-import { callRoute, databaseTargets } from "~/test/routes";
-import * as authReport from "./auth-report";
-import * as users from "./users";
-import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
+import { getDatabase } from "#app/db/db.server.ts";
+import { accessLog, outbox, session, user, type Role } from "#app/db/schema.server.ts";
+import { signedInAccount } from "#app/test/accounts.server.ts";
+import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import * as authReport from "./auth-report.tsx";
+import * as users from "./users.tsx";
+import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 
 /**
  * The Users screen and the auth report through their loaders and actions, as the browser posts

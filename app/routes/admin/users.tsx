@@ -1,29 +1,29 @@
 import { useId, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { getAuth } from "~/auth/auth.server";
-import { requireAdmin } from "~/auth/session.server";
-import { FormMessage } from "~/components/layout/auth-shell";
-import { Button } from "~/components/ui/button";
-import { Input, Label } from "~/components/ui/field";
-import { Icon } from "~/components/ui/icon";
-import { getDatabase } from "~/db/db.server";
-import { roles, type Role } from "~/auth/roles";
-import { formatWhen } from "~/features/submissions/status-badge";
+import { getAuth } from "#app/auth/auth.server.ts";
+import { requireAdmin } from "#app/auth/session.server.ts";
+import { FormMessage } from "#app/components/layout/auth-shell.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input, Label } from "#app/components/ui/field.tsx";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { getDatabase } from "#app/db/db.server.ts";
+import { roles, type Role } from "#app/auth/roles.ts";
+import { formatWhen } from "#app/features/submissions/status-badge.tsx";
 import {
   changeRole,
   listUsers,
   sendResetLink,
   setDisabled,
   type UserChangeResult,
-} from "~/features/admin/users.server";
-import { useTranslation } from "~/i18n/translation";
-import { getEnv } from "~/utils/env.server";
-import { pageContext } from "~/utils/page.server";
-import { clientIp, isCrossSiteRequest, readForm } from "~/utils/request.server";
-import { pageTitle } from "~/utils/seo";
-import { storableText } from "~/utils/text";
-import { cn } from "~/utils/cn";
+} from "#app/features/admin/users.server.ts";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { getEnv } from "#app/utils/env.server.ts";
+import { pageContext } from "#app/utils/page.server.ts";
+import { clientIp, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { pageTitle } from "#app/utils/seo.ts";
+import { storableText } from "#app/utils/text.ts";
+import { cn } from "#app/utils/cn.ts";
 import type { Route } from "./+types/users";
 
 const filterSchema = z.object({

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDatabase } from "~/db/db.server";
-import { accessLog, submissions, submissionStatusHistory, user } from "~/db/schema.server";
-import { signedInAccount } from "~/test/accounts.server";
-import { closeAppDatabase, openAppDatabase } from "~/test/app-database";
-import { callRoute, databaseTargets } from "~/test/routes";
-import * as dashboard from "./model-dashboard";
+import { getDatabase } from "#app/db/db.server.ts";
+import { accessLog, submissions, submissionStatusHistory, user } from "#app/db/schema.server.ts";
+import { signedInAccount } from "#app/test/accounts.server.ts";
+import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import * as dashboard from "./model-dashboard.tsx";
 
 /**
  * The model's dashboard through its loader and action, with real sessions, on PGlite and

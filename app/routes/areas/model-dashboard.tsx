@@ -1,30 +1,30 @@
 import { Fragment } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { fieldErrorsOf, type FieldErrors } from "~/auth/forms";
-import { requireArea } from "~/auth/session.server";
-import { AreaShell } from "~/components/layout/area-shell";
-import { FormMessage } from "~/components/layout/auth-shell";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Field, Input, Select } from "~/components/ui/field";
-import { Icon } from "~/components/ui/icon";
-import { getDatabase } from "~/db/db.server";
-import { formatWhen, StatusBadge } from "~/features/submissions/status-badge";
-import { listPosts } from "~/features/blog/posts.server";
+import { fieldErrorsOf, type FieldErrors } from "#app/auth/forms.ts";
+import { requireArea } from "#app/auth/session.server.ts";
+import { AreaShell } from "#app/components/layout/area-shell.tsx";
+import { FormMessage } from "#app/components/layout/auth-shell.tsx";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { Field, Input, Select } from "#app/components/ui/field.tsx";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { getDatabase } from "#app/db/db.server.ts";
+import { formatWhen, StatusBadge } from "#app/features/submissions/status-badge.tsx";
+import { listPosts } from "#app/features/blog/posts.server.ts";
 import {
   applicationsOf,
   dataViewsOf,
   profileOf,
   updateProfile,
   type ModelApplication,
-} from "~/features/model-dashboard/dashboard.server";
-import { profileSchema } from "~/features/model-dashboard/profile";
-import { PrivacyControls } from "~/features/privacy/privacy-controls";
-import { languages } from "~/i18n/languages";
-import { useTranslation } from "~/i18n/translation";
-import { agency } from "~/utils/agency";
-import { pageContext } from "~/utils/page.server";
-import { isCrossSiteRequest, readForm } from "~/utils/request.server";
-import { pageTitle } from "~/utils/seo";
+} from "#app/features/model-dashboard/dashboard.server.ts";
+import { profileSchema } from "#app/features/model-dashboard/profile.ts";
+import { PrivacyControls } from "#app/features/privacy/privacy-controls.tsx";
+import { languages } from "#app/i18n/languages.ts";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { agency } from "#app/utils/agency.ts";
+import { pageContext } from "#app/utils/page.server.ts";
+import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/model-dashboard";
 
 /**

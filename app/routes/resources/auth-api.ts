@@ -1,9 +1,9 @@
-import { getAuth } from "~/auth/auth.server";
-import { safeReturnPath } from "~/auth/permissions";
-import { hitRateLimit } from "~/utils/rate-limit.server";
-import { getDatabase } from "~/db/db.server";
-import { MAX_AUTH_BODY_BYTES } from "~/utils/body-limit.server";
-import { clientLimitKey, readBodyAtMost } from "~/utils/request.server";
+import { getAuth } from "#app/auth/auth.server.ts";
+import { safeReturnPath } from "#app/auth/permissions.ts";
+import { hitRateLimit } from "#app/utils/rate-limit.server.ts";
+import { getDatabase } from "#app/db/db.server.ts";
+import { MAX_AUTH_BODY_BYTES } from "#app/utils/body-limit.server.ts";
+import { clientLimitKey, readBodyAtMost } from "#app/utils/request.server.ts";
 import type { Route } from "./+types/auth-api";
 
 /**

@@ -1,4 +1,4 @@
-import { handleChatbotApplication } from "~/features/chatbot/chatbot.server";
+import { handleChatbotApplication } from "#app/features/chatbot/chatbot.server.ts";
 import type { Route } from "./+types/chatbot-application";
 
 /** POST /api/chatbot: the chatbot sends the application she confirmed (JSON). */

@@ -1,4 +1,4 @@
-import { handleCountBeacon } from "~/features/analytics/count-endpoint.server";
+import { handleCountBeacon } from "#app/features/analytics/count-endpoint.server.ts";
 import type { Route } from "./+types/count";
 
 /** POST /api/count: a visitor started the form or the chat (cookie-free counting). */

@@ -1,7 +1,7 @@
-import { countryFromRequest } from "~/i18n/language.server";
-import { languageForCountry } from "~/i18n/resolve-language";
+import { countryFromRequest } from "#app/i18n/language.server.ts";
+import { languageForCountry } from "#app/i18n/resolve-language.ts";
 import type { Route } from "./+types/geo-language";
-import { requestLogger } from "~/utils/logger.server";
+import { requestLogger } from "#app/utils/logger.server.ts";
 
 const ONE_DAY = 60 * 60 * 24;
 

@@ -1,4 +1,4 @@
-import { publicOrigin } from "~/utils/origin.server";
+import { publicOrigin } from "#app/utils/origin.server.ts";
 import type { Route } from "./+types/robots";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
-import { allPostSlugs } from "~/features/blog/posts.server";
-import { languages } from "~/i18n/languages";
-import { publicOrigin } from "~/utils/origin.server";
-import { pageUrl } from "~/utils/seo";
+import { allPostSlugs } from "#app/features/blog/posts.server.ts";
+import { languages } from "#app/i18n/languages.ts";
+import { publicOrigin } from "#app/utils/origin.server.ts";
+import { pageUrl } from "#app/utils/seo.ts";
 import type { Route } from "./+types/sitemap";
 
 const escapeXml = (value: string) =>

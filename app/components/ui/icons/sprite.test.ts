@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildIcons, namesPath, spritePath } from "../../../../scripts/build-icons.ts";
-import { iconNames } from "./names";
+import { iconNames } from "./names.ts";
 
 const appDir = path.resolve(import.meta.dirname, "../../..");
 
