@@ -1,4 +1,5 @@
 import js from "@eslint/js";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -8,8 +9,29 @@ import tseslint from "typescript-eslint";
 // read only by scripts/build-icons.ts, which writes it.
 const iconPackages = {
   group: ["lucide-react", "lucide-react/*", "simple-icons", "simple-icons/*"],
-  message: "Use <Icon name=…> from #app/components/ui/icon.tsx; add new icons to scripts/build-icons.ts.",
+  message:
+    "Use <Icon name=…> from #app/components/ui/icon.tsx; add new icons to scripts/build-icons.ts.",
 };
+
+// One import style (decision 021): `#app/<path>.<ext>` (package.json's subpath imports), read the
+// same by Vite, vitest, tsc and Node's own scripts; a sibling in the same folder as `./name.ext`.
+const oneStyle = [
+  { regex: "^~/", message: "Import app modules as #app/<path>.<ext>." },
+  { regex: "^\\.\\./", message: "Import app modules as #app/<path>.<ext>, not ../." },
+];
+
+// Code that ships to the browser never imports a server-only module (types excepted).
+const serverOnly = { regex: "\\.server(\\.tsx?)?$", allowTypeImports: true };
+
+const layers = [
+  { files: ["app/features/**"], below: ["routes", "root"] },
+  { files: ["app/auth/**", "app/mail/**"], below: ["features", "routes", "root"] },
+  { files: ["app/components/**"], below: ["features", "routes", "root", "auth", "mail", "db"] },
+  {
+    files: ["app/db/**", "app/utils/**", "app/i18n/**"],
+    below: ["features", "routes", "root", "auth", "mail"],
+  },
+];
 
 export default tseslint.config(
   {
@@ -51,7 +73,51 @@ export default tseslint.config(
   },
   {
     files: ["app/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [iconPackages] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [iconPackages, ...oneStyle] }] },
+  },
+  {
+    // Test set-up may borrow the browser tests' and scripts' helpers outside app/.
+    files: ["app/**/*.test.ts", "app/**/*.test.tsx", "app/test/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [iconPackages, oneStyle[0]] }] },
+  },
+  // Imports flow one way (decision 021): routes → features → auth, mail → components → db →
+  // utils, i18n. Tests may reach across to set up what they check.
+  ...layers.map(({ files, below }) => ({
+    files,
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            iconPackages,
+            ...oneStyle,
+            ...(files.some((glob) => glob.startsWith("app/components") || glob.endsWith(".tsx"))
+              ? [serverOnly]
+              : []),
+            {
+              regex: `^#app/(${below.join("|")})(/|\\.|$)`,
+              message: `${files.join(", ")} sit below these: imports flow one way (docs/decisions/021-one-shape.md).`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ["app/**", "server/**", "scripts/**", "bench/**"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver": undefined,
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })],
+    },
+    rules: {
+      "import-x/no-cycle": [
+        "error",
+        { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true },
+      ],
+    },
   },
   {
     // A request's body is read only up to a limit (app/utils/body-limit.server.ts): these read
@@ -71,12 +137,9 @@ export default tseslint.config(
   },
   {
     // Server-only modules must never be imported by code that ships to the browser.
-    files: ["app/components/**", "app/features/**/*.tsx"],
+    files: ["app/features/**/*.tsx"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [{ regex: "\\.server(\\.tsx?)?$", allowTypeImports: true }, iconPackages] },
-      ],
+      "no-restricted-imports": ["error", { patterns: [serverOnly, iconPackages, ...oneStyle] }],
     },
   },
 );

@@ -21,7 +21,7 @@ import { resources } from "#app/i18n/resources.server.ts";
 import * as authApi from "#app/routes/resources/auth-api.ts";
 import { callRoute, databaseTargets, outcomeOf } from "#app/test/routes.ts";
 import { getAuth } from "./auth.server.ts";
-import { effectiveRole, getCurrentUser, requireArea } from "./session.server.ts";
+import { effectiveRole, getCurrentUser, requireArea } from "./guards.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { CookieJar } from "#app/test/cookie-jar.ts";
 import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";

@@ -23,7 +23,7 @@ import {
 } from "#app/mail/templates.server.ts";
 import { getEnv, type Env } from "#app/utils/env.server.ts";
 import { mailOrigin } from "#app/utils/origin.server.ts";
-import { createAffiliate } from "#app/features/affiliates/affiliates.server.ts";
+import { createAffiliate } from "./affiliate-account.server.ts";
 import { accountClaimPlugin, claimUnlessSignedUpHere } from "./account-claim.server.ts";
 import { authEventsPlugin, recordAuthEvent } from "./auth-events.server.ts";
 import { oauthTwoFactorPlugin } from "./oauth-two-factor.server.ts";

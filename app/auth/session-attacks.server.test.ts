@@ -25,7 +25,7 @@ import * as authApi from "#app/routes/resources/auth-api.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { callRoute, databaseTargets } from "#app/test/routes.ts";
 import { getAuth } from "./auth.server.ts";
-import { getCurrentUser } from "./session.server.ts";
+import { getCurrentUser } from "./guards.server.ts";
 
 /**
  * Attacks on sessions and on the single-use links, through the app's own routes and Better Auth

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDatabase } from "#app/db/db.server.ts";
 import { roles, user, type Role } from "#app/db/schema.server.ts";
-import { createAffiliate } from "#app/features/affiliates/affiliates.server.ts";
+import { createAffiliate } from "./affiliate-account.server.ts";
 import { isSupportedLanguage } from "#app/i18n/languages.ts";
 import { getAuth } from "./auth.server.ts";
 import { passwordProblem } from "./password.server.ts";

@@ -7,7 +7,7 @@ import { PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getAuth } from "#app/auth/auth.server.ts";
-import { createAffiliate } from "#app/features/affiliates/affiliates.server.ts";
+import { createAffiliate } from "#app/auth/affiliate-account.server.ts";
 import {
   recordLedgerEntry,
   voidLedgerEntry,

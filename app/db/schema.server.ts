@@ -19,8 +19,8 @@ import {
   submissionStatuses,
   type SubmissionSource,
   type SubmissionStatus,
-} from "#app/features/submissions/statuses.ts";
-import { roles, type Role } from "#app/auth/roles.ts";
+} from "./submission-statuses.ts";
+import { roles, type Role } from "./roles.ts";
 
 /**
  * The one database schema (PostgreSQL dialect), for PGlite and PostgreSQL alike.

@@ -14,10 +14,10 @@ import {
   submissions,
   user,
 } from "#app/db/schema.server.ts";
-import { createAffiliate } from "#app/features/affiliates/affiliates.server.ts";
-import { rejectionTemplateKey } from "#app/features/mail/rejection-reasons.server.ts";
+import { createAffiliate } from "#app/auth/affiliate-account.server.ts";
+import { rejectionTemplateKey } from "#app/mail/rejection-reasons.server.ts";
 import { experienceLevels } from "#app/features/preselection/fields.ts";
-import { submissionStatuses } from "#app/features/submissions/statuses.ts";
+import { submissionStatuses } from "#app/db/submission-statuses.ts";
 import { languages } from "#app/i18n/languages.ts";
 import * as root from "#app/root.tsx";
 import routeConfig from "#app/routes.ts";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Role } from "#app/auth/roles.ts";
+import type { Role } from "#app/db/roles.ts";
 import { getAuth } from "#app/auth/auth.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { user } from "#app/db/schema.server.ts";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getCurrentUser } from "#app/auth/session.server.ts";
+import { getCurrentUser } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { authEvents, session } from "#app/db/schema.server.ts";
 import * as continueRoute from "#app/routes/_auth/continue.ts";

@@ -1,6 +1,6 @@
 import type { IconName } from "#app/components/ui/icon.tsx";
 import type { Role } from "#app/db/schema.server.ts";
-import type { SubmissionStatus as Status } from "#app/features/submissions/statuses.ts";
+import type { SubmissionStatus as Status } from "#app/db/submission-statuses.ts";
 
 /** The review lists: one screen, four filters (spec section 2's admin child routes). */
 export const reviewLists = [

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "#app/auth/roles.ts";
+import type { Role } from "#app/db/roles.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import {
   affiliateLedger,

@@ -10,7 +10,7 @@ import {
 } from "#app/db/schema.server.ts";
 import { addDays, bucketOf, bucketsOf } from "#app/features/analytics/analytics.server.ts";
 import { reportingTimeZone } from "#app/features/analytics/events.ts";
-import { createAffiliate } from "./affiliates.server.ts";
+import { createAffiliate } from "#app/auth/affiliate-account.server.ts";
 import { DEFAULT_PORTAL_WEEKS, portalWeekChoices } from "./portal-range.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "#app/db/db.server.ts";
 import { accessLog, submissions, submissionStatusHistory, user } from "#app/db/schema.server.ts";
-import type { Role } from "#app/auth/roles.ts";
+import type { Role } from "#app/db/roles.ts";
 
 /**
  * What a model sees of herself (product.md section 3): the applications sent with her verified

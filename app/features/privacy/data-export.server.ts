@@ -14,7 +14,7 @@ import {
   submissionStatusHistory,
   user,
 } from "#app/db/schema.server.ts";
-import { effectiveRole } from "#app/auth/session.server.ts";
+import { effectiveRole } from "#app/auth/guards.server.ts";
 import { decrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
 
 type Reader = Pick<Database, "select">;

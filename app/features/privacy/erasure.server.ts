@@ -10,8 +10,8 @@ import {
   user,
   verification,
 } from "#app/db/schema.server.ts";
-import { effectiveRole } from "#app/auth/session.server.ts";
-import { maskEmail } from "#app/features/mail/smtp.server.ts";
+import { effectiveRole } from "#app/auth/guards.server.ts";
+import { maskEmail } from "#app/mail/smtp-admin.server.ts";
 import { normalizeEmail } from "./data-export.server.ts";
 
 /** What can run the statements of an erasure: the database or an open transaction. */

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { and, eq, inArray, like, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "#app/auth/roles.ts";
+import type { Role } from "#app/db/roles.ts";
 import { getDatabase, type Database } from "#app/db/db.server.ts";
 import {
   accessLog,

@@ -1,6 +1,6 @@
 import { languages, type Language } from "#app/i18n/languages.ts";
 import { storableText } from "#app/utils/text.ts";
-import { submissionSources, type SubmissionSource } from "./statuses.ts";
+import { submissionSources, type SubmissionSource } from "#app/db/submission-statuses.ts";
 
 export const reviewSorts = ["newest", "oldest"] as const;
 export type ReviewSort = (typeof reviewSorts)[number];

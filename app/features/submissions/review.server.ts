@@ -13,7 +13,7 @@ import { decisionMail, findTemplateOverride } from "#app/mail/templates.server.t
 import {
   activeRejectionReason,
   rejectionTemplateKeys,
-} from "#app/features/mail/rejection-reasons.server.ts";
+} from "#app/mail/rejection-reasons.server.ts";
 
 export interface StatusChange {
   submissionId: number;

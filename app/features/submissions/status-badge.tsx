@@ -1,5 +1,5 @@
 import { useTranslation } from "#app/i18n/translation.tsx";
-import type { SubmissionStatus as Status } from "./statuses.ts";
+import type { SubmissionStatus as Status } from "#app/db/submission-statuses.ts";
 import "./status-badge.css";
 
 /** An application's status, named in the reader's language (the stored values stay Portuguese). */

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { homeOf, safeReturnPath } from "#app/auth/permissions.ts";
-import { getCurrentUser } from "#app/auth/session.server.ts";
+import { getCurrentUser } from "#app/auth/guards.server.ts";
 import type { Route } from "./+types/continue";
 
 /** Where a verification link or a Google sign-in ends: her own area, or the page she wanted. */

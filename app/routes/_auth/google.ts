@@ -7,7 +7,7 @@ import {
 } from "#app/auth/auth.server.ts";
 import { callAuth } from "#app/auth/call.server.ts";
 import { safeReturnPath } from "#app/auth/permissions.ts";
-import { redirectWithCookies } from "#app/auth/session.server.ts";
+import { redirectWithCookies } from "#app/auth/guards.server.ts";
 import { isSupportedLanguage } from "#app/i18n/languages.ts";
 import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
 import type { Route } from "./+types/google";

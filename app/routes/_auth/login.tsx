@@ -7,7 +7,7 @@ import { GoogleButton } from "#app/auth/google-button.tsx";
 import { callAuth } from "#app/auth/call.server.ts";
 import { signInFailed, signInLimit, signInSucceeded } from "#app/auth/limits.server.ts";
 import { homeOf, safeReturnPath } from "#app/auth/permissions.ts";
-import { effectiveRole, getCurrentUser, redirectWithCookies } from "#app/auth/session.server.ts";
+import { effectiveRole, getCurrentUser, redirectWithCookies } from "#app/auth/guards.server.ts";
 import { AuthShell, FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { PasswordField } from "#app/auth/password-field.tsx";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { getAuth } from "#app/auth/auth.server.ts";
 import { callAuth } from "#app/auth/call.server.ts";
-import { redirectWithCookies } from "#app/auth/session.server.ts";
+import { redirectWithCookies } from "#app/auth/guards.server.ts";
 import { isCrossSiteRequest } from "#app/utils/request.server.ts";
 import type { Route } from "./+types/logout";
 

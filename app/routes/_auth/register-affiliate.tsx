@@ -11,7 +11,7 @@ import {
 import { GoogleButton } from "#app/auth/google-button.tsx";
 import { callAuth } from "#app/auth/call.server.ts";
 import { accountLimit } from "#app/auth/limits.server.ts";
-import { redirectWithCookies } from "#app/auth/session.server.ts";
+import { redirectWithCookies } from "#app/auth/guards.server.ts";
 import { AuthShell, FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { PasswordField } from "#app/auth/password-field.tsx";

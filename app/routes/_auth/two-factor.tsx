@@ -4,7 +4,7 @@ import { getAuth } from "#app/auth/auth.server.ts";
 import { callAuth } from "#app/auth/call.server.ts";
 import { accountLimit, signInSucceeded } from "#app/auth/limits.server.ts";
 import { homeOf, safeReturnPath } from "#app/auth/permissions.ts";
-import { effectiveRole, hasAuthCookie, redirectWithCookies } from "#app/auth/session.server.ts";
+import { effectiveRole, hasAuthCookie, redirectWithCookies } from "#app/auth/guards.server.ts";
 import { AuthShell, FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, Input } from "#app/components/ui/field.tsx";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
-import { requireArea } from "#app/auth/session.server.ts";
+import { requireArea } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { user } from "#app/db/schema.server.ts";
 import {

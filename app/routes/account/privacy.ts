@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { areas } from "#app/auth/permissions.ts";
-import { requireArea } from "#app/auth/session.server.ts";
+import { requireArea } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { user } from "#app/db/schema.server.ts";
 import {

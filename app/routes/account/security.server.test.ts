@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "#app/auth/auth.server.ts";
-import { describeDevice } from "#app/auth/sessions.server.ts";
+import { describeDevice } from "#app/auth/active-sessions.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { rateLimits, session, user } from "#app/db/schema.server.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";

@@ -1,7 +1,7 @@
-import { requireAdmin } from "#app/auth/session.server.ts";
+import { requireAdmin } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
-import { actionLabelKey, readAccessFilter } from "#app/features/admin/access-actions.ts";
-import { exportAccessLog } from "#app/features/admin/access-report.server.ts";
+import { actionLabelKey, readAccessFilter } from "#app/features/reports/access-actions.ts";
+import { exportAccessLog } from "#app/features/reports/access-report.server.ts";
 import { pageContext } from "#app/utils/page.server.ts";
 import { compressedDownload } from "#app/utils/compress.server.ts";
 import { clientIp } from "#app/utils/request.server.ts";

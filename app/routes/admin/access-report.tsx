@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { requireAdmin } from "#app/auth/session.server.ts";
+import { requireAdmin } from "#app/auth/guards.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input, Label, Select } from "#app/components/ui/field.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
@@ -11,8 +11,8 @@ import {
   detailsSummary,
   readAccessFilter,
   subjectPath,
-} from "#app/features/admin/access-actions.ts";
-import { listAccessLog } from "#app/features/admin/access-report.server.ts";
+} from "#app/features/reports/access-actions.ts";
+import { listAccessLog } from "#app/features/reports/access-report.server.ts";
 import { formatWhen } from "#app/features/submissions/status-badge.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { pageContext } from "#app/utils/page.server.ts";

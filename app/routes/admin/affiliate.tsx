@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { z } from "zod";
 import { fieldErrorsOf, type FieldErrors } from "#app/auth/forms.ts";
-import { requireAdmin, requireArea } from "#app/auth/session.server.ts";
+import { requireAdmin, requireArea } from "#app/auth/guards.server.ts";
 import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Field, Input, Textarea } from "#app/components/ui/field.tsx";

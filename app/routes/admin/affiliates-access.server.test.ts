@@ -11,7 +11,7 @@ import {
   submissions,
   user,
 } from "#app/db/schema.server.ts";
-import type { Role } from "#app/auth/roles.ts";
+import type { Role } from "#app/db/roles.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
 import { callRoute, databaseTargets } from "#app/test/routes.ts";
 import * as accessReportExport from "./access-report-export.ts";

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { requireArea } from "#app/auth/session.server.ts";
+import { requireArea } from "#app/auth/guards.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input, Label, Select } from "#app/components/ui/field.tsx";
 import { getDatabase } from "#app/db/db.server.ts";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { requireArea } from "#app/auth/session.server.ts";
+import { requireArea } from "#app/auth/guards.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input, Select } from "#app/components/ui/field.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
@@ -13,7 +13,7 @@ import {
 import { groupings } from "#app/features/analytics/events.ts";
 import { HorizontalBars, StackedColumns, type BarDatum } from "#app/features/analytics/charts.tsx";
 import { flushCounts, reportingDay } from "#app/features/analytics/counting.server.ts";
-import { submissionStatuses } from "#app/features/submissions/statuses.ts";
+import { submissionStatuses } from "#app/db/submission-statuses.ts";
 import { languages } from "#app/i18n/languages.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { cn } from "#app/utils/cn.ts";

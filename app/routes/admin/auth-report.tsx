@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { requireAdmin } from "#app/auth/session.server.ts";
+import { requireAdmin } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
-import { REPORT_DAYS, REPORT_TIME_ZONE } from "#app/features/admin/auth-report.ts";
-import { authReport } from "#app/features/admin/auth-report.server.ts";
+import { REPORT_DAYS, REPORT_TIME_ZONE } from "#app/features/reports/auth-report.ts";
+import { authReport } from "#app/features/reports/auth-report.server.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { getEnv } from "#app/utils/env.server.ts";
 import { pageContext } from "#app/utils/page.server.ts";

@@ -1,6 +1,6 @@
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { Link } from "react-router";
-import { requireArea } from "#app/auth/session.server.ts";
+import { requireArea } from "#app/auth/guards.server.ts";
 import { formatWhen, StatusBadge } from "#app/features/submissions/status-badge.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { dashboardStats } from "#app/features/submissions/review-stats.server.ts";

@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { requireAdmin } from "#app/auth/session.server.ts";
+import { requireAdmin } from "#app/auth/guards.server.ts";
 import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, Input, Textarea } from "#app/components/ui/field.tsx";
@@ -11,7 +11,7 @@ import {
   outboxCounts,
   retryMessage,
   type MailStatus,
-} from "#app/features/mail/outbox-admin.server.ts";
+} from "#app/mail/outbox-admin.server.ts";
 import {
   addRejectionReason,
   listRejectionReasons,
@@ -19,7 +19,7 @@ import {
   reasonLabelSchema,
   renameRejectionReason,
   setRejectionReasonActive,
-} from "#app/features/mail/rejection-reasons.server.ts";
+} from "#app/mail/rejection-reasons.server.ts";
 import {
   fieldErrors,
   saveSmtpSettings,
@@ -27,7 +27,7 @@ import {
   smtpSettingsSchema,
   smtpView,
   testMailSchema,
-} from "#app/features/mail/smtp.server.ts";
+} from "#app/mail/smtp-admin.server.ts";
 import {
   checkPlaceholders,
   overriddenTemplates,
@@ -40,7 +40,7 @@ import {
   templateForEditor,
   templateTextSchema,
   type TemplateRef,
-} from "#app/features/mail/templates-admin.server.ts";
+} from "#app/mail/templates-admin.server.ts";
 import { defaultLanguage, languages, normalizeLanguage } from "#app/i18n/languages.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { mailTemplateKinds, outboxStatuses, smtpSecurities } from "#app/mail/kinds.ts";

@@ -1,4 +1,4 @@
-import { requireArea } from "#app/auth/session.server.ts";
+import { requireArea } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { reviewLists } from "#app/features/admin/admin-nav.ts";
 import { exportSubmissions } from "#app/features/submissions/export.server.ts";

@@ -1,6 +1,6 @@
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { NavLink, Outlet } from "react-router";
-import { requireArea } from "#app/auth/session.server.ts";
+import { requireArea } from "#app/auth/guards.server.ts";
 import { AreaShell } from "#app/components/layout/area-shell.tsx";
 import { adminNavigation } from "#app/features/admin/admin-nav.ts";
 import { Icon } from "#app/components/ui/icon.tsx";

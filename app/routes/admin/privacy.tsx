@@ -1,13 +1,13 @@
 import { desc } from "drizzle-orm";
 import { data, Form, useNavigation } from "react-router";
-import { requireAdmin } from "#app/auth/session.server.ts";
+import { requireAdmin } from "#app/auth/guards.server.ts";
 import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, Input } from "#app/components/ui/field.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { privacyRequests } from "#app/db/schema.server.ts";
 import { formatWhen } from "#app/features/submissions/status-badge.tsx";
-import { maskEmail } from "#app/features/mail/smtp.server.ts";
+import { maskEmail } from "#app/mail/smtp-admin.server.ts";
 import { MAX_RETENTION_MONTHS } from "#app/features/privacy/constants.ts";
 import {
   lastRetentionRun,

@@ -1,4 +1,4 @@
-import { requireAdmin } from "#app/auth/session.server.ts";
+import { requireAdmin } from "#app/auth/guards.server.ts";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { formatWhen } from "#app/features/submissions/status-badge.tsx";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
-import { requireAdmin } from "#app/auth/session.server.ts";
+import { requireAdmin } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { accessLog, submissions } from "#app/db/schema.server.ts";
 import {

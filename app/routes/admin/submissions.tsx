@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { data, Form, Link, useNavigation } from "react-router";
-import { requireArea } from "#app/auth/session.server.ts";
+import { requireArea } from "#app/auth/guards.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { Input, Select, Textarea } from "#app/components/ui/field.tsx";
@@ -15,7 +15,7 @@ import {
   reviewSorts,
 } from "#app/features/submissions/review-filter.ts";
 import { listSubmissions } from "#app/features/submissions/review-list.server.ts";
-import { submissionSources } from "#app/features/submissions/statuses.ts";
+import { submissionSources } from "#app/db/submission-statuses.ts";
 import { languages } from "#app/i18n/languages.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { pageContext } from "#app/utils/page.server.ts";

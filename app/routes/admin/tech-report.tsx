@@ -1,4 +1,4 @@
-import { requireAdmin } from "#app/auth/session.server.ts";
+import { requireAdmin } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { formatWhen } from "#app/features/submissions/status-badge.tsx";
 import { techReport } from "#app/features/reports/tech-report.server.ts";

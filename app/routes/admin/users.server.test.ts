@@ -12,7 +12,7 @@ import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 /**
  * The Users screen and the auth report through their loaders and actions, as the browser posts
  * to them: who may, what is refused and with which status, on PGlite and (TEST_DATABASE_URL)
- * PostgreSQL. The rules themselves are tested in app/features/admin/users.server.test.ts.
+ * PostgreSQL. The rules themselves are tested in app/features/users/users.server.test.ts.
  */
 
 const ORIGIN = "http://127.0.0.1:3999";

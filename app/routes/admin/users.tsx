@@ -2,13 +2,13 @@ import { useId, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { getAuth } from "#app/auth/auth.server.ts";
-import { requireAdmin } from "#app/auth/session.server.ts";
+import { requireAdmin } from "#app/auth/guards.server.ts";
 import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input, Label } from "#app/components/ui/field.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
-import { roles, type Role } from "#app/auth/roles.ts";
+import { roles, type Role } from "#app/db/roles.ts";
 import { formatWhen } from "#app/features/submissions/status-badge.tsx";
 import {
   changeRole,
@@ -16,7 +16,7 @@ import {
   sendResetLink,
   setDisabled,
   type UserChangeResult,
-} from "#app/features/admin/users.server.ts";
+} from "#app/features/users/users.server.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { getEnv } from "#app/utils/env.server.ts";
 import { pageContext } from "#app/utils/page.server.ts";

@@ -1,7 +1,7 @@
 import { Fragment } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { fieldErrorsOf, type FieldErrors } from "#app/auth/forms.ts";
-import { requireArea } from "#app/auth/session.server.ts";
+import { requireArea } from "#app/auth/guards.server.ts";
 import { AreaShell } from "#app/components/layout/area-shell.tsx";
 import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";

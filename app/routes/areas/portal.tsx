@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
 import QRCode from "qrcode";
 import { data, Form, Link, useNavigation } from "react-router";
-import { requireArea } from "#app/auth/session.server.ts";
+import { requireArea } from "#app/auth/guards.server.ts";
 import { AreaShell } from "#app/components/layout/area-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { Select } from "#app/components/ui/field.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
-import { submissionStatuses } from "#app/features/submissions/statuses.ts";
+import { submissionStatuses } from "#app/db/submission-statuses.ts";
 import { StatusBadge } from "#app/features/submissions/status-badge.tsx";
 import { formatMoney, formatPercent } from "#app/features/affiliates/money.ts";
 import { parsePortalQuery, portalData } from "#app/features/affiliates/portal.server.ts";

@@ -20,9 +20,9 @@ import {
   submissionStatusHistory,
 } from "#app/db/schema.server.ts";
 import { languages } from "#app/i18n/languages.ts";
-import { queueMail } from "#app/mail/outbox.server.ts";
-import { deliverDueMail, startMailSender } from "#app/mail/sender.server.ts";
-import { effectiveMailTransport } from "#app/mail/smtp-settings.server.ts";
+import { queueMail } from "./outbox.server.ts";
+import { deliverDueMail, startMailSender } from "./sender.server.ts";
+import { effectiveMailTransport } from "./smtp-settings.server.ts";
 import {
   builtInTemplate,
   confirmationMail,
@@ -31,12 +31,12 @@ import {
   renderTemplate,
   resetPasswordMail,
   verificationMail,
-} from "#app/mail/templates.server.ts";
+} from "./templates.server.ts";
 import * as emailRoute from "#app/routes/admin/email.tsx";
 import { changeStatus } from "#app/features/submissions/review.server.ts";
 import { listRejectionReasons, rejectionTemplateKey } from "./rejection-reasons.server.ts";
 import { databaseTargets, outcomeOf } from "#app/test/routes.ts";
-import { maskEmail } from "./smtp.server.ts";
+import { maskEmail } from "./smtp-admin.server.ts";
 import { privacyRequestMail } from "#app/features/privacy/requests.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 
@@ -46,7 +46,7 @@ import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
  * guard (requireAdmin) is covered by the access matrix over HTTP (tests/e2e/access.spec.ts).
  */
 
-vi.mock(import("#app/auth/session.server.ts"), async (importOriginal) => {
+vi.mock(import("#app/auth/guards.server.ts"), async (importOriginal) => {
   const actual = await importOriginal();
   const viewer = (request: Request) => {
     const role = request.headers.get("x-test-role");

@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "#app/db/db.server.ts";
 import { accessLog, mailTemplates, rejectionReasons } from "#app/db/schema.server.ts";
-import type { Actor } from "./smtp.server.ts";
+import type { Actor } from "./smtp-admin.server.ts";
 
 /**
  * The reasons a reviewer picks from when rejecting an application. Each reason sends its own

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Auth } from "#app/auth/auth.server.ts";
 import type { Database } from "#app/db/db.server.ts";
 import { accessLog, affiliates, roles, session, user, type Role } from "#app/db/schema.server.ts";
-import { createAffiliate } from "#app/features/affiliates/affiliates.server.ts";
+import { createAffiliate } from "#app/auth/affiliate-account.server.ts";
 
 /**
  * Admin › Users (product.md sections 2 and 5): the accounts, their role, whether they may sign
@@ -19,7 +19,7 @@ export interface Actor {
 }
 
 /**
- * The role that counts, in SQL, as effectiveRole (app/auth/session.server.ts) computes it: admin
+ * The role that counts, in SQL, as effectiveRole (app/auth/guards.server.ts) computes it: admin
  * for the verified owner of ADMIN_EMAIL, otherwise the stored role.
  */
 function effectiveRoleSql(adminEmail: string | undefined): SQL<Role> {

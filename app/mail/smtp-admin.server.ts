@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Database } from "#app/db/db.server.ts";
 import { accessLog, outbox, settings } from "#app/db/schema.server.ts";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
-import { notifyMailQueued } from "#app/mail/outbox.server.ts";
+import { notifyMailQueued } from "./outbox.server.ts";
 import type { Language } from "#app/i18n/languages.ts";
 import {
   effectiveMailTransport,
@@ -16,8 +16,8 @@ import {
   transportSource,
   type SmtpLastTest,
   type StoredSmtpSettings,
-} from "#app/mail/smtp-settings.server.ts";
-import { simpleMail } from "#app/mail/templates.server.ts";
+} from "./smtp-settings.server.ts";
+import { simpleMail } from "./templates.server.ts";
 import { agency } from "#app/utils/agency.ts";
 import { encrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";

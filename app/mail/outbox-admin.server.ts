@@ -1,8 +1,8 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server.ts";
 import { accessLog, mailStatuses, outbox } from "#app/db/schema.server.ts";
-import { notifyMailQueued } from "#app/mail/outbox.server.ts";
-import { maskEmail, type Actor } from "./smtp.server.ts";
+import { notifyMailQueued } from "./outbox.server.ts";
+import { maskEmail, type Actor } from "./smtp-admin.server.ts";
 
 export type MailStatus = (typeof mailStatuses)[number];
 export const isMailStatus = (value: unknown): value is MailStatus =>

@@ -13,9 +13,9 @@ import {
   type MailTemplateKind,
   type RenderedMail,
   type TemplateText,
-} from "#app/mail/templates.server.ts";
+} from "./templates.server.ts";
 import { rejectionTemplateKeys } from "./rejection-reasons.server.ts";
-import type { Actor } from "./smtp.server.ts";
+import type { Actor } from "./smtp-admin.server.ts";
 
 /** A template key: a mail kind, or `rejected:<reason id>` for one rejection reason's mail. */
 export interface TemplateRef {
