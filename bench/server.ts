@@ -2,6 +2,10 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
 
+// A verified account in the bench's database ({ url } or { dataDir }, no server holding it open),
+// made as the tests make theirs: npm run user:create.
+export { createAccount } from "../tests/e2e/accounts.ts";
+
 export const root = path.resolve(import.meta.dirname, "..");
 // The same folder the build writes and server/index.ts reads: a benchmark can build beside a
 // running server (BUILD_DIR=.build-bench) without replacing its files.
@@ -71,54 +75,6 @@ export async function startServer({
   }
   await stop();
   throw new Error("the server did not start");
-}
-
-/**
- * `npm run user:create -- --password-stdin`, as an operator runs it: a verified account in the
- * bench's database (PostgreSQL at `url`, or PGlite in `dataDir`, which no server may hold open).
- */
-export function createAccount({
-  email,
-  role,
-  password,
-  database,
-}: {
-  email: string;
-  role: string;
-  password: string;
-  database: { url: string } | { dataDir: string };
-}) {
-  const {
-    DATABASE_URL: _database,
-    SMTP_URL: _smtp,
-    PUBLIC_ORIGIN: _origin,
-    ...inherited
-  } = process.env;
-  const env = "url" in database ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir };
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn(
-      "npm",
-      [
-        "run",
-        "--silent",
-        "user:create",
-        "--",
-        "--email",
-        email,
-        "--role",
-        role,
-        "--password-stdin",
-      ],
-      { cwd: root, env: { ...inherited, ...env }, stdio: ["pipe", "ignore", "pipe"] },
-    );
-    let errors = "";
-    child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
-    child.stdin.end(`${password}\n`);
-    child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`user:create: ${code}\n${errors}`)),
-    );
-  });
 }
 
 /**

@@ -1,10 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { request as http, type APIRequestContext } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
-import { userCreate } from "./accounts.ts";
-import { ownServer, type OwnServer } from "./own-server.ts";
+import { expect, test, type Account, type Role } from "./fixtures.ts";
 import {
   actionMatrixTests,
   actionRules,
@@ -178,16 +173,10 @@ const rules: Record<string, Rule> = {
   "/robots.txt": open(),
 };
 
-const PASSWORD = "uma-senha-bem-longa-42";
 const ADMIN_EMAIL = "owner@example.com";
-const accounts = [
-  { who: "model", email: "model@example.com", role: "model" },
-  { who: "affiliate", email: "affiliate@example.com", role: "affiliate" },
-  { who: "approver", email: "approver@example.com", role: "approver" },
-  { who: "admin", email: "admin@example.com", role: "admin" },
-  // Stored as a model; admin because her verified address is ADMIN_EMAIL.
-  { who: "owner", email: ADMIN_EMAIL, role: "model" },
-] as const;
+// A server of the matrix's own, which it changes (roles, settings): its owner's address, and no
+// mail server until the admin saves one.
+test.use({ serverEnv: { ADMIN_EMAIL, SMTP_URL: "" } });
 
 test("every route of app/routes.ts has an access rule here", () => {
   const patterns = [...table.keys()];
@@ -225,26 +214,26 @@ test("every route with an action has a rule in access-actions.ts", () => {
 });
 
 test.describe("the access matrix", () => {
-  // One server with its accounts (PGlite on disk, made before it starts: one process at a time).
+  // One server with its accounts; the actions change what later rows read.
   test.describe.configure({ mode: "serial" });
 
-  let dataDir: string;
-  let server: OwnServer;
+  let origin: string;
+  const accounts = new Map<Exclude<Who, "visitor">, Account>();
   const clients = new Map<Who, APIRequestContext>();
 
   // Each client from an address of its own (the server trusts this machine as its proxy): the
   // actions' wrong passwords count against per-address sign-in limits.
   const newClient = (who: Who) =>
     http.newContext({
-      baseURL: server.origin,
+      baseURL: origin,
       extraHTTPHeaders: { "X-Forwarded-For": `203.0.113.${everyone.indexOf(who) + 1}` },
     });
 
   async function signIn(who: Exclude<Who, "visitor">) {
-    const account = accounts.find((candidate) => candidate.who === who)!;
+    const account = accounts.get(who)!;
     const client = await newClient(who);
     const response = await client.post("/login", {
-      form: { email: account.email, password: PASSWORD },
+      form: { email: account.email, password: account.password },
       maxRedirects: 0,
     });
     expect(response.status(), `sign-in of ${who}`).toBe(302);
@@ -253,24 +242,19 @@ test.describe("the access matrix", () => {
     clients.set(who, client);
   }
 
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    dataDir = mkdtempSync(path.join(tmpdir(), "mare-access-"));
-    for (const account of accounts)
-      await userCreate(dataDir, account.email, account.role, PASSWORD);
-    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 22, {
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL,
-      TRUST_PROXY: "loopback",
-    });
+  test.beforeAll(async ({ app }) => {
+    origin = app.origin;
+    for (const role of ["model", "affiliate", "approver", "admin"] as const satisfies Role[]) {
+      accounts.set(role, await app.account(role));
+    }
+    // Stored as a model; admin because her verified address is ADMIN_EMAIL.
+    accounts.set("owner", await app.account("model", { email: ADMIN_EMAIL }));
     clients.set("visitor", await newClient("visitor"));
-    for (const account of accounts) await signIn(account.who);
+    for (const who of accounts.keys()) await signIn(who);
   });
 
   test.afterAll(async () => {
     for (const client of clients.values()) await client.dispose();
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   for (const who of everyone) {
@@ -294,7 +278,7 @@ test.describe("the access matrix", () => {
   }
 
   actionMatrixTests(() => ({
-    origin: server.origin,
+    origin,
     client: (who) => clients.get(who)!,
     signIn,
   }));

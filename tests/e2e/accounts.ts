@@ -5,39 +5,39 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "../..");
 
 /**
- * `npm run user:create`, as an operator would run it: into the embedded database of a data
- * folder (before the server on that folder starts), or into PostgreSQL given as
- * `{ databaseUrl }`.
+ * `npm run user:create -- --password-stdin`, as an operator runs it: a verified account in the
+ * embedded database of a data folder (which no server may hold open: stop it first), or in the
+ * PostgreSQL database at `url`. The one way the browser tests, the operations tests and the
+ * benchmark make accounts. Nothing of the caller's database, mail or origin settings reaches it.
  */
-export function userCreate(
-  database: string | { databaseUrl: string },
-  email: string,
-  role: string,
-  password: string,
-) {
+export function createAccount({
+  email,
+  role,
+  password,
+  name,
+  database,
+}: {
+  email: string;
+  role: string;
+  password: string;
+  /** Without it, user:create names the account after its address. */
+  name?: string;
+  database: { url: string } | { dataDir: string };
+}) {
+  const {
+    DATABASE_URL: _database,
+    SMTP_URL: _smtp,
+    PUBLIC_ORIGIN: _origin,
+    ...inherited
+  } = process.env;
   const target =
-    typeof database === "string"
-      ? { DATA_DIR: database, DATABASE_URL: "" }
-      : { DATABASE_URL: database.databaseUrl };
+    "url" in database ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir };
+  const args = ["--email", email, "--role", role, ...(name ? ["--name", name] : [])];
   return new Promise<void>((resolve, reject) => {
     const child = spawn(
       "npm",
-      [
-        "run",
-        "--silent",
-        "user:create",
-        "--",
-        "--email",
-        email,
-        "--role",
-        role,
-        "--password-stdin",
-      ],
-      {
-        cwd: root,
-        env: { ...process.env, ...target },
-        stdio: ["pipe", "ignore", "pipe"],
-      },
+      ["run", "--silent", "user:create", "--", ...args, "--password-stdin"],
+      { cwd: root, env: { ...inherited, ...target }, stdio: ["pipe", "ignore", "pipe"] },
     );
     let errors = "";
     child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));

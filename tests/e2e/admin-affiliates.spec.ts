@@ -1,48 +1,26 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
-import { userCreate } from "./accounts.ts";
 import { expectAccessible } from "./axe.ts";
-import { expect, t, test, waitForHydration } from "./fixtures.ts";
-import { ownServer, type OwnServer } from "./own-server.ts";
+import { expect, t, test, waitForHydration, type AppServer, type Role } from "./fixtures.ts";
 
 /**
  * Affiliates in the back office, end to end: an admin suspends an affiliate, sets her commission,
  * records an earning and a payout, then finds each change in the access report and exports it.
  * An approver reads the same pages without the forms, and cannot open the access report.
  */
-const PASSWORD = "afiliadas-em-dia-2026";
-const ADMIN = "helena.admin@example.com";
-const APPROVER = "ines.approver@example.com";
+// An affiliate of this spec's own: she is suspended.
 const AFFILIATE = "joana.affiliate@example.com";
 
 test.describe("affiliates and the access report", () => {
   test.describe.configure({ mode: "serial" });
-  let dataDir: string;
-  let server: OwnServer;
 
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    dataDir = mkdtempSync(path.join(tmpdir(), "mare-affiliates-"));
-    await userCreate(dataDir, ADMIN, "admin", PASSWORD);
-    await userCreate(dataDir, APPROVER, "approver", PASSWORD);
-    await userCreate(dataDir, AFFILIATE, "affiliate", PASSWORD);
-    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 31, { DATA_DIR: dataDir });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  test.beforeAll(async ({ app }) => {
+    await app.account("affiliate", { email: AFFILIATE });
   });
 
-  async function signedIn(browser: Browser, email: string): Promise<Page> {
+  async function signedIn(app: AppServer, browser: Browser, role: Role): Promise<Page> {
     const page = await (await browser.newContext()).newPage();
-    await page.goto(`${server.origin}/login?lang=en`);
-    await waitForHydration(page);
-    await page.getByLabel(t("en", "auth.email")).fill(email);
-    await page.getByLabel(t("en", "auth.password"), { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: t("en", "auth.signIn"), exact: true }).click();
-    await expect(page).toHaveURL(`${server.origin}/admin/dashboard`);
+    await app.signIn(page, role);
     return page;
   }
 
@@ -50,12 +28,13 @@ test.describe("affiliates and the access report", () => {
     expect(page.getByRole("status").filter({ hasText: t("en", key) })).toBeVisible();
 
   test("an admin suspends, sets the commission, records money, and finds it all in the report", async ({
+    app,
     browser,
   }) => {
-    const admin = await signedIn(browser, ADMIN);
+    const admin = await signedIn(app, browser, "admin");
     const nav = admin.getByRole("navigation", { name: t("en", "admin.nav.label") });
     await nav.getByRole("link", { name: t("en", "admin.affiliates.nav") }).click();
-    await expect(admin).toHaveURL(`${server.origin}/admin/afiliados`);
+    await expect(admin).toHaveURL(`${app.origin}/admin/afiliados`);
     await expect(admin.locator("h1")).toHaveText(t("en", "admin.affiliates.title"));
     const row = admin.getByRole("row").filter({ hasText: AFFILIATE });
     await expect(row).toContainText(t("en", "admin.affiliates.statuses.active"));
@@ -70,7 +49,7 @@ test.describe("affiliates and the access report", () => {
       .selectOption({ label: t("en", "admin.affiliates.statuses.suspended") });
     await admin.getByRole("button", { name: t("en", "admin.affiliates.apply") }).click();
     await expect(admin.getByText(t("en", "admin.affiliates.noMatch"))).toBeVisible();
-    await admin.goto(`${server.origin}/admin/afiliados?q=joana`);
+    await admin.goto(`${app.origin}/admin/afiliados?q=joana`);
     await row.getByRole("link").click();
     await expect(admin).toHaveURL(/\/admin\/afiliados\/\d+$/);
     await waitForHydration(admin);
@@ -120,7 +99,7 @@ test.describe("affiliates and the access report", () => {
 
     // The access report shows the four changes, with their labels.
     await nav.getByRole("link", { name: t("en", "admin.accessReport.nav") }).click();
-    await expect(admin).toHaveURL(`${server.origin}/admin/access-report`);
+    await expect(admin).toHaveURL(`${app.origin}/admin/access-report`);
     const table = admin.getByRole("table");
     for (const key of ["affiliateStatus", "affiliateCommission", "affiliateLedger"]) {
       await expect(table).toContainText(t("en", `admin.accessReport.actions.${key}`));
@@ -146,21 +125,22 @@ test.describe("affiliates and the access report", () => {
     expect(csv.trimEnd().split("\r\n")).toHaveLength(1 + 2);
     expect(csv).toContain("affiliate.ledger");
     expect(csv).toContain("November referrals");
-    await admin.goto(`${server.origin}/admin/access-report?action=access-report.export`);
+    await admin.goto(`${app.origin}/admin/access-report?action=access-report.export`);
     await expect(admin.getByRole("table")).toContainText(
       t("en", "admin.accessReport.actions.exportAccessReport"),
     );
 
     // The subject links back to her page.
-    await admin.goto(`${server.origin}/admin/access-report?action=affiliate.status`);
+    await admin.goto(`${app.origin}/admin/access-report?action=affiliate.status`);
     await admin.getByRole("table").getByRole("link").first().click();
     await expect(admin).toHaveURL(detailUrl);
   });
 
   test("an approver reads the affiliate without the forms, and has no access report", async ({
+    app,
     browser,
   }) => {
-    const approver = await signedIn(browser, APPROVER);
+    const approver = await signedIn(app, browser, "approver");
     const nav = approver.getByRole("navigation", { name: t("en", "admin.nav.label") });
     await expect(nav.getByRole("link", { name: t("en", "admin.accessReport.nav") })).toHaveCount(0);
     await nav.getByRole("link", { name: t("en", "admin.affiliates.nav") }).click();
@@ -173,7 +153,7 @@ test.describe("affiliates and the access report", () => {
       approver.getByRole("region", { name: t("en", "admin.affiliates.ledgerTitle") }),
     ).toContainText("November referrals");
     await expectAccessible(approver, "an affiliate's page, read only");
-    await approver.goto(`${server.origin}/admin/access-report`);
-    await expect(approver).toHaveURL(`${server.origin}/permission-denied`);
+    await approver.goto(`${app.origin}/admin/access-report`);
+    await expect(approver).toHaveURL(`${app.origin}/permission-denied`);
   });
 });

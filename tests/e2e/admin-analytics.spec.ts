@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import { userCreate } from "./accounts.ts";
-import { expect, failedResource, t, test, waitForHydration } from "./fixtures.ts";
-import { ownServer, type OwnServer } from "./own-server.ts";
+import { expect, failedResource, t, test, waitForHydration, type AppServer } from "./fixtures.ts";
 
 /**
  * Admin › Analytics, end to end: a visitor opens the home page and clicks into the
@@ -13,39 +8,18 @@ import { ownServer, type OwnServer } from "./own-server.ts";
  * start (first-party, cookie-free counting). The screen passes axe, and a bad range is refused
  * field by field.
  */
-const PASSWORD = "numeros-sem-cookies-2026";
-const APPROVER = "rita.approver@example.com";
-
 test.describe("analytics", () => {
   test.describe.configure({ mode: "serial" });
-  let dataDir: string;
-  let server: OwnServer;
 
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    dataDir = mkdtempSync(path.join(tmpdir(), "mare-analytics-"));
-    await userCreate(dataDir, APPROVER, "approver", PASSWORD);
-    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 53, { DATA_DIR: dataDir });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  async function signedIn(browser: Browser): Promise<Page> {
+  async function signedIn(app: AppServer, browser: Browser): Promise<Page> {
     const page = await (await browser.newContext()).newPage();
-    await page.goto(`${server.origin}/login?lang=en`);
-    await waitForHydration(page);
-    await page.getByLabel(t("en", "auth.email")).fill(APPROVER);
-    await page.getByLabel(t("en", "auth.password"), { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: t("en", "auth.signIn"), exact: true }).click();
-    await expect(page).toHaveURL(`${server.origin}/admin/dashboard`);
+    await app.signIn(page, "approver");
     return page;
   }
 
   /** A step's count in the funnel's table, as the screen shows it now. */
-  async function funnelCount(page: Page, step: "pageViews" | "started") {
-    await page.goto(`${server.origin}/admin/analytics`);
+  async function funnelCount(app: AppServer, page: Page, step: "pageViews" | "started") {
+    await page.goto(`${app.origin}/admin/analytics`);
     const table = page.getByRole("table", { name: t("en", "admin.analytics.funnel.caption") });
     const row = table.getByRole("row", { name: t("en", `admin.analytics.funnel.${step}`) });
     const text = await row.getByRole("cell").first().innerText();
@@ -53,16 +27,17 @@ test.describe("analytics", () => {
   }
 
   test("a visit to the home page and a click into the form show up in the funnel", async ({
+    app,
     browser,
   }) => {
-    const approver = await signedIn(browser);
+    const approver = await signedIn(app, browser);
     await approver.getByRole("link", { name: t("en", "admin.analytics.title") }).click();
-    await expect(approver).toHaveURL(`${server.origin}/admin/analytics`);
+    await expect(approver).toHaveURL(`${app.origin}/admin/analytics`);
     await expect(
       approver.getByRole("heading", { level: 1, name: t("en", "admin.analytics.title") }),
     ).toBeVisible();
-    const viewsBefore = await funnelCount(approver, "pageViews");
-    const startsBefore = await funnelCount(approver, "started");
+    const viewsBefore = await funnelCount(app, approver, "pageViews");
+    const startsBefore = await funnelCount(app, approver, "started");
 
     // A visitor of her own: no session, no cookie but the language.
     const visitor = await (await browser.newContext()).newPage();
@@ -70,7 +45,7 @@ test.describe("analytics", () => {
     visitor.on("request", (request) => {
       if (request.url().includes("/api/count")) beacons += 1;
     });
-    await visitor.goto(`${server.origin}/?lang=en`);
+    await visitor.goto(`${app.origin}/?lang=en`);
     await waitForHydration(visitor);
     // The form's code comes as she scrolls to it (decision 019); her start is counted by it.
     await visitor.locator("#preselection").scrollIntoViewIfNeeded();
@@ -82,8 +57,8 @@ test.describe("analytics", () => {
     await visitor.getByLabel(t("en", "preselection.fullName")).focus();
     await beacon;
     // Counting is written shortly after; the screen writes what is pending before it reads.
-    await expect.poll(() => funnelCount(approver, "pageViews")).toBeGreaterThan(viewsBefore);
-    await expect.poll(() => funnelCount(approver, "started")).toBe(startsBefore + 1);
+    await expect.poll(() => funnelCount(app, approver, "pageViews")).toBeGreaterThan(viewsBefore);
+    await expect.poll(() => funnelCount(app, approver, "started")).toBe(startsBefore + 1);
 
     // Focusing again on the same page load is the same start: no second beacon.
     await visitor.getByLabel(t("en", "preselection.email")).focus();
@@ -96,33 +71,35 @@ test.describe("analytics", () => {
   });
 
   test("views of a stored page count as rendered ones did: a revalidation too, not a robot, a prefetch or HEAD", async ({
+    app,
     browser,
   }) => {
-    const approver = await signedIn(browser);
-    const url = `${server.origin}/blog?lang=en&counted=stored`;
+    const approver = await signedIn(app, browser);
+    const url = `${app.origin}/blog?lang=en&counted=stored`;
     const person = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36";
     const visit = (headers: Record<string, string> = {}, method = "GET") =>
       fetch(url, { method, headers: { "user-agent": person, ...headers } });
     // The first visit renders and stores the page; then it is sent from the store.
     const first = await visit();
     expect(first.headers.get("etag")).toBeTruthy();
-    const viewsBefore = await funnelCount(approver, "pageViews");
+    const viewsBefore = await funnelCount(app, approver, "pageViews");
     expect((await visit()).status).toBe(200);
     expect((await visit({ "if-none-match": first.headers.get("etag")! })).status).toBe(304);
     await visit({ "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" });
     await visit({ "sec-purpose": "prefetch" });
     await visit({}, "HEAD");
-    await expect.poll(() => funnelCount(approver, "pageViews")).toBe(viewsBefore + 2);
+    await expect.poll(() => funnelCount(app, approver, "pageViews")).toBe(viewsBefore + 2);
     await approver.context().close();
   });
 
   test("the screen: presets, a refused range, and no serious axe violation", async ({
+    app,
     browser,
     browserErrors,
   }) => {
     browserErrors.allow(failedResource(400)); // the refused range is answered 400
-    const page = await signedIn(browser);
-    await page.goto(`${server.origin}/admin/analytics`);
+    const page = await signedIn(app, browser);
+    await page.goto(`${app.origin}/admin/analytics`);
     await waitForHydration(page);
 
     await page

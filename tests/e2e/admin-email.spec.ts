@@ -1,20 +1,15 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type AxeBuilder from "@axe-core/playwright";
-import { userCreate } from "./accounts.ts";
 import { expectAccessible } from "./axe.ts";
-import { expect, t, test, waitForHydration } from "./fixtures.ts";
-import { ownServer, type OwnServer } from "./own-server.ts";
-import { startSmtp } from "./smtp.ts";
+import { expect, t, test } from "./fixtures.ts";
 
 /**
  * /admin/email end to end, on a server started WITHOUT SMTP_URL: the admin points the SMTP
  * settings at a real test SMTP server, a test mail arrives there (no restart), she edits a
  * template and sees its preview; axe finds no serious or critical violation.
  */
-const PASSWORD = "correio-bem-configurado-2026";
-const ADMIN = "elza.admin@example.com";
+// A server of its own started without SMTP_URL (its test SMTP server is there all the same):
+// the settings saved here would send the other specs' mail from another sender.
+test.use({ serverEnv: { SMTP_URL: "" } });
 
 // The mail preview is a sandboxed frame without scripts: axe cannot run inside it (the mail's own
 // markup is checked by the mail tests), so it checks the screen around it.
@@ -22,47 +17,26 @@ const previewExcluded = (axe: AxeBuilder) => axe.exclude("iframe").setLegacyMode
 
 test.describe("the e-mail settings", () => {
   test.describe.configure({ mode: "serial" });
-  let dataDir: string;
-  let server: OwnServer;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    dataDir = mkdtempSync(path.join(tmpdir(), "mare-admin-email-"));
-    await userCreate(dataDir, ADMIN, "admin", PASSWORD);
-    smtp = await startSmtp();
-    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 41, { DATA_DIR: dataDir });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
   test("SMTP settings, a test mail that arrives, a template edit with its preview", async ({
+    app,
     page,
     browserErrors,
   }) => {
     // Chromium's note when a script is refused in the sandboxed preview (axe's, not the page's).
     browserErrors.allow(/Blocked script execution in 'about:srcdoc'/);
-    await page.goto(`${server.origin}/login?lang=en`);
-    await waitForHydration(page);
-    await page.getByLabel(t("en", "auth.email"), { exact: true }).fill(ADMIN);
-    await page.getByLabel(t("en", "auth.password"), { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: t("en", "auth.signIn"), exact: true }).click();
-    await expect(page).toHaveURL(`${server.origin}/admin/dashboard`);
+    const admin = await app.signIn(page, "admin");
 
     await page
       .getByRole("navigation", { name: t("en", "admin.nav.label") })
       .getByRole("link", { name: t("en", "admin.email.nav") })
       .click();
-    await expect(page).toHaveURL(`${server.origin}/admin/email`);
+    await expect(page).toHaveURL(`${app.origin}/admin/email`);
     await expect(page.locator("h1")).toHaveText(t("en", "admin.email.title"));
     await expect(page.getByText(t("en", "admin.email.smtp.notConfigured"))).toBeVisible();
     await expectAccessible(page, "the e-mail screen", previewExcluded);
 
     // The SMTP settings, pointing at the test server (no authentication, no TLS).
-    const port = new URL(smtp.url).port;
+    const port = new URL(app.mail.url).port;
     await page.getByLabel(t("en", "admin.email.smtp.host"), { exact: true }).fill("127.0.0.1");
     await page.getByLabel(t("en", "admin.email.smtp.port"), { exact: true }).fill(port);
     await page
@@ -89,11 +63,13 @@ test.describe("the e-mail settings", () => {
 
     // A test mail to the admin's own address (the default) arrives, from the saved sender.
     await expect(page.getByLabel(t("en", "admin.email.test.to"), { exact: true })).toHaveValue(
-      ADMIN,
+      admin.email,
     );
     await page.getByRole("button", { name: t("en", "admin.email.test.send") }).click();
-    await expect(page.getByText(t("en", "admin.email.test.sent", { to: ADMIN }))).toBeVisible();
-    const mail = await smtp.mailTo(ADMIN);
+    await expect(
+      page.getByText(t("en", "admin.email.test.sent", { to: admin.email })),
+    ).toBeVisible();
+    const mail = await app.mail.mailTo(admin.email);
     expect(mail.subject).toBe(t("en", "admin.email.test.mailSubject"));
     expect(mail.from?.value[0]).toMatchObject({
       name: "Maré Casting",

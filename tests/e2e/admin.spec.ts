@@ -1,41 +1,24 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
-import { userCreate } from "./accounts.ts";
 import { expectAccessible } from "./axe.ts";
-import { expect, t, test, waitForHydration } from "./fixtures.ts";
-import { ownServer, type OwnServer } from "./own-server.ts";
-import { startSmtp } from "./smtp.ts";
+import { expect, t, test, waitForHydration, type AppServer, type Role } from "./fixtures.ts";
 
 /**
  * The back office's review, end to end: an application arrives through the landing form, an
  * approver finds it, approves it with a note, the applicant's e-mail reaches a real SMTP server
  * in her language, and a second reviewer who had the page open is told instead of overwriting.
  */
-const PASSWORD = "revisao-cuidadosa-2026";
-const APPROVER = "carla.approver@example.com";
-const ADMIN = "dora.admin@example.com";
 const APPLICANT = "lucia.applicant@example.com";
+
+// The lists are read whole (the oldest Portuguese application first): a database of its own.
+test.use({ serverEnv: {} });
 
 test.describe("reviewing applications", () => {
   test.describe.configure({ mode: "serial" });
-  let dataDir: string;
-  let server: OwnServer;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
 
-  test.beforeAll(async ({ request }) => {
-    test.setTimeout(90_000);
-    dataDir = mkdtempSync(path.join(tmpdir(), "mare-admin-"));
-    await userCreate(dataDir, APPROVER, "approver", PASSWORD);
-    await userCreate(dataDir, ADMIN, "admin", PASSWORD);
-    smtp = await startSmtp();
-    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 24, {
-      DATA_DIR: dataDir,
-      SMTP_URL: smtp.url,
-    });
-    const sent = await request.post(`${server.origin}/?index&lang=es`, {
-      headers: { origin: server.origin },
+  test.beforeAll(async ({ app, request }) => {
+    const sent = await request.post(`${app.origin}/?index&lang=es`, {
+      headers: { origin: app.origin },
       form: {
         fullName: "Lucía Fernández",
         age: "26",
@@ -48,28 +31,19 @@ test.describe("reviewing applications", () => {
     });
     expect(sent.status()).toBe(200);
   });
-  test.afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
 
-  async function signedIn(browser: Browser, email: string): Promise<Page> {
+  async function signedIn(app: AppServer, browser: Browser, role: Role): Promise<Page> {
     const page = await (await browser.newContext()).newPage();
-    await page.goto(`${server.origin}/login?lang=en`);
-    await waitForHydration(page);
-    await page.getByLabel(t("en", "auth.email"), { exact: true }).fill(email);
-    await page.getByLabel(t("en", "auth.password"), { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: t("en", "auth.signIn"), exact: true }).click();
-    await expect(page).toHaveURL(`${server.origin}/admin/dashboard`);
+    await app.signIn(page, role);
     return page;
   }
 
   test("approve with a note: her mail arrives, the history shows it, a second reviewer is told", async ({
+    app,
     browser,
   }) => {
-    const approver = await signedIn(browser, APPROVER);
-    const admin = await signedIn(browser, ADMIN);
+    const approver = await signedIn(app, browser, "approver");
+    const admin = await signedIn(app, browser, "admin");
 
     // The dashboard counts her, and the pending list shows her.
     await expect(approver.locator("h1")).toHaveText(t("en", "admin.dashboard.title"));
@@ -78,7 +52,7 @@ test.describe("reviewing applications", () => {
       .getByRole("navigation", { name: t("en", "admin.nav.label") })
       .getByRole("link", { name: t("en", "admin.nav.pending") })
       .click();
-    await expect(approver).toHaveURL(`${server.origin}/admin/pendentes`);
+    await expect(approver).toHaveURL(`${app.origin}/admin/pendentes`);
     await expect(approver.getByRole("table")).toContainText("Lucía Fernández");
     await expectAccessible(approver, "the pending list");
 
@@ -91,7 +65,7 @@ test.describe("reviewing applications", () => {
     await expect(approver.getByRole("table")).toHaveCount(0);
 
     // The list on screen as a CSV file.
-    await approver.goto(`${server.origin}/admin/pendentes`);
+    await approver.goto(`${app.origin}/admin/pendentes`);
     const [download] = await Promise.all([
       approver.waitForEvent("download"),
       approver.getByRole("link", { name: t("en", "admin.list.export") }).click(),
@@ -122,7 +96,7 @@ test.describe("reviewing applications", () => {
       approver.getByRole("region", { name: t("en", "admin.detail.history") }),
     ).toContainText("Perfil muy profesional.");
 
-    const mail = await smtp.mailTo(APPLICANT, 1); // after her confirmation
+    const mail = await app.mail.mailTo(APPLICANT, 1); // after her confirmation
     expect(mail.subject).toBe(t("es", "mail.approved.subject"));
     expect(mail.text).toContain("Perfil muy profesional.");
 
@@ -133,23 +107,23 @@ test.describe("reviewing applications", () => {
     );
 
     // The access report shows the decision once: who, what, on whom; the refused click is not in it.
-    await admin.goto(`${server.origin}/admin/access-report?action=submission.status`);
+    await admin.goto(`${app.origin}/admin/access-report?action=submission.status`);
     const entries = admin.getByRole("row").filter({ hasText: "Lucía Fernández" });
     await expect(entries).toHaveCount(1);
     await expect(entries).toContainText(t("en", "admin.accessReport.actions.submissionStatus"));
-    await expect(entries).toContainText("carla.approver");
+    await expect(entries).toContainText((await app.account("approver")).name);
     await expect(entries).toContainText(t("en", "admin.accessReport.roles.approver"));
     await admin.context().close();
     await approver.context().close();
   });
 
-  test("filters, bulk decisions, and the admin's reports", async ({ browser, request }) => {
+  test("filters, bulk decisions, and the admin's reports", async ({ app, browser, request }) => {
     for (const [fullName, email] of [
       ["Marina Costa", "marina.bulk@example.com"],
       ["Paula Reis", "paula.bulk@example.com"],
     ] as const) {
-      const sent = await request.post(`${server.origin}/?index&lang=pt`, {
-        headers: { origin: server.origin },
+      const sent = await request.post(`${app.origin}/?index&lang=pt`, {
+        headers: { origin: app.origin },
         form: {
           fullName,
           age: "24",
@@ -162,8 +136,8 @@ test.describe("reviewing applications", () => {
       });
       expect(sent.status()).toBe(200);
     }
-    const admin = await signedIn(browser, ADMIN);
-    await admin.goto(`${server.origin}/admin/pendentes?lang=en`);
+    const admin = await signedIn(app, browser, "admin");
+    await admin.goto(`${app.origin}/admin/pendentes?lang=en`);
     await waitForHydration(admin);
 
     // Filters travel in the URL: Portuguese applications, oldest first.
@@ -191,7 +165,7 @@ test.describe("reviewing applications", () => {
     await expect(
       admin.getByRole("status").filter({ hasText: t("en", "admin.bulk.done_other", { count: 2 }) }),
     ).toBeVisible();
-    const mail = await smtp.mailTo("paula.bulk@example.com", 1); // after her confirmation
+    const mail = await app.mail.mailTo("paula.bulk@example.com", 1); // after her confirmation
     expect(mail.subject).toBe(t("pt", "mail.rejected.subject"));
     expect(mail.text).toContain("Vagas preenchidas neste mês.");
 
@@ -200,12 +174,12 @@ test.describe("reviewing applications", () => {
       ["/admin/production-checklist", "admin.checklist.title"],
       ["/admin/tech-report", "admin.tech.title"],
     ] as const) {
-      await admin.goto(`${server.origin}${path}`);
+      await admin.goto(`${app.origin}${path}`);
       await expect(admin.locator("h1")).toHaveText(t("en", title));
       await expectAccessible(admin, path);
     }
     // This test server runs on PGlite: the checklist says so, with the fix.
-    await admin.goto(`${server.origin}/admin/production-checklist`);
+    await admin.goto(`${app.origin}/admin/production-checklist`);
     await expect(admin.getByText(t("en", "admin.checklist.checks.database.fix"))).toBeVisible();
     await admin.context().close();
   });

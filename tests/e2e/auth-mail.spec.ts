@@ -2,12 +2,10 @@ import { randomBytes } from "node:crypto";
 import type { ParsedMail } from "mailparser";
 import type { Page } from "@playwright/test";
 import { expect, failedResource, t, test, waitForHydration, type Lang } from "./fixtures.ts";
-import { ownServer, type OwnServer } from "./own-server.ts";
-import { startSmtp } from "./smtp.ts";
 
 /**
- * Accounts by e-mail, end to end: a server of the test's own sends its mail to a real SMTP
- * server in this process, and the test follows the links in what arrives, as she would.
+ * Accounts by e-mail, end to end: the worker's server sends its mail to a real SMTP server in
+ * the test's process, and the test follows the links in what arrives, as she would.
  */
 
 const linkIn = (mail: ParsedMail) => {
@@ -26,29 +24,18 @@ async function signIn(page: Page, lang: Lang, email: string, password: string) {
 }
 
 test.describe("accounts by e-mail", () => {
-  // One server and one mailbox for these steps, which follow one account.
+  // These steps follow one account.
   test.describe.configure({ mode: "serial" });
 
   const lang: Lang = "es";
   const email = `lia.${randomBytes(4).toString("hex")}@example.com`;
   const password = "maré-talent-2026!";
   const newPassword = "outra-senha-bem-longa";
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  let server: OwnServer;
-
-  test.beforeAll(async () => {
-    smtp = await startSmtp();
-    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 20, { SMTP_URL: smtp.url });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-  });
-
   test("an affiliate signs up, confirms her address from the e-mail, lands in her portal and logs out", async ({
+    app,
     page,
   }) => {
-    await page.goto(`${server.origin}/register/affiliate?lang=${lang}`);
+    await page.goto(`${app.origin}/register/affiliate?lang=${lang}`);
     await waitForHydration(page);
     await page.getByLabel(t(lang, "auth.name")).fill("Lia Costa");
     await page.getByLabel(t(lang, "auth.email")).fill(email);
@@ -57,61 +44,63 @@ test.describe("accounts by e-mail", () => {
       .getByLabel(t(lang, "auth.affiliate.promotion"))
       .fill("Mi Instagram sobre creación de contenido.");
     await page.getByRole("button", { name: t(lang, "auth.affiliate.submit") }).click();
-    await expect(page).toHaveURL(`${server.origin}/login?notice=check-email`);
+    await expect(page).toHaveURL(`${app.origin}/login?notice=check-email`);
     await expect(notice(page)).toHaveText(t(lang, "auth.notices.check-email"));
 
     // Discreet, and in the language of the page she signed up on.
-    const mail = await smtp.mailTo(email);
+    const mail = await app.mail.mailTo(email);
     expect(mail.subject).toBe(t(lang, "mail.verification.subject"));
     expect(mail.from?.value[0]?.name).toBe("Maré Talent");
     const link = linkIn(mail);
-    expect(link.startsWith(`${server.origin}/api/auth/verify-email?token=`)).toBe(true);
+    expect(link.startsWith(`${app.origin}/api/auth/verify-email?token=`)).toBe(true);
 
     await page.goto(link);
-    await expect(page).toHaveURL(`${server.origin}/portal`);
+    await expect(page).toHaveURL(`${app.origin}/portal`);
     await expect(page.locator("h1")).toHaveText(t(lang, "portal.title"));
     await waitForHydration(page);
 
     const menu = page.locator("summary", { hasText: t(lang, "account.dashboard") });
     await menu.click();
     await page.getByRole("button", { name: t(lang, "account.logout") }).click();
-    await expect(page).toHaveURL(`${server.origin}/`);
+    await expect(page).toHaveURL(`${app.origin}/`);
     await expect(menu).toHaveCount(0);
-    await page.goto(`${server.origin}/portal`);
-    await expect(page).toHaveURL(`${server.origin}/login?redirect=%2Fportal`);
+    await page.goto(`${app.origin}/portal`);
+    await expect(page).toHaveURL(`${app.origin}/login?redirect=%2Fportal`);
   });
 
   test("she forgets her password, chooses a new one from the e-mail, and only the new one works", async ({
+    app,
     page,
     browserErrors,
   }) => {
     browserErrors.allow(failedResource(401)); // the old password, refused
-    await page.goto(`${server.origin}/forgot-password?lang=${lang}`);
+    await page.goto(`${app.origin}/forgot-password?lang=${lang}`);
     await waitForHydration(page);
     await page.getByLabel(t(lang, "auth.email")).fill(email);
     await page.getByRole("button", { name: t(lang, "auth.forgot.submit") }).click();
     await expect(notice(page)).toHaveText(t(lang, "auth.forgot.sent"));
 
-    const mail = await smtp.mailTo(email, 1);
+    const mail = await app.mail.mailTo(email, 1);
     expect(mail.subject).toBe(t(lang, "mail.reset.subject"));
     const link = linkIn(mail);
-    expect(link).toMatch(new RegExp(`^${server.origin}/password-reset#access_token=[^&\\s]+$`));
+    expect(link).toMatch(new RegExp(`^${app.origin}/password-reset#access_token=[^&\\s]+$`));
 
     await page.goto(link);
     await waitForHydration(page);
     await page.getByLabel(t(lang, "auth.newPassword")).fill(newPassword);
     await page.getByRole("button", { name: t(lang, "auth.reset.submit") }).click();
-    await expect(page).toHaveURL(`${server.origin}/login?notice=reset`);
+    await expect(page).toHaveURL(`${app.origin}/login?notice=reset`);
     await expect(notice(page)).toHaveText(t(lang, "auth.notices.reset"));
 
     await waitForHydration(page);
     await signIn(page, lang, email, password);
     await expect(alert(page)).toHaveText(t(lang, "auth.errors.invalidCredentials"));
     await signIn(page, lang, email, newPassword);
-    await expect(page).toHaveURL(`${server.origin}/portal`);
+    await expect(page).toHaveURL(`${app.origin}/portal`);
   });
 
   test("someone signs up with her address: her link, in her own browser, makes her choose her own password", async ({
+    app,
     browser,
     browserErrors,
   }) => {
@@ -120,7 +109,7 @@ test.describe("accounts by e-mail", () => {
     const attackerPassword = "escolhida-por-outra-pessoa";
     // Someone else's browser: the sign-up with her address and a password of his.
     const attacker = await (await browser.newContext()).newPage();
-    await attacker.goto(`${server.origin}/register/affiliate?lang=${lang}`);
+    await attacker.goto(`${app.origin}/register/affiliate?lang=${lang}`);
     await waitForHydration(attacker);
     await attacker.getByLabel(t(lang, "auth.name")).fill("Ana Souza");
     await attacker.getByLabel(t(lang, "auth.email")).fill(victim);
@@ -129,10 +118,10 @@ test.describe("accounts by e-mail", () => {
       .getByLabel(t(lang, "auth.affiliate.promotion"))
       .fill("Mi Instagram sobre creación de contenido.");
     await attacker.getByRole("button", { name: t(lang, "auth.affiliate.submit") }).click();
-    await expect(attacker).toHaveURL(`${server.origin}/login?notice=check-email`);
+    await expect(attacker).toHaveURL(`${app.origin}/login?notice=check-email`);
 
     // Hers: the genuine mail, opened where she reads her mail.
-    const mail = await smtp.mailTo(victim);
+    const mail = await app.mail.mailTo(victim);
     const page = await (await browser.newContext()).newPage();
     await page.goto(linkIn(mail));
     await expect(page).toHaveURL(/\/password-reset\?claim=1&lang=es#access_token=/);
@@ -141,13 +130,13 @@ test.describe("accounts by e-mail", () => {
     await waitForHydration(page);
     await page.getByLabel(t(lang, "auth.newPassword")).fill(newPassword);
     await page.getByRole("button", { name: t(lang, "auth.reset.submit") }).click();
-    await expect(page).toHaveURL(`${server.origin}/login?notice=reset`);
+    await expect(page).toHaveURL(`${app.origin}/login?notice=reset`);
     await waitForHydration(page);
     await signIn(page, lang, victim, newPassword);
-    await expect(page).toHaveURL(`${server.origin}/portal`);
+    await expect(page).toHaveURL(`${app.origin}/portal`);
 
     // His password opens nothing.
-    await attacker.goto(`${server.origin}/login?lang=${lang}`);
+    await attacker.goto(`${app.origin}/login?lang=${lang}`);
     await waitForHydration(attacker);
     await signIn(attacker, lang, victim, attackerPassword);
     await expect(alert(attacker)).toHaveText(t(lang, "auth.errors.invalidCredentials"));

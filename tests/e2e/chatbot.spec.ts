@@ -1,87 +1,24 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
+import {
+  answerAll,
+  chat,
+  giveLocation,
+  openChat,
+  say,
+  STORAGE_KEY,
+  toasts,
+  valid,
+  yearsAgo,
+} from "./chatbot-steps.ts";
 import { expect, t, test, waitForHydration, type Lang } from "./fixtures.ts";
 import { ownServer } from "./own-server.ts";
 
 /**
  * The pre-selection chatbot on /contact (spec section 4): the questions in order with their
  * checks, the summary, changing an answer, starting over, picking up after a reload, and a send
- * that fails without losing anything.
+ * that fails without losing anything (on a server of the test's own, stopped under it). The
+ * submission limit is chatbot-limit.spec.ts.
  */
-
-const STORAGE_KEY = "mare-talent:chatbot";
-
-/** YYYY-MM-DD, `years` years before today (local time, as the chat checks it). */
-function yearsAgo(years: number, extraDays = 0) {
-  const date = new Date();
-  date.setFullYear(date.getFullYear() - years);
-  date.setDate(date.getDate() + extraDays);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-const valid = {
-  fullName: "Marina Alves",
-  dateOfBirth: yearsAgo(23),
-  country: "BR",
-  city: "Florianópolis – SC",
-  phone: "+55 (48) 99876-5432",
-  email: "marina.alves@example.com",
-  document: "123.456.789-09",
-  instagram: "@marina.alves",
-  experience: "intermediate",
-  message: "I would like to grow with a professional team behind me.",
-};
-
-function chat(page: Page, lang: Lang) {
-  const dialog = page.getByRole("dialog", { name: t(lang, "chatbot.title") });
-  return {
-    dialog,
-    log: dialog.getByRole("log"),
-    lastMessage: dialog.getByRole("log").getByRole("listitem").last(),
-    answer: dialog.locator("#chat-answer"),
-    button: (key: string) => dialog.getByRole("button", { name: t(lang, key), exact: true }),
-  };
-}
-
-async function openChat(page: Page, lang: Lang, path = "/contact") {
-  await page.goto(`${path}?lang=${lang}`);
-  await waitForHydration(page);
-  await page.getByRole("button", { name: t(lang, "contact.chatStart") }).click();
-  const c = chat(page, lang);
-  await expect(c.dialog).toBeVisible();
-  return c;
-}
-
-/** Types an answer and sends it with Enter, as she would from the keyboard. */
-async function say(page: Page, value: string) {
-  const input = page.getByRole("dialog").locator("#chat-answer");
-  await expect(input).toBeFocused();
-  await input.fill(value);
-  await input.press("Enter");
-}
-
-async function giveLocation(page: Page, country: string, city: string) {
-  const dialog = page.getByRole("dialog");
-  await expect(dialog.locator("#chat-country")).toBeFocused();
-  await dialog.locator("#chat-country").selectOption(country);
-  await dialog.locator("#chat-city").fill(city);
-  await dialog.locator("#chat-city").press("Enter");
-}
-
-/** Answers every question with valid data, up to the summary. */
-async function answerAll(page: Page, lang: Lang, answers = valid) {
-  const c = chat(page, lang);
-  await say(page, answers.fullName);
-  await say(page, answers.dateOfBirth);
-  await giveLocation(page, answers.country, answers.city);
-  await say(page, answers.phone);
-  await say(page, answers.email);
-  await say(page, answers.document);
-  await say(page, answers.instagram);
-  await c.button(`preselection.experienceOptions.${answers.experience}`).click();
-  await say(page, answers.message);
-  await expect(c.lastMessage).toContainText(t(lang, "chatbot.summary"));
-}
 
 async function expectAsked(c: ReturnType<typeof chat>, lang: Lang, question: string) {
   await expect(c.lastMessage).toContainText(t(lang, `chatbot.ask.${question}`));
@@ -101,10 +38,6 @@ async function expectInvalid(
 
 function escapeRegExp(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-function toasts(page: Page) {
-  return page.getByRole("dialog").locator("li[data-variant]");
 }
 
 test.describe("chatbot", () => {
@@ -365,58 +298,6 @@ test.describe("chatbot", () => {
       await c.button("chatbot.retry").click();
       await expect(c.lastMessage).toContainText(t(lang, "chatbot.sent"));
       await expect(toasts(page)).toContainText(t(lang, "preselection.sentTitle"));
-    } finally {
-      await server.stop();
-    }
-  });
-
-  test("a visitor over the submission limit is told, in her language, when to try again", async ({
-    page,
-    browserErrors,
-  }) => {
-    browserErrors.allow(/status of 429/);
-    const port = Number(process.env.E2E_PORT ?? 3210) + 18;
-    const server = await ownServer(port, { SUBMISSION_RATE_LIMIT: "1" });
-    try {
-      const lang = "sv";
-      await page.goto(`${server.origin}/contact?lang=${lang}`);
-      await waitForHydration(page);
-      await page.getByRole("button", { name: t(lang, "contact.chatStart") }).click();
-      const c = chat(page, lang);
-      await c.button("chatbot.begin").click();
-      await answerAll(page, lang);
-      await c.dialog.locator("#chat-consent").check();
-      await c.button("chatbot.confirm").click();
-      await expect(c.lastMessage).toContainText(t(lang, "chatbot.sent"));
-
-      await c.button("chatbot.newApplication").click();
-      await c.button("chatbot.begin").click();
-      await answerAll(page, lang, { ...valid, email: "second@example.com" });
-      await c.dialog.locator("#chat-consent").check();
-      await c.button("chatbot.confirm").click();
-      await expect(c.lastMessage).toContainText(
-        t(lang, "validation.tooManyRequests", { minutes: 10 }),
-      );
-      await expect(toasts(page)).toContainText(t(lang, "preselection.errorTitle"));
-
-      // The pre-selection form shares the limit (one server path) and says the same inline.
-      const response = await page.request.post(`${server.origin}/?index&lang=${lang}`, {
-        form: {
-          fullName: "Ana",
-          age: "30",
-          email: "a@example.com",
-          instagram: "@ana",
-          experience: "beginner",
-          message: "Hello there, team!",
-          consent: "on",
-        },
-        headers: { origin: server.origin },
-      });
-      expect(response.status()).toBe(429);
-      expect(response.headers()["retry-after"]).toMatch(/^\d+$/);
-      expect(await response.text()).toContain(
-        t(lang, "validation.tooManyRequests", { minutes: 10 }),
-      );
     } finally {
       await server.stop();
     }

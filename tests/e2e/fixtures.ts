@@ -1,8 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { test as base, expect, type Page } from "@playwright/test";
+import { appFixture, type ServerWorkerFixtures } from "./server-fixture.ts";
+
+export { hydratePart, waitForHydration } from "./hydration.ts";
+export type { Account, AppServer, Role } from "./server-fixture.ts";
 
 /**
- * Shared fixtures and helpers of the browser tests.
+ * Shared fixtures and helpers of the browser tests. `app` is a server of the worker's own, with
+ * its mail and accounts (server-fixture.ts); the rest of a spec uses the shared server at baseURL.
  *
  * Every browser context a test uses fails the test on an unexpected `console.error` or uncaught
  * page error. Content-Security-Policy violations and React hydration mismatches reach the console
@@ -104,29 +109,6 @@ export function htmlAttributes(html: string): { lang?: string; dir?: string } {
   };
 }
 
-/**
- * Resolves once React has hydrated the server HTML: hydrated elements carry React's fiber key.
- * (The element is in the server HTML already, so it being visible proves nothing.) By default the
- * page's frame: every layout's <main>, hydrated with the page. Parts that bring their code later
- * (the header, the home page's sections; decision 019) hydrate when reached: `hydratePart`.
- */
-export async function waitForHydration(page: Page, selector = "main") {
-  await page.waitForFunction((sel) => {
-    const element = document.querySelector(sel);
-    return !!element && Object.keys(element).some((key) => key.startsWith("__reactFiber$"));
-  }, selector);
-}
-
-/**
- * Reaches a part that hydrates on first use (decision 019) the way a visitor's pointer does, and
- * resolves once its code is here and React has hydrated it.
- */
-export async function hydratePart(page: Page, name: string) {
-  const part = page.locator(`[data-part="${name}"]`);
-  await part.dispatchEvent("pointerover");
-  await waitForHydration(page, `[data-part="${name}"] a`);
-}
-
 /** Marks the current document, to tell a client-side navigation from a full page load. */
 export async function markDocument(page: Page) {
   await page.evaluate(() => {
@@ -147,7 +129,14 @@ export interface BrowserErrors {
 export const failedResource = (status: number) =>
   new RegExp(`Failed to load resource: the server responded with a status of ${status}\\b`);
 
-export const test = base.extend<{ browserErrors: BrowserErrors & { seen: string[] } }>({
+export const test = base.extend<
+  { browserErrors: BrowserErrors & { seen: string[] } },
+  ServerWorkerFixtures
+>({
+  serverEnv: [{}, { scope: "worker", option: true }],
+  // Four user:create runs and a first start (migrations) take a minute or more on a busy machine.
+  app: [appFixture, { scope: "worker", timeout: 180_000 }],
+
   // Checked after the context has closed, so every late message has arrived.
   // eslint-disable-next-line no-empty-pattern
   browserErrors: async ({}, use) => {

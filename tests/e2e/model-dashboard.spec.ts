@@ -1,12 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { ParsedMail } from "mailparser";
-import { userCreate } from "./accounts.ts";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration } from "./fixtures.ts";
-import { ownServer, type OwnServer } from "./own-server.ts";
-import { startSmtp } from "./smtp.ts";
 
 /**
  * The model's side, end to end: she signs up with her application on /register/model, confirms
@@ -14,8 +8,6 @@ import { startSmtp } from "./smtp.ts";
  * it with a note; she then sees it approved, with its history, the note and her next steps.
  */
 const PASSWORD = "minha-carreira-segura-2026";
-const ADMIN = "dora.reviews@example.com";
-const ADMIN_PASSWORD = "revisao-cuidadosa-2026";
 const MODEL = "bia.dashboard@example.com";
 
 const linkIn = (mail: ParsedMail) => {
@@ -26,33 +18,14 @@ const linkIn = (mail: ParsedMail) => {
 
 test.describe("the model dashboard", () => {
   test.describe.configure({ mode: "serial" });
-  let dataDir: string;
-  let server: OwnServer;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    dataDir = mkdtempSync(path.join(tmpdir(), "mare-model-"));
-    await userCreate(dataDir, ADMIN, "admin", ADMIN_PASSWORD);
-    smtp = await startSmtp();
-    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 65, {
-      DATA_DIR: dataDir,
-      SMTP_URL: smtp.url,
-    });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
   test("she applies with an account, is approved, and sees it with her next steps", async ({
+    app,
     browser,
   }) => {
     test.setTimeout(90_000);
     const lang = "pt";
     const model = await (await browser.newContext()).newPage();
-    await model.goto(`${server.origin}/register/model?lang=${lang}`);
+    await model.goto(`${app.origin}/register/model?lang=${lang}`);
     await waitForHydration(model);
     const field = (key: string) =>
       model.getByLabel(t(lang, `preselection.${key}`), { exact: true });
@@ -69,13 +42,13 @@ test.describe("the model dashboard", () => {
     await expect(model.getByText(t(lang, "preselection.sentTitle")).first()).toBeVisible();
 
     // Her two mails: the application's confirmation and the address's; she follows the second.
-    const mails = [await smtp.mailTo(MODEL, 0), await smtp.mailTo(MODEL, 1)];
+    const mails = [await app.mail.mailTo(MODEL, 0), await app.mail.mailTo(MODEL, 1)];
     const verification = mails.find(
       (mail) => mail.subject === t(lang, "mail.verification.subject"),
     );
     expect(verification, mails.map((mail) => mail.subject).join(" / ")).toBeTruthy();
     await model.goto(linkIn(verification!));
-    await expect(model).toHaveURL(`${server.origin}/dashboard/model`);
+    await expect(model).toHaveURL(`${app.origin}/dashboard/model`);
     await expect(model.locator("h1")).toHaveText(
       t(lang, "dashboard.greeting", { name: "Beatriz" }),
     );
@@ -86,13 +59,8 @@ test.describe("the model dashboard", () => {
 
     // A reviewer approves it with a note.
     const admin = await (await browser.newContext()).newPage();
-    await admin.goto(`${server.origin}/login?lang=en`);
-    await waitForHydration(admin);
-    await admin.getByLabel(t("en", "auth.email"), { exact: true }).fill(ADMIN);
-    await admin.getByLabel(t("en", "auth.password"), { exact: true }).fill(ADMIN_PASSWORD);
-    await admin.getByRole("button", { name: t("en", "auth.signIn"), exact: true }).click();
-    await expect(admin).toHaveURL(`${server.origin}/admin/dashboard`);
-    await admin.goto(`${server.origin}/admin/pendentes`);
+    const reviewer = await app.signIn(admin, "admin");
+    await admin.goto(`${app.origin}/admin/pendentes`);
     await admin.getByRole("link", { name: "Beatriz Lima" }).click();
     // Her page, not the list any more, before anything is typed into it.
     await expect(admin.locator("h1")).toHaveText("Beatriz Lima");
@@ -130,7 +98,7 @@ test.describe("the model dashboard", () => {
       model.getByText(t(lang, "dashboard.next.steps.call.title"), { exact: true }),
     ).toBeVisible();
     // The reviewer's name is not hers to see.
-    await expect(model.locator("main")).not.toContainText("dora.reviews");
+    await expect(model.locator("main")).not.toContainText(reviewer.name);
 
     // The answers she sent, with nothing she did not send.
     await model.getByText(t(lang, "dashboard.answers.title")).click();
@@ -150,7 +118,7 @@ test.describe("the model dashboard", () => {
 
     // Security: the page lists this device and offers the password change.
     await model.getByRole("link", { name: t(lang, "dashboard.security.manage") }).click();
-    await expect(model).toHaveURL(`${server.origin}/account/security`);
+    await expect(model).toHaveURL(`${app.origin}/account/security`);
     await expect(
       model.getByText(t(lang, "security.sessions.current"), { exact: true }),
     ).toBeVisible();

@@ -3,9 +3,10 @@ import { createWriteStream, mkdirSync } from "node:fs";
 import path from "node:path";
 
 /**
- * A server of the test's own, next to the shared one, for what cannot be done to a server
- * other tests use: stopping it mid-conversation, a submission limit of one, killing it.
- * Its log lines go to test-logs/ beside the shared server's, where the log check reads them.
+ * A server process next to the shared one: each worker's (the `app` fixture, server-fixture.ts),
+ * or a test's own for what cannot be done to a server other tests use: stopping it
+ * mid-conversation, killing it. Its log lines go to test-logs/ beside the shared server's,
+ * where the log check reads them.
  */
 export interface OwnServer {
   origin: string;
@@ -28,6 +29,8 @@ export const logsDir = path.join(root, "test-logs");
 export async function ownServer(
   port: number,
   env: Record<string, string> = {},
+  /** Its log's file name in test-logs/: `own-<port>.log` unless a port is reused within a run. */
+  log = `own-${port}.log`,
 ): Promise<OwnServer> {
   const origin = `http://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
@@ -37,7 +40,7 @@ export async function ownServer(
 
   async function start() {
     mkdirSync(logsDir, { recursive: true });
-    const log = createWriteStream(path.join(logsDir, `own-${port}.log`), { flags: logFlags });
+    const logFile = createWriteStream(path.join(logsDir, log), { flags: logFlags });
     logFlags = "a";
     const running = spawn(process.execPath, ["server/index.ts"], {
       cwd: root,
@@ -56,17 +59,19 @@ export async function ownServer(
     });
     child = running;
     exit = null;
-    running.stdout.pipe(log, { end: false });
+    running.stdout.pipe(logFile, { end: false });
     // Errors stay visible in the test report as well.
     running.stderr.on("data", (chunk: Buffer) => {
-      log.write(chunk);
+      logFile.write(chunk);
       process.stderr.write(chunk);
     });
     running.once("exit", (code, signal) => {
       exit = { code, signal };
-      log.end();
+      logFile.end();
     });
-    for (let attempt = 0; attempt < 150; attempt++) {
+    // A first start migrates a new database: on a busy machine that takes many seconds.
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
       if (running.exitCode !== null) break;
       try {
         if ((await fetch(`${origin}/healthz`)).ok) return;
@@ -75,6 +80,8 @@ export async function ownServer(
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    // Not left running behind the failure (its data folder is about to be removed).
+    await kill("SIGKILL");
     throw new Error(`the server on port ${port} did not start`);
   }
 

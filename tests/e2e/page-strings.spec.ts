@@ -1,10 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { request as http, type APIRequestContext } from "@playwright/test";
-import { userCreate } from "./accounts.ts";
 import { expect, languages, test, type Lang } from "./fixtures.ts";
-import { logsDir, ownServer, root, type OwnServer } from "./own-server.ts";
+import { root } from "./own-server.ts";
 
 /**
  * Every page carries the strings it renders and nothing else (app/i18n/namespaces.ts): each page
@@ -14,7 +12,7 @@ import { logsDir, ownServer, root, type OwnServer } from "./own-server.ts";
  *    admin screen's on the list) fails the test;
  *  - a string the page renders but was not sent (its route forgot the namespace, or a language
  *    lacks the key) is reported by the translate function as "Missing string" in the server's
- *    log, which must have none once every page was rendered.
+ *    log, which must have none (from these requests on) once every page was rendered.
  */
 
 type Who = "visitor" | "model" | "affiliate" | "admin";
@@ -115,27 +113,17 @@ function namespacesIn(carried: Set<string>, texts: Map<string, Set<string>>): st
 
 test.describe("strings by page", () => {
   test.describe.configure({ mode: "serial" });
-  const PASSWORD = "strings-por-pagina-2026";
-  let dataDir: string;
-  let server: OwnServer;
   const clients = new Map<Who, APIRequestContext>();
   const ids: Record<string, string> = {};
+  // The worker's server has served other specs before: its log is read from here on.
+  let logFrom = 0;
 
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    dataDir = mkdtempSync(path.join(tmpdir(), "mare-strings-"));
+  test.beforeAll(async ({ app }) => {
+    logFrom = statSync(app.log).size;
+    clients.set("visitor", await http.newContext({ baseURL: app.origin }));
     for (const role of ["model", "affiliate", "admin"] as const) {
-      await userCreate(dataDir, `${role}@strings.example`, role, PASSWORD);
-    }
-    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 98, { DATA_DIR: dataDir });
-    clients.set("visitor", await http.newContext({ baseURL: server.origin }));
-    for (const role of ["model", "affiliate", "admin"] as const) {
-      const client = await http.newContext({ baseURL: server.origin });
-      const answer = await client.post("/login", {
-        form: { email: `${role}@strings.example`, password: PASSWORD },
-        maxRedirects: 0,
-      });
-      expect(answer.status(), `sign-in of ${role}`).toBe(302);
+      const client = await http.newContext({ baseURL: app.origin });
+      await app.signIn(client, role);
       clients.set(role, client);
     }
     // An application and an affiliate, for the detail screens.
@@ -150,7 +138,7 @@ test.describe("strings by page", () => {
         consent: "on",
         website: "",
       },
-      headers: { origin: server.origin },
+      headers: { origin: app.origin },
     });
     expect(sent.status()).toBe(200);
     const admin = clients.get("admin")!;
@@ -162,8 +150,6 @@ test.describe("strings by page", () => {
 
   test.afterAll(async () => {
     for (const client of clients.values()) await client.dispose();
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   for (const lang of languages) {
@@ -184,8 +170,8 @@ test.describe("strings by page", () => {
     });
   }
 
-  test("no page rendered a string it was not sent", () => {
-    const log = readFileSync(path.join(logsDir, `own-${server.port}.log`), "utf8");
+  test("no page rendered a string it was not sent", ({ app }) => {
+    const log = readFileSync(app.log).subarray(logFrom).toString("utf8");
     const missing = log.split("\n").filter((line) => line.includes("Missing string"));
     expect(missing).toEqual([]);
   });

@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { userCreate } from "./accounts.ts";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration } from "./fixtures.ts";
-import { ownServer, type OwnServer } from "./own-server.ts";
 
 /**
  * The affiliate portal end to end: an affiliate signs in and copies her link; a visitor opens it
@@ -13,53 +8,30 @@ import { ownServer, type OwnServer } from "./own-server.ts";
  * referral by first name and initial, with its status. Axe at desktop and phone widths. When she
  * applies through her own link, nothing is attributed and the reviewer is told.
  */
-const PASSWORD = "indicacoes-de-floripa-2026";
-const AFFILIATE = "renata.affiliate@example.com";
-const ADMIN = "helena.reviewer@example.com";
 // A visitor's own browser: a headless one is taken for a robot and its click is not counted.
 const VISITOR_BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 
 test.describe("the affiliate portal", () => {
   test.describe.configure({ mode: "serial" });
-  let dataDir: string;
-  let server: OwnServer;
-
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    dataDir = mkdtempSync(path.join(tmpdir(), "mare-portal-"));
-    // user:create makes the affiliate's row and referral code, as the sign-up page does.
-    await userCreate(dataDir, AFFILIATE, "affiliate", PASSWORD);
-    await userCreate(dataDir, ADMIN, "admin", PASSWORD);
-    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 61, { DATA_DIR: dataDir });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
   test("she copies her link, a visitor applies through it, and the portal shows the click and the referral", async ({
+    app,
     browser,
   }) => {
     test.setTimeout(60_000);
     // The affiliate, in Portuguese, lands on her portal after signing in.
     const context = await browser.newContext();
     await context.grantPermissions(["clipboard-read", "clipboard-write"], {
-      origin: server.origin,
+      origin: app.origin,
     });
     const portal = await context.newPage();
-    await portal.goto(`${server.origin}/login?lang=pt`);
-    await waitForHydration(portal);
-    await portal.getByLabel(t("pt", "auth.email")).fill(AFFILIATE);
-    await portal.getByLabel(t("pt", "auth.password"), { exact: true }).fill(PASSWORD);
-    await portal.getByRole("button", { name: t("pt", "auth.signIn"), exact: true }).click();
-    await expect(portal).toHaveURL(`${server.origin}/portal`);
+    await app.signIn(portal, "affiliate", { lang: "pt" });
     await expect(portal.locator("h1")).toHaveText(t("pt", "portal.title"));
     await waitForHydration(portal, "#referral-link");
 
     const field = portal.getByRole("textbox", { name: t("pt", "portal.link.label"), exact: true });
     const link = await field.inputValue();
-    expect(link).toMatch(new RegExp(`^${server.origin}/\\?ref=[A-Z0-9]{7}$`));
+    expect(link).toMatch(new RegExp(`^${app.origin}/\\?ref=[A-Z0-9]{7}$`));
     const code = new URL(link).searchParams.get("ref")!;
     await expect(portal.getByText(code, { exact: true })).toBeVisible();
     await expect(
@@ -126,13 +98,8 @@ test.describe("the affiliate portal", () => {
 
     // The agency's analytics put her link's click beside the application it brought.
     const admin = await (await browser.newContext()).newPage();
-    await admin.goto(`${server.origin}/login?lang=de`);
-    await waitForHydration(admin);
-    await admin.getByLabel(t("de", "auth.email")).fill(ADMIN);
-    await admin.getByLabel(t("de", "auth.password"), { exact: true }).fill(PASSWORD);
-    await admin.getByRole("button", { name: t("de", "auth.signIn"), exact: true }).click();
-    await expect(admin).toHaveURL(`${server.origin}/admin/dashboard`);
-    await admin.goto(`${server.origin}/admin/analytics`);
+    await app.signIn(admin, "admin", { lang: "de" });
+    await admin.goto(`${app.origin}/admin/analytics`);
     const links = admin.getByRole("table", {
       name: t("de", "admin.analytics.referralLinks.title"),
     });
@@ -143,23 +110,21 @@ test.describe("the affiliate portal", () => {
   });
 
   test("without JavaScript the link is there to select, and no dead Copy button", async ({
+    app,
     browser,
   }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
+    await app.signIn(context, "affiliate");
     const page = await context.newPage();
-    await page.goto(`${server.origin}/login?lang=en`);
-    await page.getByLabel(t("en", "auth.email")).fill(AFFILIATE);
-    await page.getByLabel(t("en", "auth.password"), { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: t("en", "auth.signIn"), exact: true }).click();
-    await expect(page).toHaveURL(`${server.origin}/portal`);
+    await page.goto(`${app.origin}/portal?lang=en`);
     await expect(
       page.getByRole("textbox", { name: t("en", "portal.link.label"), exact: true }),
-    ).toHaveValue(new RegExp(`^${server.origin}/\\?ref=`));
+    ).toHaveValue(new RegExp(`^${app.origin}/\\?ref=`));
     await expect(page.getByRole("button", { name: t("en", "portal.link.copy") })).toHaveCount(0);
     // The chart's range is a plain form.
     await page.getByLabel(t("en", "portal.overTime.range")).selectOption("26");
     await page.getByRole("button", { name: t("en", "portal.overTime.show") }).click();
-    await expect(page).toHaveURL(`${server.origin}/portal?weeks=26`);
+    await expect(page).toHaveURL(`${app.origin}/portal?weeks=26`);
     await expect(
       page.getByRole("table", { name: t("en", "portal.overTime.caption") }).getByRole("row"),
     ).toHaveCount(1 + 26);
@@ -167,17 +132,13 @@ test.describe("the affiliate portal", () => {
   });
 
   test("applying through her own link is not attributed, and the reviewer is told", async ({
+    app,
     browser,
   }) => {
     test.setTimeout(60_000);
     const context = await browser.newContext({ userAgent: VISITOR_BROWSER });
     const page = await context.newPage();
-    await page.goto(`${server.origin}/login?lang=en`);
-    await waitForHydration(page);
-    await page.getByLabel(t("en", "auth.email")).fill(AFFILIATE);
-    await page.getByLabel(t("en", "auth.password"), { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: t("en", "auth.signIn"), exact: true }).click();
-    await expect(page).toHaveURL(`${server.origin}/portal`);
+    const affiliate = await app.signIn(page, "affiliate");
     const link = await page
       .getByRole("textbox", { name: t("en", "portal.link.label"), exact: true })
       .inputValue();
@@ -190,7 +151,7 @@ test.describe("the affiliate portal", () => {
     const label = (key: string) => page.getByLabel(t("en", `preselection.${key}`), { exact: true });
     await label("fullName").fill("Renata Afiliada Souza");
     await label("age").fill("31");
-    await label("email").fill(AFFILIATE);
+    await label("email").fill(affiliate.email);
     await label("instagram").fill("@renata.indica");
     await label("message").fill("Quero ver como funciona por dentro.");
     await page.locator('input[name="experience"][value="beginner"]').check();
@@ -199,7 +160,7 @@ test.describe("the affiliate portal", () => {
     await expect(page.getByText(t("en", "preselection.sentTitle"), { exact: true })).toBeVisible();
 
     // Her portal still shows the one referral of the first test.
-    await page.goto(`${server.origin}/portal`);
+    await page.goto(`${app.origin}/portal`);
     await expect(
       page
         .getByRole("table", { name: t("en", "portal.referrals.caption") })
@@ -210,13 +171,8 @@ test.describe("the affiliate portal", () => {
 
     // The reviewer finds the application and reads why it is not attributed.
     const admin = await (await browser.newContext()).newPage();
-    await admin.goto(`${server.origin}/login?lang=en`);
-    await waitForHydration(admin);
-    await admin.getByLabel(t("en", "auth.email")).fill(ADMIN);
-    await admin.getByLabel(t("en", "auth.password"), { exact: true }).fill(PASSWORD);
-    await admin.getByRole("button", { name: t("en", "auth.signIn"), exact: true }).click();
-    await expect(admin).toHaveURL(`${server.origin}/admin/dashboard`);
-    await admin.goto(`${server.origin}/admin/cadastros?q=renata.affiliate`);
+    await app.signIn(admin, "admin");
+    await admin.goto(`${app.origin}/admin/cadastros?q=${affiliate.email.split("@")[0]}`);
     await admin.getByRole("link", { name: "Renata Afiliada Souza" }).click();
     await expect(admin).toHaveURL(/\/admin\/cadastros\/\d+$/);
     const note = admin.getByRole("note");

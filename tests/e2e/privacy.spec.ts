@@ -1,13 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
-import { userCreate } from "./accounts.ts";
 import { expectAccessible } from "./axe.ts";
-import { expect, t, test, waitForHydration } from "./fixtures.ts";
-import { ownServer, type OwnServer } from "./own-server.ts";
-import { startSmtp } from "./smtp.ts";
+import { expect, t, test, waitForHydration, type AppServer } from "./fixtures.ts";
 
 /**
  * The right to erasure, end to end, on a server with a real SMTP server: an applicant applies on
@@ -15,8 +10,6 @@ import { startSmtp } from "./smtp.ts";
  * what will happen and confirms; the admin then finds the application erased and the request
  * done on /admin/privacy. axe checks the request, confirmation and admin pages.
  */
-const ADMIN = "rosa.privacy@example.com";
-const ADMIN_PASSWORD = "privacidade-em-primeiro-lugar";
 const APPLICANT = "clara.erase@example.com";
 
 const linkIn = (mail: ParsedMail) => {
@@ -27,33 +20,14 @@ const linkIn = (mail: ParsedMail) => {
 
 test.describe("privacy rights", () => {
   test.describe.configure({ mode: "serial" });
-  let dataDir: string;
-  let server: OwnServer;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    dataDir = mkdtempSync(path.join(tmpdir(), "mare-privacy-"));
-    await userCreate(dataDir, ADMIN, "admin", ADMIN_PASSWORD);
-    smtp = await startSmtp();
-    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 7, {
-      DATA_DIR: dataDir,
-      SMTP_URL: smtp.url,
-    });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
   /** She applies through the home page's form, in English. */
   async function apply(
+    app: AppServer,
     page: Page,
     who: { name: string; email: string; whatsapp: string; instagram: string },
   ) {
     const lang = "en";
-    await page.goto(`${server.origin}/?lang=${lang}`);
+    await page.goto(`${app.origin}/?lang=${lang}`);
     await page.locator("#preselection").scrollIntoViewIfNeeded();
     await waitForHydration(page, "#preselection form");
     const field = (key: string) => page.getByLabel(t(lang, `preselection.${key}`), { exact: true });
@@ -70,20 +44,21 @@ test.describe("privacy rights", () => {
   }
 
   /** Asks for a copy of her data on /privacy/request; resolves to the mailed link. */
-  async function askForExport(page: Page, email: string, mailsBefore: number) {
+  async function askForExport(app: AppServer, page: Page, email: string, mailsBefore: number) {
     const lang = "en";
-    await page.goto(`${server.origin}/privacy/request?lang=${lang}`);
+    await page.goto(`${app.origin}/privacy/request?lang=${lang}`);
     await waitForHydration(page);
     await page.getByLabel(t(lang, "privacy.request.exportChoice")).check();
     await page.getByLabel(t(lang, "privacy.request.email")).fill(email);
     await page.getByRole("button", { name: t(lang, "privacy.request.submit") }).click();
     await expect(page.getByText(t(lang, "privacy.request.sent"))).toBeVisible();
-    const mail = await smtp.mailTo(email, mailsBefore);
+    const mail = await app.mail.mailTo(email, mailsBefore);
     expect(mail.subject).toBe(t(lang, "mail.privacyExport.subject"));
     return linkIn(mail);
   }
 
   test("her copy of her data downloads as a file from the mailed link, never inside the page", async ({
+    app,
     browser,
     request,
   }) => {
@@ -98,9 +73,9 @@ test.describe("privacy rights", () => {
     // What would give her data away if it were anywhere in a page.
     const hers = [who.email, who.instagram, "5548988881357", "Bianca Export"];
     const applicant = await (await browser.newContext()).newPage();
-    await apply(applicant, who);
-    await smtp.mailTo(who.email, 0);
-    const link = await askForExport(applicant, who.email, 1);
+    await apply(app, applicant, who);
+    await app.mail.mailTo(who.email, 0);
+    const link = await askForExport(app, applicant, who.email, 1);
 
     // A mail scanner opens the link first, twice: the page says what would happen, no more.
     for (let i = 0; i < 2; i++) {
@@ -138,7 +113,7 @@ test.describe("privacy rights", () => {
     await expect(applicant.locator("h1")).toHaveText(t(lang, "privacy.confirm.invalidTitle"));
 
     // Over HTTP, as a browser posts the page's form: a file, never a page with the data.
-    const second = await askForExport(applicant, who.email, 2);
+    const second = await askForExport(app, applicant, who.email, 2);
     const confirmPage = await request.get(second);
     const form =
       /<form[^>]*action="([^"]+)"[^>]*>(?:(?!<\/form>)[\s\S])*name="intent" value="export"/.exec(
@@ -147,10 +122,10 @@ test.describe("privacy rights", () => {
     expect(form, "the page's export form").not.toBeNull();
     const token = new URL(second).searchParams.get("token")!;
     const answer = await request.post(
-      new URL(form![1]!.replaceAll("&amp;", "&"), server.origin).href,
+      new URL(form![1]!.replaceAll("&amp;", "&"), app.origin).href,
       {
         form: { token, intent: "export" },
-        headers: { Origin: server.origin },
+        headers: { Origin: app.origin },
         maxRedirects: 0,
       },
     );
@@ -162,20 +137,18 @@ test.describe("privacy rights", () => {
     expect(answer.headers()["cache-control"]).toBe("no-store");
     expect(JSON.parse(await answer.text())).toMatchObject({ applications: [{ email: who.email }] });
     // Used: the same post again is sent back to the page, which says the link is used.
-    const again = await request.post(
-      new URL(form![1]!.replaceAll("&amp;", "&"), server.origin).href,
-      {
-        form: { token, intent: "export" },
-        headers: { Origin: server.origin },
-        maxRedirects: 0,
-      },
-    );
+    const again = await request.post(new URL(form![1]!.replaceAll("&amp;", "&"), app.origin).href, {
+      form: { token, intent: "export" },
+      headers: { Origin: app.origin },
+      maxRedirects: 0,
+    });
     expect(again.status()).toBe(303);
     expect(await again.text()).not.toContain(who.email);
     await applicant.context().close();
   });
 
   test("an applicant asks for erasure from the contact page and confirms from the mail", async ({
+    app,
     browser,
   }) => {
     test.setTimeout(90_000);
@@ -183,18 +156,18 @@ test.describe("privacy rights", () => {
     const applicant = await (await browser.newContext()).newPage();
 
     // She applies through the home page's form.
-    await apply(applicant, {
+    await apply(app, applicant, {
       name: "Clara Nunes",
       email: APPLICANT,
       whatsapp: "+55 48 99999-4321",
       instagram: "@clara.nunes",
     });
-    await smtp.mailTo(APPLICANT, 0);
+    await app.mail.mailTo(APPLICANT, 0);
 
     // From the contact page to the request form.
-    await applicant.goto(`${server.origin}/contact`);
+    await applicant.goto(`${app.origin}/contact`);
     await applicant.getByRole("link", { name: t(lang, "privacy.contact.link") }).click();
-    await expect(applicant).toHaveURL(`${server.origin}/privacy/request`);
+    await expect(applicant).toHaveURL(`${app.origin}/privacy/request`);
     await expect(applicant.locator("h1")).toHaveText(t(lang, "privacy.request.title"));
     await waitForHydration(applicant);
     await expectAccessible(applicant, "the request page");
@@ -205,7 +178,7 @@ test.describe("privacy rights", () => {
     await expectAccessible(applicant, "the request page, sent");
 
     // The mail, and the page its link opens: it explains, and nothing happens until she confirms.
-    const mail = await smtp.mailTo(APPLICANT, 1);
+    const mail = await app.mail.mailTo(APPLICANT, 1);
     expect(mail.subject).toBe(t(lang, "mail.privacyErase.subject"));
     expect(mail.text).toContain(t(lang, "mail.privacyErase.greeting", { name: "Clara" }));
     await applicant.goto(linkIn(mail));
@@ -228,13 +201,8 @@ test.describe("privacy rights", () => {
 
     // The admin sees the application erased, its status kept, and the request done.
     const admin = await (await browser.newContext()).newPage();
-    await admin.goto(`${server.origin}/login?lang=en`);
-    await waitForHydration(admin);
-    await admin.getByLabel(t("en", "auth.email"), { exact: true }).fill(ADMIN);
-    await admin.getByLabel(t("en", "auth.password"), { exact: true }).fill(ADMIN_PASSWORD);
-    await admin.getByRole("button", { name: t("en", "auth.signIn"), exact: true }).click();
-    await expect(admin).toHaveURL(`${server.origin}/admin/dashboard`);
-    await admin.goto(`${server.origin}/admin/pendentes`);
+    await app.signIn(admin, "admin");
+    await admin.goto(`${app.origin}/admin/pendentes`);
     await expect(admin.getByText("Clara Nunes")).toHaveCount(0);
     await admin.getByRole("link", { name: t("en", "admin.privacy.erasedName") }).click();
     await expect(admin.locator("h1")).toHaveText(t("en", "admin.privacy.erasedName"));
@@ -253,7 +221,7 @@ test.describe("privacy rights", () => {
       .getByRole("navigation", { name: t("en", "admin.nav.label") })
       .getByRole("link", { name: t("en", "admin.privacy.nav") })
       .click();
-    await expect(admin).toHaveURL(`${server.origin}/admin/privacy`);
+    await expect(admin).toHaveURL(`${app.origin}/admin/privacy`);
     await expect(admin.locator("h1")).toHaveText(t("en", "admin.privacy.title"));
     const row = admin.getByRole("row").filter({ hasText: "c***@example.com" });
     await expect(row).toContainText(t("en", "admin.privacy.requests.kinds.erase"));

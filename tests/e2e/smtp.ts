@@ -1,6 +1,8 @@
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { expect } from "./fixtures.ts";
+import { expect } from "@playwright/test";
+
+export type Mailbox = Awaited<ReturnType<typeof startSmtp>>;
 
 /** A real SMTP server on a free port, keeping what it receives. */
 export async function startSmtp() {

@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { userCreate } from "./accounts.ts";
 import { expectAccessible } from "./axe.ts";
-import { expect, t, test, waitForHydration } from "./fixtures.ts";
-import { ownServer, type OwnServer } from "./own-server.ts";
+import { expect, t, test, waitForHydration, type AppServer } from "./fixtures.ts";
 
 /**
  * Stored script, in a real browser: applications whose answers are markup that would run (alert
@@ -16,9 +11,6 @@ import { ownServer, type OwnServer } from "./own-server.ts";
  * and handlers added to the page are blocked. (The in-process fuzz of the same pages is
  * app/routes/admin/stored-markup.server.test.tsx.)
  */
-const PASSWORD = "revisao-cuidadosa-2026";
-const ADMIN = "dora.markup@example.com";
-
 const form = {
   fullName: `<script>window.__pwned="name";alert("name")</script>`,
   email: "markup.form@example.com",
@@ -56,49 +48,34 @@ const raw = [
 
 test.describe("stored markup in the back office", () => {
   test.describe.configure({ mode: "serial" });
-  let dataDir: string;
-  let server: OwnServer;
-
-  test.beforeAll(async ({ request }) => {
-    test.setTimeout(90_000);
-    dataDir = mkdtempSync(path.join(tmpdir(), "mare-markup-"));
-    await userCreate(dataDir, ADMIN, "admin", PASSWORD);
-    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 80, { DATA_DIR: dataDir });
-    const headers = { origin: server.origin };
-    const sent = await request.post(`${server.origin}/?index&lang=en`, { headers, form });
+  test.beforeAll(async ({ app, request }) => {
+    const headers = { origin: app.origin };
+    const sent = await request.post(`${app.origin}/?index&lang=en`, { headers, form });
     expect(sent.status()).toBe(200);
-    const chatted = await request.post(`${server.origin}/api/chatbot`, { headers, data: chat });
+    const chatted = await request.post(`${app.origin}/api/chatbot`, { headers, data: chat });
     expect(chatted.status(), await chatted.text()).toBe(200);
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** A signed-in admin's page that records every dialog (and dismisses it). */
-  async function adminPage(page: Page, dialogs: string[]) {
+  async function adminPage(app: AppServer, page: Page, dialogs: string[]) {
     page.on("dialog", (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await page.goto(`${server.origin}/login?lang=en`);
-    await waitForHydration(page);
-    await page.getByLabel(t("en", "auth.email"), { exact: true }).fill(ADMIN);
-    await page.getByLabel(t("en", "auth.password"), { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: t("en", "auth.signIn"), exact: true }).click();
-    await expect(page).toHaveURL(`${server.origin}/admin/dashboard`);
+    await app.signIn(page, "admin");
   }
 
   const pwned = (page: Page) =>
     page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned ?? null);
 
   test("the admin reads them as text, types markup into her note, and nothing runs", async ({
+    app,
     page,
   }) => {
     const dialogs: string[] = [];
-    await adminPage(page, dialogs);
+    await adminPage(app, page, dialogs);
 
-    await page.goto(`${server.origin}/admin/cadastros`);
+    await page.goto(`${app.origin}/admin/cadastros`);
     await waitForHydration(page);
     const table = page.getByRole("table");
     await expect(table.getByRole("link", { name: form.fullName, exact: true })).toBeVisible();
@@ -121,7 +98,7 @@ test.describe("stored markup in the back office", () => {
     await expectAccessible(page, "an application of markup");
 
     // The chatbot's application, loaded afresh (a full page, not a client-side navigation).
-    await page.goto(`${server.origin}/admin/cadastros`);
+    await page.goto(`${app.origin}/admin/cadastros`);
     await page.getByRole("table").getByRole("link", { name: chat.fullName, exact: true }).click();
     await expect(page.locator("h1")).toHaveText(chat.fullName);
     await waitForHydration(page);
@@ -133,7 +110,7 @@ test.describe("stored markup in the back office", () => {
     expect(dialogs).toEqual([]);
 
     // The server's HTML, as sent: the text escaped, in the page and in its hydration data.
-    for (const url of [formPage, chatPage, `${server.origin}/admin/cadastros`]) {
+    for (const url of [formPage, chatPage, `${app.origin}/admin/cadastros`]) {
       const html = await (await page.request.get(url)).text();
       for (const payload of raw) {
         expect(html, `${url} carries ${payload} unescaped`).not.toContain(payload);
@@ -147,18 +124,19 @@ test.describe("stored markup in the back office", () => {
   });
 
   test("had the server let markup through, the page's CSP would block it", async ({
+    app,
     page,
     browserErrors,
   }) => {
     const dialogs: string[] = [];
-    await adminPage(page, dialogs);
+    await adminPage(app, page, dialogs);
     // The list as the server sends it, with stored markup in it unescaped, as a bug would
     // leave it: a parser-inserted script and inline handlers, none with the page's nonce.
     const injected =
       `<script>window.__pwned = "script"; alert("script")</script>` +
       `<img src="data:," onerror="window.__pwned = 'img'">` +
       `<svg onload="window.__pwned = 'svg'"></svg>`;
-    await page.route(`${server.origin}/admin/cadastros`, async (route) => {
+    await page.route(`${app.origin}/admin/cadastros`, async (route) => {
       const response = await route.fetch({
         headers: { ...route.request().headers(), "accept-encoding": "identity" },
       });
@@ -178,7 +156,7 @@ test.describe("stored markup in the back office", () => {
     browserErrors.allow(
       /(Executing inline (script|event handler)|Refused to execute inline).*Content Security Policy/,
     );
-    await page.goto(`${server.origin}/admin/cadastros`);
+    await page.goto(`${app.origin}/admin/cadastros`);
     await waitForHydration(page);
     // Markup a script of the page would add through innerHTML: its handler is blocked as well.
     await page.evaluate(() => {

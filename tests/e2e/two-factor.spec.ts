@@ -1,52 +1,37 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { totp, userCreate } from "./accounts.ts";
+import { totp } from "./accounts.ts";
 import { expect, failedResource, t, test, waitForHydration } from "./fixtures.ts";
-import { ownServer, type OwnServer } from "./own-server.ts";
 
 /**
  * Two-step sign-in with an authenticator app: turned on from the account's security page, then
  * asked for at every sign-in; a backup code works once instead.
  */
-const PASSWORD = "ondas-de-jurere-2026";
+// Her own account: two-step sign-in stays on for it.
 const EMAIL = "rita.two-factor@example.com";
 
 test.describe("two-step sign-in", () => {
   test.describe.configure({ mode: "serial" });
-  let dataDir: string;
-  let server: OwnServer;
-
-  test.beforeAll(async () => {
-    test.setTimeout(60_000);
-    dataDir = mkdtempSync(path.join(tmpdir(), "mare-2fa-"));
-    await userCreate(dataDir, EMAIL, "approver", PASSWORD);
-    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 23, { DATA_DIR: dataDir });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
 
   test("is turned on with the app's code, then asked for at sign-in; a backup code works once", async ({
+    app,
     page,
     browserErrors,
   }) => {
     browserErrors.allow(failedResource(400)); // the wrong codes
+    const { password } = await app.account("approver", { email: EMAIL });
     const lang = "en";
     const signIn = async () => {
-      await page.goto(`${server.origin}/login?lang=${lang}`);
+      await page.goto(`${app.origin}/login?lang=${lang}`);
       await waitForHydration(page);
       await page.getByLabel(t(lang, "auth.email")).fill(EMAIL);
-      await page.getByLabel(t(lang, "auth.password"), { exact: true }).fill(PASSWORD);
+      await page.getByLabel(t(lang, "auth.password"), { exact: true }).fill(password);
       await page.getByRole("button", { name: t(lang, "auth.signIn"), exact: true }).click();
     };
     await signIn();
-    await expect(page).toHaveURL(`${server.origin}/admin/dashboard`);
+    await expect(page).toHaveURL(`${app.origin}/admin/dashboard`);
 
-    await page.goto(`${server.origin}/account/security?lang=${lang}`);
+    await page.goto(`${app.origin}/account/security?lang=${lang}`);
     await expect(page.getByRole("status").first()).toHaveText(t(lang, "security.statusOff"));
-    await page.getByRole("textbox", { name: t(lang, "auth.password"), exact: true }).fill(PASSWORD);
+    await page.getByRole("textbox", { name: t(lang, "auth.password"), exact: true }).fill(password);
     await page.getByRole("button", { name: t(lang, "security.enable") }).click();
     await expect(page.getByRole("img", { name: t(lang, "security.qrLabel") })).toBeVisible();
     // The code field is a new one: the password typed a moment ago is not in it.
@@ -69,21 +54,21 @@ test.describe("two-step sign-in", () => {
     // Signed out, the password alone no longer opens the account.
     await page.context().clearCookies();
     await signIn();
-    await expect(page).toHaveURL(`${server.origin}/login/two-factor`);
+    await expect(page).toHaveURL(`${app.origin}/login/two-factor`);
     // A code is good once: the one that turned it on was this period's, so the next period's
     // (which the app shows a moment later, and the server accepts one step ahead).
     await page
       .getByLabel(t(lang, "security.code"), { exact: true })
       .fill(totp(secret, Date.now() + 30_000));
     await page.getByRole("button", { name: t(lang, "security.confirm") }).click();
-    await expect(page).toHaveURL(`${server.origin}/admin/dashboard`);
+    await expect(page).toHaveURL(`${app.origin}/admin/dashboard`);
 
     // A backup code instead of the app, once.
     await page.context().clearCookies();
     await signIn();
     await page.getByLabel(t(lang, "security.code"), { exact: true }).fill(backupCode);
     await page.getByRole("button", { name: t(lang, "security.confirm") }).click();
-    await expect(page).toHaveURL(`${server.origin}/admin/dashboard`);
+    await expect(page).toHaveURL(`${app.origin}/admin/dashboard`);
     await page.context().clearCookies();
     await signIn();
     await page.getByLabel(t(lang, "security.code"), { exact: true }).fill(backupCode);
@@ -91,8 +76,8 @@ test.describe("two-step sign-in", () => {
     await expect(page.getByRole("alert")).toHaveText(t(lang, "security.wrongCode"));
   });
 
-  test("the second step cannot be opened without the password first", async ({ request }) => {
-    const response = await request.get(`${server.origin}/login/two-factor`, { maxRedirects: 0 });
+  test("the second step cannot be opened without the password first", async ({ app, request }) => {
+    const response = await request.get(`${app.origin}/login/two-factor`, { maxRedirects: 0 });
     expect(response.status()).toBe(302);
     expect(response.headers().location).toBe("/login");
   });

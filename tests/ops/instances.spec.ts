@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { userCreate } from "../e2e/accounts.ts";
+import { createAccount } from "../e2e/accounts.ts";
 import { logsDir, ownServer, type OwnServer } from "../e2e/own-server.ts";
 import { startSmtp } from "../e2e/smtp.ts";
 
@@ -74,7 +74,12 @@ test.beforeAll(async () => {
     ownServer(offset + 76, { ...shared, DATA_DIR: dataDirs[0]! }),
     ownServer(offset + 77, { ...shared, DATA_DIR: dataDirs[1]! }),
   ]);
-  await userCreate({ databaseUrl }, MODEL, "model", PASSWORD);
+  await createAccount({
+    email: MODEL,
+    role: "model",
+    password: PASSWORD,
+    database: { url: databaseUrl },
+  });
 });
 
 test.afterAll(async () => {

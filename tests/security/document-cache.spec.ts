@@ -3,7 +3,7 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { userCreate } from "../e2e/accounts.ts";
+import { createAccount } from "../e2e/accounts.ts";
 import { expect, t, test, waitForHydration } from "../e2e/fixtures.ts";
 import { ownServer, type OwnServer } from "../e2e/own-server.ts";
 
@@ -63,7 +63,12 @@ test.describe("the document cache under attack", () => {
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(90_000);
     dataDir = mkdtempSync(path.join(tmpdir(), "mare-cache-"));
-    await userCreate(dataDir, AFFILIATE, "affiliate", PASSWORD);
+    await createAccount({
+      email: AFFILIATE,
+      role: "affiliate",
+      password: PASSWORD,
+      database: { dataDir },
+    });
     server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 96, {
       DATA_DIR: dataDir,
       PUBLIC_ORIGIN: "",

@@ -1,0 +1,83 @@
+import type { Page } from "@playwright/test";
+import { expect, t, waitForHydration, type Lang } from "./fixtures.ts";
+
+/** The chatbot's conversation as a visitor has it (chatbot.spec.ts, chatbot-limit.spec.ts). */
+
+export const STORAGE_KEY = "mare-talent:chatbot";
+
+/** YYYY-MM-DD, `years` years before today (local time, as the chat checks it). */
+export function yearsAgo(years: number, extraDays = 0) {
+  const date = new Date();
+  date.setFullYear(date.getFullYear() - years);
+  date.setDate(date.getDate() + extraDays);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+export const valid = {
+  fullName: "Marina Alves",
+  dateOfBirth: yearsAgo(23),
+  country: "BR",
+  city: "Florianópolis – SC",
+  phone: "+55 (48) 99876-5432",
+  email: "marina.alves@example.com",
+  document: "123.456.789-09",
+  instagram: "@marina.alves",
+  experience: "intermediate",
+  message: "I would like to grow with a professional team behind me.",
+};
+
+export function chat(page: Page, lang: Lang) {
+  const dialog = page.getByRole("dialog", { name: t(lang, "chatbot.title") });
+  return {
+    dialog,
+    log: dialog.getByRole("log"),
+    lastMessage: dialog.getByRole("log").getByRole("listitem").last(),
+    answer: dialog.locator("#chat-answer"),
+    button: (key: string) => dialog.getByRole("button", { name: t(lang, key), exact: true }),
+  };
+}
+
+export async function openChat(page: Page, lang: Lang, path = "/contact") {
+  await page.goto(`${path}?lang=${lang}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: t(lang, "contact.chatStart") }).click();
+  const c = chat(page, lang);
+  await expect(c.dialog).toBeVisible();
+  return c;
+}
+
+/** Types an answer and sends it with Enter, as she would from the keyboard. */
+export async function say(page: Page, value: string) {
+  const input = page.getByRole("dialog").locator("#chat-answer");
+  await expect(input).toBeFocused();
+  await input.fill(value);
+  await input.press("Enter");
+}
+
+export async function giveLocation(page: Page, country: string, city: string) {
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.locator("#chat-country")).toBeFocused();
+  await dialog.locator("#chat-country").selectOption(country);
+  await dialog.locator("#chat-city").fill(city);
+  await dialog.locator("#chat-city").press("Enter");
+}
+
+/** Answers every question with valid data, up to the summary. */
+export async function answerAll(page: Page, lang: Lang, answers = valid) {
+  const c = chat(page, lang);
+  await say(page, answers.fullName);
+  await say(page, answers.dateOfBirth);
+  await giveLocation(page, answers.country, answers.city);
+  await say(page, answers.phone);
+  await say(page, answers.email);
+  await say(page, answers.document);
+  await say(page, answers.instagram);
+  await c.button(`preselection.experienceOptions.${answers.experience}`).click();
+  await say(page, answers.message);
+  await expect(c.lastMessage).toContainText(t(lang, "chatbot.summary"));
+}
+
+export function toasts(page: Page) {
+  return page.getByRole("dialog").locator("li[data-variant]");
+}
