@@ -15,21 +15,22 @@ import { logsDir, ownServer } from "./own-server.ts";
 import { startSmtp, type Mailbox } from "./smtp.ts";
 
 /**
- * The `app` fixture (exported as part of `test` by fixtures.ts): one production server per
- * worker, with a database of its own and a real SMTP server that keeps what it receives, and
- * verified accounts made on demand. Specs that need the server's data, mail or accounts use it
- * instead of the shared server of playwright.config.ts:
+ * The `app` fixture (part of `test` in fixtures.ts): a production server of the worker's own,
+ * with its own database, a real SMTP server that keeps what it receives, and verified accounts.
+ * Specs that need the server's data, mail or accounts use it instead of the shared server of
+ * playwright.config.ts, and set nothing up themselves:
  *
  *   test("…", async ({ app, page }) => {
  *     await app.signIn(page, "admin");
  *     await page.goto(`${app.origin}/admin/users`);
  *     const mail = await app.mail.mailTo("ana@example.com");
  *
- * The specs of a worker share its server one after another: they use addresses of their own
- * and assert on what they made, not on the whole database. A spec that needs a server set up
- * otherwise, or a database no other spec writes to, says so at the top of its file with
- * `test.use({ serverEnv: { … } })`: Playwright gives every file with its own worker option a
- * worker of its own, hence a server of its own (an empty object asks for no more than that).
+ * The specs of a worker share its server, one after another: they use addresses of their own,
+ * assert on what they made rather than on the whole database, and an account they change
+ * (disable, suspend, turn two-step sign-in on for) is one of their own (`{ email }`). A spec
+ * that needs a server set up otherwise, or a database no other spec writes to, says so at the
+ * top of its file with `test.use({ serverEnv: { … } })`: Playwright gives a file with its own
+ * worker option a worker of its own, hence a server of its own (`{}` asks for just that).
  */
 
 export type Role = "model" | "affiliate" | "approver" | "admin";
@@ -167,7 +168,7 @@ export async function appFixture(
         if (existing) throw new Error(`${email} is a ${existing.role}`);
         // A restart and a user:create run: more than a test's usual time on a busy machine.
         const info = test.info();
-        info.setTimeout(info.timeout + 45_000);
+        if (info.timeout) info.setTimeout(info.timeout + 45_000);
         await server.stop();
         try {
           // user:create names an account after its address.
@@ -208,15 +209,11 @@ export async function appFixture(
       return signedIn;
     }
 
-    await use({
-      origin,
-      port,
-      log: path.join(logsDir, logName),
-      mail,
-      account,
-      signIn,
-    });
-    await server.stop();
+    try {
+      await use({ origin, port, log: path.join(logsDir, logName), mail, account, signIn });
+    } finally {
+      await server.stop();
+    }
   } finally {
     await mail.close();
     rmSync(dataDir, { recursive: true, force: true });
