@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
@@ -107,6 +107,43 @@ const roleAccounts: Record<Role, { email: string; name: string }> = {
   admin: { email: "admin@example.com", name: "Ada Admin" },
 };
 
+const roleAccountList: Account[] = Object.entries(roleAccounts).map(([role, own]) => ({
+  ...own,
+  role: role as Role,
+  password: PASSWORD,
+}));
+
+/**
+ * A data folder holding a migrated database with the role accounts, made once per run (four
+ * user:create runs take seconds each) in the output folder, which Playwright empties when a run
+ * starts; each worker's server starts on a copy. The first worker to get here makes it, the
+ * others wait for it.
+ */
+async function roleAccountsFolder(outputDir: string): Promise<string> {
+  const folder = path.join(outputDir, ".app-role-accounts");
+  mkdirSync(outputDir, { recursive: true });
+  let maker = true;
+  try {
+    mkdirSync(`${folder}.lock`);
+  } catch {
+    maker = false;
+  }
+  if (maker) {
+    const making = `${folder}.making`;
+    rmSync(making, { recursive: true, force: true });
+    for (const account of roleAccountList) {
+      await createAccount({ ...account, database: { dataDir: making } });
+    }
+    // Whole or not at all: the others wait for this name.
+    renameSync(making, folder);
+  }
+  for (const deadline = Date.now() + 150_000; !existsSync(folder);) {
+    if (Date.now() > deadline) throw new Error(`no role accounts in ${folder}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return folder;
+}
+
 /** Workers' servers listen on E2E_PORT + 40 + the worker's slot (fewer than 30 at a time). */
 const PORT_OFFSET = 40;
 const MAX_WORKERS = 30;
@@ -133,13 +170,8 @@ export async function appFixture(
   const mail = await startSmtp();
   try {
     // Before the server holds the database; most specs need no other account.
-    await makeAccounts(
-      Object.entries(roleAccounts).map(([role, own]) => ({
-        ...own,
-        role: role as Role,
-        password: PASSWORD,
-      })),
-    );
+    cpSync(await roleAccountsFolder(workerInfo.project.outputDir), dataDir, { recursive: true });
+    for (const account of roleAccountList) accounts.set(account.email, account);
     const server = await ownServer(
       port,
       {
