@@ -270,6 +270,8 @@ test.describe("chatbot", () => {
     browserErrors,
   }) => {
     browserErrors.allow(/Failed to load resource: net::ERR_CONNECTION_REFUSED/);
+    // Its server starts twice: on a busy machine that alone can take most of 30 seconds.
+    test.setTimeout(90_000);
     const port = Number(process.env.E2E_PORT ?? 3210) + 17;
     const server = await ownServer(port);
     try {

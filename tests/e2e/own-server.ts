@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync } from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
 
 /**
@@ -26,6 +27,22 @@ export const root = path.resolve(import.meta.dirname, "../..");
 /** Where every server started by the browser tests writes its log (the log check reads all). */
 export const logsDir = path.join(root, "test-logs");
 
+// A test that times out never reaches its `finally`: what it started must not outlive the worker
+// and answer the next run on the same port.
+const alive = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of alive) child.kill("SIGTERM");
+});
+
+/** Whether nothing listens on the port: else its health check would answer for another server. */
+function portIsFree(port: number) {
+  return new Promise<boolean>((resolve) => {
+    const probe = createServer()
+      .once("error", () => resolve(false))
+      .listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
+
 export async function ownServer(
   port: number,
   env: Record<string, string> = {},
@@ -39,10 +56,11 @@ export async function ownServer(
   let logFlags = "w";
 
   async function start() {
+    if (!(await portIsFree(port))) throw new Error(`port ${port} is taken by another process`);
     mkdirSync(logsDir, { recursive: true });
     const logFile = createWriteStream(path.join(logsDir, log), { flags: logFlags });
     logFlags = "a";
-    const running = spawn(process.execPath, ["server/index.ts"], {
+    const started = spawn(process.execPath, ["server/index.ts"], {
       cwd: root,
       env: {
         ...process.env,
@@ -57,22 +75,24 @@ export async function ownServer(
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    child = running;
+    child = started;
     exit = null;
-    running.stdout.pipe(logFile, { end: false });
+    alive.add(started);
+    started.stdout.pipe(logFile, { end: false });
     // Errors stay visible in the test report as well.
-    running.stderr.on("data", (chunk: Buffer) => {
+    started.stderr.on("data", (chunk: Buffer) => {
       logFile.write(chunk);
       process.stderr.write(chunk);
     });
-    running.once("exit", (code, signal) => {
+    started.once("exit", (code, signal) => {
+      alive.delete(started);
       exit = { code, signal };
       logFile.end();
     });
     // A first start migrates a new database: on a busy machine that takes many seconds.
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
-      if (running.exitCode !== null) break;
+      if (started.exitCode !== null) break;
       try {
         if ((await fetch(`${origin}/healthz`)).ok) return;
       } catch {
