@@ -21,7 +21,11 @@ const oneStyle = [
 ];
 
 // Code that ships to the browser never imports a server-only module (types excepted).
-const serverOnly = { regex: "\\.server(\\.tsx?)?$", allowTypeImports: true };
+const serverOnly = {
+  regex: "\\.server(\\.tsx?)?$",
+  allowTypeImports: true,
+  message: "A server-only module in code that ships to the browser (types excepted).",
+};
 
 const layers = [
   { files: ["app/features/**"], below: ["routes", "root"] },
@@ -81,29 +85,30 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: [iconPackages, oneStyle[0]] }] },
   },
   // Imports flow one way (decision 021): routes → features → auth, mail → components → db →
-  // utils, i18n. Tests may reach across to set up what they check.
-  ...layers.map(({ files, below }) => ({
-    files,
-    ignores: ["**/*.test.ts", "**/*.test.tsx"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            iconPackages,
-            ...oneStyle,
-            ...(files.some((glob) => glob.startsWith("app/components") || glob.endsWith(".tsx"))
-              ? [serverOnly]
-              : []),
-            {
-              regex: `^#app/(${below.join("|")})(/|\\.|$)`,
-              message: `${files.join(", ")} sit below these: imports flow one way (docs/decisions/021-one-shape.md).`,
-            },
-          ],
-        },
-      ],
-    },
-  })),
+  // utils, i18n; and code that ships to the browser (components, any .tsx outside the routes)
+  // never imports a server-only module. Tests may reach across to set up what they check.
+  ...layers.flatMap(({ files, below }) =>
+    [false, true].map((browser) => ({
+      files: browser ? files.map((glob) => `${glob}/*.tsx`) : files,
+      ignores: ["**/*.test.ts", "**/*.test.tsx"],
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          {
+            patterns: [
+              iconPackages,
+              ...oneStyle,
+              ...(browser || files[0] === "app/components/**" ? [serverOnly] : []),
+              {
+                regex: `^#app/(${below.join("|")})(/|\\.|$)`,
+                message: `${files.join(", ")} sit below these: imports flow one way (docs/decisions/021-one-shape.md).`,
+              },
+            ],
+          },
+        ],
+      },
+    })),
+  ),
   {
     files: ["app/**", "server/**", "scripts/**", "bench/**"],
     plugins: { "import-x": importX },
@@ -133,13 +138,6 @@ export default tseslint.config(
           message: "Read a request's body with readForm() or readBodyAtMost() (a bounded read).",
         },
       ],
-    },
-  },
-  {
-    // Server-only modules must never be imported by code that ships to the browser.
-    files: ["app/features/**/*.tsx"],
-    rules: {
-      "no-restricted-imports": ["error", { patterns: [serverOnly, iconPackages, ...oneStyle] }],
     },
   },
 );
