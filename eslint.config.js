@@ -13,7 +13,7 @@ const iconPackages = {
     "Use <Icon name=…> from #app/components/ui/icon.tsx; add new icons to scripts/build-icons.ts.",
 };
 
-// One import style (decision 021): `#app/<path>.<ext>` (package.json's subpath imports), read the
+// One import style (decision 020): `#app/<path>.<ext>` (package.json's subpath imports), read the
 // same by Vite, vitest, tsc and Node's own scripts; a sibling in the same folder as `./name.ext`.
 const oneStyle = [
   { regex: "^~/", message: "Import app modules as #app/<path>.<ext>." },
@@ -84,7 +84,7 @@ export default tseslint.config(
     files: ["app/**/*.test.ts", "app/**/*.test.tsx", "app/test/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [iconPackages, oneStyle[0]] }] },
   },
-  // Imports flow one way (decision 021): routes → features → auth, mail → components → db →
+  // Imports flow one way (decision 020): routes → features → auth, mail → components → db →
   // utils, i18n; and code that ships to the browser (components, any .tsx outside the routes)
   // never imports a server-only module. Tests may reach across to set up what they check.
   ...layers.flatMap(({ files, below }) =>
@@ -101,7 +101,7 @@ export default tseslint.config(
               ...(browser || files[0] === "app/components/**" ? [serverOnly] : []),
               {
                 regex: `^#app/(${below.join("|")})(/|\\.|$)`,
-                message: `${files.join(", ")} sit below these: imports flow one way (docs/decisions/021-one-shape.md).`,
+                message: `${files.join(", ")} sit below these: imports flow one way (docs/decisions/020-one-shape-for-every-screen.md).`,
               },
             ],
           },
