@@ -27,6 +27,28 @@ const serverOnly = {
   message: "A server-only module in code that ships to the browser (types excepted).",
 };
 
+// A request's body is read only up to a limit (app/utils/body-limit.server.ts): these read it
+// whole, however long a chunked body is.
+const boundedBodies = {
+  selector:
+    "CallExpression[callee.object.name='request'][callee.property.name=/^(formData|json|text|arrayBuffer|blob|bytes)$/]",
+  message: "Read a request's body with readForm() or readBodyAtMost() (a bounded read).",
+};
+
+// The access log has one writer, whose action names and details are typed; tests set up rows
+// directly.
+const accessLogWrites = [
+  {
+    selector:
+      "CallExpression[callee.property.name='insert']:matches([arguments.0.name='accessLog'], [arguments.0.property.name='accessLog'])",
+    message: "Write the access log with recordAccess() from #app/db/access-log.server.ts.",
+  },
+  {
+    selector: 'TemplateElement[value.raw=/insert\\s+into\\s+"?access_log/i]',
+    message: "Write the access log with recordAccess() from #app/db/access-log.server.ts.",
+  },
+];
+
 const layers = [
   { files: ["app/features/**"], below: ["routes", "root"] },
   { files: ["app/auth/**", "app/mail/**"], below: ["features", "routes", "root"] },
@@ -125,19 +147,21 @@ export default tseslint.config(
     },
   },
   {
-    // A request's body is read only up to a limit (app/utils/body-limit.server.ts): these read
-    // it whole, however long a chunked body is.
+    files: ["server/**", "scripts/**", "bench/**"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-syntax": ["error", ...accessLogWrites] },
+  },
+  {
     files: ["app/**"],
-    ignores: ["app/**/*.test.ts"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector:
-            "CallExpression[callee.object.name='request'][callee.property.name=/^(formData|json|text|arrayBuffer|blob|bytes)$/]",
-          message: "Read a request's body with readForm() or readBodyAtMost() (a bounded read).",
-        },
-      ],
-    },
+    ignores: ["app/**/*.test.ts", "app/**/*.test.tsx", "app/db/access-log.server.ts"],
+    rules: { "no-restricted-syntax": ["error", boundedBodies, ...accessLogWrites] },
+  },
+  {
+    files: ["app/db/access-log.server.ts"],
+    rules: { "no-restricted-syntax": ["error", boundedBodies] },
+  },
+  {
+    files: ["app/**/*.test.tsx"],
+    rules: { "no-restricted-syntax": ["error", boundedBodies] },
   },
 );
