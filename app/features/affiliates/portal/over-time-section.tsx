@@ -64,7 +64,7 @@ export function OverTimeSection({
 
   return (
     <Section id="over-time" title={t("portal.overTime.title")} className="mt-8">
-      <div className="flex flex-wrap items-end justify-between gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-4">
         <p className="mt-1 text-sm text-ink-600">{t("portal.overTime.period", period)}</p>
         <Form method="get" className="flex items-end gap-2" preventScrollReset>
           <div>
