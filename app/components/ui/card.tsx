@@ -42,6 +42,7 @@ export function Section({
       {title}
     </h2>
   );
+  const intro = description ? <p className="section-description">{description}</p> : null;
   return (
     <section
       id={anchor}
@@ -49,14 +50,20 @@ export function Section({
       className={cn("card", className)}
     >
       {actions ? (
+        // The title and its description read as one block, the actions beside it.
         <div className="flex flex-wrap items-start justify-between gap-3">
-          {heading}
+          <div className="min-w-0">
+            {heading}
+            {intro}
+          </div>
           {actions}
         </div>
       ) : (
-        heading
+        <>
+          {heading}
+          {intro}
+        </>
       )}
-      {description ? <p className="section-description">{description}</p> : null}
       {children}
     </section>
   );

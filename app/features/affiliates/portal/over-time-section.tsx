@@ -63,9 +63,12 @@ export function OverTimeSection({
   ];
 
   return (
-    <Section id="over-time" title={t("portal.overTime.title")} className="mt-8">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <p className="mt-1 text-sm text-ink-600">{t("portal.overTime.period", period)}</p>
+    <Section
+      id="over-time"
+      title={t("portal.overTime.title")}
+      description={t("portal.overTime.period", period)}
+      className="mt-8"
+      actions={
         <Form method="get" className="flex items-end gap-2" preventScrollReset>
           <div>
             <label htmlFor="weeks" className="block text-sm font-semibold text-ink-900">
@@ -83,8 +86,8 @@ export function OverTimeSection({
             {t("portal.overTime.show")}
           </Button>
         </Form>
-      </div>
-
+      }
+    >
       <DataTable
         caption={t("portal.overTime.caption")}
         columns={columns}
