@@ -3,6 +3,7 @@ import type { Database } from "#app/db/db.server.ts";
 import { accessLog, mailStatuses, outbox } from "#app/db/schema.server.ts";
 import { notifyMailQueued } from "./outbox.server.ts";
 import { maskEmail, type Actor } from "./smtp-admin.server.ts";
+import { done, refused, type EmailOutcome } from "./admin/result.ts";
 
 export type MailStatus = (typeof mailStatuses)[number];
 export const isMailStatus = (value: unknown): value is MailStatus =>
@@ -82,4 +83,16 @@ export async function retryMessage(db: Database, id: number, actor: Actor): Prom
   });
   if (retried) notifyMailQueued();
   return retried;
+}
+
+/** The outbox's Retry button: a failed message queued again, or 409 when it is not failed. */
+export async function handleRetry(
+  db: Database,
+  id: number | null,
+  actor: Actor,
+): Promise<EmailOutcome> {
+  if (!id || !(await retryMessage(db, id, actor))) {
+    return refused(409, "retry", { message: "admin.email.errors.notFailed" });
+  }
+  return done("retry", { message: "admin.email.outbox.retried", params: { id: String(id) } });
 }

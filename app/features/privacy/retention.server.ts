@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Database } from "#app/db/db.server.ts";
+import type { Database, Reader } from "#app/db/db.server.ts";
 import {
   accessLog,
   settings,
@@ -27,8 +27,6 @@ const CHECK_EVERY_MS = 60 * 60 * 1000;
 const FIRST_CHECK_MS = 60 * 1000;
 /** Applications erased per transaction: a long run never holds many rows locked at once. */
 const BATCH = 200;
-
-type Reader = Pick<Database, "select">;
 
 export interface RetentionSetting {
   months: number;
