@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "#app/db/db.server.ts";
-import { accessLog, mailTemplates, rejectionReasons } from "#app/db/schema.server.ts";
-import type { Language } from "#app/i18n/languages.ts";
+import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
+import type { Database, Reader } from "#app/db/db.server.ts";
+import { mailTemplates, rejectionReasons } from "#app/db/schema.server.ts";
+import { normalizeLanguage, type Language } from "#app/i18n/languages.ts";
 import {
   builtInTemplate,
   findTemplateOverride,
@@ -15,8 +16,6 @@ import {
   type TemplateText,
 } from "./templates.server.ts";
 import { rejectionTemplateKeys } from "./rejection-reasons.server.ts";
-import type { Actor } from "./smtp-admin.server.ts";
-import { normalizeLanguage } from "#app/i18n/languages.ts";
 import { fieldErrorsOf } from "#app/utils/field-errors.ts";
 import { done, refused, type EmailOutcome } from "./admin/result.ts";
 
@@ -37,7 +36,7 @@ export function parseTemplateKey(value: unknown): TemplateRef | null {
 }
 
 /** Does the template exist (a reason template only while its reason does)? */
-export async function templateExists(db: Pick<Database, "select">, ref: TemplateRef) {
+export async function templateExists(db: Reader, ref: TemplateRef) {
   if (ref.reasonId === null) return true;
   const [row] = await db
     .select({ id: rejectionReasons.id })
@@ -61,7 +60,7 @@ export interface TemplateEditorData {
 
 /** What the editor starts from: the stored wording, else what would be sent now. */
 export async function templateForEditor(
-  db: Pick<Database, "select">,
+  db: Reader,
   ref: TemplateRef,
   language: Language,
 ): Promise<TemplateEditorData> {
@@ -75,7 +74,7 @@ export async function templateForEditor(
 }
 
 /** Which templates have an admin's wording, as "key|language". */
-export async function overriddenTemplates(db: Pick<Database, "select">) {
+export async function overriddenTemplates(db: Reader) {
   const rows = await db
     .select({ template: mailTemplates.template, language: mailTemplates.language })
     .from(mailTemplates);
@@ -150,12 +149,10 @@ export async function saveTemplate(
           updatedBy: actor.id,
         },
       });
-    await tx.insert(accessLog).values({
-      actorId: actor.id,
-      action: "settings.template",
+    await recordAccess(tx, "settings.template", {
+      actor,
       subject: `mail-template:${ref.key}:${language}`,
       details: { change: "save", subject: text.subject },
-      ip: actor.ip ?? null,
     });
   });
 }
@@ -171,12 +168,10 @@ export async function resetTemplate(
     await tx
       .delete(mailTemplates)
       .where(and(eq(mailTemplates.template, ref.key), eq(mailTemplates.language, language)));
-    await tx.insert(accessLog).values({
-      actorId: actor.id,
-      action: "settings.template",
+    await recordAccess(tx, "settings.template", {
+      actor,
       subject: `mail-template:${ref.key}:${language}`,
       details: { change: "reset" },
-      ip: actor.ip ?? null,
     });
   });
 }

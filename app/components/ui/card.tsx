@@ -25,7 +25,7 @@ export function Section({
 }: {
   /** Prefix of the heading's id (`<id>-title`), unique on the page. */
   id: string;
-  /** The section's own id, for links to it from the page (`#outbox`). */
+  /** The section's own id, when a link leads to it (`/dashboard/model#profile`). */
   anchor?: string;
   title: ReactNode;
   description?: ReactNode;
