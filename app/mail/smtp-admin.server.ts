@@ -22,6 +22,8 @@ import { simpleMail } from "./templates.server.ts";
 import { agency } from "#app/utils/agency.ts";
 import { encrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
+import { fieldErrorsOf } from "#app/utils/field-errors.ts";
+import { done, refused, type EmailOutcome } from "./admin/result.ts";
 
 const HOST = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;
 const IPV6 = /^\[?[0-9a-f:.]+\]?$/i;
@@ -59,17 +61,6 @@ export const smtpSettingsSchema = z.object({
   senderAddress: z.union([z.literal(""), z.email({ error: "admin.email.errors.senderAddress" })]),
 });
 export type SmtpSettingsInput = z.input<typeof smtpSettingsSchema>;
-
-export type FieldErrors = Partial<Record<string, string>>;
-
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
 
 /** What the screen shows: never the password, only whether one is stored. */
 export interface SmtpView {
@@ -293,4 +284,67 @@ export function maskEmail(address: string) {
   const at = address.lastIndexOf("@");
   if (at < 1) return "***";
   return `${address[0]}***${address.slice(at)}`;
+}
+
+/** The SMTP form of /admin/email as sent. */
+export interface SmtpForm {
+  host: string;
+  port: string;
+  security: string;
+  user: string;
+  password: string;
+  removePassword: boolean;
+  senderName: string;
+  senderAddress: string;
+}
+
+/** The SMTP form: checked, saved, answered. */
+export async function handleSmtpForm(
+  db: Database,
+  form: SmtpForm,
+  actor: Actor,
+): Promise<EmailOutcome> {
+  const view = await smtpView(db);
+  // With SMTP_URL the server fields are read-only (and not sent): the stored ones stay.
+  const server =
+    view.source === "env"
+      ? { ...view, port: String(view.port), password: "", removePassword: false }
+      : form;
+  const parsed = smtpSettingsSchema.safeParse({
+    host: server.host,
+    port: server.port,
+    security: server.security,
+    user: server.user,
+    password: server.password,
+    removePassword: server.removePassword,
+    senderName: form.senderName,
+    senderAddress: form.senderAddress.trim(),
+  });
+  if (!parsed.success) return refused(400, "smtp", { errors: fieldErrorsOf(parsed.error) });
+  const saved = await saveSmtpSettings(db, parsed.data, actor);
+  // A stored password does not follow the settings to another server: she is told so.
+  return done("smtp", {
+    message:
+      saved.password === "cleared"
+        ? "admin.email.smtp.savedPasswordCleared"
+        : "admin.email.smtp.saved",
+  });
+}
+
+/** The test mail's form: sent now, in the admin's language, and answered. */
+export async function handleTestMail(
+  db: Database,
+  to: string,
+  language: Language,
+  actor: Actor,
+): Promise<EmailOutcome> {
+  const parsed = testMailSchema.safeParse({ to: to.trim() });
+  if (!parsed.success) return refused(400, "test", { errors: fieldErrorsOf(parsed.error) });
+  const result = await sendTestMail(db, parsed.data.to, language, actor);
+  return result.ok
+    ? done("test", { message: "admin.email.test.sent", params: { to: parsed.data.to } })
+    : refused(502, "test", {
+        message: "admin.email.test.failed",
+        params: { error: result.error ?? "" },
+      });
 }

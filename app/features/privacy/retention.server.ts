@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { recordAccess } from "#app/db/access-log.server.ts";
-import type { Database } from "#app/db/db.server.ts";
+import type { Database, Reader } from "#app/db/db.server.ts";
 import { settings, submissions, submissionStatusHistory, user } from "#app/db/schema.server.ts";
 import { DEFAULT_RETENTION_MONTHS, MAX_RETENTION_MONTHS } from "./constants.ts";
 import { eraseAddressTraces, eraseApplications } from "./erasure.server.ts";
@@ -22,8 +22,6 @@ const CHECK_EVERY_MS = 60 * 60 * 1000;
 const FIRST_CHECK_MS = 60 * 1000;
 /** Applications erased per transaction: a long run never holds many rows locked at once. */
 const BATCH = 200;
-
-type Reader = Pick<Database, "select">;
 
 export interface RetentionSetting {
   months: number;
