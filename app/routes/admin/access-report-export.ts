@@ -1,6 +1,6 @@
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
-import { actionLabelKey, readAccessFilter } from "#app/features/reports/access-actions.ts";
+import { actionLabel, readAccessFilter } from "#app/features/reports/access-actions.ts";
 import { exportAccessLog } from "#app/features/reports/access-report.server.ts";
 import { pageContext } from "#app/utils/page.server.ts";
 import { csvResponse } from "#app/utils/csv.server.ts";
@@ -19,10 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     await getDatabase(),
     filter,
     { id: viewer.id, ip: clientIp(request) },
-    (action) => {
-      const key = actionLabelKey(action);
-      return key ? t(key) : action;
-    },
+    (action) => actionLabel(action, t),
   );
   const day = new Date().toISOString().slice(0, 10);
   return csvResponse(request, stream, `access-report-${day}.csv`);
