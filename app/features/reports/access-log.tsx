@@ -4,13 +4,9 @@ import { Input, Label, Select } from "#app/components/ui/field.tsx";
 import { Table, Td, Th } from "#app/components/ui/table.tsx";
 import { formatWhen } from "#app/features/submissions/status-badge.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
-import {
-  accessActions,
-  actionFamilies,
-  actionLabel,
-  detailsSummary,
-  subjectPath,
-} from "./access-actions.ts";
+import { accessActions } from "#app/db/access-actions.ts";
+import { actionFamilies, actionLabel, subjectPath } from "./access-actions.ts";
+import { detailsSummary } from "./access-details.ts";
 import type { AccessLogFilter, AccessLogRow } from "./access-report.server.ts";
 
 /**
@@ -59,7 +55,7 @@ export function AccessFilters({
             ))}
           </optgroup>
           <optgroup label={t("admin.accessReport.actionsLabel")}>
-            {Object.keys(accessActions).map((action) => (
+            {accessActions.map((action) => (
               <option key={action} value={action}>
                 {actionLabel(action, t)}
               </option>

@@ -1,5 +1,6 @@
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { recordAccess } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
 import { accessLog, affiliates, submissions, user } from "#app/db/schema.server.ts";
 import { csvStream, type CsvColumn } from "#app/utils/csv.server.ts";
@@ -141,9 +142,8 @@ export async function exportAccessLog(
   requester: { id: string; ip?: string | null },
   label: (action: string) => string = (action) => action,
 ): Promise<ReadableStream<Uint8Array>> {
-  await db.insert(accessLog).values({
-    actorId: requester.id,
-    action: "access-report.export",
+  await recordAccess(db, "access-report.export", {
+    actor: requester,
     subject: "access-log",
     details: {
       action: filter.action ?? null,
@@ -151,7 +151,6 @@ export async function exportAccessLog(
       from: filter.from ?? null,
       to: filter.to ?? null,
     },
-    ip: requester.ip ?? null,
   });
   return csvStream(
     columns(label),

@@ -1,5 +1,5 @@
+import { recordAccess } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
-import { accessLog } from "#app/db/schema.server.ts";
 import { csvStream, type CsvColumn } from "#app/utils/csv.server.ts";
 import { keysetRows } from "#app/utils/keyset.ts";
 import { reviewListQuery, type ReviewListFilter } from "./review-list.server.ts";
@@ -32,9 +32,8 @@ export async function exportSubmissions(
   filter: Omit<ReviewListFilter, "before">,
   actor: { id: string; ip?: string | null },
 ): Promise<ReadableStream<Uint8Array>> {
-  await db.insert(accessLog).values({
-    actorId: actor.id,
-    action: "submissions.export",
+  await recordAccess(db, "submissions.export", {
+    actor,
     subject: "submissions",
     details: {
       status: filter.status ?? "all",
@@ -43,7 +42,6 @@ export async function exportSubmissions(
       ...(filter.language ? { language: filter.language } : {}),
       ...(filter.affiliateId ? { affiliateId: filter.affiliateId } : {}),
     },
-    ip: actor.ip ?? null,
   });
   return csvStream(
     columns,
