@@ -165,14 +165,20 @@ export function PerDay({ days }: { days: AuthReport["days"] }) {
       new Date(`${day}T12:00:00Z`),
     );
   const wide = "hidden sm:table-cell";
+  // Figures' headers may wrap here, so the table fits a phone instead of scrolling sideways.
+  const wraps = "whitespace-normal";
   return (
     <Section id="days" title={t("admin.authReport.perDay")} landmark={false} className="mt-8">
       <Table caption={t("admin.authReport.perDay")} density="compact" className="mt-3">
         <thead>
           <tr>
             <Th>{t("admin.authReport.day")}</Th>
-            <Th numeric>{t("admin.authReport.signIns")}</Th>
-            <Th numeric>{t("admin.authReport.failures")}</Th>
+            <Th numeric className={wraps}>
+              {t("admin.authReport.signIns")}
+            </Th>
+            <Th numeric className={wraps}>
+              {t("admin.authReport.failures")}
+            </Th>
             <Th numeric className={wide}>
               {t("admin.authReport.rateLimited")}
             </Th>
