@@ -14,6 +14,7 @@ export function Card({ className, ...props }: ComponentProps<"div">) {
  */
 export function Section({
   id,
+  anchor,
   title,
   description,
   actions,
@@ -24,6 +25,8 @@ export function Section({
 }: {
   /** Prefix of the heading's id (`<id>-title`), unique on the page. */
   id: string;
+  /** The section's own id, when a link leads to it (`/dashboard/model#profile`). */
+  anchor?: string;
   title: ReactNode;
   description?: ReactNode;
   /** Beside the title on wide screens, under it on phones (a link, a small form). */
@@ -41,6 +44,7 @@ export function Section({
   );
   return (
     <section
+      id={anchor}
       aria-labelledby={landmark ? `${id}-title` : undefined}
       className={cn("card", className)}
     >
