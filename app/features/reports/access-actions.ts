@@ -51,6 +51,12 @@ export function actionLabelKey(action: string): string | null {
   return family ? `admin.accessReport.families.${family}` : null;
 }
 
+/** An action in the reader's language (its family's name when only that is known), else as stored. */
+export function actionLabel(action: string, t: (key: string) => string): string {
+  const key = actionLabelKey(action);
+  return key ? t(key) : action;
+}
+
 /** An action filter as typed in the URL: a known action, a family ("user.*"), or nothing. */
 export function parseActionFilter(value: string | null | undefined): string | undefined {
   if (!value) return undefined;

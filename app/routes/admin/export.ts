@@ -3,7 +3,7 @@ import { getDatabase } from "#app/db/db.server.ts";
 import { reviewLists } from "#app/features/admin/admin-nav.ts";
 import { exportSubmissions } from "#app/features/submissions/export.server.ts";
 import { readReviewFilter } from "#app/features/submissions/review-filter.ts";
-import { compressedDownload } from "#app/utils/compress.server.ts";
+import { csvResponse } from "#app/utils/csv.server.ts";
 import { clientIp } from "#app/utils/request.server.ts";
 import type { Route } from "./+types/export";
 
@@ -18,12 +18,5 @@ export async function loader({ request }: Route.LoaderArgs) {
     { id: viewer.id, ip: clientIp(request) },
   );
   const day = new Date().toISOString().slice(0, 10);
-  const name = `${list.path.split("/").pop()}-${day}.csv`;
-  return compressedDownload(request, stream, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${name}"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return csvResponse(request, stream, `${list.path.split("/").pop()}-${day}.csv`);
 }
