@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { requireAdmin } from "#app/auth/guards.server.ts";
+import { requireScreen } from "#app/auth/guards.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input, Label, Select } from "#app/components/ui/field.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
@@ -22,7 +22,7 @@ import { cursorParam, parseCursor } from "#app/utils/keyset.ts";
 
 /** /admin/access-report: who did what to whose data, when and from where (admin only). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireScreen(request, "adminAccessReport");
   const url = new URL(request.url);
   const { filter, query, invalidDate } = readAccessFilter(url.searchParams);
   const before = parseCursor(url.searchParams.get("after"));

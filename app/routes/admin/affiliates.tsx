@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { requireArea } from "#app/auth/guards.server.ts";
+import { requireScreen } from "#app/auth/guards.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input, Label, Select } from "#app/components/ui/field.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
@@ -26,7 +26,7 @@ const isStatus = (value: unknown): value is AffiliateStatusValue =>
  * section 4). Approvers and admins read it; changes are made on her page, by an admin.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireArea(request, "admin");
+  await requireScreen(request, "adminAffiliates");
   const url = new URL(request.url);
   const search = storableText((url.searchParams.get("q") ?? "").trim().slice(0, 100));
   const status = url.searchParams.get("status");

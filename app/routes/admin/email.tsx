@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { requireAdmin } from "#app/auth/guards.server.ts";
+import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, Input, Textarea } from "#app/components/ui/field.tsx";
@@ -65,7 +65,7 @@ const idOf = (value: FormDataEntryValue | null) => {
 
 /** /admin/email (admin only): SMTP and sender, test mail, templates, rejection reasons, outbox. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireScreen(request, "adminEmail");
   const url = new URL(request.url);
   const db = await getDatabase();
   const { t, origin, strings } = pageContext(request);
@@ -123,7 +123,7 @@ type Result = {
 const fail = (result: Result, status = 400) => data<Result>({ ...result, ok: false }, status);
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireScreenAction(request, "adminEmail");
   if (isCrossSiteRequest(request)) {
     return fail({ intent: "", message: "validation.crossSite" }, 403);
   }

@@ -1,4 +1,4 @@
-import { requireAdmin } from "#app/auth/guards.server.ts";
+import { requireScreen } from "#app/auth/guards.server.ts";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { formatWhen } from "#app/features/submissions/status-badge.tsx";
@@ -10,7 +10,7 @@ import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/production-checklist";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireScreen(request, "adminChecklist");
   const { t, strings } = pageContext(request);
   const checks = await productionChecklist(await getDatabase());
   return {

@@ -1,7 +1,7 @@
 import { Fragment } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { fieldErrorsOf, type FieldErrors } from "#app/auth/forms.ts";
-import { requireArea } from "#app/auth/guards.server.ts";
+import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { AreaShell } from "#app/components/layout/area-shell.tsx";
 import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
@@ -34,7 +34,7 @@ import type { Route } from "./+types/model-dashboard";
  * verified address or by her own applications.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireArea(request, "modelDashboard");
+  const viewer = await requireScreen(request, "modelDashboard");
   const { t, language, strings } = pageContext(request);
   const db = await getDatabase();
   const [applications, profile] = await Promise.all([
@@ -79,7 +79,7 @@ type ActionResult =
 
 /** Her profile: the same checks as the pre-selection form, on the server whatever the browser did. */
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireArea(request, "modelDashboard");
+  const viewer = await requireScreenAction(request, "modelDashboard");
   if (isCrossSiteRequest(request)) {
     return data<ActionResult>({ error: "validation.crossSite" }, 403);
   }

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import QRCode from "qrcode";
 import { data, Form, Link, useNavigation } from "react-router";
-import { requireArea } from "#app/auth/guards.server.ts";
+import { requireScreen } from "#app/auth/guards.server.ts";
 import { AreaShell } from "#app/components/layout/area-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
@@ -30,7 +30,7 @@ import type { Route } from "./+types/portal";
  * session alone; the query string only picks the chart's weeks and the page of referrals.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireArea(request, "affiliatePortal");
+  const user = await requireScreen(request, "affiliatePortal");
   const { t, language, origin, strings } = pageContext(request);
   const query = parsePortalQuery(new URL(request.url).searchParams);
   const portal = await portalData(await getDatabase(), {
