@@ -63,7 +63,7 @@ const sorted = (list: readonly Role[]) => [...list].sort();
 
 describe("who may open which screen (app/auth/permissions.ts)", () => {
   it("names every URL pattern of app/routes.ts once, as a screen or as public", () => {
-    const named = [...names.flatMap((name) => screens[name].paths), ...publicPaths];
+    const named: string[] = [...names.flatMap((name) => screens[name].paths), ...publicPaths];
     const patterns = [...table.keys()];
     expect(
       patterns.filter((pattern) => !named.includes(pattern)),
