@@ -1,8 +1,9 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
-import { accessLog, mailStatuses, outbox } from "#app/db/schema.server.ts";
+import { mailStatuses, outbox } from "#app/db/schema.server.ts";
 import { notifyMailQueued } from "./outbox.server.ts";
-import { maskEmail, type Actor } from "./smtp-admin.server.ts";
+import { maskEmail } from "./smtp-admin.server.ts";
 
 export type MailStatus = (typeof mailStatuses)[number];
 export const isMailStatus = (value: unknown): value is MailStatus =>
@@ -71,12 +72,10 @@ export async function retryMessage(db: Database, id: number, actor: Actor): Prom
       .where(and(eq(outbox.id, id), eq(outbox.status, "failed")))
       .returning({ id: outbox.id, kind: outbox.kind });
     if (!row) return false;
-    await tx.insert(accessLog).values({
-      actorId: actor.id,
-      action: "outbox.retry",
+    await recordAccess(tx, "outbox.retry", {
+      actor,
       subject: `outbox:${id}`,
       details: { kind: row.kind },
-      ip: actor.ip ?? null,
     });
     return true;
   });

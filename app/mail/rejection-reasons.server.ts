@@ -1,8 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { recordAccess, type AccessDetails, type Actor } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
-import { accessLog, mailTemplates, rejectionReasons } from "#app/db/schema.server.ts";
-import type { Actor } from "./smtp-admin.server.ts";
+import { mailTemplates, rejectionReasons } from "#app/db/schema.server.ts";
 
 /**
  * The reasons a reviewer picks from when rejecting an application. Each reason sends its own
@@ -66,14 +66,12 @@ async function log(
   tx: Pick<Database, "insert">,
   actor: Actor,
   id: number,
-  details: Record<string, unknown>,
+  details: AccessDetails["settings.reasons"],
 ) {
-  await tx.insert(accessLog).values({
-    actorId: actor.id,
-    action: "settings.reasons",
+  await recordAccess(tx, "settings.reasons", {
+    actor,
     subject: `rejection-reason:${id}`,
     details,
-    ip: actor.ip ?? null,
   });
 }
 

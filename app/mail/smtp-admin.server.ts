@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
-import { accessLog, outbox, settings } from "#app/db/schema.server.ts";
+import { outbox, settings } from "#app/db/schema.server.ts";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import { notifyMailQueued } from "./outbox.server.ts";
 import type { Language } from "#app/i18n/languages.ts";
@@ -21,11 +22,6 @@ import { simpleMail } from "./templates.server.ts";
 import { agency } from "#app/utils/agency.ts";
 import { encrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
-
-export interface Actor {
-  id: string;
-  ip?: string | null;
-}
 
 const HOST = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;
 const IPV6 = /^\[?[0-9a-f:.]+\]?$/i;
@@ -206,9 +202,8 @@ export async function saveSmtpSettings(
           : current?.passwordEncrypted && !kept
             ? "cleared"
             : "unchanged";
-    await tx.insert(accessLog).values({
-      actorId: actor.id,
-      action: "settings.smtp",
+    await recordAccess(tx, "settings.smtp", {
+      actor,
       subject: `settings:${SMTP_SETTINGS_KEY}`,
       // Never the password: only whether it changed.
       details: {
@@ -221,7 +216,6 @@ export async function saveSmtpSettings(
         senderAddress: next.senderAddress,
         ...(envWins ? { smtpUrl: "environment" } : {}),
       },
-      ip: actor.ip ?? null,
     });
     // Mail waiting for a server (or for its next try) goes out with the new settings now.
     await tx
@@ -281,16 +275,14 @@ export async function sendTestMail(
         target: settings.key,
         set: { value, updatedAt: new Date(), updatedBy: actor.id },
       });
-    await tx.insert(accessLog).values({
-      actorId: actor.id,
-      action: "settings.test-mail",
+    await recordAccess(tx, "settings.test-mail", {
+      actor,
       subject: `settings:${SMTP_LAST_TEST_KEY}`,
       details: {
         to: maskEmail(to),
         ok: result.ok,
         ...(result.error ? { error: result.error } : {}),
       },
-      ip: actor.ip ?? null,
     });
   });
   return result;

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
-import { accessLog, mailTemplates, rejectionReasons } from "#app/db/schema.server.ts";
+import { mailTemplates, rejectionReasons } from "#app/db/schema.server.ts";
 import type { Language } from "#app/i18n/languages.ts";
 import {
   builtInTemplate,
@@ -15,7 +16,6 @@ import {
   type TemplateText,
 } from "./templates.server.ts";
 import { rejectionTemplateKeys } from "./rejection-reasons.server.ts";
-import type { Actor } from "./smtp-admin.server.ts";
 
 /** A template key: a mail kind, or `rejected:<reason id>` for one rejection reason's mail. */
 export interface TemplateRef {
@@ -147,12 +147,10 @@ export async function saveTemplate(
           updatedBy: actor.id,
         },
       });
-    await tx.insert(accessLog).values({
-      actorId: actor.id,
-      action: "settings.template",
+    await recordAccess(tx, "settings.template", {
+      actor,
       subject: `mail-template:${ref.key}:${language}`,
       details: { change: "save", subject: text.subject },
-      ip: actor.ip ?? null,
     });
   });
 }
@@ -168,12 +166,10 @@ export async function resetTemplate(
     await tx
       .delete(mailTemplates)
       .where(and(eq(mailTemplates.template, ref.key), eq(mailTemplates.language, language)));
-    await tx.insert(accessLog).values({
-      actorId: actor.id,
-      action: "settings.template",
+    await recordAccess(tx, "settings.template", {
+      actor,
       subject: `mail-template:${ref.key}:${language}`,
       details: { change: "reset" },
-      ip: actor.ip ?? null,
     });
   });
 }

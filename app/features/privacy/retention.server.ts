@@ -1,12 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { recordAccess } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
-import {
-  accessLog,
-  settings,
-  submissions,
-  submissionStatusHistory,
-  user,
-} from "#app/db/schema.server.ts";
+import { settings, submissions, submissionStatusHistory, user } from "#app/db/schema.server.ts";
 import { DEFAULT_RETENTION_MONTHS, MAX_RETENTION_MONTHS } from "./constants.ts";
 import { eraseAddressTraces, eraseApplications } from "./erasure.server.ts";
 import { logger } from "#app/utils/logger.server.ts";
@@ -68,12 +63,10 @@ export async function saveRetention(
         target: settings.key,
         set: { value: { months }, updatedAt: new Date(), updatedBy: actor.id },
       });
-    await tx.insert(accessLog).values({
-      actorId: actor.id,
-      action: "settings.retention",
+    await recordAccess(tx, "settings.retention", {
+      actor,
       subject: `settings:${RETENTION_KEY}`,
       details: { from: before.months, to: months },
-      ip: actor.ip ?? null,
     });
   });
 }
@@ -230,12 +223,10 @@ export async function runRetention(
       .set({ value: { ...run } })
       .where(eq(settings.key, RETENTION_RUN_KEY));
     if (run.erased > 0 || actor) {
-      await tx.insert(accessLog).values({
-        actorId: actor?.id ?? null,
-        action: "privacy.retention",
+      await recordAccess(tx, "privacy.retention", {
+        actor: actor ?? null,
         subject: `settings:${RETENTION_KEY}`,
         details: { months, erased: run.erased, ...(run.stopped ? { stopped: run.stopped } : {}) },
-        ip: actor?.ip ?? null,
       });
     }
   });

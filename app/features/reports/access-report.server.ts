@@ -1,6 +1,7 @@
 import type { KeysetCursor } from "#app/utils/keyset.ts";
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { recordAccess } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
 import { accessLog, affiliates, submissions, user } from "#app/db/schema.server.ts";
 import { csvCell } from "#app/features/submissions/export.server.ts";
@@ -142,9 +143,8 @@ export async function exportAccessLog(
   requester: { id: string; ip?: string | null },
   label: (action: string) => string = (action) => action,
 ): Promise<ReadableStream<Uint8Array>> {
-  await db.insert(accessLog).values({
-    actorId: requester.id,
-    action: "access-report.export",
+  await recordAccess(db, "access-report.export", {
+    actor: requester,
     subject: "access-log",
     details: {
       action: filter.action ?? null,
@@ -152,7 +152,6 @@ export async function exportAccessLog(
       from: filter.from ?? null,
       to: filter.to ?? null,
     },
-    ip: requester.ip ?? null,
   });
   const encoder = new TextEncoder();
   let cursor: AccessLogCursor | undefined;

@@ -1,5 +1,5 @@
+import { recordAccess } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
-import { accessLog } from "#app/db/schema.server.ts";
 import {
   reviewListQuery,
   type ReviewListCursor,
@@ -48,9 +48,8 @@ export async function exportSubmissions(
   filter: Omit<ReviewListFilter, "before">,
   actor: { id: string; ip?: string | null },
 ): Promise<ReadableStream<Uint8Array>> {
-  await db.insert(accessLog).values({
-    actorId: actor.id,
-    action: "submissions.export",
+  await recordAccess(db, "submissions.export", {
+    actor,
     subject: "submissions",
     details: {
       status: filter.status ?? "all",
@@ -59,7 +58,6 @@ export async function exportSubmissions(
       ...(filter.language ? { language: filter.language } : {}),
       ...(filter.affiliateId ? { affiliateId: filter.affiliateId } : {}),
     },
-    ip: actor.ip ?? null,
   });
   const encoder = new TextEncoder();
   let cursor: ReviewListCursor | undefined;

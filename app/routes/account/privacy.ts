@@ -1,9 +1,8 @@
-import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { homeOf } from "#app/auth/permissions.ts";
 import { requireScreenAction } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
-import { user } from "#app/db/schema.server.ts";
+import { accountOwner } from "#app/auth/users.server.ts";
 import {
   createPrivacyRequest,
   privacyRequestLimit,
@@ -34,10 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.get("intent") !== "erase") throw redirect(back("refused"));
   if (form.get("confirm") !== "yes") throw redirect(back("unconfirmed"));
   const db = await getDatabase();
-  const [owner] = await db
-    .select({ email: user.email, verified: user.emailVerified, language: user.language })
-    .from(user)
-    .where(eq(user.id, viewer.id));
+  const owner = await accountOwner(db, viewer.id);
   if (!owner?.verified) throw redirect(back("refused"));
   if (await privacyRequestLimit(db, { account: viewer.id })) {
     throw redirect(back("limited"));

@@ -4,14 +4,14 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Input, Label, Select } from "#app/components/ui/field.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
+import { accessActions } from "#app/db/access-actions.ts";
 import {
-  accessActions,
   actionFamilies,
   actionLabelKey,
-  detailsSummary,
   readAccessFilter,
   subjectPath,
 } from "#app/features/reports/access-actions.ts";
+import { detailsSummary } from "#app/features/reports/access-details.ts";
 import { listAccessLog } from "#app/features/reports/access-report.server.ts";
 import { formatWhen } from "#app/features/submissions/status-badge.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
@@ -80,7 +80,7 @@ export default function AccessReport({ loaderData }: Route.ComponentProps) {
               ))}
             </optgroup>
             <optgroup label={t("admin.accessReport.actionsLabel")}>
-              {Object.keys(accessActions).map((action) => (
+              {accessActions.map((action) => (
                 <option key={action} value={action}>
                   {label(action)}
                 </option>

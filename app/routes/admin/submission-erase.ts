@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
-import { submissions } from "#app/db/schema.server.ts";
+import { applicationOwner } from "#app/features/submissions/submissions.server.ts";
 import { erasePerson } from "#app/features/privacy/erasure.server.ts";
 import { clientIp, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
 import type { Route } from "./+types/submission-erase";
@@ -30,10 +29,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("confirm") !== "yes") throw redirect(detail(id, "unconfirmed"));
   const db = await getDatabase();
-  const [application] = await db
-    .select({ email: submissions.emailNormalized, erasedAt: submissions.erasedAt })
-    .from(submissions)
-    .where(eq(submissions.id, id));
+  const application = await applicationOwner(db, id);
   if (!application) throw data(null, { status: 404 });
   if (application.erasedAt) throw redirect(detail(id, "erased"));
   await erasePerson(db, {
