@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireArea } from "#app/auth/guards.server.ts";
+import { requireScreen } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { accountOwner } from "#app/auth/users.server.ts";
 import {
@@ -15,7 +15,7 @@ import type { Route } from "./+types/data-json";
  * nothing in the request (a query, an id) can point it at anyone else.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireArea(request, "modelDashboard");
+  const viewer = await requireScreen(request, "modelData");
   const db = await getDatabase();
   // Read again from the database: the address her session was made with is the one she owns.
   const owner = await accountOwner(db, viewer.id);

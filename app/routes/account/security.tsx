@@ -7,7 +7,11 @@ import { passwordMessage } from "#app/auth/forms.ts";
 import { newPasswordField } from "#app/auth/new-password.ts";
 import { activeSessionsOf } from "#app/auth/active-sessions.server.ts";
 import { accountLimit } from "#app/auth/limits.server.ts";
-import { redirectWithCookies, requireUser } from "#app/auth/guards.server.ts";
+import {
+  redirectWithCookies,
+  requireScreen,
+  requireScreenAction,
+} from "#app/auth/guards.server.ts";
 import { AreaShell } from "#app/components/layout/area-shell.tsx";
 import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
@@ -20,7 +24,7 @@ import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/security";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const user = await requireScreen(request, "accountSecurity");
   const { t, strings } = pageContext(request);
   const url = new URL(request.url);
   const current = await (await getAuth()).api.getSession({ headers: request.headers });
@@ -55,7 +59,7 @@ type Result =
  * first, then a QR code and backup codes, then one code from the app to confirm it works.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const user = await requireScreenAction(request, "accountSecurity");
   if (isCrossSiteRequest(request)) return data<Result>({ error: "validation.crossSite" }, 403);
   const form = await readForm(request);
   const intent = form.get("intent");

@@ -1,4 +1,4 @@
-import { requireAdmin } from "#app/auth/guards.server.ts";
+import { requireScreen } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { actionLabel, readAccessFilter } from "#app/features/reports/access-actions.ts";
 import { exportAccessLog } from "#app/features/reports/access-report.server.ts";
@@ -12,7 +12,7 @@ import type { Route } from "./+types/access-report-export";
  * filter as a CSV file, streamed; the export is itself recorded in the log (admin only).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request);
+  const viewer = await requireScreen(request, "adminAccessReportExport");
   const { filter } = readAccessFilter(new URL(request.url).searchParams);
   const { t } = pageContext(request);
   const stream = await exportAccessLog(

@@ -1,4 +1,4 @@
-import { requireAdmin } from "#app/auth/guards.server.ts";
+import { requireScreen } from "#app/auth/guards.server.ts";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { Pager } from "#app/components/ui/pager.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
@@ -13,7 +13,7 @@ import { cursorParam, parseCursor } from "#app/utils/keyset.ts";
 
 /** /admin/access-report: who did what to whose data, when and from where (admin only). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireScreen(request, "adminAccessReport");
   const url = new URL(request.url);
   const { filter, query, invalidDate } = readAccessFilter(url.searchParams);
   const before = parseCursor(url.searchParams.get("after"));

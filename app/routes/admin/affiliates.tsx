@@ -1,4 +1,4 @@
-import { requireArea } from "#app/auth/guards.server.ts";
+import { requireScreen } from "#app/auth/guards.server.ts";
 import { Pager } from "#app/components/ui/pager.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { listAffiliates } from "#app/features/affiliates/admin-affiliates.server.ts";
@@ -22,7 +22,7 @@ const isStatus = (value: unknown): value is AffiliateStatusValue =>
  * section 4). Approvers and admins read it; changes are made on her page, by an admin.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireArea(request, "admin");
+  await requireScreen(request, "adminAffiliates");
   const url = new URL(request.url);
   const search = storableText((url.searchParams.get("q") ?? "").trim().slice(0, 100));
   const status = url.searchParams.get("status");

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { requireArea } from "#app/auth/guards.server.ts";
+import { requireScreen } from "#app/auth/guards.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input, Select } from "#app/components/ui/field.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
@@ -28,7 +28,7 @@ import type { Route } from "./+types/analytics";
  * range can be bookmarked and the page works without JavaScript.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireArea(request, "admin");
+  await requireScreen(request, "adminAnalytics");
   const { t, language, strings } = pageContext(request);
   const today = reportingDay(new Date());
   const { range, errors, submitted } = parseRange(new URL(request.url).searchParams, today);

@@ -1,4 +1,4 @@
-import { requireAdmin } from "#app/auth/guards.server.ts";
+import { requireScreen } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { REPORT_DAYS, REPORT_TIME_ZONE } from "#app/features/reports/auth-report.ts";
 import { authReport } from "#app/features/reports/auth-report.server.ts";
@@ -16,7 +16,7 @@ import type { Route } from "./+types/auth-report";
 
 /** /admin/auth-report (admin only): how people sign in, what fails, and the accounts' state. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireScreen(request, "adminAuthReport");
   const { t, strings } = pageContext(request);
   const report = await authReport(await getDatabase(), getEnv().ADMIN_EMAIL);
   return {

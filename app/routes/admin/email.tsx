@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireAdmin } from "#app/auth/guards.server.ts";
+import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { defaultLanguage, normalizeLanguage } from "#app/i18n/languages.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
@@ -51,7 +51,7 @@ const idOf = (value: FormDataEntryValue | null) => {
 
 /** /admin/email (admin only): SMTP and sender, test mail, templates, rejection reasons, outbox. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireScreen(request, "adminEmail");
   const url = new URL(request.url);
   const db = await getDatabase();
   const { t, origin, strings } = pageContext(request);
@@ -155,7 +155,7 @@ const intents: Record<EmailIntent, (context: IntentContext) => Promise<EmailOutc
 const isIntent = (value: string): value is EmailIntent => Object.hasOwn(intents, value);
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireScreenAction(request, "adminEmail");
   if (isCrossSiteRequest(request)) {
     return data<EmailResult>(
       { intent: "", ok: false, message: "validation.crossSite" },

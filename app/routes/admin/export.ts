@@ -1,4 +1,4 @@
-import { requireArea } from "#app/auth/guards.server.ts";
+import { requireScreen } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { reviewLists } from "#app/features/admin/admin-nav.ts";
 import { exportSubmissions } from "#app/features/submissions/export.server.ts";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/export";
 
 /** GET /admin/export.csv?list=/admin/pendentes&q=ana&…: the list on screen (its filters and order), as a CSV file. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireArea(request, "admin");
+  const viewer = await requireScreen(request, "adminExport");
   const url = new URL(request.url);
   const list = reviewLists.find((l) => l.path === url.searchParams.get("list")) ?? reviewLists[0];
   const stream = await exportSubmissions(

@@ -1,6 +1,6 @@
 import { desc } from "drizzle-orm";
 import { data, Form, useNavigation } from "react-router";
-import { requireAdmin } from "#app/auth/guards.server.ts";
+import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, Input } from "#app/components/ui/field.tsx";
@@ -25,7 +25,7 @@ import type { Route } from "./+types/privacy";
 const RECENT = 50;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireScreen(request, "adminPrivacy");
   const { t, strings } = pageContext(request);
   const db = await getDatabase();
   const [retention, lastRun, recent] = await Promise.all([
@@ -84,7 +84,7 @@ type Result =
   | { intent: "none"; error: string };
 
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request);
+  const viewer = await requireScreenAction(request, "adminPrivacy");
   if (isCrossSiteRequest(request)) {
     return data<Result>({ intent: "none", error: "validation.crossSite" }, 403);
   }

@@ -1,4 +1,4 @@
-import { requireAdmin } from "#app/auth/guards.server.ts";
+import { requireScreen } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { ChecklistItem } from "#app/features/reports/checklist-item.tsx";
 import { productionChecklist } from "#app/features/reports/checklist.server.ts";
@@ -8,7 +8,7 @@ import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/production-checklist";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireScreen(request, "adminChecklist");
   const { t, strings } = pageContext(request);
   const checks = await productionChecklist(await getDatabase());
   return {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
-import { requireAdmin } from "#app/auth/guards.server.ts";
+import { requireScreen } from "#app/auth/guards.server.ts";
 import { recordAccess } from "#app/db/access-log.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { submissions } from "#app/db/schema.server.ts";
@@ -18,7 +18,7 @@ import type { Route } from "./+types/submission-data";
  * (collectPersonalData says why).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request);
+  const viewer = await requireScreen(request, "adminApplicationData");
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
   const db = await getDatabase();

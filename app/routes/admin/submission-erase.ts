@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { requireAdmin } from "#app/auth/guards.server.ts";
+import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { applicationOwner } from "#app/features/submissions/submissions.server.ts";
 import { erasePerson } from "#app/features/privacy/erasure.server.ts";
@@ -9,7 +9,8 @@ import type { Route } from "./+types/submission-erase";
 const detail = (id: number, result?: string) =>
   `/admin/cadastros/${id}${result ? `?privacy=${result}` : ""}`;
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireScreen(request, "adminApplicationErase");
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
   return redirect(detail(id));
@@ -21,7 +22,7 @@ export async function loader({ params }: Route.LoaderArgs) {
  * model account, in one transaction, recorded in the access log. Back to the application's page.
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request);
+  const viewer = await requireScreenAction(request, "adminApplicationErase");
   if (isCrossSiteRequest(request)) throw data(null, { status: 403 });
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });

@@ -1,6 +1,6 @@
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { data, Link, redirect, useNavigation } from "react-router";
-import { requireArea } from "#app/auth/guards.server.ts";
+import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { isSubmissionStatus, submissionStatuses } from "#app/db/submission-statuses.ts";
@@ -19,7 +19,7 @@ import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/submission";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await requireArea(request, "admin");
+  const viewer = await requireScreen(request, "adminApplication");
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
   const db = await getDatabase();
@@ -56,7 +56,7 @@ type Result =
   | { document: string; error?: undefined };
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const viewer = await requireArea(request, "admin");
+  const viewer = await requireScreenAction(request, "adminApplication");
   if (isCrossSiteRequest(request)) return data<Result>({ error: "validation.crossSite" }, 403);
   const form = await readForm(request);
   const from = form.get("from");

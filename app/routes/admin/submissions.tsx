@@ -1,5 +1,5 @@
 import { data, Link, useNavigation } from "react-router";
-import { requireArea } from "#app/auth/guards.server.ts";
+import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { EmptyState } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { Pager } from "#app/components/ui/pager.tsx";
@@ -28,7 +28,7 @@ function listOf(request: Request) {
  * the status of the path and by the filters of the query string, newest or oldest first.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireArea(request, "admin");
+  await requireScreen(request, "adminReview");
   const url = new URL(request.url);
   const list = listOf(request);
   const filter = readReviewFilter(url.searchParams);
@@ -75,7 +75,7 @@ const BULK_MAX = 200;
 
 /** Approve or reject the ticked pending applications at once, with one note for all. */
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireArea(request, "admin");
+  const viewer = await requireScreenAction(request, "adminReview");
   if (isCrossSiteRequest(request)) return data<BulkResult>({ error: "validation.crossSite" }, 403);
   const form = await readForm(request);
   const to = form.get("to");

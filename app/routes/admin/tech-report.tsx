@@ -1,4 +1,4 @@
-import { requireAdmin } from "#app/auth/guards.server.ts";
+import { requireScreen } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import {
   Libraries,
@@ -12,7 +12,7 @@ import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/tech-report";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireScreen(request, "adminTechReport");
   const { t, strings } = pageContext(request);
   return {
     strings: strings("admin-tech"),

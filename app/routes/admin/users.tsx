@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { getAuth } from "#app/auth/auth.server.ts";
-import { requireAdmin } from "#app/auth/guards.server.ts";
+import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input, Label } from "#app/components/ui/field.tsx";
@@ -34,7 +34,7 @@ const filterSchema = z.object({
 
 /** /admin/users (admin only): the accounts, searchable, with what an admin may change. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request);
+  const viewer = await requireScreen(request, "adminUsers");
   const url = new URL(request.url);
   const filter = filterSchema.parse({
     q: storableText(url.searchParams.get("q") ?? ""),
@@ -82,7 +82,7 @@ const refusals: Record<Exclude<UserChangeResult["outcome"], "changed">, [string,
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request);
+  const viewer = await requireScreenAction(request, "adminUsers");
   if (isCrossSiteRequest(request)) {
     return data<Result>({ ok: false, error: "validation.crossSite" }, 403);
   }

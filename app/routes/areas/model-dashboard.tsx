@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { fieldErrorsOf } from "#app/auth/forms.ts";
-import { requireArea } from "#app/auth/guards.server.ts";
+import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { AreaShell } from "#app/components/layout/area-shell.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { listPosts } from "#app/features/blog/posts.server.ts";
@@ -33,7 +33,7 @@ import type { Route } from "./+types/model-dashboard";
  * verified address or by her own applications.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireArea(request, "modelDashboard");
+  const viewer = await requireScreen(request, "modelDashboard");
   const { t, language, strings } = pageContext(request);
   const db = await getDatabase();
   const [applications, profile] = await Promise.all([
@@ -75,7 +75,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /** Her profile: the same checks as the pre-selection form, on the server whatever the browser did. */
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireArea(request, "modelDashboard");
+  const viewer = await requireScreenAction(request, "modelDashboard");
   if (isCrossSiteRequest(request)) {
     return data<ProfileResult>({ error: "validation.crossSite" }, 403);
   }

@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
 import { data } from "react-router";
-import { requireArea } from "#app/auth/guards.server.ts";
+import { requireScreen } from "#app/auth/guards.server.ts";
 import { AreaShell } from "#app/components/layout/area-shell.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
@@ -25,7 +25,7 @@ import type { Route } from "./+types/portal";
  * session alone; the query string only picks the chart's weeks and the page of referrals.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireArea(request, "affiliatePortal");
+  const user = await requireScreen(request, "affiliatePortal");
   const { t, language, origin, strings } = pageContext(request);
   const query = parsePortalQuery(new URL(request.url).searchParams);
   const portal = await portalData(await getDatabase(), {
