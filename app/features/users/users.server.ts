@@ -103,6 +103,8 @@ export async function listUsers(db: Database, filter: UserListFilter) {
   };
 }
 
+export type UserRow = Awaited<ReturnType<typeof listUsers>>["rows"][number];
+
 export type UserChangeResult =
   | { outcome: "changed" }
   | { outcome: "unchanged" }
