@@ -74,6 +74,8 @@ export function FunnelSection({ funnel }: { funnel: AnalyticsView["funnel"] }) {
         rows={rows}
         rowKey={(step) => step.key}
         empty={t("admin.analytics.none")}
+        // Its long headers wrap, so the table fits a phone without scrolling sideways.
+        tableClassName="[&>thead_th]:whitespace-normal"
         chart={
           <div className="mt-4">
             <HorizontalBars
