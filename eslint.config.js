@@ -13,7 +13,7 @@ const iconPackages = {
     "Use <Icon name=…> from #app/components/ui/icon.tsx; add new icons to scripts/build-icons.ts.",
 };
 
-// One import style (decision 021): `#app/<path>.<ext>` (package.json's subpath imports), read the
+// One import style (decision 020): `#app/<path>.<ext>` (package.json's subpath imports), read the
 // same by Vite, vitest, tsc and Node's own scripts; a sibling in the same folder as `./name.ext`.
 const oneStyle = [
   { regex: "^~/", message: "Import app modules as #app/<path>.<ext>." },
@@ -26,6 +26,28 @@ const serverOnly = {
   allowTypeImports: true,
   message: "A server-only module in code that ships to the browser (types excepted).",
 };
+
+// A request's body is read only up to a limit (app/utils/body-limit.server.ts): these read it
+// whole, however long a chunked body is.
+const boundedBodies = {
+  selector:
+    "CallExpression[callee.object.name='request'][callee.property.name=/^(formData|json|text|arrayBuffer|blob|bytes)$/]",
+  message: "Read a request's body with readForm() or readBodyAtMost() (a bounded read).",
+};
+
+// The access log has one writer, whose action names and details are typed; tests set up rows
+// directly.
+const accessLogWrites = [
+  {
+    selector:
+      "CallExpression[callee.property.name='insert']:matches([arguments.0.name='accessLog'], [arguments.0.property.name='accessLog'])",
+    message: "Write the access log with recordAccess() from #app/db/access-log.server.ts.",
+  },
+  {
+    selector: 'TemplateElement[value.raw=/insert\\s+into\\s+"?access_log/i]',
+    message: "Write the access log with recordAccess() from #app/db/access-log.server.ts.",
+  },
+];
 
 const layers = [
   { files: ["app/features/**"], below: ["routes", "root"] },
@@ -84,7 +106,7 @@ export default tseslint.config(
     files: ["app/**/*.test.ts", "app/**/*.test.tsx", "app/test/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [iconPackages, oneStyle[0]] }] },
   },
-  // Imports flow one way (decision 021): routes → features → auth, mail → components → db →
+  // Imports flow one way (decision 020): routes → features → auth, mail → components → db →
   // utils, i18n; and code that ships to the browser (components, any .tsx outside the routes)
   // never imports a server-only module. Tests may reach across to set up what they check.
   ...layers.flatMap(({ files, below }) =>
@@ -101,7 +123,7 @@ export default tseslint.config(
               ...(browser || files[0] === "app/components/**" ? [serverOnly] : []),
               {
                 regex: `^#app/(${below.join("|")})(/|\\.|$)`,
-                message: `${files.join(", ")} sit below these: imports flow one way (docs/decisions/021-one-shape.md).`,
+                message: `${files.join(", ")} sit below these: imports flow one way (docs/decisions/020-one-shape-for-every-screen.md).`,
               },
             ],
           },
@@ -125,19 +147,21 @@ export default tseslint.config(
     },
   },
   {
-    // A request's body is read only up to a limit (app/utils/body-limit.server.ts): these read
-    // it whole, however long a chunked body is.
+    files: ["server/**", "scripts/**", "bench/**"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-syntax": ["error", ...accessLogWrites] },
+  },
+  {
     files: ["app/**"],
-    ignores: ["app/**/*.test.ts"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector:
-            "CallExpression[callee.object.name='request'][callee.property.name=/^(formData|json|text|arrayBuffer|blob|bytes)$/]",
-          message: "Read a request's body with readForm() or readBodyAtMost() (a bounded read).",
-        },
-      ],
-    },
+    ignores: ["app/**/*.test.ts", "app/**/*.test.tsx", "app/db/access-log.server.ts"],
+    rules: { "no-restricted-syntax": ["error", boundedBodies, ...accessLogWrites] },
+  },
+  {
+    files: ["app/db/access-log.server.ts"],
+    rules: { "no-restricted-syntax": ["error", boundedBodies] },
+  },
+  {
+    files: ["app/**/*.test.tsx"],
+    rules: { "no-restricted-syntax": ["error", boundedBodies] },
   },
 );

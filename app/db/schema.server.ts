@@ -337,7 +337,7 @@ export const accessLog = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** The staff member (user id); null for the system. */
     actorId: text("actor_id"),
-    /** What was done, e.g. submission.status, submission.reveal-document, export, user.role. */
+    /** What was done: one of app/db/access-actions.ts (submission.status, user.role, …). */
     action: text("action").notNull(),
     /** What it was done to, e.g. submission:42 or user:<id>. */
     subject: text("subject").notNull(),

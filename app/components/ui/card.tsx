@@ -14,6 +14,7 @@ export function Card({ className, ...props }: ComponentProps<"div">) {
  */
 export function Section({
   id,
+  anchor,
   title,
   description,
   actions,
@@ -24,6 +25,8 @@ export function Section({
 }: {
   /** Prefix of the heading's id (`<id>-title`), unique on the page. */
   id: string;
+  /** The section's own id, when a link leads to it (`/dashboard/model#profile`). */
+  anchor?: string;
   title: ReactNode;
   description?: ReactNode;
   /** Beside the title on wide screens, under it on phones (a link, a small form). */
@@ -39,20 +42,28 @@ export function Section({
       {title}
     </h2>
   );
+  const intro = description ? <p className="section-description">{description}</p> : null;
   return (
     <section
+      id={anchor}
       aria-labelledby={landmark ? `${id}-title` : undefined}
       className={cn("card", className)}
     >
       {actions ? (
+        // The title and its description read as one block, the actions beside it.
         <div className="flex flex-wrap items-start justify-between gap-3">
-          {heading}
+          <div className="min-w-0">
+            {heading}
+            {intro}
+          </div>
           {actions}
         </div>
       ) : (
-        heading
+        <>
+          {heading}
+          {intro}
+        </>
       )}
-      {description ? <p className="section-description">{description}</p> : null}
       {children}
     </section>
   );

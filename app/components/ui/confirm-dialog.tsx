@@ -6,7 +6,7 @@ import "./kit.css";
  * The second step of an action that cannot be undone (erase her data, void an entry): the
  * trigger opens a panel that explains what will happen and holds the form that does it. A
  * disclosure rather than a modal dialog, so it works before and without JavaScript, and the
- * browser gives it keyboard and screen-reader behaviour of its own (decision 021).
+ * browser gives it keyboard and screen-reader behaviour of its own (decision 020).
  */
 export function ConfirmDialog({
   trigger,

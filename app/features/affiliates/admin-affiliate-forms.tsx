@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import type { FieldErrors } from "#app/auth/forms.ts";
+import type { FieldErrors } from "#app/utils/field-errors.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Section } from "#app/components/ui/card.tsx";
 import { Field, Input, Select, Textarea } from "#app/components/ui/field.tsx";

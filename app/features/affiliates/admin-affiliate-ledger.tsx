@@ -3,7 +3,7 @@ import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Section } from "#app/components/ui/card.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { Table, Td, Th } from "#app/components/ui/table.tsx";
-import { formatWhen } from "#app/features/submissions/status-badge.tsx";
+import { formatWhen } from "#app/i18n/format.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { cn } from "#app/utils/cn.ts";
 import type { AffiliateDetail } from "./admin-affiliates.server.ts";

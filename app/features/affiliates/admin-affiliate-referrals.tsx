@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { Section } from "#app/components/ui/card.tsx";
 import { Table, Td, Th } from "#app/components/ui/table.tsx";
-import { formatWhen, StatusBadge } from "#app/features/submissions/status-badge.tsx";
+import { formatWhen } from "#app/i18n/format.ts";
+import { StatusBadge } from "#app/features/submissions/status-badge.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { AffiliateDetail } from "./admin-affiliates.server.ts";
 

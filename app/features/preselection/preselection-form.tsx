@@ -16,9 +16,9 @@ import {
   limits,
   MIN_AGE,
   registrationFields,
-  type FieldErrors,
   type PreselectionField,
 } from "./fields.ts";
+import type { FieldErrors } from "#app/utils/field-errors.ts";
 
 // The validation library loads when the visitor first sends, not with the page.
 const loadSchema = () => import("./schema.ts");
@@ -44,11 +44,11 @@ export function PreselectionForm({
   const fetcher = useFetcher<PreselectionActionData>({ key: "preselection" });
   const documentResult = useActionData<PreselectionActionData>(); // the no-JavaScript round trip
   const result = fetcher.data ?? documentResult;
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const [clientErrors, setClientErrors] = useState<FieldErrors<PreselectionField> | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const sending = fetcher.state !== "idle";
 
-  const errors: FieldErrors =
+  const errors: FieldErrors<PreselectionField> =
     clientErrors ?? (result?.status === "invalid" ? result.fieldErrors : {});
   const values = result && "values" in result ? result.values : {};
 
@@ -347,7 +347,7 @@ export function PreselectionForm({
   );
 }
 
-function focusFirstError(form: HTMLFormElement | null, errors: FieldErrors) {
+function focusFirstError(form: HTMLFormElement | null, errors: FieldErrors<PreselectionField>) {
   const first = registrationFields.find((field) => errors[field]);
   if (!form || !first) return;
   const element = form.querySelector<HTMLElement>(`#${first}`);

@@ -1,7 +1,7 @@
 import { Badge, type BadgeTone } from "#app/components/ui/badge.tsx";
 import { Section } from "#app/components/ui/card.tsx";
 import { Table, Td, Th } from "#app/components/ui/table.tsx";
-import { formatWhen } from "#app/features/submissions/status-badge.tsx";
+import { formatWhen } from "#app/i18n/format.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { PrivacyRequestRow } from "./requests.server.ts";
 

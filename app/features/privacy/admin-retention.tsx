@@ -3,7 +3,7 @@ import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Section } from "#app/components/ui/card.tsx";
 import { Field, Input } from "#app/components/ui/field.tsx";
-import { formatWhen } from "#app/features/submissions/status-badge.tsx";
+import { formatWhen } from "#app/i18n/format.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { MAX_RETENTION_MONTHS } from "./constants.ts";
 import type { RetentionRun, RetentionSetting } from "./retention.server.ts";

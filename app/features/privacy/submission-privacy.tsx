@@ -4,7 +4,7 @@ import { buttonVariants } from "#app/components/ui/button.tsx";
 import { Section } from "#app/components/ui/card.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
-import { formatWhen } from "#app/features/submissions/status-badge.tsx";
+import { formatWhen } from "#app/i18n/format.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { cn } from "#app/utils/cn.ts";
 import { destructiveButton, destructiveSummary, sizes, wrapping } from "./styles.ts";

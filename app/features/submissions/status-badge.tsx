@@ -14,9 +14,6 @@ export function StatusBadge({ status }: { status: Status }) {
   return <Badge tone={tones[status]}>{t(`admin.status.${status}`)}</Badge>;
 }
 
-/** A moment, in the reader's language: "22 Nov 2026, 14:05". */
-export function formatWhen(value: string | Date, language: string) {
-  return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(
-    new Date(value),
-  );
-}
+// Its home is i18n (the mail module's screens sit below the features); still offered here to
+// the screens that import it with the status.
+export { formatWhen } from "#app/i18n/format.ts";

@@ -7,7 +7,7 @@ import { Label, Select } from "#app/components/ui/field.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { Td } from "#app/components/ui/table.tsx";
 import { roles } from "#app/db/roles.ts";
-import { formatWhen } from "#app/features/submissions/status-badge.tsx";
+import { formatWhen } from "#app/i18n/format.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { cn } from "#app/utils/cn.ts";
 import type { UserRow as Row } from "./users.server.ts";

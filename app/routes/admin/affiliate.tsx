@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import type { z } from "zod";
-import { fieldErrorsOf } from "#app/auth/forms.ts";
-import { requireAdmin, requireArea } from "#app/auth/guards.server.ts";
+import { fieldErrorsOf } from "#app/utils/field-errors.ts";
+import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import {
@@ -45,7 +45,7 @@ function affiliateId(params: { id?: string }) {
 
 /** An affiliate's page: her figures, referrals and ledger; an admin's forms to change them. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await requireArea(request, "admin");
+  const viewer = await requireScreen(request, "adminAffiliate");
   const id = affiliateId(params);
   const detail = await affiliateDetail(await getDatabase(), id);
   if (!detail) throw data(null, { status: 404 });
@@ -68,7 +68,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /** Every change here is an admin's (product.md section 2): an approver is sent away. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request);
+  const viewer = await requireScreenAction(request, "adminAffiliate");
   const id = affiliateId(params);
   if (isCrossSiteRequest(request)) return data<Result>({ error: "validation.crossSite" }, 403);
   const form = await readForm(request);

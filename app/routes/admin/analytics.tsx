@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireArea } from "#app/auth/guards.server.ts";
+import { requireScreen } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import {
   analyticsReport,
@@ -26,7 +26,7 @@ import type { Route } from "./+types/analytics";
  * range can be bookmarked and the page works without JavaScript.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireArea(request, "admin");
+  await requireScreen(request, "adminAnalytics");
   const { t, language, strings } = pageContext(request);
   const today = reportingDay(new Date());
   const { range, errors, submitted } = parseRange(new URL(request.url).searchParams, today);

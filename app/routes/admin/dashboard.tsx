@@ -2,7 +2,7 @@ import { useTranslation } from "#app/i18n/translation.tsx";
 import { Link } from "react-router";
 import { Section } from "#app/components/ui/card.tsx";
 import { StatCards } from "#app/components/ui/stat-card.tsx";
-import { requireArea } from "#app/auth/guards.server.ts";
+import { requireScreen } from "#app/auth/guards.server.ts";
 import { formatWhen, StatusBadge } from "#app/features/submissions/status-badge.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { dashboardStats } from "#app/features/submissions/review-stats.server.ts";
@@ -11,7 +11,7 @@ import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireArea(request, "admin");
+  await requireScreen(request, "adminDashboard");
   const { t, strings } = pageContext(request);
   const stats = await dashboardStats(await getDatabase());
   return {

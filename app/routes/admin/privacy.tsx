@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireAdmin } from "#app/auth/guards.server.ts";
+import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import {
@@ -25,7 +25,7 @@ import type { Route } from "./+types/privacy";
 const RECENT = 50;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireScreen(request, "adminPrivacy");
   const { t, strings } = pageContext(request);
   const db = await getDatabase();
   const [retention, lastRun, requests] = await Promise.all([
@@ -48,7 +48,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request);
+  const viewer = await requireScreenAction(request, "adminPrivacy");
   if (isCrossSiteRequest(request)) {
     return data<Result>({ intent: "none", error: "validation.crossSite" }, 403);
   }

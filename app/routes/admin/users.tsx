@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { getAuth } from "#app/auth/auth.server.ts";
-import { requireAdmin } from "#app/auth/guards.server.ts";
+import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { Pager } from "#app/components/ui/pager.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { roles } from "#app/db/roles.ts";
@@ -31,7 +31,7 @@ const filterSchema = z.object({
 
 /** /admin/users (admin only): the accounts, searchable, with what an admin may change. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request);
+  const viewer = await requireScreen(request, "adminUsers");
   const url = new URL(request.url);
   const filter = filterSchema.parse({
     q: storableText(url.searchParams.get("q") ?? ""),
@@ -76,7 +76,7 @@ const refusals: Record<Exclude<UserChangeResult["outcome"], "changed">, [string,
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request);
+  const viewer = await requireScreenAction(request, "adminUsers");
   if (isCrossSiteRequest(request)) {
     return data<Result>({ ok: false, error: "validation.crossSite" }, 403);
   }
@@ -147,8 +147,8 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
 
       <Pager
         label={t("admin.users.pages")}
-        previousHref={pages > 1 && page > 1 ? query({ page: String(page - 1) }) : null}
-        previousLabel={t("admin.users.previous")}
+        firstHref={pages > 1 && page > 1 ? query({ page: String(page - 1) }) : null}
+        firstLabel={t("admin.users.previous")}
         nextHref={page < pages ? query({ page: String(page + 1) }) : null}
         nextLabel={t("admin.users.next")}
         position={t("admin.users.pageOf", { page, pages })}
