@@ -13,7 +13,8 @@ export interface Column<Row> {
 /**
  * A table made from rows and the columns to show of them; with `chart`, the chart above it. A
  * chart is drawn for the eye only (aria-hidden): the table below says the same to a screen
- * reader and to anyone who wants the exact figures.
+ * reader and to anyone who wants the exact figures. `footer` is one more row, shown by the same
+ * columns in the table's footer (the rows' total).
  */
 export function DataTable<Row>({
   caption,
@@ -22,6 +23,7 @@ export function DataTable<Row>({
   rowKey,
   empty,
   chart,
+  footer,
   density = "compact",
   className,
   tableClassName,
@@ -33,6 +35,7 @@ export function DataTable<Row>({
   /** Shown in the table when there are no rows. */
   empty: ReactNode;
   chart?: ReactNode;
+  footer?: Row;
   density?: "comfortable" | "compact";
   className?: string;
   tableClassName?: string;
@@ -61,23 +64,34 @@ export function DataTable<Row>({
           ) : (
             rows.map((row) => (
               <tr key={rowKey(row)}>
-                {columns.map((column) =>
-                  column.rowHeader ? (
-                    <Th key={column.key} row numeric={column.numeric}>
-                      {column.cell(row)}
-                    </Th>
-                  ) : (
-                    <Td key={column.key} numeric={column.numeric}>
-                      {column.cell(row)}
-                    </Td>
-                  ),
-                )}
+                <Cells columns={columns} row={row} />
               </tr>
             ))
           )}
         </tbody>
+        {footer ? (
+          <tfoot>
+            <tr>
+              <Cells columns={columns} row={footer} />
+            </tr>
+          </tfoot>
+        ) : null}
       </Table>
     </>
+  );
+}
+
+function Cells<Row>({ columns, row }: { columns: readonly Column<Row>[]; row: Row }) {
+  return columns.map((column) =>
+    column.rowHeader ? (
+      <Th key={column.key} row numeric={column.numeric}>
+        {column.cell(row)}
+      </Th>
+    ) : (
+      <Td key={column.key} numeric={column.numeric}>
+        {column.cell(row)}
+      </Td>
+    ),
   );
 }
 

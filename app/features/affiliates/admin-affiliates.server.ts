@@ -201,6 +201,8 @@ export async function affiliateDetail(db: Database, id: number) {
   return { affiliate: withBalance(row), referrals, ledger };
 }
 
+export type AffiliateDetail = NonNullable<Awaited<ReturnType<typeof affiliateDetail>>>;
+
 export type ChangeResult = { outcome: "changed" } | { outcome: "unchanged" | "not-found" };
 
 /** Activates or suspends an affiliate (a suspended one's link no longer attributes anything). */

@@ -99,6 +99,8 @@ export async function listUsers(db: Database, filter: UserListFilter) {
   };
 }
 
+export type UserRow = Awaited<ReturnType<typeof listUsers>>["rows"][number];
+
 export type UserChangeResult =
   | { outcome: "changed" }
   | { outcome: "unchanged" }
