@@ -29,7 +29,6 @@ export const affiliateSignUp = z.object({
 
 // Defined for every form in app/utils; still offered here to the screens that import it with
 // the account forms' rules.
-export { fieldErrorsOf, type FieldErrors } from "#app/utils/field-errors.ts";
 
 /** Better Auth's refusal of a password (auth.server.ts hooks) as the form's message key. */
 export function passwordMessage(code: string | undefined): string | null {

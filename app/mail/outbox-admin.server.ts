@@ -4,7 +4,7 @@ import type { Database, Reader } from "#app/db/db.server.ts";
 import { mailStatuses, outbox } from "#app/db/schema.server.ts";
 import { notifyMailQueued } from "./outbox.server.ts";
 import { maskEmail } from "./smtp-admin.server.ts";
-import { done, refused, type EmailOutcome } from "./admin/result.ts";
+import { done, refused, type EmailOutcome } from "#app/mail/admin/result.ts";
 
 export type MailStatus = (typeof mailStatuses)[number];
 export const isMailStatus = (value: unknown): value is MailStatus =>

@@ -4,7 +4,7 @@ import { recordAccess, type AccessDetails, type Actor } from "#app/db/access-log
 import type { Database, Reader } from "#app/db/db.server.ts";
 import { mailTemplates, rejectionReasons } from "#app/db/schema.server.ts";
 import { fieldErrorsOf } from "#app/utils/field-errors.ts";
-import { done, refused, type EmailOutcome } from "./admin/result.ts";
+import { done, refused, type EmailOutcome } from "#app/mail/admin/result.ts";
 
 /**
  * The reasons a reviewer picks from when rejecting an application. Each reason sends its own

@@ -23,7 +23,7 @@ import { agency } from "#app/utils/agency.ts";
 import { encrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { fieldErrorsOf } from "#app/utils/field-errors.ts";
-import { done, refused, type EmailOutcome } from "./admin/result.ts";
+import { done, refused, type EmailOutcome } from "#app/mail/admin/result.ts";
 
 const HOST = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;
 const IPV6 = /^\[?[0-9a-f:.]+\]?$/i;

@@ -17,7 +17,7 @@ import {
 } from "./templates.server.ts";
 import { rejectionTemplateKeys } from "./rejection-reasons.server.ts";
 import { fieldErrorsOf } from "#app/utils/field-errors.ts";
-import { done, refused, type EmailOutcome } from "./admin/result.ts";
+import { done, refused, type EmailOutcome } from "#app/mail/admin/result.ts";
 
 /** A template key: a mail kind, or `rejected:<reason id>` for one rejection reason's mail. */
 export interface TemplateRef {

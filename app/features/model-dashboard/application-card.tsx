@@ -1,6 +1,7 @@
 import { Section } from "#app/components/ui/card.tsx";
-import type { ModelApplication } from "#app/features/model-dashboard/dashboard.server.ts";
-import { formatWhen, StatusBadge } from "#app/features/submissions/status-badge.tsx";
+import type { ModelApplication } from "./dashboard.server.ts";
+import { formatWhen } from "#app/i18n/format.ts";
+import { StatusBadge } from "#app/features/submissions/status-badge.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 
 /** One of her applications: its status and what it means, its history, and what she sent. */

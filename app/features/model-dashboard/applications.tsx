@@ -2,7 +2,7 @@ import { Fragment } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { Section } from "#app/components/ui/card.tsx";
-import type { ModelApplication } from "#app/features/model-dashboard/dashboard.server.ts";
+import type { ModelApplication } from "./dashboard.server.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { ApplicationCard } from "./application-card.tsx";
 

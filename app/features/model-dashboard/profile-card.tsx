@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import type { FieldErrors } from "#app/auth/forms.ts";
+import type { FieldErrors } from "#app/utils/field-errors.ts";
 import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Section } from "#app/components/ui/card.tsx";

@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { Section } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
-import type { DataView } from "#app/features/model-dashboard/dashboard.server.ts";
-import { formatWhen } from "#app/features/submissions/status-badge.tsx";
+import type { DataView } from "./dashboard.server.ts";
+import { formatWhen } from "#app/i18n/format.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { agency } from "#app/utils/agency.ts";
 

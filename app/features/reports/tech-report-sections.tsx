@@ -1,6 +1,6 @@
 import { Section } from "#app/components/ui/card.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
-import { formatWhen } from "#app/features/submissions/status-badge.tsx";
+import { formatWhen } from "#app/i18n/format.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { TechReport } from "./tech-report.server.ts";
 

@@ -4,7 +4,7 @@ import { Section } from "#app/components/ui/card.tsx";
 import { countryName, formatBirthDate } from "#app/features/chatbot/format.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { ApplicationDetail } from "./detail.server.ts";
-import { formatWhen } from "./status-badge.tsx";
+import { formatWhen } from "#app/i18n/format.ts";
 
 /** Her answers as the reviewer reads them; an answer she did not give is a dash. */
 export function ApplicationFields({

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { Section } from "#app/components/ui/card.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { ApplicationDetail } from "./detail.server.ts";
-import { formatWhen, StatusBadge } from "./status-badge.tsx";
+import { formatWhen } from "#app/i18n/format.ts";
+import { StatusBadge } from "./status-badge.tsx";
 
 /** What happened to the application, newest first: each change, when, by whom, with its note. */
 export function ApplicationHistory({ history }: { history: ApplicationDetail["history"] }) {

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { Table, Td, Th } from "#app/components/ui/table.tsx";
 import type { SubmissionSource, SubmissionStatus } from "#app/db/submission-statuses.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
-import { formatWhen, StatusBadge } from "./status-badge.tsx";
+import { formatWhen } from "#app/i18n/format.ts";
+import { StatusBadge } from "./status-badge.tsx";
 import "./review-table.css";
 
 /** What the list shows of an application, nothing more: the page carries fifty of them. */

@@ -16,4 +16,3 @@ export function StatusBadge({ status }: { status: Status }) {
 
 // Its home is i18n (the mail module's screens sit below the features); still offered here to
 // the screens that import it with the status.
-export { formatWhen } from "#app/i18n/format.ts";

@@ -1,12 +1,8 @@
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getAuth, isGoogleConfigured } from "#app/auth/auth.server.ts";
-import {
-  affiliateSignUp,
-  fieldErrorsOf,
-  passwordMessage,
-  type FieldErrors,
-} from "#app/auth/forms.ts";
+import { fieldErrorsOf, type FieldErrors } from "#app/utils/field-errors.ts";
+import { affiliateSignUp, passwordMessage } from "#app/auth/forms.ts";
 import { GoogleButton } from "#app/auth/google-button.tsx";
 import { callAuth } from "#app/auth/call.server.ts";
 import { accountLimit } from "#app/auth/limits.server.ts";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { fieldErrorsOf } from "#app/auth/forms.ts";
+import { fieldErrorsOf } from "#app/utils/field-errors.ts";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { AreaShell } from "#app/components/layout/area-shell.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
