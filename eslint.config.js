@@ -132,6 +132,43 @@ export default tseslint.config(
     })),
   ),
   {
+    // Routes reach the data through their domain's modules, never by querying it themselves.
+    files: ["app/routes/**"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            iconPackages,
+            ...oneStyle,
+            {
+              group: ["drizzle-orm", "drizzle-orm/*"],
+              message: "Query in app/features/<domain>/*.server.ts; the route calls it.",
+            },
+            {
+              regex: "^#app/db/schema\\.server\\.ts$",
+              allowTypeImports: true,
+              message: "Query in app/features/<domain>/*.server.ts; the route calls it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A route holds its guard, input, loader/action/meta and layout; past these sizes a screen
+    // has parts that want names of their own (decision 020).
+    files: ["app/routes/**/*.ts", "app/routes/**/*.tsx"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: { "max-lines": ["error", { max: 300 }] },
+  },
+  {
+    files: ["app/**/*.tsx"],
+    ignores: ["**/*.test.tsx"],
+    rules: { "max-lines-per-function": ["error", { max: 150 }] },
+  },
+  {
     files: ["app/**", "server/**", "scripts/**", "bench/**"],
     plugins: { "import-x": importX },
     settings: {

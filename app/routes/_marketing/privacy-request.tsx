@@ -5,7 +5,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Field, FieldError, Input } from "#app/components/ui/field.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
-import { privacyRequestKinds, type PrivacyRequestKind } from "#app/db/schema.server.ts";
+import { privacyRequestKinds, type PrivacyRequestKind } from "#app/db/privacy-request-kinds.ts";
 import { privacyRequestLimit, requestByAddress } from "#app/features/privacy/requests.server.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { agency } from "#app/utils/agency.ts";

@@ -1,9 +1,8 @@
-import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { requireScreen } from "#app/auth/guards.server.ts";
 import { recordAccess } from "#app/db/access-log.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
-import { submissions } from "#app/db/schema.server.ts";
+import { applicationOwner } from "#app/features/submissions/submissions.server.ts";
 import {
   collectPersonalData,
   personalDataResponse,
@@ -22,10 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
   const db = await getDatabase();
-  const [application] = await db
-    .select({ email: submissions.emailNormalized, erasedAt: submissions.erasedAt })
-    .from(submissions)
-    .where(eq(submissions.id, id));
+  const application = await applicationOwner(db, id);
   if (!application) throw data(null, { status: 404 });
   // An erased application keeps no address to find her other data by: it is exported alone.
   const found = await collectPersonalData(
