@@ -44,17 +44,8 @@ export function PreselectionForm({
   withAccount?: boolean;
 }) {
   const { t } = useTranslation();
-  const {
-    fetcher,
-    documentResult,
-    formRef,
-    clientErrors,
-    errors,
-    values,
-    onFocus,
-    onSubmit,
-    onChange,
-  } = usePreselectionSubmission(withAccount);
+  const { fetcher, formRef, serverAnswer, errors, values, handlers } =
+    usePreselectionSubmission(withAccount);
   const sending = fetcher.state !== "idle";
 
   const message = (field: PreselectionField) => {
@@ -69,9 +60,7 @@ export function PreselectionForm({
       method="post"
       action={action}
       noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      onChange={(event) => void onChange(event)}
-      onFocus={onFocus}
+      {...handlers}
       aria-describedby="preselection-required-note"
       className="grid gap-6 sm:grid-cols-2"
     >
@@ -79,9 +68,7 @@ export function PreselectionForm({
         {t("preselection.requiredNote")}
       </p>
       {/* Without JavaScript there is no toast: the server's answer is shown here instead. */}
-      {!fetcher.data && documentResult && documentResult.status !== "invalid" && !clientErrors ? (
-        <ServerAnswer answer={documentResult} withAccount={withAccount} />
-      ) : null}
+      {serverAnswer ? <ServerAnswer answer={serverAnswer} withAccount={withAccount} /> : null}
       {hasErrors ? (
         <p
           role="alert"
@@ -220,17 +207,16 @@ function usePreselectionSubmission(withAccount: boolean) {
     setClientErrors(check.success ? {} : check.fieldErrors);
   }
 
-  return {
-    fetcher,
-    documentResult,
-    formRef,
-    clientErrors,
-    errors,
-    values,
+  const serverAnswer =
+    !fetcher.data && documentResult && documentResult.status !== "invalid" && !clientErrors
+      ? documentResult
+      : undefined;
+  const handlers = {
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void onSubmit(event),
+    onChange: (event: FormEvent<HTMLFormElement>) => void onChange(event),
     onFocus,
-    onSubmit,
-    onChange,
   };
+  return { fetcher, formRef, serverAnswer, errors, values, handlers };
 }
 
 /** The server's answer to a form sent without JavaScript, where a toast would otherwise say it. */
