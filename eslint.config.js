@@ -13,7 +13,7 @@ const iconPackages = {
     "Use <Icon name=…> from #app/components/ui/icon.tsx; add new icons to scripts/build-icons.ts.",
 };
 
-// One import style (decision 021): `#app/<path>.<ext>` (package.json's subpath imports), read the
+// One import style (decision 020): `#app/<path>.<ext>` (package.json's subpath imports), read the
 // same by Vite, vitest, tsc and Node's own scripts; a sibling in the same folder as `./name.ext`.
 const oneStyle = [
   { regex: "^~/", message: "Import app modules as #app/<path>.<ext>." },
@@ -21,7 +21,33 @@ const oneStyle = [
 ];
 
 // Code that ships to the browser never imports a server-only module (types excepted).
-const serverOnly = { regex: "\\.server(\\.tsx?)?$", allowTypeImports: true };
+const serverOnly = {
+  regex: "\\.server(\\.tsx?)?$",
+  allowTypeImports: true,
+  message: "A server-only module in code that ships to the browser (types excepted).",
+};
+
+// A request's body is read only up to a limit (app/utils/body-limit.server.ts): these read it
+// whole, however long a chunked body is.
+const boundedBodies = {
+  selector:
+    "CallExpression[callee.object.name='request'][callee.property.name=/^(formData|json|text|arrayBuffer|blob|bytes)$/]",
+  message: "Read a request's body with readForm() or readBodyAtMost() (a bounded read).",
+};
+
+// The access log has one writer, whose action names and details are typed; tests set up rows
+// directly.
+const accessLogWrites = [
+  {
+    selector:
+      "CallExpression[callee.property.name='insert']:matches([arguments.0.name='accessLog'], [arguments.0.property.name='accessLog'])",
+    message: "Write the access log with recordAccess() from #app/db/access-log.server.ts.",
+  },
+  {
+    selector: 'TemplateElement[value.raw=/insert\\s+into\\s+"?access_log/i]',
+    message: "Write the access log with recordAccess() from #app/db/access-log.server.ts.",
+  },
+];
 
 const layers = [
   { files: ["app/features/**"], below: ["routes", "root"] },
@@ -80,10 +106,34 @@ export default tseslint.config(
     files: ["app/**/*.test.ts", "app/**/*.test.tsx", "app/test/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [iconPackages, oneStyle[0]] }] },
   },
-  // Imports flow one way (decision 021): routes → features → auth, mail → components → db →
-  // utils, i18n. Tests may reach across to set up what they check.
-  ...layers.map(({ files, below }) => ({
-    files,
+  // Imports flow one way (decision 020): routes → features → auth, mail → components → db →
+  // utils, i18n; and code that ships to the browser (components, any .tsx outside the routes)
+  // never imports a server-only module. Tests may reach across to set up what they check.
+  ...layers.flatMap(({ files, below }) =>
+    [false, true].map((browser) => ({
+      files: browser ? files.map((glob) => `${glob}/*.tsx`) : files,
+      ignores: ["**/*.test.ts", "**/*.test.tsx"],
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          {
+            patterns: [
+              iconPackages,
+              ...oneStyle,
+              ...(browser || files[0] === "app/components/**" ? [serverOnly] : []),
+              {
+                regex: `^#app/(${below.join("|")})(/|\\.|$)`,
+                message: `${files.join(", ")} sit below these: imports flow one way (docs/decisions/020-one-shape-for-every-screen.md).`,
+              },
+            ],
+          },
+        ],
+      },
+    })),
+  ),
+  {
+    // Routes reach the data through their domain's modules, never by querying it themselves.
+    files: ["app/routes/**"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: {
       "no-restricted-imports": [
@@ -92,18 +142,32 @@ export default tseslint.config(
           patterns: [
             iconPackages,
             ...oneStyle,
-            ...(files.some((glob) => glob.startsWith("app/components") || glob.endsWith(".tsx"))
-              ? [serverOnly]
-              : []),
             {
-              regex: `^#app/(${below.join("|")})(/|\\.|$)`,
-              message: `${files.join(", ")} sit below these: imports flow one way (docs/decisions/021-one-shape.md).`,
+              group: ["drizzle-orm", "drizzle-orm/*"],
+              message: "Query in app/features/<domain>/*.server.ts; the route calls it.",
+            },
+            {
+              regex: "^#app/db/schema\\.server\\.ts$",
+              allowTypeImports: true,
+              message: "Query in app/features/<domain>/*.server.ts; the route calls it.",
             },
           ],
         },
       ],
     },
-  })),
+  },
+  {
+    // A route holds its guard, input, loader/action/meta and layout; past these sizes a screen
+    // has parts that want names of their own (decision 020).
+    files: ["app/routes/**/*.ts", "app/routes/**/*.tsx"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: { "max-lines": ["error", { max: 300 }] },
+  },
+  {
+    files: ["app/**/*.tsx"],
+    ignores: ["**/*.test.tsx"],
+    rules: { "max-lines-per-function": ["error", { max: 150 }] },
+  },
   {
     files: ["app/**", "server/**", "scripts/**", "bench/**"],
     plugins: { "import-x": importX },
@@ -120,26 +184,21 @@ export default tseslint.config(
     },
   },
   {
-    // A request's body is read only up to a limit (app/utils/body-limit.server.ts): these read
-    // it whole, however long a chunked body is.
-    files: ["app/**"],
-    ignores: ["app/**/*.test.ts"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector:
-            "CallExpression[callee.object.name='request'][callee.property.name=/^(formData|json|text|arrayBuffer|blob|bytes)$/]",
-          message: "Read a request's body with readForm() or readBodyAtMost() (a bounded read).",
-        },
-      ],
-    },
+    files: ["server/**", "scripts/**", "bench/**"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-syntax": ["error", ...accessLogWrites] },
   },
   {
-    // Server-only modules must never be imported by code that ships to the browser.
-    files: ["app/features/**/*.tsx"],
-    rules: {
-      "no-restricted-imports": ["error", { patterns: [serverOnly, iconPackages, ...oneStyle] }],
-    },
+    files: ["app/**"],
+    ignores: ["app/**/*.test.ts", "app/**/*.test.tsx", "app/db/access-log.server.ts"],
+    rules: { "no-restricted-syntax": ["error", boundedBodies, ...accessLogWrites] },
+  },
+  {
+    files: ["app/db/access-log.server.ts"],
+    rules: { "no-restricted-syntax": ["error", boundedBodies] },
+  },
+  {
+    files: ["app/**/*.test.tsx"],
+    rules: { "no-restricted-syntax": ["error", boundedBodies] },
   },
 );

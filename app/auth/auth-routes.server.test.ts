@@ -21,7 +21,7 @@ import { resources } from "#app/i18n/resources.server.ts";
 import * as authApi from "#app/routes/resources/auth-api.ts";
 import { callRoute, databaseTargets, outcomeOf } from "#app/test/routes.ts";
 import { getAuth } from "./auth.server.ts";
-import { effectiveRole, getCurrentUser, requireArea } from "./guards.server.ts";
+import { effectiveRole, getCurrentUser, requireScreen } from "./guards.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { CookieJar } from "#app/test/cookie-jar.ts";
 import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
@@ -606,7 +606,7 @@ describe.each(databaseTargets)("account routes on %s", (_name, databaseUrl) => {
         ["/portal.data?tab=2&_routes=routes%2Fareas%2Faffiliate-portal", "/portal?tab=2"],
         ["/admin.data", "/admin"],
       ]) {
-        const answer = await outcomeOf(() => requireArea(request(path!), "affiliatePortal"));
+        const answer = await outcomeOf(() => requireScreen(request(path!), "affiliatePortal"));
         expect(answer, path).toMatchObject({
           status: 302,
           location: `/login?redirect=${encodeURIComponent(back!)}`,

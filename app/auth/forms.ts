@@ -27,17 +27,8 @@ export const affiliateSignUp = z.object({
     .max(1000, { error: "auth.errors.promotionRequired" }),
 });
 
-export type FieldErrors = Partial<Record<string, string>>;
-
-/** The first message of each field, from a failed parse. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "");
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
+// Defined for every form in app/utils; still offered here to the screens that import it with
+// the account forms' rules.
 
 /** Better Auth's refusal of a password (auth.server.ts hooks) as the form's message key. */
 export function passwordMessage(code: string | undefined): string | null {

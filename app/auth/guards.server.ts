@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Role } from "#app/db/schema.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { AUTH_COOKIE_PREFIX, getAuth } from "./auth.server.ts";
-import { mayEnter, type Area } from "./permissions.ts";
+import { actorsOf, inBackOffice, mayOpen, rolesOf, type ScreenName } from "./permissions.ts";
 
 export interface CurrentUser {
   id: string;
@@ -66,27 +66,32 @@ async function readCurrentUser(request: Request): Promise<CurrentUser | null> {
 }
 
 /**
- * The guard of every protected loader and action: a visitor goes to /login with the path to
- * come back to; a signed-in user of another role goes to /permission-denied.
+ * The guard of a signed-in screen's loader (who may open it: app/auth/permissions.ts): a visitor
+ * goes to /login with the path to come back to; a signed-in user of another role goes to
+ * /permission-denied.
  */
-export async function requireArea(request: Request, area: Area): Promise<CurrentUser> {
-  const user = await requireUser(request);
-  if (!mayEnter(user.role, area)) throw redirect("/permission-denied");
-  // Staff see every applicant's data: in production (an https PUBLIC_ORIGIN) the back office
-  // asks for two-step sign-in before anything else.
-  if (area === "admin" && !user.twoFactorEnabled && staffTwoFactorRequired()) {
-    throw redirect("/account/security?required");
-  }
-  return user;
+export function requireScreen(request: Request, screen: ScreenName): Promise<CurrentUser> {
+  return requireRole(request, screen, rolesOf(screen));
 }
 
-/**
- * The admin-only screens and actions of the back office (e-mail, users, reports, and every change
- * to affiliates): an approver is sent to /permission-denied (product.md section 2).
- */
-export async function requireAdmin(request: Request): Promise<CurrentUser> {
-  const user = await requireArea(request, "admin");
-  if (user.role !== "admin") throw redirect("/permission-denied");
+/** The guard of a screen's action: who may send its forms, where fewer than may open it. */
+export function requireScreenAction(request: Request, screen: ScreenName): Promise<CurrentUser> {
+  return requireRole(request, screen, actorsOf(screen));
+}
+
+async function requireRole(request: Request, screen: ScreenName, allowed: readonly Role[]) {
+  const user = await requireUser(request);
+  // Staff see every applicant's data: in production (an https PUBLIC_ORIGIN) the back office
+  // asks for two-step sign-in before anything else, an admin-only screen included.
+  if (
+    inBackOffice(screen) &&
+    mayOpen(user.role, "admin") &&
+    !user.twoFactorEnabled &&
+    staffTwoFactorRequired()
+  ) {
+    throw redirect("/account/security?required");
+  }
+  if (!allowed.includes(user.role)) throw redirect("/permission-denied");
   return user;
 }
 

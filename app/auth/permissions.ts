@@ -1,26 +1,132 @@
-import type { Role } from "#app/db/schema.server.ts";
+import { roles, type Role } from "#app/db/roles.ts";
 
 /**
- * Who may enter which signed-in area (product.md section 2), shared by the server, which
- * decides, and the interface, which only hides what she cannot use.
+ * Who may open which signed-in screen, and who may send its forms (product.md section 2): the
+ * one list the server's guards (requireScreen and requireScreenAction in guards.server.ts), the
+ * admin sidebar and the access tests read. Shared by the server, which decides, and the interface,
+ * which only hides what she cannot use.
  */
-export const areas = {
-  modelDashboard: { path: "/dashboard/model", roles: ["model"] },
-  affiliatePortal: { path: "/portal", roles: ["affiliate"] },
-  admin: { path: "/admin", roles: ["approver", "admin"] },
-} as const satisfies Record<string, { path: string; roles: readonly Role[] }>;
-
-export type Area = keyof typeof areas;
-
-export function mayEnter(role: Role, area: Area): boolean {
-  return (areas[area].roles as readonly Role[]).includes(role);
+interface Screen {
+  /** Its URL patterns in app/routes.ts. */
+  readonly paths: readonly string[];
+  /** Who may open it: its loader's guard. */
+  readonly roles: readonly Role[];
+  /** Who may send its forms (its action's guard), where fewer may than may open it. */
+  readonly act?: readonly Role[];
 }
 
-/** Where a signed-in user lands: her own area. */
+const staff = ["approver", "admin"] as const satisfies readonly Role[];
+const admins = ["admin"] as const satisfies readonly Role[];
+
+export const screens = {
+  // Her own area: a model's, an affiliate's; her account, whatever her role.
+  modelDashboard: { paths: ["/dashboard/model"], roles: ["model"] },
+  modelData: { paths: ["/account/data.json"], roles: ["model"] },
+  // Her erasure request, a form on her dashboard: a GET only sends everyone back there.
+  modelPrivacy: { paths: ["/account/privacy"], roles: ["model"] },
+  affiliatePortal: { paths: ["/portal"], roles: ["affiliate"] },
+  accountSecurity: { paths: ["/account/security"], roles },
+  // The back office (its layout's middleware as well): applications, for approvers and admins.
+  admin: { paths: ["/admin"], roles: staff },
+  adminDashboard: { paths: ["/admin/dashboard"], roles: staff },
+  adminReview: {
+    paths: ["/admin/cadastros", "/admin/pendentes", "/admin/aprovados", "/admin/reprovados"],
+    roles: staff,
+  },
+  adminExport: { paths: ["/admin/export.csv"], roles: staff },
+  adminApplication: { paths: ["/admin/cadastros/:id"], roles: staff },
+  // An application's data and its erasure are the admin's (a GET of erase goes to its page).
+  adminApplicationData: { paths: ["/admin/cadastros/:id/data.json"], roles: admins },
+  adminApplicationErase: { paths: ["/admin/cadastros/:id/erase"], roles: staff, act: admins },
+  // Approvers read the affiliates and the analytics; every change to an affiliate is an admin's.
+  adminAffiliates: { paths: ["/admin/afiliados"], roles: staff },
+  adminAffiliate: { paths: ["/admin/afiliados/:id"], roles: staff, act: admins },
+  adminAnalytics: { paths: ["/admin/analytics"], roles: staff },
+  // The admin's own: people, mail, privacy settings and the four reports.
+  adminUsers: { paths: ["/admin/users"], roles: admins },
+  adminEmail: { paths: ["/admin/email"], roles: admins },
+  adminPrivacy: { paths: ["/admin/privacy"], roles: admins },
+  adminChecklist: { paths: ["/admin/production-checklist"], roles: admins },
+  adminAuthReport: { paths: ["/admin/auth-report"], roles: admins },
+  adminAccessReport: { paths: ["/admin/access-report"], roles: admins },
+  adminAccessReportExport: { paths: ["/admin/access-report.csv"], roles: admins },
+  adminTechReport: { paths: ["/admin/tech-report"], roles: admins },
+} as const satisfies Record<string, Screen>;
+
+export type ScreenName = keyof typeof screens;
+export type ScreenPath = (typeof screens)[ScreenName]["paths"][number];
+
+const byName: Record<ScreenName, Screen> = screens;
+
+/**
+ * The routes anyone may open, signed in or not, with no guard of a role: public pages, sign-in
+ * and its round trips, links sent by mail, and the machine-readable resources. With the screens,
+ * every URL pattern of app/routes.ts (a test checks).
+ */
+export const publicPaths = [
+  "/",
+  "/contact",
+  "/blog",
+  "/blog/:slug",
+  "/privacy",
+  "/privacy/request",
+  "/privacy/confirm",
+  "/privacy/data.json",
+  "/*",
+  "/register/model",
+  "/register/affiliate",
+  "/permission-denied",
+  "/login",
+  "/login/two-factor",
+  "/logout",
+  "/auth/google",
+  "/auth/continue",
+  "/forgot-password",
+  "/password-reset",
+  "/api/geo-language",
+  "/api/chatbot",
+  "/api/count",
+  "/api/auth/*",
+  "/sitemap.xml",
+  "/robots.txt",
+] as const;
+
+/** The roles that may open a screen. */
+export function rolesOf(screen: ScreenName): readonly Role[] {
+  return byName[screen].roles;
+}
+
+/** The roles that may send a screen's forms. */
+export function actorsOf(screen: ScreenName): readonly Role[] {
+  return byName[screen].act ?? byName[screen].roles;
+}
+
+export function mayOpen(role: Role, screen: ScreenName): boolean {
+  return rolesOf(screen).includes(role);
+}
+
+export function mayAct(role: Role, screen: ScreenName): boolean {
+  return actorsOf(screen).includes(role);
+}
+
+/** The screen a URL pattern of app/routes.ts belongs to, if any (a public route has none). */
+export function screenAt(path: ScreenPath): ScreenName;
+export function screenAt(path: string): ScreenName | undefined;
+export function screenAt(path: string): ScreenName | undefined {
+  return (Object.keys(byName) as ScreenName[]).find((name) => byName[name].paths.includes(path));
+}
+
+/** The back office: screens under /admin, whose staff sign in with two steps in production. */
+export function inBackOffice(screen: ScreenName): boolean {
+  return byName[screen].paths.every((path) => path === "/admin" || path.startsWith("/admin/"));
+}
+
+/** Where a signed-in user lands: the first of these her role may open. */
+const homes = ["adminDashboard", "affiliatePortal", "modelDashboard"] as const;
+
 export function homeOf(role: Role): string {
-  if (role === "admin" || role === "approver") return "/admin/dashboard";
-  if (role === "affiliate") return areas.affiliatePortal.path;
-  return areas.modelDashboard.path;
+  const home = homes.find((screen) => mayOpen(role, screen)) ?? "modelDashboard";
+  return byName[home].paths[0]!;
 }
 
 // Any whitespace, control or invisible formatting character, or backslash. Browsers drop tabs and

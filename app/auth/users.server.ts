@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { getDatabase } from "#app/db/db.server.ts";
+import { getDatabase, type Database } from "#app/db/db.server.ts";
 import { roles, user, type Role } from "#app/db/schema.server.ts";
 import { createAffiliate } from "./affiliate-account.server.ts";
 import { isSupportedLanguage } from "#app/i18n/languages.ts";
@@ -52,4 +52,16 @@ export async function createAccountFromShell(input: NewAccount) {
     .where(eq(user.id, created.id));
   if (input.role === "affiliate") await createAffiliate(db, { userId: created.id, promotion: "" });
   return { id: created.id, email, role: input.role };
+}
+
+/**
+ * Her account's address, whether she verified it, and the language she chose for her mail, read
+ * from the database: what a session was made with is not proof of the address she owns now.
+ */
+export async function accountOwner(db: Pick<Database, "select">, userId: string) {
+  const [owner] = await db
+    .select({ email: user.email, verified: user.emailVerified, language: user.language })
+    .from(user)
+    .where(eq(user.id, userId));
+  return owner ?? null;
 }

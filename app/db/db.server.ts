@@ -16,6 +16,9 @@ import * as schema from "./schema.server.ts";
 /** The typed query layer, the same for PGlite and PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** What a function that only reads needs of the database (a transaction will do). */
+export type Reader = Pick<Database, "select">;
+
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";

@@ -21,6 +21,8 @@ import {
   type SubmissionStatus,
 } from "./submission-statuses.ts";
 import { roles, type Role } from "./roles.ts";
+import { privacyRequestKinds, type PrivacyRequestKind } from "./privacy-request-kinds.ts";
+export { privacyRequestKinds, type PrivacyRequestKind };
 
 /**
  * The one database schema (PostgreSQL dialect), for PGlite and PostgreSQL alike.
@@ -337,7 +339,7 @@ export const accessLog = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** The staff member (user id); null for the system. */
     actorId: text("actor_id"),
-    /** What was done, e.g. submission.status, submission.reveal-document, export, user.role. */
+    /** What was done: one of app/db/access-actions.ts (submission.status, user.role, …). */
     action: text("action").notNull(),
     /** What it was done to, e.g. submission:42 or user:<id>. */
     subject: text("subject").notNull(),
@@ -425,9 +427,6 @@ export const referralClickVisitors = pgTable(
     index("referral_click_visitors_day_idx").on(table.day),
   ],
 );
-
-export const privacyRequestKinds = ["export", "erase"] as const;
-export type PrivacyRequestKind = (typeof privacyRequestKinds)[number];
 
 /**
  * A request to download or erase one's data, confirmed by a link mailed to the address: from a

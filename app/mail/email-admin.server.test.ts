@@ -39,11 +39,13 @@ import { databaseTargets, outcomeOf } from "#app/test/routes.ts";
 import { maskEmail } from "./smtp-admin.server.ts";
 import { privacyRequestMail } from "#app/features/privacy/requests.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import type { ScreenName } from "#app/auth/permissions.ts";
+import type { Role } from "#app/db/roles.ts";
 
 /**
  * /admin/email through its loader and action, on PGlite and (with TEST_DATABASE_URL) PostgreSQL,
  * with a real SMTP server. The session guard is replaced by a header naming the role: the real
- * guard (requireAdmin) is covered by the access matrix over HTTP (tests/e2e/access.spec.ts).
+ * guard (requireScreen) is covered by the access matrix over HTTP (tests/e2e/access.spec.ts).
  */
 
 vi.mock(import("#app/auth/guards.server.ts"), async (importOriginal) => {
@@ -61,15 +63,16 @@ vi.mock(import("#app/auth/guards.server.ts"), async (importOriginal) => {
       twoFactorEnabled: false,
     };
   };
-  return {
-    ...actual,
-    requireArea: async (request: Request) => viewer(request),
-    requireAdmin: async (request: Request) => {
+  // The roles the real guards read.
+  const { mayAct, mayOpen } = await import("#app/auth/permissions.ts");
+  const guard =
+    (may: (role: Role, screen: ScreenName) => boolean) =>
+    async (request: Request, screen: ScreenName) => {
       const user = viewer(request);
-      if (user.role !== "admin") throw redirect("/permission-denied");
+      if (!may(user.role, screen)) throw redirect("/permission-denied");
       return user;
-    },
-  };
+    };
+  return { ...actual, requireScreen: guard(mayOpen), requireScreenAction: guard(mayAct) };
 });
 
 const ORIGIN = "http://127.0.0.1:3999";

@@ -1,14 +1,16 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
-import type { Database } from "#app/db/db.server.ts";
-import { accessLog, mailStatuses, outbox } from "#app/db/schema.server.ts";
+import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
+import type { Database, Reader } from "#app/db/db.server.ts";
+import { mailStatuses, outbox } from "#app/db/schema.server.ts";
 import { notifyMailQueued } from "./outbox.server.ts";
-import { maskEmail, type Actor } from "./smtp-admin.server.ts";
+import { maskEmail } from "./smtp-admin.server.ts";
+import { done, refused, type EmailOutcome } from "#app/mail/admin/result.ts";
 
 export type MailStatus = (typeof mailStatuses)[number];
 export const isMailStatus = (value: unknown): value is MailStatus =>
   mailStatuses.includes(value as MailStatus);
 
-export async function outboxCounts(db: Pick<Database, "select">) {
+export async function outboxCounts(db: Reader) {
   const rows = await db
     .select({ status: outbox.status, count: sql<number>`count(*)::int` })
     .from(outbox)
@@ -25,7 +27,7 @@ export const OUTBOX_PAGE = 50;
  * The recipient is masked: the outbox is for delivery problems, not for reading addresses.
  */
 export async function latestMessages(
-  db: Pick<Database, "select">,
+  db: Reader,
   { status, before }: { status?: MailStatus; before?: number } = {},
 ) {
   const rows = await db
@@ -71,15 +73,25 @@ export async function retryMessage(db: Database, id: number, actor: Actor): Prom
       .where(and(eq(outbox.id, id), eq(outbox.status, "failed")))
       .returning({ id: outbox.id, kind: outbox.kind });
     if (!row) return false;
-    await tx.insert(accessLog).values({
-      actorId: actor.id,
-      action: "outbox.retry",
+    await recordAccess(tx, "outbox.retry", {
+      actor,
       subject: `outbox:${id}`,
       details: { kind: row.kind },
-      ip: actor.ip ?? null,
     });
     return true;
   });
   if (retried) notifyMailQueued();
   return retried;
+}
+
+/** The outbox's Retry button: a failed message queued again, or 409 when it is not failed. */
+export async function handleRetry(
+  db: Database,
+  id: number | null,
+  actor: Actor,
+): Promise<EmailOutcome> {
+  if (!id || !(await retryMessage(db, id, actor))) {
+    return refused(409, "retry", { message: "admin.email.errors.notFailed" });
+  }
+  return done("retry", { message: "admin.email.outbox.retried", params: { id: String(id) } });
 }

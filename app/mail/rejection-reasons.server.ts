@@ -1,8 +1,10 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "#app/db/db.server.ts";
-import { accessLog, mailTemplates, rejectionReasons } from "#app/db/schema.server.ts";
-import type { Actor } from "./smtp-admin.server.ts";
+import { recordAccess, type AccessDetails, type Actor } from "#app/db/access-log.server.ts";
+import type { Database, Reader } from "#app/db/db.server.ts";
+import { mailTemplates, rejectionReasons } from "#app/db/schema.server.ts";
+import { fieldErrorsOf } from "#app/utils/field-errors.ts";
+import { done, refused, type EmailOutcome } from "#app/mail/admin/result.ts";
 
 /**
  * The reasons a reviewer picks from when rejecting an application. Each reason sends its own
@@ -15,8 +17,6 @@ export interface RejectionReason {
   position: number;
   active: boolean;
 }
-
-type Reader = Pick<Database, "select">;
 
 /** The reasons in their order; `activeOnly` for the list reviewers pick from. */
 export async function listRejectionReasons(
@@ -66,14 +66,12 @@ async function log(
   tx: Pick<Database, "insert">,
   actor: Actor,
   id: number,
-  details: Record<string, unknown>,
+  details: AccessDetails["settings.reasons"],
 ) {
-  await tx.insert(accessLog).values({
-    actorId: actor.id,
-    action: "settings.reasons",
+  await recordAccess(tx, "settings.reasons", {
+    actor,
     subject: `rejection-reason:${id}`,
     details,
-    ip: actor.ip ?? null,
   });
 }
 
@@ -170,4 +168,42 @@ export async function reasonTemplateLanguages(db: Reader) {
     byReason.set(id, [...(byReason.get(id) ?? []), row.language]);
   }
   return byReason;
+}
+
+/** A reason added, or renamed (`id`), from /admin/email's forms. */
+export async function handleReasonLabel(
+  db: Database,
+  intent: "reason-add" | "reason-rename",
+  form: { id: number | null; label: string },
+  actor: Actor,
+): Promise<EmailOutcome> {
+  const parsed = reasonLabelSchema.safeParse({ label: form.label });
+  if (!parsed.success) return refused(400, intent, { errors: fieldErrorsOf(parsed.error) });
+  if (intent === "reason-add") {
+    await addRejectionReason(db, parsed.data.label, actor);
+    return done(intent, { message: "admin.email.reasons.added" });
+  }
+  if (!form.id || !(await renameRejectionReason(db, form.id, parsed.data.label, actor))) {
+    return refused(404, intent, { message: "admin.email.errors.notFound" });
+  }
+  return done(intent, { message: "admin.email.reasons.renamed" });
+}
+
+/** A reason (de)activated (`value` on or off) or moved (up or down) from /admin/email. */
+export async function handleReasonChange(
+  db: Database,
+  intent: "reason-active" | "reason-move",
+  form: { id: number | null; value: string },
+  actor: Actor,
+): Promise<EmailOutcome> {
+  const { id, value } = form;
+  const changed =
+    id !== null &&
+    (intent === "reason-active"
+      ? (value === "on" || value === "off") &&
+        (await setRejectionReasonActive(db, id, value === "on", actor))
+      : (value === "up" || value === "down") && (await moveRejectionReason(db, id, value, actor)));
+  return changed
+    ? done(intent, { message: "admin.email.reasons.updated" })
+    : refused(404, intent, { message: "admin.email.errors.notFound" });
 }

@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
-import { accessLog, outbox, settings } from "#app/db/schema.server.ts";
+import { outbox, settings } from "#app/db/schema.server.ts";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import { notifyMailQueued } from "./outbox.server.ts";
 import type { Language } from "#app/i18n/languages.ts";
@@ -21,11 +22,8 @@ import { simpleMail } from "./templates.server.ts";
 import { agency } from "#app/utils/agency.ts";
 import { encrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
-
-export interface Actor {
-  id: string;
-  ip?: string | null;
-}
+import { fieldErrorsOf } from "#app/utils/field-errors.ts";
+import { done, refused, type EmailOutcome } from "#app/mail/admin/result.ts";
 
 const HOST = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;
 const IPV6 = /^\[?[0-9a-f:.]+\]?$/i;
@@ -63,17 +61,6 @@ export const smtpSettingsSchema = z.object({
   senderAddress: z.union([z.literal(""), z.email({ error: "admin.email.errors.senderAddress" })]),
 });
 export type SmtpSettingsInput = z.input<typeof smtpSettingsSchema>;
-
-export type FieldErrors = Partial<Record<string, string>>;
-
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
 
 /** What the screen shows: never the password, only whether one is stored. */
 export interface SmtpView {
@@ -206,9 +193,8 @@ export async function saveSmtpSettings(
           : current?.passwordEncrypted && !kept
             ? "cleared"
             : "unchanged";
-    await tx.insert(accessLog).values({
-      actorId: actor.id,
-      action: "settings.smtp",
+    await recordAccess(tx, "settings.smtp", {
+      actor,
       subject: `settings:${SMTP_SETTINGS_KEY}`,
       // Never the password: only whether it changed.
       details: {
@@ -221,7 +207,6 @@ export async function saveSmtpSettings(
         senderAddress: next.senderAddress,
         ...(envWins ? { smtpUrl: "environment" } : {}),
       },
-      ip: actor.ip ?? null,
     });
     // Mail waiting for a server (or for its next try) goes out with the new settings now.
     await tx
@@ -281,16 +266,14 @@ export async function sendTestMail(
         target: settings.key,
         set: { value, updatedAt: new Date(), updatedBy: actor.id },
       });
-    await tx.insert(accessLog).values({
-      actorId: actor.id,
-      action: "settings.test-mail",
+    await recordAccess(tx, "settings.test-mail", {
+      actor,
       subject: `settings:${SMTP_LAST_TEST_KEY}`,
       details: {
         to: maskEmail(to),
         ok: result.ok,
         ...(result.error ? { error: result.error } : {}),
       },
-      ip: actor.ip ?? null,
     });
   });
   return result;
@@ -301,4 +284,67 @@ export function maskEmail(address: string) {
   const at = address.lastIndexOf("@");
   if (at < 1) return "***";
   return `${address[0]}***${address.slice(at)}`;
+}
+
+/** The SMTP form of /admin/email as sent. */
+export interface SmtpForm {
+  host: string;
+  port: string;
+  security: string;
+  user: string;
+  password: string;
+  removePassword: boolean;
+  senderName: string;
+  senderAddress: string;
+}
+
+/** The SMTP form: checked, saved, answered. */
+export async function handleSmtpForm(
+  db: Database,
+  form: SmtpForm,
+  actor: Actor,
+): Promise<EmailOutcome> {
+  const view = await smtpView(db);
+  // With SMTP_URL the server fields are read-only (and not sent): the stored ones stay.
+  const server =
+    view.source === "env"
+      ? { ...view, port: String(view.port), password: "", removePassword: false }
+      : form;
+  const parsed = smtpSettingsSchema.safeParse({
+    host: server.host,
+    port: server.port,
+    security: server.security,
+    user: server.user,
+    password: server.password,
+    removePassword: server.removePassword,
+    senderName: form.senderName,
+    senderAddress: form.senderAddress.trim(),
+  });
+  if (!parsed.success) return refused(400, "smtp", { errors: fieldErrorsOf(parsed.error) });
+  const saved = await saveSmtpSettings(db, parsed.data, actor);
+  // A stored password does not follow the settings to another server: she is told so.
+  return done("smtp", {
+    message:
+      saved.password === "cleared"
+        ? "admin.email.smtp.savedPasswordCleared"
+        : "admin.email.smtp.saved",
+  });
+}
+
+/** The test mail's form: sent now, in the admin's language, and answered. */
+export async function handleTestMail(
+  db: Database,
+  to: string,
+  language: Language,
+  actor: Actor,
+): Promise<EmailOutcome> {
+  const parsed = testMailSchema.safeParse({ to: to.trim() });
+  if (!parsed.success) return refused(400, "test", { errors: fieldErrorsOf(parsed.error) });
+  const result = await sendTestMail(db, parsed.data.to, language, actor);
+  return result.ok
+    ? done("test", { message: "admin.email.test.sent", params: { to: parsed.data.to } })
+    : refused(502, "test", {
+        message: "admin.email.test.failed",
+        params: { error: result.error ?? "" },
+      });
 }

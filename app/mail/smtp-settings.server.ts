@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
-import type { Database } from "#app/db/db.server.ts";
+import type { Reader } from "#app/db/db.server.ts";
 import { settings } from "#app/db/schema.server.ts";
 import { agency } from "#app/utils/agency.ts";
 import { decrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
@@ -35,8 +35,6 @@ export interface SmtpLastTest {
   ok: boolean;
   error?: string;
 }
-
-type Reader = Pick<Database, "select">;
 
 async function readSetting(db: Reader, key: string) {
   const [row] = await db

@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "#app/db/db.server.ts";
-import { accessLog, mailTemplates, rejectionReasons } from "#app/db/schema.server.ts";
-import type { Language } from "#app/i18n/languages.ts";
+import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
+import type { Database, Reader } from "#app/db/db.server.ts";
+import { mailTemplates, rejectionReasons } from "#app/db/schema.server.ts";
+import { normalizeLanguage, type Language } from "#app/i18n/languages.ts";
 import {
   builtInTemplate,
   findTemplateOverride,
@@ -15,7 +16,8 @@ import {
   type TemplateText,
 } from "./templates.server.ts";
 import { rejectionTemplateKeys } from "./rejection-reasons.server.ts";
-import type { Actor } from "./smtp-admin.server.ts";
+import { fieldErrorsOf } from "#app/utils/field-errors.ts";
+import { done, refused, type EmailOutcome } from "#app/mail/admin/result.ts";
 
 /** A template key: a mail kind, or `rejected:<reason id>` for one rejection reason's mail. */
 export interface TemplateRef {
@@ -34,7 +36,7 @@ export function parseTemplateKey(value: unknown): TemplateRef | null {
 }
 
 /** Does the template exist (a reason template only while its reason does)? */
-export async function templateExists(db: Pick<Database, "select">, ref: TemplateRef) {
+export async function templateExists(db: Reader, ref: TemplateRef) {
   if (ref.reasonId === null) return true;
   const [row] = await db
     .select({ id: rejectionReasons.id })
@@ -58,7 +60,7 @@ export interface TemplateEditorData {
 
 /** What the editor starts from: the stored wording, else what would be sent now. */
 export async function templateForEditor(
-  db: Pick<Database, "select">,
+  db: Reader,
   ref: TemplateRef,
   language: Language,
 ): Promise<TemplateEditorData> {
@@ -72,7 +74,7 @@ export async function templateForEditor(
 }
 
 /** Which templates have an admin's wording, as "key|language". */
-export async function overriddenTemplates(db: Pick<Database, "select">) {
+export async function overriddenTemplates(db: Reader) {
   const rows = await db
     .select({ template: mailTemplates.template, language: mailTemplates.language })
     .from(mailTemplates);
@@ -147,12 +149,10 @@ export async function saveTemplate(
           updatedBy: actor.id,
         },
       });
-    await tx.insert(accessLog).values({
-      actorId: actor.id,
-      action: "settings.template",
+    await recordAccess(tx, "settings.template", {
+      actor,
       subject: `mail-template:${ref.key}:${language}`,
       details: { change: "save", subject: text.subject },
-      ip: actor.ip ?? null,
     });
   });
 }
@@ -168,12 +168,10 @@ export async function resetTemplate(
     await tx
       .delete(mailTemplates)
       .where(and(eq(mailTemplates.template, ref.key), eq(mailTemplates.language, language)));
-    await tx.insert(accessLog).values({
-      actorId: actor.id,
-      action: "settings.template",
+    await recordAccess(tx, "settings.template", {
+      actor,
       subject: `mail-template:${ref.key}:${language}`,
       details: { change: "reset" },
-      ip: actor.ip ?? null,
     });
   });
 }
@@ -202,4 +200,56 @@ export function previewTemplate(
   sample: { name: string; link?: string; note?: string },
 ): RenderedMail {
   return renderTemplate(ref.kind, language, text, sample);
+}
+
+/** The template editor's form as sent. */
+export interface TemplateForm {
+  template: string;
+  language: string;
+  subject: string;
+  body: string;
+}
+
+/**
+ * The template editor's three buttons: reset to the built-in text, or the text as sent checked,
+ * then previewed (with `sample`'s values) or saved.
+ */
+export async function handleTemplateForm(
+  db: Database,
+  intent: "template-save" | "template-preview" | "template-reset",
+  form: TemplateForm,
+  sample: { origin: string; note: string },
+  actor: Actor,
+): Promise<EmailOutcome> {
+  const ref = parseTemplateKey(form.template);
+  const language = normalizeLanguage(form.language);
+  if (!ref || !language || !(await templateExists(db, ref))) {
+    return refused(404, intent, { message: "admin.email.errors.notFound" });
+  }
+  if (intent === "template-reset") {
+    await resetTemplate(db, ref, language, actor);
+    return done(intent, { message: "admin.email.templates.resetDone" });
+  }
+  const draft = { subject: form.subject, body: form.body };
+  const parsed = templateTextSchema.safeParse(draft);
+  if (!parsed.success) return refused(400, intent, { draft, errors: fieldErrorsOf(parsed.error) });
+  const problem = checkPlaceholders(ref.kind, parsed.data);
+  if (problem) {
+    return refused(400, intent, {
+      draft,
+      errors: { [problem.field]: problem.error },
+      params: { ...problem.params, token: problemToken(problem.error) },
+    });
+  }
+  if (intent === "template-preview") {
+    const values = previewValues(ref.kind, sample.origin, sample.note);
+    return done(intent, { draft, preview: previewTemplate(ref, language, parsed.data, values) });
+  }
+  await saveTemplate(db, ref, language, parsed.data, actor);
+  return done(intent, { message: "admin.email.templates.saved" });
+}
+
+/** The placeholder an error message names, passed as a value so no locale string holds one. */
+function problemToken(error: string) {
+  return error === "admin.email.errors.linkRequired" ? "{{link}}" : "{{name}}";
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Database } from "#app/db/db.server.ts";
+import type { Reader } from "#app/db/db.server.ts";
 import { mailTemplates } from "#app/db/schema.server.ts";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import type { Language } from "#app/i18n/languages.ts";
@@ -266,7 +266,7 @@ export function renderTemplate(
  * preference: a rejection reason's template (`rejected:<id>`) before the general "rejected".
  */
 export async function findTemplateOverride(
-  db: Pick<Database, "select">,
+  db: Reader,
   keys: string | readonly string[],
   language: Language,
 ): Promise<TemplateText | null> {

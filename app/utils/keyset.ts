@@ -19,3 +19,22 @@ export function parseCursor(value: string | null): KeysetCursor | undefined {
   const match = value ? /^(.{10,40})~(\d{1,15})$/.exec(value) : null;
   return match ? { createdAt: match[1]!, id: Number(match[2]) } : undefined;
 }
+
+/**
+ * Every row of a keyset query, fetched `batch` rows at a time (each batch after the last row of
+ * the one before), for an export that must never hold a whole table: the next batch is asked
+ * for only once the rows before it have been taken.
+ */
+export async function* keysetRows<Row extends { id: number; cursorCreatedAt: string }>(
+  fetch: (before: KeysetCursor | undefined, limit: number) => Promise<Row[]>,
+  batch = 1000,
+): AsyncGenerator<Row> {
+  let before: KeysetCursor | undefined;
+  for (;;) {
+    const rows = await fetch(before, batch);
+    yield* rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < batch) return;
+    before = { createdAt: last.cursorCreatedAt, id: last.id };
+  }
+}

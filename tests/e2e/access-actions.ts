@@ -8,6 +8,7 @@ import {
   expectedLocation,
   home,
   LOGIN_BACK,
+  mayActAt,
   table,
   type Answer,
   type Who,
@@ -65,31 +66,29 @@ const alike = (
   posts: posts.map((post) => ({ ...post, answer: () => post.answer })),
 });
 
-/** Behind a guard: a visitor is sent to log in, a signed-in user of another role is refused. */
-const guarded = (
-  allowed: Who[],
-  posts: (Omit<ActionPost, "answer"> & { passed: Answer })[],
-  url?: string,
-): ActionRule => ({
-  url,
-  allowed,
-  posts: posts.map(({ passed, ...post }) => ({
-    ...post,
-    answer: (who) => (who === "visitor" ? LOGIN : allowed.includes(who) ? passed : DENIED),
-  })),
-});
-
-const signedIn: Who[] = ["model", "affiliate", "approver", "admin", "owner"];
-/** Applications and their decisions (product.md section 2): approvers and admins. */
-const reviewers: Who[] = ["approver", "admin", "owner"];
-/** Settings, users, erasure and every change to affiliates: admins only. */
-const admins: Who[] = ["admin", "owner"];
+/**
+ * Behind its screen's guard: a visitor is sent to log in, a signed-in user whose role may not send
+ * the screen's forms (app/auth/permissions.ts, the map the guards read) is refused.
+ */
+const guarded =
+  (posts: (Omit<ActionPost, "answer"> & { passed: Answer })[], url?: string) =>
+  (pattern: string): ActionRule => {
+    const allowed = mayActAt(pattern);
+    return {
+      url,
+      allowed,
+      posts: posts.map(({ passed, ...post }) => ({
+        ...post,
+        answer: (who) => (who === "visitor" ? LOGIN : allowed.includes(who) ? passed : DENIED),
+      })),
+    };
+  };
 
 const invalid = (status = 400): Answer => ({ status });
 const NO_APPLICATION = "/admin/cadastros/999999";
 const NO_AFFILIATE = "/admin/afiliados/999999";
 
-export const actionRules: Record<string, ActionRule> = {
+const written: Record<string, ActionRule | ((pattern: string) => ActionRule)> = {
   // The pre-selection form, on the home page (an index route) and on its own page.
   "/": alike([{ answer: invalid() }], "/?index"),
   "/register/model": alike([{ answer: invalid() }]),
@@ -124,7 +123,7 @@ export const actionRules: Record<string, ActionRule> = {
   "/api/count": alike([{ json: {}, answer: invalid() }]),
 
   // Her own account, whatever her role: a wrong password or code is refused by the form.
-  "/account/security": guarded(signedIn, [
+  "/account/security": guarded([
     { intent: "enable", passed: invalid() },
     { intent: "confirm", passed: invalid() },
     { intent: "password", passed: invalid() },
@@ -136,36 +135,30 @@ export const actionRules: Record<string, ActionRule> = {
     },
   ]),
   // Her erasure request (a model's), unconfirmed: back to her dashboard, which says so.
-  "/account/privacy": guarded(
-    ["model"],
-    [
-      {
-        intent: "erase",
-        passed: { status: 302, location: "/dashboard/model?privacy=unconfirmed#privacy" },
-      },
-    ],
-  ),
-  "/dashboard/model": guarded(["model"], [{ passed: invalid() }]),
+  "/account/privacy": guarded([
+    {
+      intent: "erase",
+      passed: { status: 302, location: "/dashboard/model?privacy=unconfirmed#privacy" },
+    },
+  ]),
+  "/dashboard/model": guarded([{ passed: invalid() }]),
   // The lists' bulk decision: approvers decide too.
-  "/admin/cadastros": guarded(reviewers, [{ passed: invalid() }]),
-  "/admin/pendentes": guarded(reviewers, [{ passed: invalid() }]),
-  "/admin/aprovados": guarded(reviewers, [{ passed: invalid() }]),
-  "/admin/reprovados": guarded(reviewers, [{ passed: invalid() }]),
+  "/admin/cadastros": guarded([{ passed: invalid() }]),
+  "/admin/pendentes": guarded([{ passed: invalid() }]),
+  "/admin/aprovados": guarded([{ passed: invalid() }]),
+  "/admin/reprovados": guarded([{ passed: invalid() }]),
   // A decision without its statuses, and the document's reveal, of an application that does
   // not exist. Which decision a role may take is the attacks' business below.
   "/admin/cadastros/:id": guarded(
-    reviewers,
     [{ passed: invalid() }, { intent: "reveal", passed: { status: 404 } }],
     NO_APPLICATION,
   ),
   "/admin/cadastros/:id/erase": guarded(
-    admins,
     [{ passed: { status: 302, location: `${NO_APPLICATION}?privacy=unconfirmed` } }],
     `${NO_APPLICATION}/erase`,
   ),
   // Approvers read the affiliates; every change is an admin's.
   "/admin/afiliados/:id": guarded(
-    admins,
     [
       { intent: "status", passed: invalid() },
       { intent: "commission", passed: invalid() },
@@ -175,13 +168,13 @@ export const actionRules: Record<string, ActionRule> = {
     ],
     NO_AFFILIATE,
   ),
-  "/admin/users": guarded(admins, [
+  "/admin/users": guarded([
     { intent: "role", passed: invalid() },
     { intent: "disable", passed: invalid() },
     { intent: "enable", passed: invalid() },
     { intent: "reset", passed: invalid() },
   ]),
-  "/admin/email": guarded(admins, [
+  "/admin/email": guarded([
     { intent: "smtp", passed: invalid() },
     { intent: "test", passed: invalid() },
     { intent: "template-save", passed: { status: 404 } },
@@ -194,13 +187,20 @@ export const actionRules: Record<string, ActionRule> = {
     { intent: "retry", passed: { status: 409 } },
     { passed: invalid() },
   ]),
-  "/admin/privacy": guarded(admins, [
+  "/admin/privacy": guarded([
     { intent: "save", passed: invalid() },
     // Nothing is old enough to erase on this server: the run reports none.
     { intent: "run", passed: { status: 200 } },
     { passed: invalid() },
   ]),
 };
+
+export const actionRules: Record<string, ActionRule> = Object.fromEntries(
+  Object.entries(written).map(([pattern, rule]) => [
+    pattern,
+    typeof rule === "function" ? rule(pattern) : rule,
+  ]),
+);
 
 const EXPORTS_ACTION =
   /^export\s+(?:async\s+)?function\s+action\b|^export\s+(?:const|let)\s+action\b|^export\s*\{[^}]*\baction\b/m;
@@ -358,6 +358,9 @@ const APPLICANT = {
  * The action matrix's tests, inside the loader matrix's serial group: its server, its accounts.
  * `context` is read when the tests run (after the group's beforeAll).
  */
+/** Who the map does not let send the forms of a URL pattern's screen. */
+const refusedAt = (pattern: string) => everyone.filter((who) => !mayActAt(pattern).includes(who));
+
 export function actionMatrixTests(context: () => MatrixContext) {
   for (const who of everyone) {
     test(`actions as ${who}`, async () => {
@@ -367,7 +370,6 @@ export function actionMatrixTests(context: () => MatrixContext) {
 
   test("refused actions change nothing; the same forms from an allowed role do", async () => {
     const { origin, client } = context();
-    const attackers: Who[] = ["visitor", "model", "affiliate", "approver"];
     const owner = client("owner");
 
     // An application, sent by a visitor through the form.
@@ -434,19 +436,19 @@ export function actionMatrixTests(context: () => MatrixContext) {
         what: "approve the application",
         url: detailUrl,
         fields: () => ({ from: "Pendente", to: "Aprovado", note: "aprovada" }),
-        refused: ["visitor", "model", "affiliate"],
+        refused: refusedAt("/admin/cadastros/:id"),
       },
       {
         what: "approve it from the pending list",
         url: "/admin/pendentes",
         fields: () => ({ to: "Aprovado", id: String(applicationId) }),
-        refused: ["visitor", "model", "affiliate"],
+        refused: refusedAt("/admin/pendentes"),
       },
       {
         what: "erase it",
         url: `${detailUrl}/erase`,
         fields: () => ({ confirm: "yes" }),
-        refused: attackers,
+        refused: refusedAt("/admin/cadastros/:id/erase"),
       },
       {
         // Each makes herself admin (a visitor tries it for the model).
@@ -457,31 +459,31 @@ export function actionMatrixTests(context: () => MatrixContext) {
           userId: idOf(who === "visitor" ? "model" : who),
           role: "admin",
         }),
-        refused: attackers,
+        refused: refusedAt("/admin/users"),
       },
       {
         what: "disable the admin",
         url: "/admin/users",
         fields: () => ({ intent: "disable", userId: idOf("admin") }),
-        refused: attackers,
+        refused: refusedAt("/admin/users"),
       },
       {
         what: "suspend the affiliate",
         url: affiliateUrl,
         fields: () => ({ intent: "status", status: "suspended" }),
-        refused: attackers,
+        refused: refusedAt("/admin/afiliados/:id"),
       },
       {
         what: "point the mail at her own SMTP server",
         url: "/admin/email",
         fields: () => smtpForm,
-        refused: attackers,
+        refused: refusedAt("/admin/email"),
       },
       {
         what: "change how long applications are kept",
         url: "/admin/privacy",
         fields: () => ({ intent: "save", months: "99" }),
-        refused: attackers,
+        refused: refusedAt("/admin/privacy"),
       },
     ];
 

@@ -1,15 +1,27 @@
+import { actorsOf, rolesOf, screenAt, type ScreenName } from "#app/auth/permissions.ts";
+import type { Role } from "#app/db/roles.ts";
 import routes from "#app/routes.ts";
 
 /**
  * What the access matrices (access.spec.ts: loaders, access-actions.ts: actions) share: who asks,
- * where each signed-in user belongs, and the route table of app/routes.ts flattened to its URL
- * patterns, each with its route ids and its file.
+ * where each signed-in user belongs, who may open or act on each screen (read from
+ * app/auth/permissions.ts, which the server's guards read too), and the route table of
+ * app/routes.ts flattened to its URL patterns, each with its route ids and its file.
  */
 
 export type Who = "visitor" | "model" | "affiliate" | "approver" | "admin" | "owner";
 export const everyone: Who[] = ["visitor", "model", "affiliate", "approver", "admin", "owner"];
 
-/** Where each signed-in user belongs (product.md section 2). The owner of ADMIN_EMAIL is admin. */
+/** The role of each signed-in user. The owner of ADMIN_EMAIL is admin, whatever is stored. */
+const roleOf: Record<Exclude<Who, "visitor">, Role> = {
+  model: "model",
+  affiliate: "affiliate",
+  approver: "approver",
+  admin: "admin",
+  owner: "admin",
+};
+
+/** Where each signed-in user belongs (product.md section 2). */
 export const home: Record<Exclude<Who, "visitor">, string> = {
   model: "/dashboard/model",
   affiliate: "/portal",
@@ -17,6 +29,22 @@ export const home: Record<Exclude<Who, "visitor">, string> = {
   admin: "/admin/dashboard",
   owner: "/admin/dashboard",
 };
+
+/** The screen of a URL pattern in app/auth/permissions.ts; a test's mistake when it has none. */
+export function screenOf(pattern: string): ScreenName {
+  const screen = screenAt(pattern);
+  if (!screen) throw new Error(`${pattern} is not a screen of app/auth/permissions.ts`);
+  return screen;
+}
+
+const among = (roles: readonly Role[]) =>
+  everyone.filter((who) => who !== "visitor" && roles.includes(roleOf[who]));
+
+/** Who may open the screen of a URL pattern. */
+export const mayOpenAt = (pattern: string) => among(rolesOf(screenOf(pattern)));
+
+/** Who may send the forms of the screen of a URL pattern. */
+export const mayActAt = (pattern: string) => among(actorsOf(screenOf(pattern)));
 
 export interface Answer {
   status: number;

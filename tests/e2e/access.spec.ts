@@ -11,7 +11,7 @@ import {
   everyone,
   expectedLocation,
   home,
-  LOGIN_BACK,
+  mayOpenAt,
   table,
   type Answer,
   type Who,
@@ -20,7 +20,9 @@ import {
 /**
  * Who may open what, over HTTP: every route of app/routes.ts, for a visitor and a signed-in user
  * of each role. A route must be classified in the table below, or this test fails: a new page is
- * protected or public because someone decided so, not by accident.
+ * protected or public because someone decided so, not by accident. Who may open a signed-in
+ * screen is read from the map the guards read (app/auth/permissions.ts); that the map itself says
+ * what product.md says is app/auth/permissions.test.ts's business.
  */
 
 interface Rule {
@@ -39,16 +41,23 @@ const ok: Answer = { status: 200 };
 /** Open to everyone, signed in or not. */
 const open = (url?: string, status = 200): Rule => ({ url, answer: () => ({ status }) });
 
-/** A signed-in area: a visitor is sent to log in, anyone else of another role is refused. */
-const area = (allowed: Who[], entered: Answer = ok): Rule => ({
-  area: true,
-  answer: (who) => {
-    if (who === "visitor") return { status: 302, location: LOGIN_BACK };
-    return allowed.includes(who) ? entered : { status: 302, location: "/permission-denied" };
-  },
-});
+/**
+ * A signed-in screen (app/auth/permissions.ts): a visitor is sent to log in, a role the map does
+ * not let open it is refused, and the roles it names get `entered`. A page's `.data` URLs are
+ * checked as well; a file's or a missing record's are not.
+ */
+const screen =
+  (entered: Answer = ok, { url, page = true }: { url?: string; page?: boolean } = {}) =>
+  (pattern: string): Rule => {
+    const allowed = mayOpenAt(pattern);
+    return {
+      url,
+      area: page || undefined,
+      answer: (who) => (who === "visitor" ? LOGIN : allowed.includes(who) ? entered : DENIED),
+    };
+  };
 
-const rules: Record<string, Rule> = {
+const written: Record<string, Rule | ((pattern: string) => Rule)> = {
   "/": open(),
   "/contact": open(),
   "/blog": open(),
@@ -68,100 +77,53 @@ const rules: Record<string, Rule> = {
   },
   // Only right after a correct password (Better Auth's two-factor cookie): otherwise to /login.
   "/login/two-factor": { answer: () => ({ status: 302, location: "/login" }) },
-  // Her own account, whatever her role.
-  "/account/security": area(["model", "affiliate", "approver", "admin", "owner"]),
+  "/account/security": screen(),
   "/register/affiliate": open(),
   "/forgot-password": open(),
   "/password-reset": open(),
-  "/dashboard/model": area(["model"]),
-  "/portal": area(["affiliate"]),
-  "/admin": area(["approver", "admin", "owner"], { status: 302, location: "/admin/dashboard" }),
-  "/admin/dashboard": area(["approver", "admin", "owner"]),
-  "/admin/cadastros": area(["approver", "admin", "owner"]),
-  "/admin/pendentes": area(["approver", "admin", "owner"]),
-  "/admin/aprovados": area(["approver", "admin", "owner"]),
-  "/admin/reprovados": area(["approver", "admin", "owner"]),
-  "/admin/analytics": area(["approver", "admin", "owner"]),
-  "/admin/production-checklist": area(["admin", "owner"]),
-  "/admin/tech-report": area(["admin", "owner"]),
-  "/admin/users": area(["admin", "owner"]),
-  "/admin/auth-report": area(["admin", "owner"]),
-  // No application has this number: staff get the 404, everyone else never learns that.
+  "/dashboard/model": screen(),
+  "/portal": screen(),
+  "/admin": screen({ status: 302, location: "/admin/dashboard" }),
+  "/admin/dashboard": screen(),
+  "/admin/cadastros": screen(),
+  "/admin/pendentes": screen(),
+  "/admin/aprovados": screen(),
+  "/admin/reprovados": screen(),
+  "/admin/analytics": screen(),
+  "/admin/production-checklist": screen(),
+  "/admin/tech-report": screen(),
+  "/admin/users": screen(),
+  "/admin/auth-report": screen(),
   // A file, not a page: staff get it, the rest are sent away like from any admin screen.
-  "/admin/export.csv": {
-    answer: (who) => {
-      if (who === "visitor") return { status: 302, location: LOGIN_BACK };
-      return ["approver", "admin", "owner"].includes(who)
-        ? { status: 200 }
-        : { status: 302, location: "/permission-denied" };
-    },
-  },
-  "/admin/cadastros/:id": {
-    url: "/admin/cadastros/999999",
-    answer: (who) => {
-      if (who === "visitor") return { status: 302, location: LOGIN_BACK };
-      return ["approver", "admin", "owner"].includes(who)
-        ? { status: 404 }
-        : { status: 302, location: "/permission-denied" };
-    },
-  },
-  // Approvers read the affiliates; changes there are an admin's (tested in the route's tests).
-  "/admin/afiliados": area(["approver", "admin", "owner"]),
-  "/admin/afiliados/:id": {
-    url: "/admin/afiliados/999999",
-    answer: (who) => {
-      if (who === "visitor") return { status: 302, location: LOGIN_BACK };
-      return ["approver", "admin", "owner"].includes(who)
-        ? { status: 404 }
-        : { status: 302, location: "/permission-denied" };
-    },
-  },
-  "/admin/email": area(["admin", "owner"]),
-  // The access report and its CSV: admins only.
-  "/admin/access-report": area(["admin", "owner"]),
-  "/admin/access-report.csv": {
-    answer: (who) => {
-      if (who === "visitor") return { status: 302, location: LOGIN_BACK };
-      return ["admin", "owner"].includes(who)
-        ? { status: 200 }
-        : { status: 302, location: "/permission-denied" };
-    },
-  },
+  "/admin/export.csv": screen(ok, { page: false }),
+  // No application has this number: staff get the 404, everyone else never learns that.
+  "/admin/cadastros/:id": screen({ status: 404 }, { url: "/admin/cadastros/999999", page: false }),
+  // Approvers read the affiliates; changes there are an admin's (access-actions.ts).
+  "/admin/afiliados": screen(),
+  "/admin/afiliados/:id": screen({ status: 404 }, { url: "/admin/afiliados/999999", page: false }),
+  "/admin/email": screen(),
+  "/admin/access-report": screen(),
+  "/admin/access-report.csv": screen(ok, { page: false }),
   // Privacy: anyone may ask by e-mail; a confirm page without a valid link says so (200).
   "/privacy/request": open(),
   "/privacy/confirm": open(),
   // POST only (the file of a mailed export link); a GET goes to the page, for everyone.
   "/privacy/data.json": { answer: () => ({ status: 302, location: "/privacy/confirm" }) },
-  // Her own data as a file: the model's, nobody else's.
-  "/account/data.json": {
-    answer: (who) => {
-      if (who === "visitor") return { status: 302, location: LOGIN_BACK };
-      return who === "model" ? ok : { status: 302, location: "/permission-denied" };
-    },
-  },
+  // Her own data as a file.
+  "/account/data.json": screen(ok, { page: false }),
   // POST only (her erasure request); a GET goes back to the dashboard, for everyone.
   "/account/privacy": { answer: () => ({ status: 302, location: "/dashboard/model" }) },
-  // An application's data and its erasure: admins only; no application has this number.
-  "/admin/cadastros/:id/data.json": {
-    url: "/admin/cadastros/999999/data.json",
-    answer: (who) => {
-      if (who === "visitor") return { status: 302, location: LOGIN_BACK };
-      return ["admin", "owner"].includes(who)
-        ? { status: 404 }
-        : { status: 302, location: "/permission-denied" };
-    },
-  },
-  // POST only: past the back office's guard, a GET goes to the application's page.
-  "/admin/cadastros/:id/erase": {
-    url: "/admin/cadastros/999999/erase",
-    answer: (who) => {
-      if (who === "visitor") return { status: 302, location: LOGIN_BACK };
-      return ["approver", "admin", "owner"].includes(who)
-        ? { status: 302, location: "/admin/cadastros/999999" }
-        : { status: 302, location: "/permission-denied" };
-    },
-  },
-  "/admin/privacy": area(["admin", "owner"]),
+  // An application's data; no application has this number.
+  "/admin/cadastros/:id/data.json": screen(
+    { status: 404 },
+    { url: "/admin/cadastros/999999/data.json", page: false },
+  ),
+  // POST only (access-actions.ts): past its guard, a GET goes to the application's page.
+  "/admin/cadastros/:id/erase": screen(
+    { status: 302, location: "/admin/cadastros/999999" },
+    { url: "/admin/cadastros/999999/erase", page: false },
+  ),
+  "/admin/privacy": screen(),
   "/api/geo-language": open(),
   // POST only (the chatbot's JSON): an empty application is refused alike for everyone.
   "/api/chatbot": { post: {}, answer: () => ({ status: 400 }) },
@@ -172,6 +134,13 @@ const rules: Record<string, Rule> = {
   "/sitemap.xml": open(),
   "/robots.txt": open(),
 };
+
+const rules: Record<string, Rule> = Object.fromEntries(
+  Object.entries(written).map(([pattern, rule]) => [
+    pattern,
+    typeof rule === "function" ? rule(pattern) : rule,
+  ]),
+);
 
 const ADMIN_EMAIL = "owner@example.com";
 // A server of the matrix's own, which it changes (roles, settings): its owner's address, and no

@@ -35,6 +35,20 @@ test.describe("the e-mail settings", () => {
     await expect(page.getByText(t("en", "admin.email.smtp.notConfigured"))).toBeVisible();
     await expectAccessible(page, "the e-mail screen", previewExcluded);
 
+    // The editor opens on the confirmation in Portuguese, previewed at once with sample values.
+    // (Chromium paints the sandboxed frame only once it comes near the viewport: a full-page
+    // screenshot of the page as loaded shows it empty, but its document is there.)
+    const frame = page.frameLocator(
+      `iframe[title="${t("en", "admin.email.templates.previewFrame")}"]`,
+    );
+    await expect(page.getByText(t("en", "admin.email.templates.previewSaved"))).toBeVisible();
+    await expect(page.getByTestId("preview-subject")).toHaveText(
+      t("pt", "mail.confirmation.subject"),
+    );
+    await expect(
+      frame.getByText(t("pt", "mail.confirmation.greeting", { name: "Ana" })),
+    ).toBeVisible();
+
     // The SMTP settings, pointing at the test server (no authentication, no TLS).
     const port = new URL(app.mail.url).port;
     await page.getByLabel(t("en", "admin.email.smtp.host"), { exact: true }).fill("127.0.0.1");
@@ -91,9 +105,6 @@ test.describe("the e-mail settings", () => {
     await page.getByRole("button", { name: t("en", "admin.email.templates.preview") }).click();
     await expect(page.getByText(t("en", "admin.email.templates.previewDraft"))).toBeVisible();
     await expect(page.getByTestId("preview-subject")).toHaveText("Danke, Ana!");
-    const frame = page.frameLocator(
-      `iframe[title="${t("en", "admin.email.templates.previewFrame")}"]`,
-    );
     await expect(frame.getByText("Hallo Ana,")).toBeVisible();
     await expect(frame.getByText("Maré Talent", { exact: true })).toBeVisible();
 

@@ -111,6 +111,33 @@ test("what she types before the form's code arrives is kept, and sent with it", 
   expect(await isSameDocument(page), "no full page load").toBe(true);
 });
 
+test("a form answered before React renders its sending still shows the answer", async ({
+  page,
+}) => {
+  await page.goto("/?lang=pt");
+  await waitForHydration(page);
+  await page.locator("#preselection").scrollIntoViewIfNeeded();
+  await waitForHydration(page, "#preselection form");
+  for (const [key, value] of Object.entries(application)) {
+    await field(page, key).fill(key === "email" ? `rapida.${Date.now()}@example.com` : value);
+  }
+  await field(page, "experienceOptions.beginner").check();
+  await field(page, "consent").check();
+
+  // A slow page and a fast server (CI's loaded machine): the answer is in before React gets to
+  // render the form's sending, and the header and the first screen, still waiting for a pointer,
+  // must come all the same, or the answer waits for them forever (decision 019, amended).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 20 });
+  const answered = page.waitForResponse((response) => response.request().method() === "POST");
+  await page.getByRole("button", { name: t("pt", "preselection.submit") }).click();
+  await answered;
+  await page.waitForTimeout(100);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+
+  await expect(page.getByText(t("pt", "preselection.sentTitle"), { exact: true })).toBeVisible();
+});
+
 test("a language switch before she scrolls translates the lower sections and the footer", async ({
   page,
 }) => {

@@ -1,5 +1,5 @@
-import { Suspense, use, useEffect, useRef, useState, type ComponentType } from "react";
-import { useFetchers, useLocation, useNavigation, useRevalidator } from "react-router";
+import { Suspense, use, useContext, useEffect, useRef, useState, type ComponentType } from "react";
+import { UNSAFE_DataRouterContext, useLocation } from "react-router";
 
 /**
  * A part of a page whose code loads when it comes near the viewport, or when she first reaches
@@ -97,15 +97,21 @@ export function hydrateWhenVisible<Props extends object>(
     // (The router re-renders the page once after hydrating, with nothing changed: not a reason.)
     const { key } = useLocation();
     const [hydratedWith] = useState({ key, props });
+    if (key !== hydratedWith.key || changed(props, hydratedWith.props)) reveal();
     // Any work of the router (a form sent by a fetcher, a revalidation) changes the contexts above
     // the part, and React will not commit that update until the part has hydrated: its code must
-    // come now, or the update would wait for a scroll that may never happen.
-    const navigation = useNavigation();
-    const fetchers = useFetchers();
-    const revalidator = useRevalidator();
-    const routerBusy =
-      navigation.state !== "idle" || fetchers.length > 0 || revalidator.state !== "idle";
-    if (routerBusy || key !== hydratedWith.key || changed(props, hydratedWith.props)) reveal();
+    // come now, or the update would wait for a scroll that may never happen. Heard from the router
+    // as it starts, not read from a render: React may render only the last of quick updates, when
+    // the router is idle again, and that update would then wait for the part forever.
+    const router = useContext(UNSAFE_DataRouterContext)?.router;
+    useEffect(
+      () =>
+        router?.subscribe((state) => {
+          const busy = state.navigation.state !== "idle" || state.revalidation !== "idle";
+          if (busy || state.fetchers.size > 0) reveal();
+        }),
+      [router],
+    );
     useEffect(() => {
       const element = frame.current;
       if (!element || hydrated) return;

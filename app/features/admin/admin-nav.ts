@@ -1,5 +1,5 @@
 import type { IconName } from "#app/components/ui/icon.tsx";
-import type { Role } from "#app/db/schema.server.ts";
+import { rolesOf, screenAt, type ScreenPath } from "#app/auth/permissions.ts";
 import type { SubmissionStatus as Status } from "#app/db/submission-statuses.ts";
 
 /** The review lists: one screen, four filters (spec section 2's admin child routes). */
@@ -13,64 +13,33 @@ export const reviewLists = [
     label: "admin.nav.rejected",
     icon: "thumbs-down",
   },
-] as const satisfies readonly { path: string; status?: Status; label: string; icon: IconName }[];
-
-/**
- * The admin sidebar (product.md section 2): each entry with the roles that see it. The server
- * checks the same roles in each screen's loader; hiding an entry is only a courtesy.
- */
-export const adminNavigation = [
-  {
-    path: "/admin/dashboard",
-    label: "admin.nav.dashboard",
-    icon: "layout-dashboard",
-    roles: ["approver", "admin"],
-  },
-  ...reviewLists.map((list) => ({ ...list, roles: ["approver", "admin"] as const })),
-  // Approvers read the affiliates; every change there is an admin's (checked in the actions).
-  {
-    path: "/admin/afiliados",
-    label: "admin.affiliates.nav",
-    icon: "badge-check",
-    roles: ["approver", "admin"],
-  },
-  {
-    path: "/admin/analytics",
-    label: "admin.analytics.title",
-    icon: "chart-column",
-    roles: ["approver", "admin"],
-  },
-  // The admin's own: people, mail, and the four reports.
-  { path: "/admin/users", label: "admin.users.nav", icon: "lock-keyhole", roles: ["admin"] },
-  { path: "/admin/email", label: "admin.email.nav", icon: "mail", roles: ["admin"] },
-  { path: "/admin/privacy", label: "admin.privacy.nav", icon: "shield-check", roles: ["admin"] },
-  {
-    path: "/admin/production-checklist",
-    label: "admin.checklist.nav",
-    icon: "check",
-    roles: ["admin"],
-  },
-  {
-    path: "/admin/auth-report",
-    label: "admin.authReport.nav",
-    icon: "shield-exclamation-point",
-    roles: ["admin"],
-  },
-  {
-    path: "/admin/access-report",
-    label: "admin.accessReport.nav",
-    icon: "shield-check",
-    roles: ["admin"],
-  },
-  {
-    path: "/admin/tech-report",
-    label: "admin.tech.nav",
-    icon: "compass",
-    roles: ["admin"],
-  },
 ] as const satisfies readonly {
-  path: string;
+  path: ScreenPath;
+  status?: Status;
   label: string;
   icon: IconName;
-  roles: readonly Role[];
 }[];
+
+const entries: readonly { path: ScreenPath; label: string; icon: IconName }[] = [
+  { path: "/admin/dashboard", label: "admin.nav.dashboard", icon: "layout-dashboard" },
+  ...reviewLists,
+  { path: "/admin/afiliados", label: "admin.affiliates.nav", icon: "badge-check" },
+  { path: "/admin/analytics", label: "admin.analytics.title", icon: "chart-column" },
+  { path: "/admin/users", label: "admin.users.nav", icon: "lock-keyhole" },
+  { path: "/admin/email", label: "admin.email.nav", icon: "mail" },
+  { path: "/admin/privacy", label: "admin.privacy.nav", icon: "shield-check" },
+  { path: "/admin/production-checklist", label: "admin.checklist.nav", icon: "check" },
+  { path: "/admin/auth-report", label: "admin.authReport.nav", icon: "shield-exclamation-point" },
+  { path: "/admin/access-report", label: "admin.accessReport.nav", icon: "shield-check" },
+  { path: "/admin/tech-report", label: "admin.tech.nav", icon: "compass" },
+];
+
+/**
+ * The admin sidebar (product.md section 2), each entry with the roles that may open its screen
+ * (app/auth/permissions.ts). The server checks the same roles in each screen's guard; hiding an
+ * entry is only a courtesy.
+ */
+export const adminNavigation = entries.map((entry) => ({
+  ...entry,
+  roles: rolesOf(screenAt(entry.path)),
+}));

@@ -1,9 +1,9 @@
 import type { KeysetCursor } from "#app/utils/keyset.ts";
 import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
 import {
-  accessLog,
   affiliateLedger,
   affiliates,
   submissions,
@@ -26,11 +26,6 @@ export interface AffiliateListFilter {
   before?: KeysetCursor;
   /** One affiliate (her page). */
   id?: number;
-}
-
-export interface Actor {
-  id: string;
-  ip?: string | null;
 }
 
 const MAX_PAGE_SIZE = 200;
@@ -206,6 +201,8 @@ export async function affiliateDetail(db: Database, id: number) {
   return { affiliate: withBalance(row), referrals, ledger };
 }
 
+export type AffiliateDetail = NonNullable<Awaited<ReturnType<typeof affiliateDetail>>>;
+
 export type ChangeResult = { outcome: "changed" } | { outcome: "unchanged" | "not-found" };
 
 /** Activates or suspends an affiliate (a suspended one's link no longer attributes anything). */
@@ -221,15 +218,13 @@ export async function setAffiliateStatus(
       .returning({ id: affiliates.id });
     if (!updated)
       return { outcome: (await exists(tx, input.affiliateId)) ? "unchanged" : "not-found" };
-    await tx.insert(accessLog).values({
-      actorId: input.actor.id,
-      action: "affiliate.status",
+    await recordAccess(tx, "affiliate.status", {
+      actor: input.actor,
       subject: `affiliate:${input.affiliateId}`,
       details: {
         from: input.status === "active" ? "suspended" : "active",
         to: input.status,
       },
-      ip: input.actor.ip ?? null,
     });
     return { outcome: "changed" };
   });
@@ -255,12 +250,10 @@ export async function setCommissionRate(
       .update(affiliates)
       .set({ commissionRate: input.rate })
       .where(eq(affiliates.id, input.affiliateId));
-    await tx.insert(accessLog).values({
-      actorId: input.actor.id,
-      action: "affiliate.commission",
+    await recordAccess(tx, "affiliate.commission", {
+      actor: input.actor,
       subject: `affiliate:${input.affiliateId}`,
       details: { from: current.rate, to: input.rate },
-      ip: input.actor.ip ?? null,
     });
     return { outcome: "changed" };
   });
@@ -291,9 +284,8 @@ export async function recordLedgerEntry(
         createdBy: input.actor.id,
       })
       .returning({ id: affiliateLedger.id });
-    await tx.insert(accessLog).values({
-      actorId: input.actor.id,
-      action: "affiliate.ledger",
+    await recordAccess(tx, "affiliate.ledger", {
+      actor: input.actor,
       subject: `affiliate:${input.affiliateId}`,
       details: {
         entry: entry!.id,
@@ -302,7 +294,6 @@ export async function recordLedgerEntry(
         occurredOn: input.occurredOn,
         ...(input.note ? { note: input.note } : {}),
       },
-      ip: input.actor.ip ?? null,
     });
     return { outcome: "changed" };
   });
@@ -340,9 +331,8 @@ export async function voidLedgerEntry(
         );
       return { outcome: existing ? "unchanged" : "not-found" };
     }
-    await tx.insert(accessLog).values({
-      actorId: input.actor.id,
-      action: "affiliate.ledger.void",
+    await recordAccess(tx, "affiliate.ledger.void", {
+      actor: input.actor,
       subject: `affiliate:${input.affiliateId}`,
       details: {
         entry: entry.id,
@@ -350,7 +340,6 @@ export async function voidLedgerEntry(
         amountCents: entry.amountCents,
         occurredOn: entry.occurredOn,
       },
-      ip: input.actor.ip ?? null,
     });
     return { outcome: "changed" };
   });

@@ -47,6 +47,11 @@ export function latestToday(now = new Date()) {
   return new Date(now.getTime() + 14 * 3600_000).toISOString().slice(0, 10);
 }
 
+/** Today in Florianópolis (UTC−3), the ledger form's default day. */
+export function agencyToday(now = new Date()) {
+  return new Date(now.getTime() - 3 * 3600_000).toISOString().slice(0, 10);
+}
+
 function isRealDate(value: string) {
   if (!ISO_DATE.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);

@@ -104,3 +104,12 @@ export function attribution(
     ? { affiliateId: null, selfReferralAffiliateId: affiliate.id }
     : { affiliateId: affiliate.id, selfReferralAffiliateId: null };
 }
+
+/** What she said, at sign-up, about where she will promote her link (shown to the admins). */
+export async function setPromotion(
+  db: Pick<Database, "update">,
+  userId: string,
+  promotion: string,
+) {
+  await db.update(affiliates).set({ promotion }).where(eq(affiliates.userId, userId));
+}

@@ -119,50 +119,14 @@ export default function Chatbot({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       className="fixed inset-0 m-0 flex h-dvh max-h-none w-full max-w-none flex-col overflow-hidden bg-sand-50 p-0 text-ink-900 backdrop:bg-ink-950/55 sm:m-auto sm:h-[min(46rem,calc(100dvh-3rem))] sm:max-w-xl sm:rounded-3xl sm:shadow-2xl sm:ring-1 sm:ring-black/5"
     >
-      <header className="flex items-center gap-3 border-b border-ink-200/70 bg-white px-4 py-3 sm:px-5">
-        <span className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-950">
-          <Icon name="message-circle-heart" className="size-5 text-coral-400" />
-        </span>
-        <div className="min-w-0 flex-1">
-          <h2 id="chat-title" className="truncate text-base font-semibold text-ink-950">
-            {t("chatbot.title")}
-          </h2>
-          <p id="chat-subtitle" className="truncate text-xs text-ink-500">
-            {current
-              ? t("chatbot.progress", { current, total: questions.length })
-              : t("chatbot.subtitle")}
-          </p>
-        </div>
-        {stage.kind !== "welcome" ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            disabled={sending}
-            onClick={() => setConfirmingRestart(true)}
-          >
-            <Icon name="rotate-ccw" />
-            <span className="max-sm:sr-only">{t("chatbot.restart")}</span>
-          </Button>
-        ) : null}
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={t("chatbot.close")}
-          onClick={() => dialogRef.current?.close()}
-        >
-          <Icon name="x" className="size-5!" />
-        </Button>
-      </header>
-
-      {current ? (
-        <div
-          aria-hidden
-          className="h-1 bg-brand-100"
-          style={{ ["--progress" as string]: `${(current / questions.length) * 100}%` }}
-        >
-          <div className="h-full w-(--progress) bg-brand-600 transition-[width] duration-300" />
-        </div>
-      ) : null}
+      <ChatHeader
+        current={current}
+        canRestart={stage.kind !== "welcome"}
+        sending={sending}
+        onRestart={() => setConfirmingRestart(true)}
+        onClose={() => dialogRef.current?.close()}
+      />
+      {current ? <ProgressBar current={current} /> : null}
 
       {/* A live log, so screen readers announce each new message; focusable, so the keyboard
           can scroll back through it. (On the list itself the role would hide the list.) */}
@@ -180,19 +144,7 @@ export default function Chatbot({ onClose }: { onClose: () => void }) {
 
       <footer className="border-t border-ink-200/70 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-5">
         {confirmingRestart ? (
-          <div role="group" aria-labelledby="chat-restart-question" className="space-y-3">
-            <p id="chat-restart-question" className="text-sm font-semibold text-ink-900">
-              {t("chatbot.restartConfirm")}
-            </p>
-            <div className="flex flex-wrap gap-2">
-              <Button ref={(button) => button?.focus()} onClick={restart}>
-                {t("chatbot.restartYes")}
-              </Button>
-              <Button variant="secondary" onClick={() => setConfirmingRestart(false)}>
-                {t("chatbot.restartNo")}
-              </Button>
-            </div>
-          </div>
+          <RestartConfirmation onYes={restart} onNo={() => setConfirmingRestart(false)} />
         ) : (
           <Composer
             conversation={conversation}
@@ -208,5 +160,80 @@ export default function Chatbot({ onClose }: { onClose: () => void }) {
       </footer>
       <Toaster inDialog />
     </dialog>
+  );
+}
+
+/** The dialog's title bar: what it is, how far she has come, and the ways out. */
+function ChatHeader({
+  current,
+  canRestart,
+  sending,
+  onRestart,
+  onClose,
+}: {
+  current: number | null;
+  canRestart: boolean;
+  sending: boolean;
+  onRestart: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <header className="flex items-center gap-3 border-b border-ink-200/70 bg-white px-4 py-3 sm:px-5">
+      <span className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-950">
+        <Icon name="message-circle-heart" className="size-5 text-coral-400" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <h2 id="chat-title" className="truncate text-base font-semibold text-ink-950">
+          {t("chatbot.title")}
+        </h2>
+        <p id="chat-subtitle" className="truncate text-xs text-ink-500">
+          {current
+            ? t("chatbot.progress", { current, total: questions.length })
+            : t("chatbot.subtitle")}
+        </p>
+      </div>
+      {canRestart ? (
+        <Button variant="ghost" size="sm" disabled={sending} onClick={onRestart}>
+          <Icon name="rotate-ccw" />
+          <span className="max-sm:sr-only">{t("chatbot.restart")}</span>
+        </Button>
+      ) : null}
+      <Button variant="ghost" size="icon" aria-label={t("chatbot.close")} onClick={onClose}>
+        <Icon name="x" className="size-5!" />
+      </Button>
+    </header>
+  );
+}
+
+function ProgressBar({ current }: { current: number }) {
+  return (
+    <div
+      aria-hidden
+      className="h-1 bg-brand-100"
+      style={{ ["--progress" as string]: `${(current / questions.length) * 100}%` }}
+    >
+      <div className="h-full w-(--progress) bg-brand-600 transition-[width] duration-300" />
+    </div>
+  );
+}
+
+/** Asked before her answers are thrown away. */
+function RestartConfirmation({ onYes, onNo }: { onYes: () => void; onNo: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div role="group" aria-labelledby="chat-restart-question" className="space-y-3">
+      <p id="chat-restart-question" className="text-sm font-semibold text-ink-900">
+        {t("chatbot.restartConfirm")}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button ref={(button) => button?.focus()} onClick={onYes}>
+          {t("chatbot.restartYes")}
+        </Button>
+        <Button variant="secondary" onClick={onNo}>
+          {t("chatbot.restartNo")}
+        </Button>
+      </div>
+    </div>
   );
 }

@@ -171,6 +171,9 @@ function Actions({ children }: { children: ReactNode }) {
   return <div className="flex flex-wrap items-center gap-2">{children}</div>;
 }
 
+type Aria = { "aria-invalid": true | undefined; "aria-describedby": string | undefined };
+type Setter = (field: string) => (event: { target: { value: string } }) => void;
+
 function QuestionBox({
   question,
   editing,
@@ -186,22 +189,14 @@ function QuestionBox({
   focusRef: RefObject<HTMLElement | null>;
   invalidEntryId: number | null;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { draft } = conversation;
-  const ref = focusRef as RefObject<never>;
-  const aria = {
+  const aria: Aria = {
     "aria-invalid": invalidEntryId !== null || undefined,
     "aria-describedby": invalidEntryId !== null ? `chat-entry-${invalidEntryId}` : undefined,
   };
-  const set = (field: string) => (event: { target: { value: string } }) =>
+  const set: Setter = (field) => (event) =>
     dispatch({ type: "draft", values: { [field]: event.target.value } });
-
-  const countries = useMemo(() => {
-    const collator = new Intl.Collator(i18n.language);
-    return countryCodes
-      .map((code) => ({ code, name: countryName(code, i18n.language) }))
-      .sort((a, b) => collator.compare(a.name, b.name));
-  }, [i18n.language]);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -210,133 +205,16 @@ function QuestionBox({
 
   if (question === "experience") {
     return (
-      <div className="space-y-3">
-        <div
-          role="group"
-          aria-label={t("chatbot.fields.experience")}
-          className="flex flex-wrap gap-2"
-        >
-          {experienceLevels.map((level, index) => (
-            <Button
-              key={level}
-              ref={index === 0 ? ref : undefined}
-              variant="secondary"
-              aria-pressed={draft.experience === level}
-              onClick={() => {
-                dispatch({ type: "draft", values: { experience: level } });
-                dispatch({ type: "answer", today: localIsoToday() });
-              }}
-            >
-              {t(`preselection.experienceOptions.${level}`)}
-            </Button>
-          ))}
-        </div>
-        {editing ? <BackToSummary dispatch={dispatch} /> : null}
-      </div>
+      <ExperienceButtons
+        chosen={draft.experience}
+        editing={editing}
+        dispatch={dispatch}
+        focusRef={focusRef}
+      />
     );
   }
 
   const label = t(`chatbot.fields.${question}`);
-  let control: ReactNode;
-  switch (question) {
-    case "location":
-      control = (
-        <div className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
-          <div className="space-y-1">
-            <Label htmlFor="chat-country" className="text-xs text-ink-600">
-              {t("chatbot.fields.country")}
-            </Label>
-            <select
-              ref={ref}
-              id="chat-country"
-              autoComplete="country"
-              value={draft.country ?? ""}
-              onChange={set("country")}
-              {...aria}
-              className="block h-12 w-full rounded-xl border-0 bg-white px-3 text-base text-ink-950 shadow-xs ring-1 ring-ink-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none aria-invalid:ring-2 aria-invalid:ring-coral-600"
-            >
-              <option value="">{t("chatbot.placeholders.country")}</option>
-              {countries.map(({ code, name }) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor="chat-city" className="text-xs text-ink-600">
-              {t("chatbot.fields.city")}
-            </Label>
-            <Input
-              id="chat-city"
-              autoComplete="address-level2"
-              maxLength={chatbotLimits.city}
-              placeholder={t("chatbot.placeholders.city")}
-              value={draft.city ?? ""}
-              onChange={set("city")}
-              {...aria}
-              className="h-12 py-0"
-            />
-          </div>
-        </div>
-      );
-      break;
-    case "message":
-      control = (
-        <Textarea
-          ref={ref}
-          id="chat-answer"
-          maxLength={chatbotLimits.message}
-          placeholder={t("chatbot.placeholders.message")}
-          value={draft.message ?? ""}
-          onChange={set("message")}
-          // As in any chat, Enter sends and Shift+Enter starts a new line.
-          onKeyDown={(event) => {
-            if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
-              event.preventDefault();
-              event.currentTarget.form?.requestSubmit();
-            }
-          }}
-          {...aria}
-          className="min-h-24"
-        />
-      );
-      break;
-    default: {
-      const attributes = {
-        fullName: { autoComplete: "name", maxLength: chatbotLimits.fullName },
-        dateOfBirth: { type: "date", autoComplete: "bday", min: "1900-01-01" },
-        phone: { type: "tel", autoComplete: "tel", maxLength: chatbotLimits.phone },
-        email: { type: "email", autoComplete: "email", maxLength: chatbotLimits.email },
-        document: {
-          inputMode: "numeric",
-          autoComplete: "off",
-          maxLength: chatbotLimits.document,
-        },
-        instagram: {
-          autoCapitalize: "none",
-          autoComplete: "off",
-          spellCheck: false,
-          maxLength: chatbotLimits.instagram,
-        },
-      } as const;
-      control = (
-        <Input
-          ref={ref}
-          id="chat-answer"
-          {...attributes[question]}
-          placeholder={
-            question === "dateOfBirth" ? undefined : t(`chatbot.placeholders.${question}`)
-          }
-          value={draft[question] ?? ""}
-          onChange={set(question)}
-          {...aria}
-          className="h-12 py-0"
-        />
-      );
-    }
-  }
-
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-2">
       {question === "location" ? null : (
@@ -345,7 +223,15 @@ function QuestionBox({
         </Label>
       )}
       <div className="flex items-end gap-2">
-        <div className="min-w-0 flex-1">{control}</div>
+        <div className="min-w-0 flex-1">
+          <AnswerControl
+            question={question}
+            draft={draft}
+            set={set}
+            aria={aria}
+            focusRef={focusRef}
+          />
+        </div>
         <Button type="submit" size="icon" className="size-12" aria-label={t("chatbot.send")}>
           <Icon name="arrow-up" className="size-5!" />
         </Button>
@@ -367,6 +253,195 @@ function QuestionBox({
         </Actions>
       ) : null}
     </form>
+  );
+}
+
+/** The experience question: one button per level, which answers at once. */
+function ExperienceButtons({
+  chosen,
+  editing,
+  dispatch,
+  focusRef,
+}: {
+  chosen: string | undefined;
+  editing: boolean;
+  dispatch: Dispatch;
+  focusRef: RefObject<HTMLElement | null>;
+}) {
+  const { t } = useTranslation();
+  const ref = focusRef as RefObject<never>;
+  return (
+    <div className="space-y-3">
+      <div
+        role="group"
+        aria-label={t("chatbot.fields.experience")}
+        className="flex flex-wrap gap-2"
+      >
+        {experienceLevels.map((level, index) => (
+          <Button
+            key={level}
+            ref={index === 0 ? ref : undefined}
+            variant="secondary"
+            aria-pressed={chosen === level}
+            onClick={() => {
+              dispatch({ type: "draft", values: { experience: level } });
+              dispatch({ type: "answer", today: localIsoToday() });
+            }}
+          >
+            {t(`preselection.experienceOptions.${level}`)}
+          </Button>
+        ))}
+      </div>
+      {editing ? <BackToSummary dispatch={dispatch} /> : null}
+    </div>
+  );
+}
+
+/** The box she types her answer in, fitted to the question. */
+function AnswerControl({
+  question,
+  draft,
+  set,
+  aria,
+  focusRef,
+}: {
+  question: Exclude<Question, "experience">;
+  draft: Conversation["draft"];
+  set: Setter;
+  aria: Aria;
+  focusRef: RefObject<HTMLElement | null>;
+}) {
+  const { t } = useTranslation();
+  const ref = focusRef as RefObject<never>;
+  switch (question) {
+    case "location":
+      return (
+        <LocationFields
+          country={draft.country}
+          city={draft.city}
+          set={set}
+          aria={aria}
+          focusRef={focusRef}
+        />
+      );
+    case "message":
+      return (
+        <Textarea
+          ref={ref}
+          id="chat-answer"
+          maxLength={chatbotLimits.message}
+          placeholder={t("chatbot.placeholders.message")}
+          value={draft.message ?? ""}
+          onChange={set("message")}
+          // As in any chat, Enter sends and Shift+Enter starts a new line.
+          onKeyDown={(event) => {
+            if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              event.currentTarget.form?.requestSubmit();
+            }
+          }}
+          {...aria}
+          className="min-h-24"
+        />
+      );
+    default: {
+      const attributes = {
+        fullName: { autoComplete: "name", maxLength: chatbotLimits.fullName },
+        dateOfBirth: { type: "date", autoComplete: "bday", min: "1900-01-01" },
+        phone: { type: "tel", autoComplete: "tel", maxLength: chatbotLimits.phone },
+        email: { type: "email", autoComplete: "email", maxLength: chatbotLimits.email },
+        document: {
+          inputMode: "numeric",
+          autoComplete: "off",
+          maxLength: chatbotLimits.document,
+        },
+        instagram: {
+          autoCapitalize: "none",
+          autoComplete: "off",
+          spellCheck: false,
+          maxLength: chatbotLimits.instagram,
+        },
+      } as const;
+      return (
+        <Input
+          ref={ref}
+          id="chat-answer"
+          {...attributes[question]}
+          placeholder={
+            question === "dateOfBirth" ? undefined : t(`chatbot.placeholders.${question}`)
+          }
+          value={draft[question] ?? ""}
+          onChange={set(question)}
+          {...aria}
+          className="h-12 py-0"
+        />
+      );
+    }
+  }
+}
+
+/** Her country, from a list sorted in her language, and her city. */
+function LocationFields({
+  country,
+  city,
+  set,
+  aria,
+  focusRef,
+}: {
+  country: string | undefined;
+  city: string | undefined;
+  set: Setter;
+  aria: Aria;
+  focusRef: RefObject<HTMLElement | null>;
+}) {
+  const { t, i18n } = useTranslation();
+  const ref = focusRef as RefObject<never>;
+  const countries = useMemo(() => {
+    const collator = new Intl.Collator(i18n.language);
+    return countryCodes
+      .map((code) => ({ code, name: countryName(code, i18n.language) }))
+      .sort((a, b) => collator.compare(a.name, b.name));
+  }, [i18n.language]);
+
+  return (
+    <div className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
+      <div className="space-y-1">
+        <Label htmlFor="chat-country" className="text-xs text-ink-600">
+          {t("chatbot.fields.country")}
+        </Label>
+        <select
+          ref={ref}
+          id="chat-country"
+          autoComplete="country"
+          value={country ?? ""}
+          onChange={set("country")}
+          {...aria}
+          className="block h-12 w-full rounded-xl border-0 bg-white px-3 text-base text-ink-950 shadow-xs ring-1 ring-ink-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none aria-invalid:ring-2 aria-invalid:ring-coral-600"
+        >
+          <option value="">{t("chatbot.placeholders.country")}</option>
+          {countries.map(({ code, name }) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="space-y-1">
+        <Label htmlFor="chat-city" className="text-xs text-ink-600">
+          {t("chatbot.fields.city")}
+        </Label>
+        <Input
+          id="chat-city"
+          autoComplete="address-level2"
+          maxLength={chatbotLimits.city}
+          placeholder={t("chatbot.placeholders.city")}
+          value={city ?? ""}
+          onChange={set("city")}
+          {...aria}
+          className="h-12 py-0"
+        />
+      </div>
+    </div>
   );
 }
 

@@ -9,6 +9,7 @@ import {
   type Question,
 } from "./questions.ts";
 import { checkAnswer } from "./schema.ts";
+import type { FieldErrors } from "#app/utils/field-errors.ts";
 
 /**
  * The chatbot's conversation (spec section 4) as a pure state machine: welcome, the nine
@@ -65,7 +66,7 @@ export type Action =
   | { type: "back-to-summary" }
   | { type: "sent" }
   | { type: "failed"; message: Message }
-  | { type: "rejected"; fieldErrors: Partial<Record<string, string>> }
+  | { type: "rejected"; fieldErrors: FieldErrors }
   | { type: "restart" };
 
 export function newConversation(): Conversation {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { normalizePhone } from "#app/features/preselection/fields.ts";
+import { fieldErrorsOf, type FieldErrors } from "#app/utils/field-errors.ts";
 import {
   chatbotFields,
   chatbotLimits,
@@ -136,7 +137,6 @@ function chatbotSchema(today: string) {
 }
 
 export type ChatbotApplication = z.output<ReturnType<typeof chatbotSchema>>;
-export type ChatbotFieldErrors = Partial<Record<ChatbotField, string>>;
 
 /** Empty strings count as not answered, so optional answers may be left out. */
 function input(values: Answers, fields: readonly ChatbotField[]) {
@@ -148,26 +148,17 @@ function input(values: Answers, fields: readonly ChatbotField[]) {
   );
 }
 
-function firstErrors(issues: readonly z.core.$ZodIssue[]): ChatbotFieldErrors {
-  const errors: ChatbotFieldErrors = {};
-  for (const issue of issues) {
-    const field = issue.path[0] as ChatbotField | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
-
 /** The whole application, as the server checks it before storing it. */
 export function validateChatbotApplication(
   values: Answers,
   today = isoToday(),
 ):
   | { success: true; data: ChatbotApplication }
-  | { success: false; fieldErrors: ChatbotFieldErrors } {
+  | { success: false; fieldErrors: FieldErrors<ChatbotField> } {
   const result = chatbotSchema(today).safeParse(input(values, chatbotFields));
   return result.success
     ? { success: true, data: result.data }
-    : { success: false, fieldErrors: firstErrors(result.error.issues) };
+    : { success: false, fieldErrors: fieldErrorsOf<ChatbotField>(result.error) };
 }
 
 /**
@@ -185,7 +176,7 @@ export function checkAnswer(
   );
   const result = z.object(shape).safeParse(input(values, fields));
   if (result.success) return null;
-  const errors = firstErrors(result.error.issues);
+  const errors = fieldErrorsOf<ChatbotField>(result.error);
   const field = fields.find((f) => errors[f]);
   return field
     ? { field, error: errors[field]! }

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import type { AccessAction } from "#app/db/access-actions.ts";
 import type { Database } from "#app/db/db.server.ts";
 import { accessLog, submissions, submissionStatusHistory, user } from "#app/db/schema.server.ts";
 import type { Role } from "#app/db/roles.ts";
@@ -10,7 +11,10 @@ import type { Role } from "#app/db/roles.ts";
  */
 
 /** Staff actions on an application that she is told about, by the role that did them. */
-export const dataViewActions = ["submission.reveal-document", "privacy.export"] as const;
+export const dataViewActions = [
+  "submission.reveal-document",
+  "privacy.export",
+] as const satisfies readonly AccessAction[];
 export type DataViewAction = (typeof dataViewActions)[number];
 
 const APPLICATIONS_SHOWN = 20;

@@ -35,9 +35,6 @@ export const limits = {
   message: 2000,
 } as const;
 
-/** One message key per field with a problem (the first problem found). */
-export type FieldErrors = Partial<Record<PreselectionField, string>>;
-
 /** "+55 (48) 99999-9999" → "+5548999999999"; spaces, dashes, dots and brackets are dropped. */
 export function normalizePhone(value: string) {
   return value.replace(/[\s\-().]/g, "");

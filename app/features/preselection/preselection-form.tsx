@@ -16,9 +16,9 @@ import {
   limits,
   MIN_AGE,
   registrationFields,
-  type FieldErrors,
   type PreselectionField,
 } from "./fields.ts";
+import type { FieldErrors } from "#app/utils/field-errors.ts";
 
 // The validation library loads when the visitor first sends, not with the page.
 const loadSchema = () => import("./schema.ts");
@@ -27,6 +27,9 @@ function formValues(form: HTMLFormElement) {
   const data = new FormData(form);
   return Object.fromEntries(registrationFields.map((f) => [f, String(data.get(f) ?? "")]));
 }
+
+type Values = Record<string, string>;
+type Message = (field: PreselectionField) => string | undefined;
 
 /**
  * The pre-selection form. Checked in the browser before sending and again by the route's action;
@@ -41,16 +44,100 @@ export function PreselectionForm({
   withAccount?: boolean;
 }) {
   const { t } = useTranslation();
+  const { fetcher, formRef, serverAnswer, errors, values, handlers } =
+    usePreselectionSubmission(withAccount);
+  const sending = fetcher.state !== "idle";
+
+  const message = (field: PreselectionField) => {
+    const key = errors[field];
+    return key ? t(key, { max: limits[field as keyof typeof limits] }) : undefined;
+  };
+  const hasErrors = Object.keys(errors).length > 0;
+
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action={action}
+      noValidate
+      {...handlers}
+      aria-describedby="preselection-required-note"
+      className="grid gap-6 sm:grid-cols-2"
+    >
+      <p id="preselection-required-note" className="text-sm text-ink-500 sm:col-span-2">
+        {t("preselection.requiredNote")}
+      </p>
+      {/* Without JavaScript there is no toast: the server's answer is shown here instead. */}
+      {serverAnswer ? <ServerAnswer answer={serverAnswer} withAccount={withAccount} /> : null}
+      {hasErrors ? (
+        <p
+          role="alert"
+          className="rounded-xl bg-coral-300/25 px-4 py-3 text-sm font-semibold text-coral-700 sm:col-span-2"
+        >
+          {t("validation.fixFields")}
+        </p>
+      ) : null}
+
+      <ContactFields values={values} message={message} withAccount={withAccount} />
+      <ExperienceChoice value={values.experience} error={message("experience")} />
+
+      <Field
+        id="message"
+        label={t("preselection.message")}
+        error={message("message")}
+        className="sm:col-span-2"
+      >
+        {(aria) => (
+          <Textarea
+            {...aria}
+            name="message"
+            required
+            rows={5}
+            maxLength={limits.message}
+            placeholder={t("preselection.messagePlaceholder")}
+            defaultValue={values.message}
+          />
+        )}
+      </Field>
+
+      <Consent checked={values.consent === "on"} error={message("consent")} />
+      {/* A trap for software that fills in every field; people never see or reach it. */}
+      <div aria-hidden="true" className="absolute -start-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={HONEYPOT_FIELD}>Website</label>
+        <input
+          id={HONEYPOT_FIELD}
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+        />
+      </div>
+
+      <div className="sm:col-span-2">
+        <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
+          <Icon name="send" />
+          {sending ? t("preselection.sending") : t("preselection.submit")}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * The form's round trip: checked in the browser first, sent by a fetcher, and its answer told
+ * with a toast (or, without JavaScript, by the route's action data).
+ */
+function usePreselectionSubmission(withAccount: boolean) {
+  const { t } = useTranslation();
   const fetcher = useFetcher<PreselectionActionData>({ key: "preselection" });
   const documentResult = useActionData<PreselectionActionData>(); // the no-JavaScript round trip
   const result = fetcher.data ?? documentResult;
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const [clientErrors, setClientErrors] = useState<FieldErrors<PreselectionField> | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const sending = fetcher.state !== "idle";
 
-  const errors: FieldErrors =
+  const errors: FieldErrors<PreselectionField> =
     clientErrors ?? (result?.status === "invalid" ? result.fieldErrors : {});
-  const values = result && "values" in result ? result.values : {};
+  const values: Values = result && "values" in result ? result.values : {};
 
   // As soon as she starts, the checks and the toasts load, so that even a network gone by the
   // time she sends is reported, not met with silence. Her start is counted (cookie-free).
@@ -120,56 +207,59 @@ export function PreselectionForm({
     setClientErrors(check.success ? {} : check.fieldErrors);
   }
 
-  const message = (field: PreselectionField) => {
-    const key = errors[field];
-    return key ? t(key, { max: limits[field as keyof typeof limits] }) : undefined;
+  const serverAnswer =
+    !fetcher.data && documentResult && documentResult.status !== "invalid" && !clientErrors
+      ? documentResult
+      : undefined;
+  const handlers = {
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void onSubmit(event),
+    onChange: (event: FormEvent<HTMLFormElement>) => void onChange(event),
+    onFocus,
   };
-  const hasErrors = Object.keys(errors).length > 0;
+  return { fetcher, formRef, serverAnswer, errors, values, handlers };
+}
 
-  return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      action={action}
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      onChange={(event) => void onChange(event)}
-      onFocus={onFocus}
-      aria-describedby="preselection-required-note"
-      className="grid gap-6 sm:grid-cols-2"
+/** The server's answer to a form sent without JavaScript, where a toast would otherwise say it. */
+function ServerAnswer({
+  answer,
+  withAccount,
+}: {
+  answer: Exclude<PreselectionActionData, { status: "invalid" }>;
+  withAccount: boolean;
+}) {
+  const { t } = useTranslation();
+  return answer.status === "sent" ? (
+    <p
+      role="status"
+      className="rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-brand-200 sm:col-span-2"
     >
-      <p id="preselection-required-note" className="text-sm text-ink-500 sm:col-span-2">
-        {t("preselection.requiredNote")}
-      </p>
-      {/* Without JavaScript there is no toast: the server's answer is shown here instead. */}
-      {!fetcher.data && documentResult && documentResult.status !== "invalid" && !clientErrors ? (
-        documentResult.status === "sent" ? (
-          <p
-            role="status"
-            className="rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-brand-200 sm:col-span-2"
-          >
-            <strong className="block font-semibold">{t("preselection.sentTitle")}</strong>
-            {t(withAccount ? "preselection.registeredDescription" : "preselection.sentDescription")}
-          </p>
-        ) : (
-          <p
-            role="alert"
-            className="rounded-xl bg-coral-300/25 px-4 py-3 text-sm text-coral-700 sm:col-span-2"
-          >
-            <strong className="block font-semibold">{t("preselection.errorTitle")}</strong>
-            {failureMessage(t, documentResult)}
-          </p>
-        )
-      ) : null}
-      {hasErrors ? (
-        <p
-          role="alert"
-          className="rounded-xl bg-coral-300/25 px-4 py-3 text-sm font-semibold text-coral-700 sm:col-span-2"
-        >
-          {t("validation.fixFields")}
-        </p>
-      ) : null}
+      <strong className="block font-semibold">{t("preselection.sentTitle")}</strong>
+      {t(withAccount ? "preselection.registeredDescription" : "preselection.sentDescription")}
+    </p>
+  ) : (
+    <p
+      role="alert"
+      className="rounded-xl bg-coral-300/25 px-4 py-3 text-sm text-coral-700 sm:col-span-2"
+    >
+      <strong className="block font-semibold">{t("preselection.errorTitle")}</strong>
+      {failureMessage(t, answer)}
+    </p>
+  );
+}
 
+/** Who she is and where to reach her (and, when registering, her password). */
+function ContactFields({
+  values,
+  message,
+  withAccount,
+}: {
+  values: Values;
+  message: Message;
+  withAccount: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
       <Field id="fullName" label={t("preselection.fullName")} error={message("fullName")}>
         {(aria) => (
           <Input
@@ -246,108 +336,84 @@ export function PreselectionForm({
           />
         )}
       </Field>
-
-      <fieldset
-        className="sm:col-span-2"
-        aria-invalid={errors.experience ? true : undefined}
-        aria-describedby={errors.experience ? "experience-error" : undefined}
-      >
-        <legend className="text-sm font-semibold text-ink-900">
-          {t("preselection.experience")}
-        </legend>
-        <div className="mt-2 grid gap-3 sm:grid-cols-3">
-          {experienceLevels.map((level, index) => (
-            <label
-              key={level}
-              className={cn("choice", errors.experience && "ring-2 ring-coral-600")}
-            >
-              <input
-                type="radio"
-                name="experience"
-                value={level}
-                required
-                id={index === 0 ? "experience" : undefined}
-                defaultChecked={values.experience === level}
-              />
-              {t(`preselection.experienceOptions.${level}`)}
-            </label>
-          ))}
-        </div>
-        <FieldError id="experience-error" error={message("experience")} />
-      </fieldset>
-
-      <Field
-        id="message"
-        label={t("preselection.message")}
-        error={message("message")}
-        className="sm:col-span-2"
-      >
-        {(aria) => (
-          <Textarea
-            {...aria}
-            name="message"
-            required
-            rows={5}
-            maxLength={limits.message}
-            placeholder={t("preselection.messagePlaceholder")}
-            defaultValue={values.message}
-          />
-        )}
-      </Field>
-
-      <div className="rounded-xl bg-brand-50 p-4 ring-1 ring-brand-200 sm:col-span-2">
-        <div className="flex items-start gap-3">
-          <input
-            type="checkbox"
-            id="consent"
-            name="consent"
-            required
-            defaultChecked={values.consent === "on"}
-            aria-invalid={errors.consent ? true : undefined}
-            aria-describedby={errors.consent ? "consent-error privacy-link" : "privacy-link"}
-            className="mt-1 size-5 shrink-0 accent-brand-700 aria-invalid:outline-2 aria-invalid:outline-offset-2 aria-invalid:outline-coral-600"
-          />
-          <label htmlFor="consent" className="text-sm leading-relaxed text-ink-900">
-            {t("preselection.consent")}
-          </label>
-        </div>
-        <p className="mt-2 ps-8 text-sm">
-          <Link
-            id="privacy-link"
-            to="/privacy"
-            target="_blank"
-            className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
-          >
-            {t("preselection.privacyLink")}
-          </Link>
-        </p>
-        <div className="ps-8">
-          <FieldError id="consent-error" error={message("consent")} />
-        </div>
-      </div>
-      {/* A trap for software that fills in every field; people never see or reach it. */}
-      <div aria-hidden="true" className="absolute -start-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={HONEYPOT_FIELD}>Website</label>
-        <input
-          id={HONEYPOT_FIELD}
-          name={HONEYPOT_FIELD}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-        />
-      </div>
-
-      <div className="sm:col-span-2">
-        <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
-          <Icon name="send" />
-          {sending ? t("preselection.sending") : t("preselection.submit")}
-        </Button>
-      </div>
-    </fetcher.Form>
+    </>
   );
 }
 
-function focusFirstError(form: HTMLFormElement | null, errors: FieldErrors) {
+/** How much she has modelled: one of a few levels, as radio buttons. */
+function ExperienceChoice({
+  value,
+  error,
+}: {
+  value: string | undefined;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset
+      className="sm:col-span-2"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? "experience-error" : undefined}
+    >
+      <legend className="text-sm font-semibold text-ink-900">{t("preselection.experience")}</legend>
+      <div className="mt-2 grid gap-3 sm:grid-cols-3">
+        {experienceLevels.map((level, index) => (
+          <label key={level} className={cn("choice", error && "ring-2 ring-coral-600")}>
+            <input
+              type="radio"
+              name="experience"
+              value={level}
+              required
+              id={index === 0 ? "experience" : undefined}
+              defaultChecked={value === level}
+            />
+            {t(`preselection.experienceOptions.${level}`)}
+          </label>
+        ))}
+      </div>
+      <FieldError id="experience-error" error={error} />
+    </fieldset>
+  );
+}
+
+/** Her consent to the processing of her application, with the privacy notice beside it. */
+function Consent({ checked, error }: { checked: boolean; error: string | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <div className="rounded-xl bg-brand-50 p-4 ring-1 ring-brand-200 sm:col-span-2">
+      <div className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          id="consent"
+          name="consent"
+          required
+          defaultChecked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "consent-error privacy-link" : "privacy-link"}
+          className="mt-1 size-5 shrink-0 accent-brand-700 aria-invalid:outline-2 aria-invalid:outline-offset-2 aria-invalid:outline-coral-600"
+        />
+        <label htmlFor="consent" className="text-sm leading-relaxed text-ink-900">
+          {t("preselection.consent")}
+        </label>
+      </div>
+      <p className="mt-2 ps-8 text-sm">
+        <Link
+          id="privacy-link"
+          to="/privacy"
+          target="_blank"
+          className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
+        >
+          {t("preselection.privacyLink")}
+        </Link>
+      </p>
+      <div className="ps-8">
+        <FieldError id="consent-error" error={error} />
+      </div>
+    </div>
+  );
+}
+
+function focusFirstError(form: HTMLFormElement | null, errors: FieldErrors<PreselectionField>) {
   const first = registrationFields.find((field) => errors[field]);
   if (!form || !first) return;
   const element = form.querySelector<HTMLElement>(`#${first}`);

@@ -5,9 +5,9 @@ import {
   MESSAGE_MIN_LENGTH,
   MIN_AGE,
   preselectionFields,
-  type FieldErrors,
   type PreselectionField,
 } from "./fields.ts";
+import { fieldErrorsOf, type FieldErrors } from "#app/utils/field-errors.ts";
 import { newPasswordField } from "#app/auth/new-password.ts";
 import { fullNameField, text, whatsappField } from "./contact-fields.ts";
 
@@ -53,7 +53,9 @@ export type Preselection = z.output<typeof preselectionSchema>;
 /** Validates raw form values; on failure, one message key per field (the first problem). */
 export function validatePreselection(
   values: Record<string, unknown>,
-): { success: true; data: Preselection } | { success: false; fieldErrors: FieldErrors } {
+):
+  | { success: true; data: Preselection }
+  | { success: false; fieldErrors: FieldErrors<PreselectionField> } {
   const input = Object.fromEntries(
     preselectionFields.map((field) => {
       const value = values[field];
@@ -61,13 +63,9 @@ export function validatePreselection(
     }),
   );
   const result = preselectionSchema.safeParse(input);
-  if (result.success) return { success: true, data: result.data };
-  const fieldErrors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as PreselectionField | undefined;
-    if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
-  }
-  return { success: false, fieldErrors };
+  return result.success
+    ? { success: true, data: result.data }
+    : { success: false, fieldErrors: fieldErrorsOf<PreselectionField>(result.error) };
 }
 
 /**
@@ -78,7 +76,7 @@ export function validateRegistration(
   values: Record<string, unknown>,
 ):
   | { success: true; data: Preselection & { password: string } }
-  | { success: false; fieldErrors: FieldErrors } {
+  | { success: false; fieldErrors: FieldErrors<PreselectionField> } {
   const application = validatePreselection(values);
   const password = typeof values.password === "string" ? values.password : "";
   const checked = newPasswordField.safeParse(password);
@@ -86,7 +84,9 @@ export function validateRegistration(
   if (application.success && !passwordError) {
     return { success: true, data: { ...application.data, password } };
   }
-  const fieldErrors: FieldErrors = application.success ? {} : { ...application.fieldErrors };
+  const fieldErrors: FieldErrors<PreselectionField> = application.success
+    ? {}
+    : { ...application.fieldErrors };
   if (passwordError) fieldErrors.password = passwordError;
   return { success: false, fieldErrors };
 }

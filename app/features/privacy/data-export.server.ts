@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Database } from "#app/db/db.server.ts";
+import type { Reader } from "#app/db/db.server.ts";
 import {
   accessLog,
   account,
@@ -16,8 +16,6 @@ import {
 } from "#app/db/schema.server.ts";
 import { effectiveRole } from "#app/auth/guards.server.ts";
 import { decrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
-
-type Reader = Pick<Database, "select">;
 
 /** The version of the file's layout, so a reader can tell later versions apart. */
 export const EXPORT_FORMAT = "mare-talent-personal-data/1";

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { recordAccess } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
 import {
   accessLog,
@@ -178,9 +179,8 @@ export async function erasePerson(
         [...found.map((row) => row.fullName), owner?.name ?? ""].filter(Boolean),
       );
     }
-    await tx.insert(accessLog).values({
-      actorId: request.by.kind === "admin" ? request.by.id : null,
-      action: "privacy.erase",
+    await recordAccess(tx, "privacy.erase", {
+      actor: request.by.kind === "admin" ? request.by : null,
       subject: request.subject
         ? request.subject
         : applications.length
@@ -194,7 +194,6 @@ export async function erasePerson(
         ...(applications.length > 1 ? { ids: applications.join(", ") } : {}),
         account,
       },
-      ip: request.by.kind === "admin" ? (request.by.ip ?? null) : null,
     });
     return { applications, account };
   });

@@ -1,6 +1,7 @@
 import { Form, useLocation } from "react-router";
 import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
+import { Section } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { cn } from "#app/utils/cn.ts";
@@ -29,14 +30,12 @@ export function PrivacyControls({ className }: { className?: string }) {
   const params = new URLSearchParams(useLocation().search);
   const result = results.find((r) => r === params.get("privacy"));
   return (
-    <section
-      id="privacy"
-      aria-labelledby="privacy-controls-title"
-      className={cn("@container rounded-3xl bg-white p-6 ring-1 ring-ink-200/70 sm:p-8", className)}
+    <Section
+      anchor="privacy"
+      id="privacy-controls"
+      title={t("privacy.controls.title")}
+      className={cn("@container", className)}
     >
-      <h2 id="privacy-controls-title" className="text-xl font-semibold">
-        {t("privacy.controls.title")}
-      </h2>
       <p className="mt-2 max-w-2xl text-ink-600">{t("privacy.controls.intro")}</p>
       {result ? (
         <div className="mt-6">
@@ -111,7 +110,7 @@ export function PrivacyControls({ className }: { className?: string }) {
           </details>
         </div>
       </div>
-    </section>
+    </Section>
   );
 }
 

@@ -9,6 +9,7 @@ import {
 } from "#app/db/schema.server.ts";
 import type { Language } from "#app/i18n/languages.ts";
 import { queueMail } from "#app/mail/outbox.server.ts";
+import { maskEmail } from "#app/mail/smtp-admin.server.ts";
 import { mailOrigin } from "#app/utils/origin.server.ts";
 import {
   builtInTemplate,
@@ -228,3 +229,38 @@ export async function confirmErasure(db: Database, token: string): Promise<Erasu
     claim: async (tx) => Boolean(await claimRequest(tx, token, "erase")),
   });
 }
+
+/**
+ * The latest privacy requests for /admin/privacy, newest first: what was asked, when, and where
+ * it stands. Staff see which request it was, not whose address: the masked form is enough.
+ */
+export async function recentPrivacyRequests(db: Database, { limit = 50, now = Date.now() } = {}) {
+  const rows = await db
+    .select({
+      id: privacyRequests.id,
+      kind: privacyRequests.kind,
+      email: privacyRequests.email,
+      createdAt: privacyRequests.createdAt,
+      expiresAt: privacyRequests.expiresAt,
+      completedAt: privacyRequests.completedAt,
+      fromAccount: privacyRequests.userId,
+    })
+    .from(privacyRequests)
+    .orderBy(desc(privacyRequests.createdAt), desc(privacyRequests.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    email: row.email.includes("***") ? row.email : maskEmail(row.email),
+    createdAt: row.createdAt,
+    state: row.completedAt
+      ? ("done" as const)
+      : row.expiresAt.getTime() <= now
+        ? ("expired" as const)
+        : ("waiting" as const),
+    until: row.completedAt ?? row.expiresAt,
+    fromAccount: Boolean(row.fromAccount),
+  }));
+}
+
+export type PrivacyRequestRow = Awaited<ReturnType<typeof recentPrivacyRequests>>[number];

@@ -1,12 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Database } from "#app/db/db.server.ts";
-import {
-  accessLog,
-  settings,
-  submissions,
-  submissionStatusHistory,
-  user,
-} from "#app/db/schema.server.ts";
+import { recordAccess } from "#app/db/access-log.server.ts";
+import type { Database, Reader } from "#app/db/db.server.ts";
+import { settings, submissions, submissionStatusHistory, user } from "#app/db/schema.server.ts";
 import { DEFAULT_RETENTION_MONTHS, MAX_RETENTION_MONTHS } from "./constants.ts";
 import { eraseAddressTraces, eraseApplications } from "./erasure.server.ts";
 import { logger } from "#app/utils/logger.server.ts";
@@ -27,8 +22,6 @@ const CHECK_EVERY_MS = 60 * 60 * 1000;
 const FIRST_CHECK_MS = 60 * 1000;
 /** Applications erased per transaction: a long run never holds many rows locked at once. */
 const BATCH = 200;
-
-type Reader = Pick<Database, "select">;
 
 export interface RetentionSetting {
   months: number;
@@ -68,12 +61,10 @@ export async function saveRetention(
         target: settings.key,
         set: { value: { months }, updatedAt: new Date(), updatedBy: actor.id },
       });
-    await tx.insert(accessLog).values({
-      actorId: actor.id,
-      action: "settings.retention",
+    await recordAccess(tx, "settings.retention", {
+      actor,
       subject: `settings:${RETENTION_KEY}`,
       details: { from: before.months, to: months },
-      ip: actor.ip ?? null,
     });
   });
 }
@@ -230,12 +221,10 @@ export async function runRetention(
       .set({ value: { ...run } })
       .where(eq(settings.key, RETENTION_RUN_KEY));
     if (run.erased > 0 || actor) {
-      await tx.insert(accessLog).values({
-        actorId: actor?.id ?? null,
-        action: "privacy.retention",
+      await recordAccess(tx, "privacy.retention", {
+        actor: actor ?? null,
         subject: `settings:${RETENTION_KEY}`,
         details: { months, erased: run.erased, ...(run.stopped ? { stopped: run.stopped } : {}) },
-        ip: actor?.ip ?? null,
       });
     }
   });

@@ -1,8 +1,10 @@
 import { Form, useLocation } from "react-router";
 import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
+import { Section } from "#app/components/ui/card.tsx";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
-import { formatWhen } from "#app/features/submissions/status-badge.tsx";
+import { formatWhen } from "#app/i18n/format.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { cn } from "#app/utils/cn.ts";
 import { destructiveButton, destructiveSummary, sizes, wrapping } from "./styles.ts";
@@ -12,7 +14,7 @@ import { destructiveButton, destructiveSummary, sizes, wrapping } from "./styles
  * (/admin/cadastros/:id/data.json) and the erasure of her personal data
  * (POST /admin/cadastros/:id/erase, which comes back here with ?privacy=erased|unconfirmed).
  * Both are logged in the access report. The erasure's second step is a disclosure with a box
- * to tick, so it works without JavaScript.
+ * to tick, so it works without JavaScript; it opens again when the box was not ticked.
  */
 export function SubmissionPrivacy({
   id,
@@ -29,13 +31,7 @@ export function SubmissionPrivacy({
   const params = new URLSearchParams(useLocation().search);
   const result = params.get("privacy");
   return (
-    <section
-      aria-labelledby="privacy-title"
-      className="rounded-2xl bg-white p-5 ring-1 ring-ink-200/70"
-    >
-      <h2 id="privacy-title" className="text-lg font-semibold">
-        {t("admin.privacy.detail.title")}
-      </h2>
+    <Section id="privacy" title={t("admin.privacy.detail.title")}>
       {result === "erased" && erasedAt ? (
         <div className="mt-3">
           <FormMessage tone="notice">{t("admin.privacy.detail.done")}</FormMessage>
@@ -61,17 +57,18 @@ export function SubmissionPrivacy({
         {t("admin.privacy.detail.export")}
       </a>
       {erasedAt ? null : (
-        // A disclosure, not a dialog: the second step works without JavaScript.
-        <details className="group mt-3" open={result === "unconfirmed" ? true : undefined}>
-          <summary className={cn(destructiveSummary, sizes.sm, wrapping)}>
-            {t("admin.privacy.detail.erase")}
-            <Icon name="chevron-down" className="transition-transform group-open:rotate-180" />
-          </summary>
-          <Form
-            method="post"
-            action={`/admin/cadastros/${id}/erase`}
-            className="mt-3 rounded-xl bg-sand-50 p-4 text-sm ring-1 ring-coral-300"
-          >
+        <ConfirmDialog
+          className="mt-3"
+          open={result === "unconfirmed"}
+          trigger={
+            <>
+              {t("admin.privacy.detail.erase")}
+              <Icon name="chevron-down" className="transition-transform group-open:rotate-180" />
+            </>
+          }
+          triggerClassName={cn(destructiveSummary, sizes.sm, wrapping)}
+        >
+          <Form method="post" action={`/admin/cadastros/${id}/erase`}>
             <p className="text-ink-800">
               {others > 0
                 ? t("admin.privacy.detail.eraseExplainOthers", { count: others })
@@ -95,8 +92,8 @@ export function SubmissionPrivacy({
               {t("admin.privacy.detail.eraseButton")}
             </button>
           </Form>
-        </details>
+        </ConfirmDialog>
       )}
-    </section>
+    </Section>
   );
 }

@@ -1,16 +1,20 @@
+import {
+  isAccessAction,
+  type AccessAction,
+  type AccessActionPrefix,
+} from "#app/db/access-actions.ts";
 import { storableText } from "#app/utils/text.ts";
-import { formatMoney } from "#app/features/affiliates/admin-forms.ts";
 
 /**
- * The actions the access log records (access_log.action), each with the locale key of its label
- * under admin.accessReport.actions, for the access report's table, filter and CSV. An action
- * not listed here is shown as stored; one of a known family (settings.*, user.*, …) by its family.
+ * How the access report names the log's actions (app/db/access-actions.ts): the locale key of
+ * each one's label under admin.accessReport.actions, for the report's table, filter and CSV. An
+ * unknown action (none is written, but a row is shown whatever it holds) is shown as stored; one
+ * of a known family (settings.*, user.*, …) by its family.
  */
-export const accessActions = {
+const actionLabels = {
   "submission.status": "submissionStatus",
   "submission.reveal-document": "revealDocument",
   "submissions.export": "exportSubmissions",
-  export: "export",
   "access-report.export": "exportAccessReport",
   "user.role": "userRole",
   "user.disable": "userDisable",
@@ -24,28 +28,39 @@ export const accessActions = {
   "settings.test-mail": "settingsTestMail",
   "settings.reasons": "settingsReasons",
   "settings.retention": "settingsRetention",
+  "settings.template": "settingsTemplate",
+  "outbox.retry": "outboxRetry",
   "privacy.export": "privacyExport",
   "privacy.erase": "privacyErase",
   "privacy.retention": "privacyRetention",
-} as const satisfies Record<string, string>;
+} as const satisfies Record<AccessAction, string>;
 
 /** Families of actions, filterable as a whole ("settings.*"). */
-export const actionFamilies = ["submission", "user", "affiliate", "settings", "privacy"] as const;
-
-export type AccessAction = keyof typeof accessActions;
+export const actionFamilies = [
+  "submission",
+  "user",
+  "affiliate",
+  "settings",
+  "privacy",
+] as const satisfies readonly AccessActionPrefix[];
 
 /** The locale key of an action's label, or null when the action is unknown. */
 export function actionLabelKey(action: string): string | null {
-  const known = (accessActions as Record<string, string>)[action];
-  if (known) return `admin.accessReport.actions.${known}`;
+  if (isAccessAction(action)) return `admin.accessReport.actions.${actionLabels[action]}`;
   const family = actionFamilies.find((name) => action.startsWith(`${name}.`));
   return family ? `admin.accessReport.families.${family}` : null;
+}
+
+/** An action in the reader's language (its family's name when only that is known), else as stored. */
+export function actionLabel(action: string, t: (key: string) => string): string {
+  const key = actionLabelKey(action);
+  return key ? t(key) : action;
 }
 
 /** An action filter as typed in the URL: a known action, a family ("user.*"), or nothing. */
 export function parseActionFilter(value: string | null | undefined): string | undefined {
   if (!value) return undefined;
-  if (value in accessActions) return value;
+  if (isAccessAction(value)) return value;
   const family = /^([a-z]+)\.\*$/.exec(value)?.[1];
   return family && (actionFamilies as readonly string[]).includes(family) ? value : undefined;
 }
@@ -97,54 +112,4 @@ export function readAccessFilter(params: URLSearchParams) {
   const query: Record<string, string> = {};
   for (const [key, value] of Object.entries(filter)) if (value) query[key] = value;
   return { filter, query, invalidDate: from.invalid || to.invalid };
-}
-
-type T = (key: string, values?: Record<string, unknown>) => string;
-
-/** A translation, or the fallback when the key has none (the translator answers the key). */
-function labelOr(t: T, key: string, fallback: string) {
-  const text = t(key);
-  return text === key ? fallback : text;
-}
-
-/** A value of an entry's details, named in the reader's language where it is one of ours. */
-function valueLabel(action: string, value: unknown, t: T): string {
-  if (value === null || value === undefined || value === "") return "—";
-  const text = typeof value === "string" ? value : JSON.stringify(value);
-  if (action === "submission.status") return labelOr(t, `admin.status.${text}`, text);
-  if (action === "affiliate.status") {
-    return labelOr(t, `admin.affiliates.statuses.${text}`, text);
-  }
-  if (action === "user.role") return labelOr(t, `admin.accessReport.roles.${text}`, text);
-  if (action === "affiliate.commission") return `${text} %`;
-  return text;
-}
-
-/** The details of an entry in one short line. */
-export function detailsSummary(
-  action: string,
-  details: Record<string, unknown> | null,
-  t: T,
-  language: string,
-): string {
-  if (!details) return "";
-  const { from, to, note, ...rest } = details;
-  const parts: string[] = [];
-  if ("from" in details || "to" in details) {
-    parts.push(`${valueLabel(action, from, t)} → ${valueLabel(action, to, t)}`);
-  }
-  if (action.startsWith("affiliate.ledger") && typeof rest.amountCents === "number") {
-    const kind = String(rest.kind ?? "");
-    parts.push(
-      `${labelOr(t, `admin.affiliates.kinds.${kind}`, kind)} ${formatMoney(rest.amountCents, language)} · ${String(rest.occurredOn ?? "")}`,
-    );
-  } else {
-    for (const [key, value] of Object.entries(rest)) {
-      if (value === null || value === undefined || value === "") continue;
-      parts.push(`${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`);
-    }
-  }
-  if (typeof note === "string" && note) parts.push(`“${note}”`);
-  const line = parts.join(" · ");
-  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
 }

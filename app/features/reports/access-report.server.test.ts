@@ -1,9 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accessActions } from "#app/db/access-actions.ts";
+import { recordAccess } from "#app/db/access-log.server.ts";
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
 import { accessLog, submissions, user } from "#app/db/schema.server.ts";
+import { languages } from "#app/i18n/languages.ts";
+import { stringsFor } from "#app/i18n/resources.server.ts";
+import { createTranslate } from "#app/i18n/translation.tsx";
 import {
+  actionFamilies,
   actionLabelKey,
   parseActionFilter,
   startOfAgencyDay,
@@ -26,6 +32,45 @@ describe("access-log actions and subjects", () => {
     expect(parseActionFilter("user.*")).toBe("user.*");
     expect(parseActionFilter("nope.*")).toBeUndefined();
     expect(parseActionFilter("'; drop table")).toBeUndefined();
+  });
+
+  it("names every action the log records, and every family, in all six languages", () => {
+    expect(languages).toHaveLength(6);
+    for (const { code } of languages) {
+      // The strings the report's page is sent, so a label in another namespace would not count.
+      const missing: string[] = [];
+      const t = createTranslate(code, stringsFor(code, ["admin-access-report"]), (key) =>
+        missing.push(key),
+      );
+      for (const action of accessActions) {
+        const key = actionLabelKey(action);
+        expect(key, action).toMatch(/^admin\.accessReport\.actions\./);
+        expect(t(key!).trim(), `${code}: ${action}`).not.toBe("");
+      }
+      for (const family of actionFamilies) t(`admin.accessReport.families.${family}`);
+      expect(missing, code).toEqual([]);
+    }
+  });
+
+  it("accepts only the log's actions, each with its details' shape", () => {
+    // Never called: the type checker reads these.
+    const db = {} as Parameters<typeof recordAccess>[0];
+    const actor = { id: "someone" };
+    void [
+      () =>
+        recordAccess(db, "settings.retention", {
+          actor,
+          subject: "s",
+          details: { from: 1, to: 2 },
+        }),
+      () => recordAccess(db, "submission.reveal-document", { actor, subject: "submission:1" }),
+      // @ts-expect-error an action the log does not know
+      () => recordAccess(db, "user.delete", { actor, subject: "s", details: {} }),
+      // @ts-expect-error details of another action
+      () => recordAccess(db, "settings.retention", { actor, subject: "s", details: { kind: "x" } }),
+      // @ts-expect-error details are required where the action has them
+      () => recordAccess(db, "outbox.retry", { actor, subject: "outbox:1" }),
+    ];
   });
 
   it("links a subject to its page", () => {
@@ -98,6 +143,7 @@ describe.each(targets)("the access report on %s", (_name, options) => {
   }, 60_000);
   afterAll(async () => {
     await database.db.delete(accessLog).where(like(accessLog.actorId, `%-${marker}`));
+    await database.db.delete(accessLog).where(like(accessLog.subject, `%:${marker}`));
     await database.db.delete(user).where(like(user.id, `%-${marker}`));
     await database.db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));
     await database.close();
@@ -184,5 +230,64 @@ describe.each(targets)("the access report on %s", (_name, options) => {
         details: { action: "submission.status", actor: marker, from: null, to: null },
       },
     ]);
+  });
+
+  it("reads back what recordAccess wrote, whichever module writes it", async () => {
+    const cleo = `cleo-${marker}`;
+    await database.db.insert(user).values({
+      id: cleo,
+      name: `Cleo ${marker}`,
+      email: `cleo.${marker}@example.com`,
+      role: "admin",
+    });
+    const ledger = {
+      entry: 7,
+      kind: "payout",
+      amountCents: 12345,
+      occurredOn: "2026-03-02",
+      note: "pix",
+    } as const;
+    await database.db.transaction((tx) =>
+      recordAccess(tx, "affiliate.ledger", {
+        actor: { id: cleo, ip: "203.0.113.7" },
+        subject: `affiliate:${marker}`,
+        details: ledger,
+      }),
+    );
+    await recordAccess(database.db, "submission.reveal-document", {
+      actor: { id: cleo },
+      subject: `submission:${marker}`,
+    });
+    await recordAccess(database.db, "privacy.retention", {
+      actor: null,
+      subject: `settings:${marker}`,
+      details: { months: 24, erased: 3 },
+    });
+    const { rows } = await listAccessLog(database.db, { actor: `Cleo ${marker}` });
+    expect(rows).toMatchObject([
+      {
+        actorId: cleo,
+        action: "submission.reveal-document",
+        subject: `submission:${marker}`,
+        details: null,
+        ip: null,
+      },
+      {
+        actorId: cleo,
+        actorName: `Cleo ${marker}`,
+        actorRole: "admin",
+        action: "affiliate.ledger",
+        subject: `affiliate:${marker}`,
+        details: ledger,
+        ip: "203.0.113.7",
+      },
+    ]);
+    const system = await listAccessLog(database.db, { action: "privacy.*", limit: 200 });
+    expect(system.rows.find((row) => row.subject === `settings:${marker}`)).toMatchObject({
+      actorId: null,
+      action: "privacy.retention",
+      details: { months: 24, erased: 3 },
+      ip: null,
+    });
   });
 });

@@ -1,9 +1,10 @@
-import type { KeysetCursor } from "#app/utils/keyset.ts";
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { recordAccess } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
 import { accessLog, affiliates, submissions, user } from "#app/db/schema.server.ts";
-import { csvCell } from "#app/features/submissions/export.server.ts";
+import { csvStream, type CsvColumn } from "#app/utils/csv.server.ts";
+import { keysetRows, type KeysetCursor } from "#app/utils/keyset.ts";
 import { startOfAgencyDay } from "./access-actions.ts";
 
 /**
@@ -117,24 +118,23 @@ export async function listAccessLog(
   };
 }
 
-const BATCH = 1000;
-
-const columns: [string, (row: QueryRow, label: (action: string) => string) => unknown][] = [
+/** The export's columns; the action also in words, as the report names it. */
+const columns = (label: (action: string) => string): CsvColumn<QueryRow>[] => [
   ["id", (r) => r.id],
   ["created_at", (r) => r.createdAt.toISOString()],
   ["actor_id", (r) => r.actorId],
   ["actor_name", (r) => (r.actorId ? r.actorName : "system")],
   ["actor_role", (r) => r.actorRole],
   ["action", (r) => r.action],
-  ["action_label", (r, label) => label(r.action)],
+  ["action_label", (r) => label(r.action)],
   ["subject", (r) => r.subject],
   ["ip", (r) => r.ip],
   ["details", (r) => (r.details ? JSON.stringify(r.details) : null)],
 ];
 
 /**
- * The log of a filter as CSV, streamed 1,000 rows at a time (keyset), with a byte-order mark and
- * formulas defused like the applications' export. The export itself is recorded first.
+ * The log of a filter as CSV, streamed 1,000 rows at a time (keyset) by the applications'
+ * export's writer (app/utils/csv.server.ts). The export itself is recorded first.
  */
 export async function exportAccessLog(
   db: Database,
@@ -142,9 +142,8 @@ export async function exportAccessLog(
   requester: { id: string; ip?: string | null },
   label: (action: string) => string = (action) => action,
 ): Promise<ReadableStream<Uint8Array>> {
-  await db.insert(accessLog).values({
-    actorId: requester.id,
-    action: "access-report.export",
+  await recordAccess(db, "access-report.export", {
+    actor: requester,
     subject: "access-log",
     details: {
       action: filter.action ?? null,
@@ -152,29 +151,9 @@ export async function exportAccessLog(
       from: filter.from ?? null,
       to: filter.to ?? null,
     },
-    ip: requester.ip ?? null,
   });
-  const encoder = new TextEncoder();
-  let cursor: AccessLogCursor | undefined;
-  let started = false;
-  let done = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(`\uFEFF${columns.map(([name]) => name).join(",")}\r\n`));
-        return;
-      }
-      if (done) return controller.close();
-      const rows = await accessLogQuery(db, { ...filter, before: cursor }, BATCH);
-      const last = rows.at(-1);
-      if (!last || rows.length < BATCH) done = true;
-      if (last) cursor = { createdAt: last.cursorCreatedAt, id: last.id };
-      const text = rows
-        .map((row) => columns.map(([, read]) => csvCell(read(row, label))).join(",") + "\r\n")
-        .join("");
-      if (text) controller.enqueue(encoder.encode(text));
-      if (done) controller.close();
-    },
-  });
+  return csvStream(
+    columns(label),
+    keysetRows((before, limit) => accessLogQuery(db, { ...filter, before }, limit)),
+  );
 }

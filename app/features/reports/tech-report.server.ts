@@ -63,3 +63,5 @@ export async function techReport(db: Database) {
     errors: serverErrors(),
   };
 }
+
+export type TechReport = Awaited<ReturnType<typeof techReport>>;

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
+import { recordAccess } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
-import { accessLog, submissions } from "#app/db/schema.server.ts";
+import { submissions } from "#app/db/schema.server.ts";
 import { decrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
 
 /**
@@ -19,11 +20,9 @@ export async function revealDocument(
     .where(eq(submissions.id, submissionId));
   if (!row?.documentEncrypted) return null;
   const document = decrypt(row.documentEncrypted, getEncryptionKey().key);
-  await db.insert(accessLog).values({
-    actorId: actor.id,
-    action: "submission.reveal-document",
+  await recordAccess(db, "submission.reveal-document", {
+    actor,
     subject: `submission:${submissionId}`,
-    ip: actor.ip ?? null,
   });
   return document;
 }

@@ -2,7 +2,9 @@ import type { KeysetCursor } from "#app/utils/keyset.ts";
 import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/db.server.ts";
 import {
+  affiliates,
   submissions,
+  user,
   type SubmissionSource,
   type SubmissionStatus,
 } from "#app/db/schema.server.ts";
@@ -119,4 +121,14 @@ export async function listSubmissions(
     rows: page.map(({ cursorCreatedAt: _cursor, ...row }) => row),
     next: found.length > size && last ? { createdAt: last.cursorCreatedAt, id: last.id } : null,
   };
+}
+
+/** The affiliates the list can be narrowed to, by referral code (the filter's choices). */
+export function listReferrers(db: Database) {
+  return db
+    .select({ id: affiliates.id, code: affiliates.referralCode, name: user.name })
+    .from(affiliates)
+    .innerJoin(user, eq(user.id, affiliates.userId))
+    .orderBy(asc(affiliates.referralCode))
+    .limit(500);
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { recordAccess } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
 import {
-  accessLog,
   submissions,
   submissionStatusHistory,
   type Role,
@@ -96,9 +96,8 @@ export async function changeStatus(
       note,
       reasonId,
     });
-    await tx.insert(accessLog).values({
-      actorId: change.actor.id,
-      action: "submission.status",
+    await recordAccess(tx, "submission.status", {
+      actor: { id: change.actor.id, ip: change.ip },
       subject: `submission:${change.submissionId}`,
       details: {
         from: change.from,
@@ -106,7 +105,6 @@ export async function changeStatus(
         ...(note ? { note } : {}),
         ...(reasonId !== null ? { reasonId } : {}),
       },
-      ip: change.ip ?? null,
     });
     if (change.to !== "Pendente") {
       const language = normalizeLanguage(updated.language) ?? defaultLanguage;

@@ -1,20 +1,18 @@
+import { Badge, type BadgeTone } from "#app/components/ui/badge.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { SubmissionStatus as Status } from "#app/db/submission-statuses.ts";
-import "./status-badge.css";
+
+const tones: Record<Status, BadgeTone> = {
+  Pendente: "neutral",
+  Aprovado: "positive",
+  Reprovado: "negative",
+};
 
 /** An application's status, named in the reader's language (the stored values stay Portuguese). */
 export function StatusBadge({ status }: { status: Status }) {
   const { t } = useTranslation();
-  return (
-    <span className="status-badge" data-status={status}>
-      {t(`admin.status.${status}`)}
-    </span>
-  );
+  return <Badge tone={tones[status]}>{t(`admin.status.${status}`)}</Badge>;
 }
 
-/** A moment, in the reader's language: "22 Nov 2026, 14:05". */
-export function formatWhen(value: string | Date, language: string) {
-  return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(
-    new Date(value),
-  );
-}
+// Its home is i18n (the mail module's screens sit below the features); still offered here to
+// the screens that import it with the status.

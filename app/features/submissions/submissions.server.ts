@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "#app/db/db.server.ts";
 import {
@@ -250,4 +250,13 @@ export function protectDocument(document: string) {
     documentEncrypted: encrypt(document, getEncryptionKey().key),
     documentLastDigits: document.slice(-shown),
   };
+}
+
+/** Whose an application is (her normalised address) and whether it was erased; null if none. */
+export async function applicationOwner(db: Pick<Database, "select">, id: number) {
+  const [row] = await db
+    .select({ email: submissions.emailNormalized, erasedAt: submissions.erasedAt })
+    .from(submissions)
+    .where(eq(submissions.id, id));
+  return row ?? null;
 }

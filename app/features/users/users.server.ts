@@ -1,7 +1,8 @@
 import { and, count, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Auth } from "#app/auth/auth.server.ts";
+import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
-import { accessLog, affiliates, roles, session, user, type Role } from "#app/db/schema.server.ts";
+import { affiliates, roles, session, user, type Role } from "#app/db/schema.server.ts";
 import { createAffiliate } from "#app/auth/affiliate-account.server.ts";
 
 /**
@@ -12,11 +13,6 @@ import { createAffiliate } from "#app/auth/affiliate-account.server.ts";
  */
 
 export const USERS_PAGE_SIZE = 50;
-
-export interface Actor {
-  id: string;
-  ip?: string | null;
-}
 
 /**
  * The role that counts, in SQL, as effectiveRole (app/auth/guards.server.ts) computes it: admin
@@ -102,6 +98,8 @@ export async function listUsers(db: Database, filter: UserListFilter) {
     pages: Math.max(1, Math.ceil((total?.total ?? 0) / USERS_PAGE_SIZE)),
   };
 }
+
+export type UserRow = Awaited<ReturnType<typeof listUsers>>["rows"][number];
 
 export type UserChangeResult =
   | { outcome: "changed" }
@@ -215,12 +213,10 @@ export async function changeRole(
         .returning({ id: affiliates.id });
       if (suspended.length) affiliate = "suspended";
     }
-    await tx.insert(accessLog).values({
-      actorId: change.actor.id,
-      action: "user.role",
+    await recordAccess(tx, "user.role", {
+      actor: change.actor,
       subject: `user:${target.id}`,
       details: { from: target.role, to: change.role, ...(affiliate ? { affiliate } : {}) },
-      ip: change.actor.ip ?? null,
     });
     return { outcome: "changed" };
   });
@@ -259,12 +255,10 @@ export async function setDisabled(
             .returning({ id: session.id })
         ).length
       : 0;
-    await tx.insert(accessLog).values({
-      actorId: change.actor.id,
-      action: change.disabled ? "user.disable" : "user.enable",
+    await recordAccess(tx, change.disabled ? "user.disable" : "user.enable", {
+      actor: change.actor,
       subject: `user:${target.id}`,
       details: change.disabled ? { sessionsEnded: ended } : {},
-      ip: change.actor.ip ?? null,
     });
     return { outcome: "changed" };
   });
@@ -287,12 +281,10 @@ export async function sendResetLink(
     .where(eq(user.id, change.userId));
   if (!target) return { outcome: "not-found" };
   await auth.api.requestPasswordReset({ body: { email: target.email } });
-  await db.insert(accessLog).values({
-    actorId: change.actor.id,
-    action: "user.reset-link",
+  await recordAccess(db, "user.reset-link", {
+    actor: change.actor,
     subject: `user:${target.id}`,
     details: {},
-    ip: change.actor.ip ?? null,
   });
   return { outcome: "changed" };
 }

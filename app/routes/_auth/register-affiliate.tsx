@@ -1,13 +1,8 @@
-import { eq } from "drizzle-orm";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getAuth, isGoogleConfigured } from "#app/auth/auth.server.ts";
-import {
-  affiliateSignUp,
-  fieldErrorsOf,
-  passwordMessage,
-  type FieldErrors,
-} from "#app/auth/forms.ts";
+import { fieldErrorsOf, type FieldErrors } from "#app/utils/field-errors.ts";
+import { affiliateSignUp, passwordMessage } from "#app/auth/forms.ts";
 import { GoogleButton } from "#app/auth/google-button.tsx";
 import { callAuth } from "#app/auth/call.server.ts";
 import { accountLimit } from "#app/auth/limits.server.ts";
@@ -17,7 +12,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { PasswordField } from "#app/auth/password-field.tsx";
 import { Field, Input, Textarea } from "#app/components/ui/field.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
-import { affiliates } from "#app/db/schema.server.ts";
+import { setPromotion } from "#app/features/affiliates/affiliates.server.ts";
 import { languageForRequest } from "#app/i18n/language.server.ts";
 import { pageContext } from "#app/utils/page.server.ts";
 import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
@@ -82,8 +77,7 @@ export async function action({ request }: Route.ActionArgs) {
   );
   if (outcome.ok) {
     const body = (await outcome.response.json()) as { user: { id: string } };
-    const db = await getDatabase();
-    await db.update(affiliates).set({ promotion }).where(eq(affiliates.userId, body.user.id));
+    await setPromotion(await getDatabase(), body.user.id, promotion);
     // With the proof that this browser chose the password (auth/account-claim.server.ts).
     throw redirectWithCookies("/login?notice=check-email", outcome.response);
   }

@@ -1,11 +1,12 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import { emailField } from "#app/auth/forms.ts";
-import { FormMessage } from "#app/components/layout/auth-shell.tsx";
-import { Button } from "#app/components/ui/button.tsx";
-import { Field, FieldError, Input } from "#app/components/ui/field.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
-import { privacyRequestKinds, type PrivacyRequestKind } from "#app/db/schema.server.ts";
+import { privacyRequestKinds, type PrivacyRequestKind } from "#app/db/privacy-request-kinds.ts";
+import {
+  PrivacyRequestForm,
+  type PrivacyRequestResult,
+} from "#app/features/privacy/privacy-request-form.tsx";
 import { privacyRequestLimit, requestByAddress } from "#app/features/privacy/requests.server.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { agency } from "#app/utils/agency.ts";
@@ -32,16 +33,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export const headers = pageWithActionHeaders;
 
-type Result =
-  | { status: "sent" }
-  | {
-      status: "invalid";
-      errors: { email?: string; kind?: string; form?: string };
-      email: string;
-      kind: string;
-    }
-  | { status: "limited"; minutes: number; email: string; kind: string };
-
 const isKind = (value: unknown): value is PrivacyRequestKind =>
   privacyRequestKinds.includes(value as PrivacyRequestKind);
 
@@ -51,7 +42,7 @@ const isKind = (value: unknown): value is PrivacyRequestKind =>
  */
 export async function action({ request }: Route.ActionArgs) {
   if (isCrossSiteRequest(request)) {
-    return data<Result>(
+    return data<PrivacyRequestResult>(
       { status: "invalid", errors: { form: "validation.crossSite" }, email: "", kind: "" },
       403,
     );
@@ -61,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
   const kind = form.get("kind");
   const email = emailField.safeParse(typed);
   if (!email.success || !isKind(kind)) {
-    return data<Result>(
+    return data<PrivacyRequestResult>(
       {
         status: "invalid",
         errors: {
@@ -80,25 +71,19 @@ export async function action({ request }: Route.ActionArgs) {
     ip: clientLimitKey(request),
   });
   if (minutes) {
-    return data<Result>(
+    return data<PrivacyRequestResult>(
       { status: "limited", minutes, email: typed, kind },
       { status: 429, headers: { "Retry-After": String(minutes * 60) } },
     );
   }
   const { language } = pageContext(request);
   await requestByAddress(db, { kind, email: email.data, language });
-  return data<Result>({ status: "sent" });
+  return data<PrivacyRequestResult>({ status: "sent" });
 }
 
 /** /privacy/request: an applicant without an account asks for her data or its erasure. */
 export default function PrivacyRequest({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const sending = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const errors = actionData?.status === "invalid" ? actionData.errors : {};
-  const typed = actionData && "email" in actionData ? actionData : null;
-  const limited = actionData?.status === "limited" ? actionData.minutes : null;
-
   return (
     <div className="mx-auto max-w-5xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
       <header className="max-w-2xl">
@@ -151,100 +136,7 @@ export default function PrivacyRequest({ actionData }: Route.ComponentProps) {
           </p>
         </section>
 
-        <section
-          aria-labelledby="form-title"
-          // On a phone the form comes first: she arrives here to ask; the details follow.
-          className="self-start rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200/70 max-lg:order-first sm:p-8"
-        >
-          <h2 id="form-title" className="text-2xl font-semibold">
-            {t("privacy.request.formTitle")}
-          </h2>
-          {actionData?.status === "sent" ? (
-            <div className="mt-6">
-              <FormMessage tone="notice">
-                <span className="block font-semibold">{t("privacy.request.sentTitle")}</span>
-                <span className="mt-1 block">{t("privacy.request.sent")}</span>
-              </FormMessage>
-              <p className="text-sm text-ink-600">{t("privacy.request.sentHelp")}</p>
-              <Link
-                to="/privacy/request"
-                className="mt-6 inline-block text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
-              >
-                {t("privacy.request.another")}
-              </Link>
-            </div>
-          ) : (
-            <Form method="post" className="mt-6 space-y-6" noValidate>
-              {errors.form ? <FormMessage tone="error">{t(errors.form)}</FormMessage> : null}
-              {limited ? (
-                <FormMessage tone="error">
-                  {t("validation.tooManyRequests", { minutes: limited })}
-                </FormMessage>
-              ) : null}
-              <fieldset aria-describedby={errors.kind ? "kind-error" : undefined}>
-                <legend className="text-sm font-semibold text-ink-900">
-                  {t("privacy.request.kindLabel")}
-                </legend>
-                <div className="mt-3 space-y-3">
-                  {(["export", "erase"] as const).map((kind) => (
-                    // The label covers the whole card (after:inset-0), so all of it is clickable.
-                    <div
-                      key={kind}
-                      className="relative flex gap-3 rounded-xl bg-white p-4 ring-1 ring-ink-300 ring-inset has-checked:bg-brand-50 has-checked:ring-2 has-checked:ring-brand-600 has-focus-visible:outline-2 has-focus-visible:outline-brand-600"
-                    >
-                      <input
-                        type="radio"
-                        id={`kind-${kind}`}
-                        name="kind"
-                        value={kind}
-                        required
-                        defaultChecked={typed?.kind === kind}
-                        aria-describedby={`kind-${kind}-hint`}
-                        className="relative z-10 mt-1 size-4 shrink-0 accent-brand-700"
-                      />
-                      <div>
-                        <label
-                          htmlFor={`kind-${kind}`}
-                          className="block cursor-pointer font-medium text-ink-950 after:absolute after:inset-0 after:rounded-xl"
-                        >
-                          {t(`privacy.request.${kind}Choice`)}
-                        </label>
-                        <p id={`kind-${kind}-hint`} className="mt-0.5 text-sm text-ink-600">
-                          {t(`privacy.request.${kind}Hint`)}
-                        </p>
-                      </div>
-                    </div>
-                  ))}
-                </div>
-                <div className="mt-2">
-                  <FieldError id="kind-error" error={errors.kind ? t(errors.kind) : undefined} />
-                </div>
-              </fieldset>
-              <Field
-                id="email"
-                label={t("privacy.request.email")}
-                hint={t("privacy.request.emailHint")}
-                error={errors.email ? t(errors.email) : undefined}
-              >
-                {(aria) => (
-                  <Input
-                    {...aria}
-                    name="email"
-                    type="email"
-                    autoComplete="email"
-                    required
-                    maxLength={254}
-                    defaultValue={typed?.email}
-                  />
-                )}
-              </Field>
-              <Button type="submit" size="lg" className="w-full" disabled={sending}>
-                <Icon name="send" />
-                {sending ? t("privacy.request.sending") : t("privacy.request.submit")}
-              </Button>
-            </Form>
-          )}
-        </section>
+        <PrivacyRequestForm result={actionData} />
       </div>
     </div>
   );

@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import { data } from "react-router";
-import { requireArea } from "#app/auth/guards.server.ts";
+import { requireScreen } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
-import { user } from "#app/db/schema.server.ts";
+import { accountOwner } from "#app/auth/users.server.ts";
 import {
   collectPersonalData,
   personalDataResponse,
@@ -16,13 +15,10 @@ import type { Route } from "./+types/data-json";
  * nothing in the request (a query, an id) can point it at anyone else.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireArea(request, "modelDashboard");
+  const viewer = await requireScreen(request, "modelData");
   const db = await getDatabase();
   // Read again from the database: the address her session was made with is the one she owns.
-  const [owner] = await db
-    .select({ email: user.email, verified: user.emailVerified })
-    .from(user)
-    .where(eq(user.id, viewer.id));
+  const owner = await accountOwner(db, viewer.id);
   if (!owner?.verified) throw data(null, { status: 403 });
   // Decrypting every document is not free: a script looping on the link is slowed down.
   const minutes = await privacyRequestLimit(db, { download: viewer.id });

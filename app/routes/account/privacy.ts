@@ -1,9 +1,8 @@
-import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
-import { areas } from "#app/auth/permissions.ts";
-import { requireArea } from "#app/auth/guards.server.ts";
+import { homeOf } from "#app/auth/permissions.ts";
+import { requireScreenAction } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
-import { user } from "#app/db/schema.server.ts";
+import { accountOwner } from "#app/auth/users.server.ts";
 import {
   createPrivacyRequest,
   privacyRequestLimit,
@@ -13,11 +12,11 @@ import { pageContext } from "#app/utils/page.server.ts";
 import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
 import type { Route } from "./+types/privacy";
 
-const back = (result: string) => `${areas.modelDashboard.path}?privacy=${result}#privacy`;
+const back = (result: string) => `${homeOf("model")}?privacy=${result}#privacy`;
 
 /** Nothing to show here: the controls live on her dashboard. */
 export function loader() {
-  return redirect(areas.modelDashboard.path);
+  return redirect(homeOf("model"));
 }
 
 /**
@@ -28,16 +27,13 @@ export function loader() {
  * form works the same with and without JavaScript.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireArea(request, "modelDashboard");
+  const viewer = await requireScreenAction(request, "modelPrivacy");
   if (isCrossSiteRequest(request)) throw redirect(back("refused"));
   const form = await readForm(request);
   if (form.get("intent") !== "erase") throw redirect(back("refused"));
   if (form.get("confirm") !== "yes") throw redirect(back("unconfirmed"));
   const db = await getDatabase();
-  const [owner] = await db
-    .select({ email: user.email, verified: user.emailVerified, language: user.language })
-    .from(user)
-    .where(eq(user.id, viewer.id));
+  const owner = await accountOwner(db, viewer.id);
   if (!owner?.verified) throw redirect(back("refused"));
   if (await privacyRequestLimit(db, { account: viewer.id })) {
     throw redirect(back("limited"));

@@ -1,9 +1,9 @@
-import { requireAdmin } from "#app/auth/guards.server.ts";
+import { requireScreen } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
-import { actionLabelKey, readAccessFilter } from "#app/features/reports/access-actions.ts";
+import { actionLabel, readAccessFilter } from "#app/features/reports/access-actions.ts";
 import { exportAccessLog } from "#app/features/reports/access-report.server.ts";
 import { pageContext } from "#app/utils/page.server.ts";
-import { compressedDownload } from "#app/utils/compress.server.ts";
+import { csvResponse } from "#app/utils/csv.server.ts";
 import { clientIp } from "#app/utils/request.server.ts";
 import type { Route } from "./+types/access-report-export";
 
@@ -12,24 +12,15 @@ import type { Route } from "./+types/access-report-export";
  * filter as a CSV file, streamed; the export is itself recorded in the log (admin only).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request);
+  const viewer = await requireScreen(request, "adminAccessReportExport");
   const { filter } = readAccessFilter(new URL(request.url).searchParams);
   const { t } = pageContext(request);
   const stream = await exportAccessLog(
     await getDatabase(),
     filter,
     { id: viewer.id, ip: clientIp(request) },
-    (action) => {
-      const key = actionLabelKey(action);
-      return key ? t(key) : action;
-    },
+    (action) => actionLabel(action, t),
   );
   const day = new Date().toISOString().slice(0, 10);
-  return compressedDownload(request, stream, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="access-report-${day}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return csvResponse(request, stream, `access-report-${day}.csv`);
 }

@@ -1,16 +1,12 @@
-import { Form, Link } from "react-router";
-import { requireArea } from "#app/auth/guards.server.ts";
-import { Button } from "#app/components/ui/button.tsx";
-import { Input, Label, Select } from "#app/components/ui/field.tsx";
+import { requireScreen } from "#app/auth/guards.server.ts";
+import { Pager } from "#app/components/ui/pager.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { listAffiliates } from "#app/features/affiliates/admin-affiliates.server.ts";
 import {
   affiliateStatusValues,
-  formatMoney,
-  formatPercent,
   type AffiliateStatusValue,
 } from "#app/features/affiliates/admin-forms.ts";
-import { AffiliateStatusBadge } from "#app/features/affiliates/affiliate-status-badge.tsx";
+import { AffiliateFilters, AffiliatesTable } from "#app/features/affiliates/affiliate-list.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
@@ -26,7 +22,7 @@ const isStatus = (value: unknown): value is AffiliateStatusValue =>
  * section 4). Approvers and admins read it; changes are made on her page, by an admin.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireArea(request, "admin");
+  await requireScreen(request, "adminAffiliates");
   const url = new URL(request.url);
   const search = storableText((url.searchParams.get("q") ?? "").trim().slice(0, 100));
   const status = url.searchParams.get("status");
@@ -54,13 +50,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const th = "px-4 py-3 font-semibold";
-const num = "px-4 py-3 text-end tabular-nums whitespace-nowrap";
-
 export default function Affiliates({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { rows, search, status, next, paged } = loaderData;
-  const language = i18n.language;
   const params = { ...(search ? { q: search } : {}), ...(status ? { status } : {}) };
   const query = (extra: Record<string, string>) =>
     `?${new URLSearchParams({ ...params, ...extra })}`;
@@ -70,37 +62,7 @@ export default function Affiliates({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-semibold tracking-tight">{t("admin.affiliates.title")}</h1>
       <p className="mt-1 text-sm text-ink-600">{t("admin.affiliates.intro")}</p>
 
-      <Form
-        method="get"
-        role="search"
-        aria-label={t("admin.affiliates.filters")}
-        className="mt-6 grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-end"
-      >
-        <div className="space-y-2">
-          <Label htmlFor="q">{t("admin.affiliates.search")}</Label>
-          <Input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={search}
-            maxLength={100}
-            placeholder={t("admin.affiliates.searchPlaceholder")}
-            className="h-11 py-0"
-          />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="status">{t("admin.affiliates.status")}</Label>
-          <Select id="status" name="status" defaultValue={status}>
-            <option value="">{t("admin.affiliates.allStatuses")}</option>
-            {affiliateStatusValues.map((value) => (
-              <option key={value} value={value}>
-                {t(`admin.affiliates.statuses.${value}`)}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <Button type="submit">{t("admin.affiliates.apply")}</Button>
-      </Form>
+      <AffiliateFilters search={search} status={status} />
 
       <p aria-live="polite" className="mt-4 text-sm text-ink-600">
         {rows.length === 0
@@ -110,94 +72,15 @@ export default function Affiliates({ loaderData }: Route.ComponentProps) {
           : t("admin.affiliates.shown", { count: rows.length })}
       </p>
 
-      {rows.length ? (
-        <div className="mt-3 overflow-x-auto rounded-2xl bg-white ring-1 ring-ink-200/70">
-          <table className="w-full min-w-[60rem] text-left text-sm">
-            <caption className="sr-only">{t("admin.affiliates.title")}</caption>
-            <thead className="border-b border-ink-200 text-xs tracking-wide text-ink-500 uppercase">
-              <tr>
-                <th scope="col" className={th}>
-                  {t("admin.affiliates.name")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("admin.affiliates.email")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("admin.affiliates.code")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("admin.affiliates.status")}
-                </th>
-                <th scope="col" className={`${th} text-end`}>
-                  {t("admin.affiliates.commission")}
-                </th>
-                <th scope="col" className={`${th} text-end`}>
-                  {t("admin.affiliates.referrals")}
-                </th>
-                <th scope="col" className={`${th} text-end`}>
-                  {t("admin.affiliates.approvals")}
-                </th>
-                <th scope="col" className={`${th} text-end`}>
-                  {t("admin.affiliates.earnings")}
-                </th>
-                <th scope="col" className={`${th} text-end`}>
-                  {t("admin.affiliates.payouts")}
-                </th>
-                <th scope="col" className={`${th} text-end`}>
-                  {t("admin.affiliates.balance")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-ink-100">
-              {rows.map((row) => (
-                <tr key={row.id} className="hover:bg-sand-50">
-                  <th scope="row" className="px-4 py-3 text-left font-medium">
-                    <Link
-                      to={`/admin/afiliados/${row.id}`}
-                      className="text-ink-900 underline-offset-2 hover:text-brand-700 hover:underline"
-                    >
-                      {row.name}
-                    </Link>
-                  </th>
-                  <td className="px-4 py-3 whitespace-nowrap text-ink-700">{row.email}</td>
-                  <td className="px-4 py-3 font-mono text-ink-800">{row.referralCode}</td>
-                  <td className="px-4 py-3">
-                    <AffiliateStatusBadge status={row.status} />
-                  </td>
-                  <td className={num}>{formatPercent(row.commissionRate, language) ?? "—"}</td>
-                  <td className={num}>{row.referrals.toLocaleString(language)}</td>
-                  <td className={num}>{row.approvals.toLocaleString(language)}</td>
-                  <td className={num}>{formatMoney(row.earningsCents, language)}</td>
-                  <td className={num}>{formatMoney(row.payoutsCents, language)}</td>
-                  <td className={`${num} font-semibold`}>
-                    {formatMoney(row.balanceCents, language)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      {rows.length ? <AffiliatesTable rows={rows} /> : null}
 
-      {paged || next ? (
-        <nav aria-label={t("admin.affiliates.pages")} className="mt-6 flex justify-between gap-4">
-          {paged ? (
-            <Link to={query({})} className="font-semibold text-brand-700 hover:text-brand-900">
-              {t("admin.affiliates.first")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          {next ? (
-            <Link
-              to={query({ after: next })}
-              className="font-semibold text-brand-700 hover:text-brand-900"
-            >
-              {t("admin.affiliates.next")}
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager
+        label={t("admin.affiliates.pages")}
+        firstHref={paged ? query({}) : null}
+        nextHref={next ? query({ after: next }) : null}
+        firstLabel={t("admin.affiliates.first")}
+        nextLabel={t("admin.affiliates.next")}
+      />
     </>
   );
 }

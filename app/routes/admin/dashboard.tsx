@@ -1,7 +1,10 @@
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { Link } from "react-router";
-import { requireArea } from "#app/auth/guards.server.ts";
-import { formatWhen, StatusBadge } from "#app/features/submissions/status-badge.tsx";
+import { Section } from "#app/components/ui/card.tsx";
+import { StatCards } from "#app/components/ui/stat-card.tsx";
+import { requireScreen } from "#app/auth/guards.server.ts";
+import { formatWhen } from "#app/i18n/format.ts";
+import { StatusBadge } from "#app/features/submissions/status-badge.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { dashboardStats } from "#app/features/submissions/review-stats.server.ts";
 import { pageContext } from "#app/utils/page.server.ts";
@@ -9,7 +12,7 @@ import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireArea(request, "admin");
+  await requireScreen(request, "adminDashboard");
   const { t, strings } = pageContext(request);
   const stats = await dashboardStats(await getDatabase());
   return {
@@ -27,39 +30,39 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { stats } = loaderData;
-  const cards = [
-    { label: t("admin.status.Pendente"), value: stats.counts.Pendente, to: "/admin/pendentes" },
-    { label: t("admin.status.Aprovado"), value: stats.counts.Aprovado, to: "/admin/aprovados" },
-    { label: t("admin.status.Reprovado"), value: stats.counts.Reprovado, to: "/admin/reprovados" },
-    { label: t("admin.dashboard.newThisWeek"), value: stats.newThisWeek, to: "/admin/cadastros" },
-  ];
   const number = new Intl.NumberFormat(i18n.language);
+  const figures = [
+    {
+      key: "Pendente",
+      label: t("admin.status.Pendente"),
+      count: stats.counts.Pendente,
+      to: "/admin/pendentes",
+    },
+    {
+      key: "Aprovado",
+      label: t("admin.status.Aprovado"),
+      count: stats.counts.Aprovado,
+      to: "/admin/aprovados",
+    },
+    {
+      key: "Reprovado",
+      label: t("admin.status.Reprovado"),
+      count: stats.counts.Reprovado,
+      to: "/admin/reprovados",
+    },
+    {
+      key: "week",
+      label: t("admin.dashboard.newThisWeek"),
+      count: stats.newThisWeek,
+      to: "/admin/cadastros",
+    },
+  ].map(({ count, ...figure }) => ({ ...figure, value: number.format(count) }));
   return (
     <>
       <h1 className="text-3xl font-semibold tracking-tight">{t("admin.dashboard.title")}</h1>
-      <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {cards.map((card) => (
-          <li key={card.label}>
-            <Link
-              to={card.to}
-              className="block rounded-2xl bg-white p-5 ring-1 ring-ink-200/70 hover:ring-brand-300"
-            >
-              <span className="text-sm text-ink-600">{card.label}</span>
-              <span className="mt-1 block text-3xl font-semibold text-ink-950 tabular-nums">
-                {number.format(card.value)}
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <StatCards stats={figures} className="mt-6 sm:grid-cols-2 xl:grid-cols-4" />
 
-      <section
-        aria-labelledby="oldest-title"
-        className="mt-8 rounded-2xl bg-white p-5 ring-1 ring-ink-200/70"
-      >
-        <h2 id="oldest-title" className="text-lg font-semibold">
-          {t("admin.dashboard.oldestPending")}
-        </h2>
+      <Section id="oldest" title={t("admin.dashboard.oldestPending")} className="mt-8">
         {stats.oldestPending ? (
           <p className="mt-2 text-ink-700">
             <Link
@@ -73,7 +76,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className="mt-2 text-ink-600">{t("admin.dashboard.nothingPending")}</p>
         )}
-      </section>
+      </Section>
 
       <section aria-labelledby="latest-title" className="mt-8">
         <h2 id="latest-title" className="text-lg font-semibold">

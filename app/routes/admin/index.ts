@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { requireArea } from "#app/auth/guards.server.ts";
+import { requireScreen } from "#app/auth/guards.server.ts";
 import type { Route } from "./+types/index";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireArea(request, "admin");
+  await requireScreen(request, "admin");
   throw redirect("/admin/dashboard");
 }

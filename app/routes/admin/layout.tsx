@@ -1,6 +1,6 @@
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { NavLink, Outlet } from "react-router";
-import { requireArea } from "#app/auth/guards.server.ts";
+import { requireScreen } from "#app/auth/guards.server.ts";
 import { AreaShell } from "#app/components/layout/area-shell.tsx";
 import { adminNavigation } from "#app/features/admin/admin-nav.ts";
 import { Icon } from "#app/components/ui/icon.tsx";
@@ -11,16 +11,16 @@ import type { Route } from "./+types/layout";
 /**
  * The admin area. The guard runs as middleware, before any loader of the area: loaders run in
  * parallel, so a parent loader alone would protect nothing. Every admin loader and action
- * calls requireArea as well (or a stricter check).
+ * calls its own screen's guard as well (app/auth/permissions.ts).
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }) => {
-    await requireArea(request, "admin");
+    await requireScreen(request, "admin");
   },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireArea(request, "admin");
+  const user = await requireScreen(request, "admin");
   return { strings: pageStrings(request, ["admin", "areas"]), role: user.role };
 }
 

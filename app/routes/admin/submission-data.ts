@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
 import { data } from "react-router";
-import { requireAdmin } from "#app/auth/guards.server.ts";
+import { requireScreen } from "#app/auth/guards.server.ts";
+import { recordAccess } from "#app/db/access-log.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
-import { accessLog, submissions } from "#app/db/schema.server.ts";
+import { applicationOwner } from "#app/features/submissions/submissions.server.ts";
 import {
   collectPersonalData,
   personalDataResponse,
@@ -17,14 +17,11 @@ import type { Route } from "./+types/submission-data";
  * (collectPersonalData says why).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request);
+  const viewer = await requireScreen(request, "adminApplicationData");
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
   const db = await getDatabase();
-  const [application] = await db
-    .select({ email: submissions.emailNormalized, erasedAt: submissions.erasedAt })
-    .from(submissions)
-    .where(eq(submissions.id, id));
+  const application = await applicationOwner(db, id);
   if (!application) throw data(null, { status: 404 });
   // An erased application keeps no address to find her other data by: it is exported alone.
   const found = await collectPersonalData(
@@ -33,12 +30,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     { includeDocument: false },
     application.erasedAt ? [id] : undefined,
   );
-  await db.insert(accessLog).values({
-    actorId: viewer.id,
-    action: "privacy.export",
+  await recordAccess(db, "privacy.export", {
+    actor: { id: viewer.id, ip: clientIp(request) },
     subject: `submission:${id}`,
     details: { applications: found.applications.length, account: Boolean(found.account) },
-    ip: clientIp(request),
   });
   return personalDataResponse(found, `application-${id}-data`);
 }

@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
-import { requireAdmin } from "#app/auth/guards.server.ts";
+import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
-import { submissions } from "#app/db/schema.server.ts";
+import { applicationOwner } from "#app/features/submissions/submissions.server.ts";
 import { erasePerson } from "#app/features/privacy/erasure.server.ts";
 import { clientIp, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
 import type { Route } from "./+types/submission-erase";
@@ -10,7 +9,8 @@ import type { Route } from "./+types/submission-erase";
 const detail = (id: number, result?: string) =>
   `/admin/cadastros/${id}${result ? `?privacy=${result}` : ""}`;
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireScreen(request, "adminApplicationErase");
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
   return redirect(detail(id));
@@ -22,17 +22,14 @@ export async function loader({ params }: Route.LoaderArgs) {
  * model account, in one transaction, recorded in the access log. Back to the application's page.
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request);
+  const viewer = await requireScreenAction(request, "adminApplicationErase");
   if (isCrossSiteRequest(request)) throw data(null, { status: 403 });
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
   const form = await readForm(request);
   if (form.get("confirm") !== "yes") throw redirect(detail(id, "unconfirmed"));
   const db = await getDatabase();
-  const [application] = await db
-    .select({ email: submissions.emailNormalized, erasedAt: submissions.erasedAt })
-    .from(submissions)
-    .where(eq(submissions.id, id));
+  const application = await applicationOwner(db, id);
   if (!application) throw data(null, { status: 404 });
   if (application.erasedAt) throw redirect(detail(id, "erased"));
   await erasePerson(db, {

@@ -1,27 +1,20 @@
-import { asc, eq } from "drizzle-orm";
-import { data, Form, Link, useNavigation } from "react-router";
-import { requireArea } from "#app/auth/guards.server.ts";
-import { Button } from "#app/components/ui/button.tsx";
+import { data, Link, useNavigation } from "react-router";
+import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
+import { EmptyState } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
-import { Input, Select, Textarea } from "#app/components/ui/field.tsx";
+import { Pager } from "#app/components/ui/pager.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
-import { affiliates, user } from "#app/db/schema.server.ts";
 import { reviewLists } from "#app/features/admin/admin-nav.ts";
-import { formatWhen, StatusBadge } from "#app/features/submissions/status-badge.tsx";
+import { BulkDecision } from "#app/features/submissions/bulk-decision.tsx";
 import { decideMany } from "#app/features/submissions/bulk-review.server.ts";
-import {
-  readReviewFilter,
-  reviewFilterParams,
-  reviewSorts,
-} from "#app/features/submissions/review-filter.ts";
-import { listSubmissions } from "#app/features/submissions/review-list.server.ts";
-import { submissionSources } from "#app/db/submission-statuses.ts";
-import { languages } from "#app/i18n/languages.ts";
+import { readReviewFilter, reviewFilterParams } from "#app/features/submissions/review-filter.ts";
+import { ReviewFilters } from "#app/features/submissions/review-filters.tsx";
+import { listReferrers, listSubmissions } from "#app/features/submissions/review-list.server.ts";
+import { ReviewTable } from "#app/features/submissions/review-table.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
 import { clientIp, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
-import "#app/features/submissions/review-table.css";
 import type { Route } from "./+types/submissions";
 import { cursorParam, parseCursor } from "#app/utils/keyset.ts";
 
@@ -35,7 +28,7 @@ function listOf(request: Request) {
  * the status of the path and by the filters of the query string, newest or oldest first.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireArea(request, "admin");
+  await requireScreen(request, "adminReview");
   const url = new URL(request.url);
   const list = listOf(request);
   const filter = readReviewFilter(url.searchParams);
@@ -43,12 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDatabase();
   const [page, referrers] = await Promise.all([
     listSubmissions(db, { ...filter, status: list.status, before, limit: 50 }),
-    db
-      .select({ id: affiliates.id, code: affiliates.referralCode, name: user.name })
-      .from(affiliates)
-      .innerJoin(user, eq(user.id, affiliates.userId))
-      .orderBy(asc(affiliates.referralCode))
-      .limit(500),
+    listReferrers(db),
   ]);
   const { t, strings } = pageContext(request);
   return {
@@ -87,7 +75,7 @@ const BULK_MAX = 200;
 
 /** Approve or reject the ticked pending applications at once, with one note for all. */
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireArea(request, "admin");
+  const viewer = await requireScreenAction(request, "adminReview");
   if (isCrossSiteRequest(request)) return data<BulkResult>({ error: "validation.crossSite" }, 403);
   const form = await readForm(request);
   const to = form.get("to");
@@ -118,83 +106,19 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Submissions({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { rows, filter, filterParams, referrers, next, paged, label, path } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
   const query = (extra: Record<string, string>) =>
     `?${new URLSearchParams({ ...filterParams, ...extra })}`;
   const filtered = Object.keys(filterParams).some((key) => key !== "sort");
-  const pending = rows.filter((row) => row.status === "Pendente");
 
   return (
     <>
       <h1 className="text-3xl font-semibold tracking-tight">{t(label)}</h1>
 
-      <Form
-        method="get"
-        role="search"
-        aria-label={t("admin.list.filters")}
-        className="mt-6 grid grid-cols-2 gap-3 rounded-2xl bg-white p-4 ring-1 ring-ink-200/70 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto]"
-      >
-        {/* Two filters a row even on a phone, so the list starts on the first screen. */}
-        <div className="col-span-2 lg:col-span-1">
-          <label htmlFor="q" className="text-xs font-semibold text-ink-600">
-            {t("admin.list.search")}
-          </label>
-          <Input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={filter.search}
-            placeholder={t("admin.list.searchPlaceholder")}
-            className="mt-1 h-11 py-0 text-sm"
-          />
-        </div>
-        <FilterSelect id="source" label={t("admin.list.source")} value={filter.source}>
-          {submissionSources.map((source) => (
-            <option key={source} value={source}>
-              {t(`admin.source.${source}`)}
-            </option>
-          ))}
-        </FilterSelect>
-        <FilterSelect id="language" label={t("admin.list.language")} value={filter.language}>
-          {languages.map(({ code, name }) => (
-            <option key={code} value={code}>
-              {name}
-            </option>
-          ))}
-        </FilterSelect>
-        <FilterSelect
-          id="affiliate"
-          label={t("admin.list.affiliate")}
-          value={filter.affiliateId ? String(filter.affiliateId) : undefined}
-        >
-          {referrers.map(({ id, code, name }) => (
-            <option key={id} value={id}>
-              {code} · {name}
-            </option>
-          ))}
-        </FilterSelect>
-        <div>
-          <label htmlFor="sort" className="text-xs font-semibold text-ink-600">
-            {t("admin.list.sort")}
-          </label>
-          <Select id="sort" name="sort" defaultValue={filter.sort} className="mt-1">
-            {reviewSorts.map((sort) => (
-              <option key={sort} value={sort}>
-                {t(`admin.list.sorts.${sort}`)}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="col-span-2 flex items-end gap-2 lg:col-span-1">
-          <Button type="submit" className="w-full">
-            <Icon name="search" />
-            {t("admin.list.apply")}
-          </Button>
-        </div>
-      </Form>
+      <ReviewFilters filter={filter} referrers={referrers} />
       {filtered ? (
         <p className="mt-2 text-sm">
           <Link to={path} className="font-semibold text-brand-700 hover:text-brand-900">
@@ -217,112 +141,18 @@ export default function Submissions({ loaderData, actionData }: Route.ComponentP
       </div>
 
       {rows.length === 0 ? (
-        <p className="mt-6 rounded-2xl bg-white p-8 text-center text-ink-600 ring-1 ring-ink-200/70">
+        <EmptyState className="mt-6">
           {filter.search
             ? t("admin.list.noMatch", { search: filter.search })
             : filtered
               ? t("admin.list.noneFiltered")
               : t("admin.list.empty")}
-        </p>
+        </EmptyState>
       ) : (
-        <div className="mt-4 rounded-2xl bg-white ring-1 ring-ink-200/70 md:overflow-x-auto">
-          <table className="w-full text-left text-sm max-md:block">
-            <caption className="sr-only">{t(label)}</caption>
-            <thead className="border-b border-ink-200 text-xs tracking-wide text-ink-500 uppercase max-md:sr-only">
-              <tr>
-                <th scope="col" className="w-10 px-4 py-3">
-                  <span className="sr-only">{t("admin.bulk.select")}</span>
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {t("admin.list.name")}
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {t("admin.list.email")}
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {t("admin.list.source")}
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {t("admin.list.received")}
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {t("admin.list.status")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="review-rows divide-y divide-ink-100 max-md:block">
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    {/* An erased application has no one to decide for (nor to mail). */}
-                    {row.selectable ? (
-                      <input
-                        type="checkbox"
-                        name="id"
-                        value={row.id}
-                        form="bulk"
-                        aria-label={t("admin.bulk.selectOne", {
-                          name: row.fullName || t("admin.privacy.erasedName"),
-                        })}
-                      />
-                    ) : null}
-                  </td>
-                  <td>
-                    <Link to={`/admin/cadastros/${row.id}`}>
-                      {row.fullName || t("admin.privacy.erasedName")}
-                    </Link>
-                  </td>
-                  <td>{row.email}</td>
-                  <td>{t(`admin.source.${row.source}`)}</td>
-                  <td>{formatWhen(row.createdAt, i18n.language)}</td>
-                  <td>
-                    <StatusBadge status={row.status} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ReviewTable caption={t(label)} rows={rows} />
       )}
 
-      {pending.length > 0 ? (
-        <Form
-          method="post"
-          id="bulk"
-          className="mt-4 grid gap-3 rounded-2xl bg-white p-4 ring-1 ring-ink-200/70 md:grid-cols-[minmax(0,1fr)_auto]"
-        >
-          <fieldset className="contents">
-            <legend className="text-sm font-semibold text-ink-900 md:col-span-2">
-              {t("admin.bulk.title")}
-            </legend>
-            <div>
-              <label htmlFor="bulk-note" className="text-xs font-semibold text-ink-600">
-                {t("admin.detail.note")}
-              </label>
-              <Textarea
-                id="bulk-note"
-                name="note"
-                maxLength={2000}
-                aria-describedby="bulk-note-hint"
-                className="mt-1 min-h-20 text-sm"
-              />
-              <p id="bulk-note-hint" className="mt-1 text-xs text-ink-500">
-                {t("admin.bulk.hint")}
-              </p>
-            </div>
-            <div className="flex flex-wrap items-end gap-2 md:flex-col md:items-stretch md:justify-end">
-              <Button type="submit" name="to" value="Aprovado" disabled={busy}>
-                <Icon name="thumbs-up" />
-                {t("admin.bulk.approve")}
-              </Button>
-              <Button type="submit" name="to" value="Reprovado" variant="secondary" disabled={busy}>
-                <Icon name="thumbs-down" />
-                {t("admin.bulk.reject")}
-              </Button>
-            </div>
-          </fieldset>
-        </Form>
-      ) : null}
+      {rows.some((row) => row.status === "Pendente") ? <BulkDecision busy={busy} /> : null}
 
       <p className="mt-4">
         <a
@@ -335,48 +165,13 @@ export default function Submissions({ loaderData, actionData }: Route.ComponentP
         </a>
       </p>
 
-      <nav aria-label={t("admin.list.pages")} className="mt-6 flex justify-between gap-4">
-        {paged ? (
-          <Link to={query({})} className="font-semibold text-brand-700 hover:text-brand-900">
-            {t("admin.list.first")}
-          </Link>
-        ) : (
-          <span />
-        )}
-        {next ? (
-          <Link
-            to={query({ after: next })}
-            className="font-semibold text-brand-700 hover:text-brand-900"
-          >
-            {t("admin.list.next")}
-          </Link>
-        ) : null}
-      </nav>
+      <Pager
+        label={t("admin.list.pages")}
+        firstHref={paged ? query({}) : null}
+        nextHref={next ? query({ after: next }) : null}
+        firstLabel={t("admin.list.first")}
+        nextLabel={t("admin.list.next")}
+      />
     </>
-  );
-}
-
-function FilterSelect({
-  id,
-  label,
-  value,
-  children,
-}: {
-  id: string;
-  label: string;
-  value: string | undefined;
-  children: React.ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div>
-      <label htmlFor={id} className="text-xs font-semibold text-ink-600">
-        {label}
-      </label>
-      <Select id={id} name={id} defaultValue={value ?? ""} className="mt-1">
-        <option value="">{t("admin.list.any")}</option>
-        {children}
-      </Select>
-    </div>
   );
 }

@@ -1,0 +1,38 @@
+/**
+ * Every action the access log records (access_log.action), as stored: recordAccess() in
+ * access-log.server.ts accepts only these, and the access report labels and filters by them.
+ * Plain data, so the report's page may import it too. A name, once written, stays as it is:
+ * stored rows and their exports keep it.
+ */
+export const accessActions = [
+  "submission.status",
+  "submission.reveal-document",
+  "submissions.export",
+  "access-report.export",
+  "user.role",
+  "user.disable",
+  "user.enable",
+  "user.reset-link",
+  "affiliate.status",
+  "affiliate.commission",
+  "affiliate.ledger",
+  "affiliate.ledger.void",
+  "settings.smtp",
+  "settings.test-mail",
+  "settings.reasons",
+  "settings.retention",
+  "settings.template",
+  "outbox.retry",
+  "privacy.export",
+  "privacy.erase",
+  "privacy.retention",
+] as const;
+
+export type AccessAction = (typeof accessActions)[number];
+
+/** The part of an action before its first dot ("settings" of "settings.smtp"). */
+export type AccessActionPrefix = AccessAction extends `${infer Prefix}.${string}` ? Prefix : never;
+
+export function isAccessAction(value: string): value is AccessAction {
+  return (accessActions as readonly string[]).includes(value);
+}

@@ -1,0 +1,104 @@
+import type { AccessAction } from "./access-actions.ts";
+import type { Database } from "./db.server.ts";
+import type { Role } from "./roles.ts";
+import { accessLog, type LedgerKind } from "./schema.server.ts";
+import type { SubmissionSource, SubmissionStatus } from "./submission-statuses.ts";
+
+/**
+ * The access log's only writer (product.md section 5: who did what to whose data, when and from
+ * where). Every action has its details' shape here, so a row reads the same whichever module
+ * wrote it: the access report, its CSV and the model's dashboard read these keys back.
+ */
+
+/** The staff member who acted, and the address she acted from. */
+export interface Actor {
+  id: string;
+  ip?: string | null;
+}
+
+type Change<T> = { from: T; to: T };
+
+type LedgerEntryDetails = {
+  entry: number;
+  kind: LedgerKind;
+  amountCents: number;
+  occurredOn: string;
+};
+
+/**
+ * Each action's details (access_log.details); undefined where the row has none (null). The
+ * values are what was written when the row was: a later change of, say, the statuses' names
+ * leaves old rows as they were, so readers treat details as untyped.
+ */
+export interface AccessDetails {
+  "submission.status": Change<SubmissionStatus> & { note?: string; reasonId?: number };
+  "submission.reveal-document": undefined;
+  "submissions.export": {
+    status: SubmissionStatus | "all";
+    search: string | null;
+    source?: SubmissionSource;
+    language?: string;
+    affiliateId?: number;
+  };
+  "access-report.export": Record<"action" | "actor" | "from" | "to", string | null>;
+  "user.role": Change<Role> & { affiliate?: "created" | "reactivated" | "suspended" };
+  "user.disable": { sessionsEnded: number };
+  "user.enable": { sessionsEnded?: never };
+  "user.reset-link": { sessionsEnded?: never };
+  "affiliate.status": Change<"active" | "suspended">;
+  "affiliate.commission": Change<string | null>;
+  "affiliate.ledger": LedgerEntryDetails & { note?: string };
+  "affiliate.ledger.void": LedgerEntryDetails;
+  "settings.smtp": {
+    host: string;
+    port: number;
+    security: string;
+    user: string;
+    /** Never the password: only whether it changed. */
+    password: "changed" | "unchanged" | "removed" | "cleared";
+    senderName: string;
+    senderAddress: string;
+    smtpUrl?: "environment";
+  };
+  "settings.test-mail": { to: string; ok: boolean; error?: string };
+  "settings.reasons":
+    | { change: "add" | "rename"; label: string }
+    | { change: "activate" | "deactivate" }
+    | { change: "move"; direction: "up" | "down" };
+  "settings.retention": Change<number>;
+  "settings.template": { change: "save"; subject: string } | { change: "reset" };
+  "outbox.retry": { kind: string };
+  "privacy.export": { applications: number; account: boolean };
+  "privacy.erase": {
+    by: "subject" | "admin";
+    applications: number;
+    ids?: string;
+    account: "deleted" | "kept" | "none";
+  };
+  "privacy.retention": { months: number; erased: number; stopped?: "shutdown" | "error" };
+}
+
+export type AccessEntry<A extends AccessAction> = {
+  /** Null for the system (the retention job, a person's own erasure request). */
+  actor: Actor | null;
+  /** What it was done to: "submission:42", "user:<id>", "settings:<key>", … */
+  subject: string;
+} & (AccessDetails[A] extends undefined ? { details?: never } : { details: AccessDetails[A] });
+
+/**
+ * Records an action in the access log, inside the caller's transaction when given one, so the
+ * entry exists exactly when the change does.
+ */
+export async function recordAccess<A extends AccessAction>(
+  db: Pick<Database, "insert">,
+  action: A,
+  entry: AccessEntry<A>,
+) {
+  await db.insert(accessLog).values({
+    actorId: entry.actor?.id ?? null,
+    action,
+    subject: entry.subject,
+    details: entry.details,
+    ip: entry.actor?.ip ?? null,
+  });
+}

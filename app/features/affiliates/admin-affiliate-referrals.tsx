@@ -1,0 +1,65 @@
+import { Link } from "react-router";
+import { Section } from "#app/components/ui/card.tsx";
+import { Table, Td, Th } from "#app/components/ui/table.tsx";
+import { formatWhen } from "#app/i18n/format.ts";
+import { StatusBadge } from "#app/features/submissions/status-badge.tsx";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import type { AffiliateDetail } from "./admin-affiliates.server.ts";
+
+/** The latest applications that came through her link, each linking to its page. */
+export function ReferralsSection({
+  referrals,
+  count,
+}: {
+  referrals: AffiliateDetail["referrals"];
+  /** All of them, not only those listed. */
+  count: number;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Section
+      id="referrals"
+      title={t("admin.affiliates.referralsTitle", { count })}
+      className="mt-6"
+    >
+      {referrals.length === 0 ? (
+        <p className="mt-3 text-sm text-ink-600">{t("admin.affiliates.noReferrals")}</p>
+      ) : (
+        <Table
+          caption={t("admin.affiliates.referralsCaption")}
+          density="compact"
+          className="mt-3"
+          tableClassName="min-w-[36rem]"
+        >
+          <thead>
+            <tr>
+              <Th>{t("admin.affiliates.applicant")}</Th>
+              <Th>{t("admin.affiliates.received")}</Th>
+              <Th>{t("admin.affiliates.source")}</Th>
+              <Th>{t("admin.affiliates.status")}</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {referrals.map((r) => (
+              <tr key={r.id}>
+                <Th row>
+                  <Link
+                    to={`/admin/cadastros/${r.id}`}
+                    className="text-brand-700 underline underline-offset-2 hover:text-brand-900"
+                  >
+                    {r.fullName}
+                  </Link>
+                </Th>
+                <Td className="whitespace-nowrap">{formatWhen(r.createdAt, i18n.language)}</Td>
+                <Td>{t(`admin.source.${r.source}`)}</Td>
+                <Td>
+                  <StatusBadge status={r.status} />
+                </Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,74 @@
+import { Link } from "react-router";
+import { Table, Td, Th } from "#app/components/ui/table.tsx";
+import type { SubmissionSource, SubmissionStatus } from "#app/db/submission-statuses.ts";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { formatWhen } from "#app/i18n/format.ts";
+import { StatusBadge } from "./status-badge.tsx";
+import "./review-table.css";
+
+/** What the list shows of an application, nothing more: the page carries fifty of them. */
+export interface ReviewRow {
+  id: number;
+  fullName: string;
+  email: string;
+  source: SubmissionSource;
+  createdAt: string | Date;
+  status: SubmissionStatus;
+  /** Pending and not erased: she can be decided for in bulk. */
+  selectable: boolean;
+}
+
+/**
+ * The review list: a box to tick for the bulk decision (its form is `#bulk`, below the table),
+ * her name linking to her application, her address, source, date and status. Cells carry no
+ * classes of their own (review-table.css styles them by column).
+ */
+export function ReviewTable({ caption, rows }: { caption: string; rows: readonly ReviewRow[] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Table caption={caption} framed className="mt-4" tableClassName="review-table">
+      <thead>
+        <tr>
+          <Th>
+            <span className="sr-only">{t("admin.bulk.select")}</span>
+          </Th>
+          <Th>{t("admin.list.name")}</Th>
+          <Th>{t("admin.list.email")}</Th>
+          <Th>{t("admin.list.source")}</Th>
+          <Th>{t("admin.list.received")}</Th>
+          <Th>{t("admin.list.status")}</Th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => {
+          const name = row.fullName || t("admin.privacy.erasedName");
+          return (
+            <tr key={row.id}>
+              <Td>
+                {/* An erased application has no one to decide for (nor to mail). */}
+                {row.selectable ? (
+                  <input
+                    type="checkbox"
+                    name="id"
+                    value={row.id}
+                    form="bulk"
+                    aria-label={t("admin.bulk.selectOne", { name })}
+                  />
+                ) : null}
+              </Td>
+              <Td>
+                <Link to={`/admin/cadastros/${row.id}`}>{name}</Link>
+              </Td>
+              <Td>{row.email}</Td>
+              <Td>{t(`admin.source.${row.source}`)}</Td>
+              <Td>{formatWhen(row.createdAt, i18n.language)}</Td>
+              <Td>
+                <StatusBadge status={row.status} />
+              </Td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+}
