@@ -12,6 +12,7 @@ import {
 import { referralClicksSettled } from "#app/features/affiliates/referral-clicks.server.ts";
 import { startMailSender } from "#app/mail/sender.server.ts";
 import { startRetentionJob } from "#app/features/privacy/retention.server.ts";
+import { startContentWatch } from "#app/features/content/content-version.server.ts";
 import { effectiveMailTransport } from "#app/mail/smtp-settings.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { requestLogger } from "#app/utils/logger.server.ts";
@@ -36,6 +37,7 @@ export const streamTimeout = 5_000;
 
 let mailSender: ReturnType<typeof startMailSender> | undefined;
 let retentionJob: ReturnType<typeof startRetentionJob> | undefined;
+let contentWatch: ReturnType<typeof startContentWatch> | undefined;
 
 /**
  * Run by the production server before it listens: the database is opened and migrated, the
@@ -49,13 +51,12 @@ export async function startup() {
   retentionJob = startRetentionJob(getDatabase, {
     firstCheckMs: getEnv().RETENTION_FIRST_CHECK_SECONDS * 1000,
   });
+  // Another instance's edit of the articles, FAQ or testimonials, or an article falling due.
+  contentWatch = startContentWatch(getDatabase);
 }
 
 /** `/readyz`: the database answers and has this build's migrations. */
 export const readiness = checkReadiness;
-
-/** For what publishes content (later, the CMS): the next visitor gets the new page. */
-export { purgeDocumentCache } from "#app/utils/document-cache.server.ts";
 
 /** Shell commands that need the app's modules (scripts/user-create.ts). */
 export { createAccountFromShell } from "#app/auth/users.server.ts";
@@ -74,6 +75,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 export async function shutdown() {
   await mailSender?.stop();
   await retentionJob?.stop();
+  await contentWatch?.stop();
   await flushCounts(); // the last seconds of cookie-free counting
   await referralClicksSettled(); // referral clicks still being written
   await closeDatabase();

@@ -7,6 +7,7 @@ export default [
     route("contact", "routes/_marketing/contact.tsx"),
     route("blog", "routes/_marketing/blog.tsx"),
     route("blog/:slug", "routes/_marketing/blog-post.tsx"),
+    route("blog/preview/:token", "routes/_marketing/blog-preview.tsx"),
     route("privacy", "routes/_marketing/privacy.tsx"),
     route("privacy/request", "routes/_marketing/privacy-request.tsx"),
     route("privacy/confirm", "routes/_marketing/privacy-confirm.tsx"),
@@ -55,6 +56,14 @@ export default [
     route("access-report.csv", "routes/admin/access-report-export.ts"),
     route("analytics", "routes/admin/analytics.tsx"),
     route("privacy", "routes/admin/privacy.tsx"),
+    // Content: articles, their editor and preview, image uploads, FAQ and testimonials.
+    route("blog", "routes/admin/blog.tsx"),
+    route("blog/:id", "routes/admin/blog-article.ts"),
+    route("blog/:id/:language", "routes/admin/blog-editor.tsx"),
+    route("blog/:id/:language/preview", "routes/admin/blog-preview.tsx"),
+    route("blog/:id/:language/history", "routes/admin/blog-history.tsx"),
+    route("images", "routes/admin/images.ts"),
+    route("content", "routes/admin/content.tsx"),
   ]),
   // Machine-readable resources.
   route("api/geo-language", "routes/resources/geo-language.ts"),
@@ -62,5 +71,7 @@ export default [
   route("api/count", "routes/resources/count.ts"),
   route("api/auth/*", "routes/resources/auth-api.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("blog/feed.xml", "routes/resources/blog-feed.ts"),
+  route("media/:file", "routes/resources/media.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
 ] satisfies RouteConfig;

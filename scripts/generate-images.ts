@@ -1,6 +1,6 @@
 /**
- * Draws the site's images and writes them, optimised, into public/: the blog covers (AVIF + WebP
- * at three widths), the Open Graph card, the favicons and the logo. Run after changing the art:
+ * Draws the site's images and writes them, optimised, into public/: the Open Graph card, the
+ * favicons and the logo. (The articles' covers are content: uploaded in /admin/blog.) Run after changing the art:
  *   scripts/with-node.sh node scripts/generate-images.ts
  * The outputs are committed, so neither a build nor a start needs this.
  */
@@ -10,7 +10,6 @@ import sharp from "sharp";
 
 const root = path.resolve(import.meta.dirname, "..");
 const publicDir = path.join(root, "public");
-const COVER_WIDTHS = [480, 960, 1440];
 
 const palette = {
   deep: "#062428",
@@ -42,79 +41,6 @@ function waves(width: number, height: number, seed: number, colors: string[]) {
 }
 
 // One scene per article: a sky, a sun or moon, the sea in layers, and a motif for the subject.
-const covers: Record<
-  string,
-  { sky: [string, string]; sun: string; sunX: number; motif: string; seed: number }
-> = {
-  "security-and-anonymity": {
-    sky: ["#123e42", "#2eaeab"],
-    sun: palette.foam,
-    sunX: 0.72,
-    seed: 1,
-    motif: `<g transform="translate(300 190)" fill="none" stroke="${palette.sand}" stroke-width="14" stroke-linejoin="round"><path d="M0-110 95-72v62c0 72-42 118-95 140C-53 108-95 62-95-10v-62z" fill="${palette.sea}" fill-opacity=".55"/><rect x="-34" y="-14" width="68" height="56" rx="10" fill="${palette.sand}" stroke="none"/><path d="M-22-14v-18a22 22 0 0 1 44 0v18"/></g>`,
-  },
-  "5-tips-to-increase-subscriptions": {
-    sky: ["#fdb3a4", "#f6efe4"],
-    sun: palette.coral,
-    sunX: 0.25,
-    seed: 2,
-    motif: `<g transform="translate(520 120)" fill="${palette.sea}">${[0, 1, 2, 3, 4]
-      .map(
-        (i) =>
-          `<rect x="${i * 58}" y="${200 - i * 45}" width="40" height="${60 + i * 45}" rx="10" opacity="${0.55 + i * 0.1}"/>`,
-      )
-      .join(
-        "",
-      )}<path d="M-10 180 L60 140 L120 150 L185 90 L250 60" fill="none" stroke="${palette.coral}" stroke-width="12" stroke-linecap="round" stroke-linejoin="round"/></g>`,
-  },
-  "common-beginner-mistakes": {
-    sky: ["#f6efe4", "#97e4de"],
-    sun: "#fb8b75",
-    sunX: 0.8,
-    seed: 3,
-    motif: `<g transform="translate(250 150)"><circle r="95" fill="${palette.sand}" stroke="${palette.sea}" stroke-width="12"/><path d="M0-70V0l45 30" fill="none" stroke="${palette.coral}" stroke-width="14" stroke-linecap="round"/><circle r="10" fill="${palette.sea}"/></g>`,
-  },
-  "turning-followers-into-paying-fans": {
-    sky: ["#114a4e", "#fb8b75"],
-    sun: "#fdb3a4",
-    sunX: 0.5,
-    seed: 4,
-    motif: `<g transform="translate(720 180)" fill="${palette.coral}"><path d="M0 40C-60-5-80-45-55-75c20-24 45-15 55 5 10-20 35-29 55-5 25 30 5 70-55 115z"/></g><g transform="translate(200 210)" fill="${palette.sand}" opacity=".9"><circle r="22"/><circle cx="60" cy="-20" r="16"/><circle cx="110" cy="10" r="12"/></g>`,
-  },
-};
-
-function coverSvg(slug: string) {
-  const c = covers[slug]!;
-  const w = 1440;
-  const h = 810;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}">
-<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${c.sky[0]}"/><stop offset="1" stop-color="${c.sky[1]}"/></linearGradient></defs>
-<rect width="${w}" height="${h}" fill="url(#sky)"/>
-<circle cx="${w * c.sunX}" cy="${h * 0.36}" r="${h * 0.16}" fill="${c.sun}"/>
-${waves(w, h, c.seed, [palette.teal, palette.sea, palette.deep])}
-<g transform="scale(1.8)">${c.motif}</g>
-</svg>`;
-}
-
-async function writeCovers() {
-  const dir = path.join(publicDir, "images/blog");
-  await mkdir(dir, { recursive: true });
-  for (const slug of Object.keys(covers)) {
-    const svg = Buffer.from(coverSvg(slug));
-    for (const width of COVER_WIDTHS) {
-      const base = sharp(svg).resize(width);
-      await base
-        .clone()
-        .avif({ quality: 55, effort: 6 })
-        .toFile(path.join(dir, `${slug}-${width}.avif`));
-      await base
-        .clone()
-        .webp({ quality: 78 })
-        .toFile(path.join(dir, `${slug}-${width}.webp`));
-    }
-  }
-}
-
 async function writeBrand() {
   const markSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40">${logoMark}</svg>`;
   await writeFile(path.join(publicDir, "favicon.svg"), markSvg);
@@ -179,6 +105,5 @@ ${waves(1200, 630, 2, [palette.teal, palette.sea, palette.deep])}
   );
 }
 
-await writeCovers();
 await writeBrand();
 console.log("images written to public/");

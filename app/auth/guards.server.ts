@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import type { Role } from "#app/db/schema.server.ts";
+import { roles, type Role } from "#app/db/roles.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { AUTH_COOKIE_PREFIX, getAuth } from "./auth.server.ts";
 import { actorsOf, inBackOffice, mayOpen, rolesOf, type ScreenName } from "./permissions.ts";
@@ -25,7 +25,9 @@ export function effectiveRole(user: {
   const adminEmail = getEnv().ADMIN_EMAIL;
   if (adminEmail && user.emailVerified && user.email.toLowerCase() === adminEmail) return "admin";
   const role = user.role;
-  return role === "affiliate" || role === "approver" || role === "admin" ? role : "model";
+  return typeof role === "string" && role !== "model" && (roles as readonly string[]).includes(role)
+    ? (role as Role)
+    : "model";
 }
 
 /** Whether the request carries one of Better Auth's cookies (plain, or `__Secure-` behind https). */

@@ -16,6 +16,7 @@ import {
 
 const staff: Role[] = ["approver", "admin"];
 const admins: Role[] = ["admin"];
+const content: Role[] = ["editor", "admin"];
 
 /**
  * product.md section 2, written out here apart from the map on purpose: the guards, the admin
@@ -34,7 +35,8 @@ const specification: Record<ScreenName, { open: Role[]; act?: Role[] }> = {
   accountSecurity: { open: [...roles] },
   // Admin: dashboard, cadastros/pendentes/aprovados/reprovados, submission detail; approvers
   // approve, reject and add notes (which change each may make is review.server.ts's business).
-  admin: { open: staff },
+  // The back office lets in approvers and admins, and editors for the content screens.
+  admin: { open: [...staff, "editor"] },
   adminDashboard: { open: staff },
   adminReview: { open: staff },
   adminExport: { open: staff },
@@ -56,6 +58,13 @@ const specification: Record<ScreenName, { open: Role[]; act?: Role[] }> = {
   adminAccessReport: { open: admins },
   adminAccessReportExport: { open: admins },
   adminTechReport: { open: admins },
+  // Admin: blog, FAQ and testimonials: admins and editors, no one else.
+  adminBlog: { open: content },
+  adminBlogPost: { open: content },
+  adminBlogPreview: { open: content },
+  adminBlogHistory: { open: content },
+  adminImages: { open: content },
+  adminContent: { open: content },
 };
 
 const names = Object.keys(screens) as ScreenName[];

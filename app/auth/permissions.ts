@@ -17,6 +17,8 @@ interface Screen {
 
 const staff = ["approver", "admin"] as const satisfies readonly Role[];
 const admins = ["admin"] as const satisfies readonly Role[];
+// The agency's own content (articles, FAQ, testimonials): editors and admins, no one else.
+const content = ["editor", "admin"] as const satisfies readonly Role[];
 
 export const screens = {
   // Her own area: a model's, an affiliate's; her account, whatever her role.
@@ -26,8 +28,9 @@ export const screens = {
   modelPrivacy: { paths: ["/account/privacy"], roles: ["model"] },
   affiliatePortal: { paths: ["/portal"], roles: ["affiliate"] },
   accountSecurity: { paths: ["/account/security"], roles },
-  // The back office (its layout's middleware as well): applications, for approvers and admins.
-  admin: { paths: ["/admin"], roles: staff },
+  // The back office (its layout's middleware as well): applications for approvers and admins,
+  // the content screens for editors and admins. Each screen below narrows it.
+  admin: { paths: ["/admin"], roles: ["approver", "editor", "admin"] },
   adminDashboard: { paths: ["/admin/dashboard"], roles: staff },
   adminReview: {
     paths: ["/admin/cadastros", "/admin/pendentes", "/admin/aprovados", "/admin/reprovados"],
@@ -51,6 +54,13 @@ export const screens = {
   adminAccessReport: { paths: ["/admin/access-report"], roles: admins },
   adminAccessReportExport: { paths: ["/admin/access-report.csv"], roles: admins },
   adminTechReport: { paths: ["/admin/tech-report"], roles: admins },
+  // Content: the articles, one article's editor and preview, image uploads, FAQ and testimonials.
+  adminBlog: { paths: ["/admin/blog"], roles: content },
+  adminBlogPost: { paths: ["/admin/blog/:id", "/admin/blog/:id/:language"], roles: content },
+  adminBlogPreview: { paths: ["/admin/blog/:id/:language/preview"], roles: content },
+  adminBlogHistory: { paths: ["/admin/blog/:id/:language/history"], roles: content },
+  adminImages: { paths: ["/admin/images"], roles: content },
+  adminContent: { paths: ["/admin/content"], roles: content },
 } as const satisfies Record<string, Screen>;
 
 export type ScreenName = keyof typeof screens;
@@ -68,6 +78,8 @@ export const publicPaths = [
   "/contact",
   "/blog",
   "/blog/:slug",
+  // A draft shared by its private link (the token is the permission).
+  "/blog/preview/:token",
   "/privacy",
   "/privacy/request",
   "/privacy/confirm",
@@ -88,6 +100,8 @@ export const publicPaths = [
   "/api/count",
   "/api/auth/*",
   "/sitemap.xml",
+  "/blog/feed.xml",
+  "/media/:file",
   "/robots.txt",
 ] as const;
 
@@ -122,7 +136,7 @@ export function inBackOffice(screen: ScreenName): boolean {
 }
 
 /** Where a signed-in user lands: the first of these her role may open. */
-const homes = ["adminDashboard", "affiliatePortal", "modelDashboard"] as const;
+const homes = ["adminDashboard", "adminBlog", "affiliatePortal", "modelDashboard"] as const;
 
 export function homeOf(role: Role): string {
   const home = homes.find((screen) => mayOpen(role, screen)) ?? "modelDashboard";

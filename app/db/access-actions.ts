@@ -26,6 +26,10 @@ export const accessActions = [
   "privacy.export",
   "privacy.erase",
   "privacy.retention",
+  "content.publish",
+  "content.unpublish",
+  "content.delete",
+  "content.home",
 ] as const;
 
 export type AccessAction = (typeof accessActions)[number];

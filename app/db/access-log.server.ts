@@ -76,6 +76,16 @@ export interface AccessDetails {
     account: "deleted" | "kept" | "none";
   };
   "privacy.retention": { months: number; erased: number; stopped?: "shutdown" | "error" };
+  /** An article's translation went live now, or is scheduled for `at` (ISO, UTC). */
+  "content.publish": { language: string; slug: string; at: string; scheduled: boolean };
+  "content.unpublish": { language: string; slug: string };
+  "content.delete": { title: string };
+  /** A change to the home page's FAQ or testimonials. */
+  "content.home": {
+    kind: "faq" | "testimonial";
+    language: string;
+    change: "add" | "edit" | "move" | "hide" | "show" | "delete";
+  };
 }
 
 export type AccessEntry<A extends AccessAction> = {

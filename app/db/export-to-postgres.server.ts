@@ -38,6 +38,19 @@ interface Column {
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/**
+ * Tables the migrations themselves fill (the site's first content, migration 0012): a new
+ * database holds their rows before anyone used it. They do not make it "already in use"; they
+ * are emptied and take the embedded database's content, which began as the same rows.
+ */
+const FILLED_BY_MIGRATIONS = new Set([
+  "blog_posts",
+  "blog_translations",
+  "images",
+  "image_variants",
+  "home_items",
+]);
+
 /** PostgreSQL takes at most 65,535 parameters in one statement. */
 const MAX_PARAMETERS = 65_000;
 
@@ -198,9 +211,12 @@ async function copy(
   await client.query("begin");
   try {
     const filled: string[] = [];
+    let seeded = false;
     for (const table of order) {
       const { rows } = await client.query(`select exists (select from ${quote(table)}) as filled`);
-      if (rows[0].filled) filled.push(table);
+      if (!rows[0].filled) continue;
+      if (FILLED_BY_MIGRATIONS.has(table)) seeded = true;
+      else filled.push(table);
     }
     if (filled.length && !options.replace) {
       throw new ExportError(
@@ -208,7 +224,7 @@ async function copy(
           `export into an empty database, or add --replace to delete its rows first`,
       );
     }
-    if (filled.length) {
+    if (filled.length || seeded) {
       await client.query(`truncate ${order.map(quote).join(", ")} restart identity cascade`);
     }
     for (const table of order) {

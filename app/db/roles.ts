@@ -1,3 +1,3 @@
 /** What a user may do (product.md section 2). Admin may also come from ADMIN_EMAIL. */
-export const roles = ["model", "affiliate", "approver", "admin"] as const;
+export const roles = ["model", "affiliate", "approver", "editor", "admin"] as const;
 export type Role = (typeof roles)[number];

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -13,6 +14,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import {
   submissionSources,
@@ -22,6 +24,7 @@ import {
 } from "./submission-statuses.ts";
 import { roles, type Role } from "./roles.ts";
 import { privacyRequestKinds, type PrivacyRequestKind } from "./privacy-request-kinds.ts";
+import { homeItemKinds, type HomeItemKind } from "./home-item-kinds.ts";
 export { privacyRequestKinds, type PrivacyRequestKind };
 
 /**
@@ -532,5 +535,170 @@ export const authEvents = pgTable(
     check("auth_events_kind_check", inList("kind", authEventKinds)),
     index("auth_events_created_idx").on(table.createdAt),
     index("auth_events_user_idx").on(table.userId, table.createdAt),
+  ],
+);
+
+/**
+ * Content the agency edits itself (docs/decisions/021-content-edited-by-the-agency.md): articles,
+ * their six translations, revisions and old addresses; the home page's FAQ and testimonials;
+ * uploaded images. A translation's state follows from `publishAt`: none is a draft, a future
+ * time is scheduled, a past one is published.
+ */
+export const blogPosts = pgTable("blog_posts", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+  /** A deleted post answers 410 Gone at its addresses and leaves the sitemap and the feeds. */
+  deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  deletedBy: text("deleted_by").references(() => user.id, { onDelete: "set null" }),
+});
+
+/** What a translation says; the live copy in columns, an unpublished working copy as JSON. */
+export interface BlogTranslationFields {
+  slug: string;
+  title: string;
+  category: string;
+  excerpt: string;
+  /** The search engines' description (meta description, Open Graph). */
+  description: string;
+  /** The body as structured blocks (app/features/blog/body.ts). */
+  body: BodyDoc;
+  coverImageId: number | null;
+  coverAlt: string;
+}
+
+/** A body: the allowed subset of a ProseMirror document (see app/features/blog/body.ts). */
+export interface BodyDoc {
+  type: "doc";
+  content: unknown[];
+}
+
+export const blogTranslations = pgTable(
+  "blog_translations",
+  {
+    postId: bigint("post_id", { mode: "number" })
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    language: text("language").notNull(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    category: text("category").notNull().default(""),
+    excerpt: text("excerpt").notNull().default(""),
+    description: text("description").notNull().default(""),
+    body: jsonb("body").$type<BodyDoc>().notNull(),
+    coverImageId: bigint("cover_image_id", { mode: "number" }).references(() => images.id, {
+      onDelete: "set null",
+    }),
+    coverAlt: text("cover_alt").notNull().default(""),
+    readingMinutes: smallint("reading_minutes").notNull().default(1),
+    /** Null: a draft. Future: scheduled. Past: published (stored UTC, shown in Brasília time). */
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    /** When it first went live: the article's date, kept across later edits. */
+    firstPublishedAt: timestamp("first_published_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+    /**
+     * Autosaved changes to a scheduled or published translation, not yet live: the editor works
+     * on these and publishing applies them. A draft is edited in place instead.
+     */
+    pending: jsonb("pending").$type<BlogTranslationFields>(),
+    /** The hash of the private preview link's token, when one was made. */
+    previewTokenHash: text("preview_token_hash"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.postId, table.language] }),
+    // A slug is unique within its language (the URL /blog/<slug> plus the visitor's language).
+    uniqueIndex("blog_translations_language_slug_idx").on(table.language, table.slug),
+    index("blog_translations_live_idx").on(table.language, table.publishAt),
+    uniqueIndex("blog_translations_preview_idx").on(table.previewTokenHash),
+  ],
+);
+
+/** An address a translation had before its slug changed: answered with a 301 to the new one. */
+export const blogSlugRedirects = pgTable(
+  "blog_slug_redirects",
+  {
+    language: text("language").notNull(),
+    slug: text("slug").notNull(),
+    postId: bigint("post_id", { mode: "number" })
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.language, table.slug] })],
+);
+
+/** Each save of a live translation: what it said then, who saved it and when. */
+export const blogRevisions = pgTable(
+  "blog_revisions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    postId: bigint("post_id", { mode: "number" })
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    language: text("language").notNull(),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+    savedBy: text("saved_by").references(() => user.id, { onDelete: "set null" }),
+    fields: jsonb("fields").$type<BlogTranslationFields>().notNull(),
+  },
+  (table) => [index("blog_revisions_post_idx").on(table.postId, table.language, table.savedAt)],
+);
+
+/**
+ * An uploaded image, re-encoded: its variants (format × width) are in image_variants, so every
+ * instance serves the same bytes. `hash` names the content in its URLs, which never change.
+ */
+export const images = pgTable("images", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+  hash: text("hash").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+});
+
+/** Binary bytes: node-postgres reads a Buffer, PGlite a Uint8Array; both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const imageVariants = pgTable(
+  "image_variants",
+  {
+    imageId: bigint("image_id", { mode: "number" })
+      .notNull()
+      .references(() => images.id, { onDelete: "cascade" }),
+    format: text("format", { enum: ["avif", "webp"] }).notNull(),
+    width: integer("width").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.imageId, table.format, table.width] })],
+);
+
+export { homeItemKinds, type HomeItemKind };
+
+/**
+ * The home page's FAQ and testimonials, an ordered list per language. A FAQ item: `title` the
+ * question, `body` the answer. A testimonial: `body` the quote, `title` her name as she asked
+ * to be shown, `subtitle` what she does.
+ */
+export const homeItems = pgTable(
+  "home_items",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind", { enum: homeItemKinds }).notNull(),
+    language: text("language").notNull(),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    subtitle: text("subtitle").notNull().default(""),
+    body: text("body").notNull(),
+    hidden: boolean("hidden").notNull().default(false),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    check("home_items_kind_check", inList("kind", homeItemKinds)),
+    index("home_items_list_idx").on(table.kind, table.language, table.position),
   ],
 );

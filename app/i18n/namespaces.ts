@@ -38,6 +38,8 @@ export const namespaces = [
   "admin-tech",
   "admin-email",
   "admin-privacy",
+  "admin-blog",
+  "admin-content",
   // Read by the server only (page titles, mail): never sent to a browser.
   "meta",
   "mail",

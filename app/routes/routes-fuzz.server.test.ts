@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
 import {
   accessLog,
+  blogPosts,
+  blogTranslations,
+  homeItems,
   mailTemplates,
   outbox,
   privacyRequests,
@@ -15,6 +18,8 @@ import {
   user,
 } from "#app/db/schema.server.ts";
 import { createAffiliate } from "#app/auth/affiliate-account.server.ts";
+import { createArticle } from "#app/features/blog/editor.server.ts";
+import { addHomeItem } from "#app/features/content/home-items.server.ts";
 import { rejectionTemplateKey } from "#app/mail/rejection-reasons.server.ts";
 import { experienceLevels } from "#app/features/preselection/fields.ts";
 import { submissionStatuses } from "#app/db/submission-statuses.ts";
@@ -125,6 +130,9 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, dat
   const ids = { admin: "", model: "", security: "", affiliate: "", targetA: "", targetB: "" };
   let affiliateId = 0;
   let reasonId = 0;
+  /** This run's own article and FAQ items: the fuzz edits, publishes and deletes only those. */
+  let articleId = 0;
+  const homeItemIds: number[] = [];
   const applications: number[] = [];
   const oidc = new OAuth2Server();
 
@@ -635,6 +643,133 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, dat
       },
     },
     "routes/resources/sitemap.ts": { loader: { path: "/sitemap.xml" } },
+    "routes/resources/blog-feed.ts": {
+      loader: { path: "/blog/feed.xml", query: { lang: validText("pt", "en", "xx", "") } },
+    },
+    "routes/resources/media.ts": {
+      loader: {
+        path: "/media/1-0123456789abcdef-480.webp",
+        params: fc.record({
+          file: fc.oneof(
+            validText("1-0123456789abcdef-480.webp", "1-0123456789abcdef-480.avif", "1.svg"),
+            fc.string(),
+          ),
+        }),
+      },
+    },
+    "routes/_marketing/blog-preview.tsx": {
+      loader: {
+        path: "/blog/preview/x",
+        params: fc.record({ token: fc.oneof(fc.base64String({ maxLength: 40 }), fc.string()) }),
+      },
+    },
+    "routes/admin/blog.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/blog",
+        fields: { language, title: validText("Um artigo de teste", "") },
+      },
+      loader: {
+        as: "admin",
+        path: "/admin/blog",
+        query: {
+          q: validText("dicas"),
+          state: validText("draft", "scheduled", "published", "x"),
+          language,
+        },
+      },
+    },
+    "routes/admin/blog-article.ts": {
+      loader: {
+        as: "admin",
+        path: "/admin/blog/1",
+        params: fc.record({ id: idOf(() => [articleId]) }),
+      },
+    },
+    "routes/admin/blog-editor.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/blog/1/pt",
+        params: fc.record({ id: idOf(() => [articleId]), language: validText("pt", "en", "xx") }),
+        fields: {
+          intent: validText(
+            "save",
+            "publish",
+            "schedule",
+            "unpublish",
+            "discard",
+            "preview-link",
+            "add-translation",
+            "delete",
+          ),
+          title: validText("Título do fuzz", ""),
+          slug: validText(`fuzz-${marker}`, "Not A Slug", "security-and-anonymity", ""),
+          category: validText("Dicas"),
+          excerpt: validText("Resumo."),
+          description: validText("Descrição."),
+          body: validText(
+            '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"Oi"}]}]}',
+            '{"type":"doc","content":[{"type":"script"}]}',
+            "not json",
+          ),
+          coverImageId: validText("", "1", "999999999"),
+          coverAlt: validText(""),
+          publishAt: validText("2030-01-01T10:00", "2020-01-01T10:00", "tomorrow"),
+          language,
+          confirm: validText("yes", ""),
+        },
+      },
+      loader: {
+        as: "admin",
+        path: "/admin/blog/1/pt",
+        params: fc.record({ id: idOf(() => [articleId]), language: validText("pt", "en", "xx") }),
+        query: { cover: validText("1", "x") },
+      },
+    },
+    "routes/admin/blog-preview.tsx": {
+      loader: {
+        as: "admin",
+        path: "/admin/blog/1/pt/preview",
+        params: fc.record({ id: idOf(() => [articleId]), language: validText("pt", "xx") }),
+      },
+    },
+    "routes/admin/blog-history.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/blog/1/pt/history",
+        params: fc.record({ id: idOf(() => [articleId]), language: validText("pt", "xx") }),
+        fields: { intent: validText("restore", ""), revision: validText("1", "x", "999999999") },
+      },
+      loader: {
+        as: "admin",
+        path: "/admin/blog/1/pt/history",
+        params: fc.record({ id: idOf(() => [articleId]), language: validText("pt", "xx") }),
+        query: { compare: validText("1", "x") },
+      },
+    },
+    "routes/admin/images.ts": {
+      action: { as: "admin", path: "/admin/images", fields: { image: validText("not a file") } },
+      loader: { as: "admin", path: "/admin/images" },
+    },
+    "routes/admin/content.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/content",
+        query: { kind: validText("faq", "testimonial", "x"), language: validText("sv") },
+        fields: {
+          intent: validText("add", "edit", "up", "down", "hide", "show", "delete", "x"),
+          id: idOf(() => homeItemIds),
+          title: validText("Pergunta do fuzz?", ""),
+          subtitle: validText(""),
+          body: validText("Resposta.", ""),
+        },
+      },
+      loader: {
+        as: "admin",
+        path: "/admin/content",
+        query: { kind: validText("faq", "testimonial", "x"), language },
+      },
+    },
     "routes/resources/robots.ts": { loader: { path: "/robots.txt" } },
   };
 
@@ -778,6 +913,28 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, dat
     await account("targetB", "affiliate");
     const db = await getDatabase();
     affiliateId = (await createAffiliate(db, { userId: ids.affiliate, promotion: "" })).id;
+    const article = await createArticle(
+      db,
+      { id: ids.admin },
+      { language: "pt", title: `Fuzz ${marker}` },
+    );
+    if (!article.ok) throw new Error("no article for the fuzz");
+    articleId = article.id;
+    // FAQ items of its own, in a language whose list the fuzz alone touches.
+    for (const n of [1, 2]) {
+      await addHomeItem(db, { id: ids.admin }, "faq", "sv", {
+        title: `Fuzz ${marker} ${n}?`,
+        body: "Svar.",
+      });
+    }
+    homeItemIds.push(
+      ...(
+        await db
+          .select({ id: homeItems.id })
+          .from(homeItems)
+          .where(like(homeItems.title, `Fuzz ${marker}%`))
+      ).map((row) => row.id),
+    );
     await createAffiliate(db, { userId: ids.targetB, promotion: "" });
     const [reason] = await db
       .insert(rejectionReasons)
@@ -818,6 +975,19 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, dat
 
   afterAll(async () => {
     const db = await getDatabase();
+    await db.delete(blogPosts).where(eq(blogPosts.id, articleId));
+    await db.delete(homeItems).where(like(homeItems.title, `Fuzz ${marker}%`));
+    await db
+      .delete(blogPosts)
+      .where(
+        inArray(
+          blogPosts.id,
+          db
+            .select({ id: blogTranslations.postId })
+            .from(blogTranslations)
+            .where(like(blogTranslations.title, "Um artigo de teste%")),
+        ),
+      );
     const userIds = (
       await db
         .select({ id: user.id })
@@ -892,7 +1062,8 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, dat
           "content-type": "multipart/form-data; boundary=zz",
         },
       });
-      expect((await call("admin/privacy.tsx", "action", broken)).status).toBe(400);
+      const brokenAnswer = await call("admin/privacy.tsx", "action", broken);
+      expect(brokenAnswer.status).toBe(400);
     });
 
     it("an application with a NUL in it is stored without it (was a 503)", async () => {

@@ -15,6 +15,12 @@ export const MAX_FORM_BYTES = 1024 * 1024;
 export const MAX_AUTH_BODY_BYTES = 16 * 1024;
 
 /**
+ * An image uploaded in the back office (/admin/images): up to 10 MB of picture, with the form's
+ * few other fields and the multipart framing around it.
+ */
+export const MAX_IMAGE_UPLOAD_BYTES = 10 * 1024 * 1024 + 64 * 1024;
+
+/**
  * How much of a body over its limit is still read (and dropped) before the connection is cut:
  * closing it with data unread makes the client see a reset instead of the 413.
  */
@@ -26,5 +32,6 @@ export function maxBodyBytes(method: string, pathname: string): number {
   // Routes match whatever the case (React Router), so the limit does too.
   const path = pathname.toLowerCase();
   if (path === "/api/auth" || path.startsWith("/api/auth/")) return MAX_AUTH_BODY_BYTES;
+  if (path === "/admin/images") return MAX_IMAGE_UPLOAD_BYTES;
   return MAX_FORM_BYTES;
 }

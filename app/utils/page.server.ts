@@ -16,7 +16,9 @@ export function pageContext(request: Request) {
     strings: (...namespaces: Namespace[]) => stringsFor(language, namespaces),
     origin,
     /** The search-engine description of this page in this language, at this URL. */
-    seo: (page: Pick<PageSeo, "title" | "description" | "path" | "type" | "image">): PageSeo => ({
+    seo: (
+      page: Pick<PageSeo, "title" | "description" | "path" | "type" | "image" | "alternates">,
+    ): PageSeo => ({
       ...page,
       origin,
       language,

@@ -72,13 +72,13 @@ const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data
  * would throw and make it a server error; one over 1 MB is a 413 instead of being buffered
  * whole. Its text comes back storable (storableText).
  */
-export async function readForm(request: Request): Promise<FormData> {
+export async function readForm(request: Request, max = MAX_FORM_BYTES): Promise<FormData> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!FORM_TYPES.test(contentType)) throw data(null, { status: 415 });
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) {
+  if (Number(request.headers.get("content-length") ?? 0) > max) {
     throw data(null, { status: 413 });
   }
-  const bytes = await readBodyAtMost(request, MAX_FORM_BYTES);
+  const bytes = await readBodyAtMost(request, max);
   if (bytes === "tooLarge") throw data(null, { status: 413 });
   let form: FormData;
   try {

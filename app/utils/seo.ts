@@ -14,6 +14,11 @@ export interface PageSeo {
   languageInUrl: boolean;
   type?: "website" | "article";
   image?: string;
+  /**
+   * The languages the page exists in, each at its own path (an article's translations may have
+   * slugs of their own). Without it, the page exists in every language at `path`.
+   */
+  alternates?: readonly { language: Language; path: string }[];
 }
 
 const ogLocales: Record<Language, string> = {
@@ -37,21 +42,23 @@ export function pageUrl(origin: string, path: string, language?: Language) {
 export function seoMeta(seo: PageSeo): MetaDescriptor[] {
   const canonical = pageUrl(seo.origin, seo.path, seo.languageInUrl ? seo.language : undefined);
   const image = `${seo.origin}${seo.image ?? "/images/og-default.jpg"}`;
+  // Portuguese first when the page has it: the x-default is the first one's address.
+  const alternates = seo.alternates ?? languages.map((l) => ({ language: l.code, path: seo.path }));
   return [
     { title: seo.title },
     { name: "description", content: seo.description },
     { tagName: "link", rel: "canonical", href: canonical },
-    ...languages.map((l) => ({
+    ...alternates.map((alternate) => ({
       tagName: "link",
       rel: "alternate",
-      hrefLang: l.code,
-      href: pageUrl(seo.origin, seo.path, l.code),
+      hrefLang: alternate.language,
+      href: pageUrl(seo.origin, alternate.path, alternate.language),
     })),
     {
       tagName: "link",
       rel: "alternate",
       hrefLang: "x-default",
-      href: pageUrl(seo.origin, seo.path),
+      href: pageUrl(seo.origin, alternates[0]?.path ?? seo.path),
     },
     { property: "og:site_name", content: agency.name },
     { property: "og:type", content: seo.type ?? "website" },

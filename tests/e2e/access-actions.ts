@@ -87,6 +87,7 @@ const guarded =
 const invalid = (status = 400): Answer => ({ status });
 const NO_APPLICATION = "/admin/cadastros/999999";
 const NO_AFFILIATE = "/admin/afiliados/999999";
+const NO_ARTICLE = "/admin/blog/999999/pt";
 
 const written: Record<string, ActionRule | ((pattern: string) => ActionRule)> = {
   // The pre-selection form, on the home page (an index route) and on its own page.
@@ -191,6 +192,34 @@ const written: Record<string, ActionRule | ((pattern: string) => ActionRule)> = 
     { intent: "save", passed: invalid() },
     // Nothing is old enough to erase on this server: the run reports none.
     { intent: "run", passed: { status: 200 } },
+    { passed: invalid() },
+  ]),
+  // Content (editors and admins): a new article without its title; an article that does not exist.
+  "/admin/blog": guarded([{ passed: invalid() }]),
+  "/admin/blog/:id/:language": guarded(
+    [
+      { intent: "save", passed: invalid() },
+      { intent: "publish", passed: invalid() },
+      { intent: "schedule", passed: invalid() },
+      { intent: "unpublish", passed: { status: 409 } },
+      { intent: "discard", passed: { status: 404 } },
+      { intent: "preview-link", passed: { status: 404 } },
+      { intent: "add-translation", passed: invalid() },
+      { intent: "delete", passed: invalid() },
+      { passed: invalid() },
+    ],
+    NO_ARTICLE,
+  ),
+  "/admin/blog/:id/:language/history": guarded(
+    [{ intent: "restore", passed: invalid() }],
+    `${NO_ARTICLE}/history`,
+  ),
+  "/admin/images": guarded([{ passed: invalid() }]),
+  "/admin/content": guarded([
+    { intent: "add", passed: invalid() },
+    { intent: "edit", passed: invalid() },
+    { intent: "up", passed: invalid() },
+    { intent: "delete", passed: invalid() },
     { passed: invalid() },
   ]),
 };

@@ -9,14 +9,23 @@ import routes from "#app/routes.ts";
  * app/routes.ts flattened to its URL patterns, each with its route ids and its file.
  */
 
-export type Who = "visitor" | "model" | "affiliate" | "approver" | "admin" | "owner";
-export const everyone: Who[] = ["visitor", "model", "affiliate", "approver", "admin", "owner"];
+export type Who = "visitor" | "model" | "affiliate" | "approver" | "editor" | "admin" | "owner";
+export const everyone: Who[] = [
+  "visitor",
+  "model",
+  "affiliate",
+  "approver",
+  "editor",
+  "admin",
+  "owner",
+];
 
 /** The role of each signed-in user. The owner of ADMIN_EMAIL is admin, whatever is stored. */
 const roleOf: Record<Exclude<Who, "visitor">, Role> = {
   model: "model",
   affiliate: "affiliate",
   approver: "approver",
+  editor: "editor",
   admin: "admin",
   owner: "admin",
 };
@@ -26,6 +35,7 @@ export const home: Record<Exclude<Who, "visitor">, string> = {
   model: "/dashboard/model",
   affiliate: "/portal",
   approver: "/admin/dashboard",
+  editor: "/admin/blog",
   admin: "/admin/dashboard",
   owner: "/admin/dashboard",
 };

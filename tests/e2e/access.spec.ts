@@ -83,7 +83,19 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
   "/password-reset": open(),
   "/dashboard/model": screen(),
   "/portal": screen(),
-  "/admin": screen({ status: 302, location: "/admin/dashboard" }),
+  // Her first screen: the dashboard, or an editor's articles.
+  "/admin": (pattern) => {
+    const allowed = mayOpenAt(pattern);
+    return {
+      area: true,
+      answer: (who) =>
+        who === "visitor"
+          ? LOGIN
+          : allowed.includes(who)
+            ? { status: 302, location: home[who] }
+            : DENIED,
+    };
+  },
   "/admin/dashboard": screen(),
   "/admin/cadastros": screen(),
   "/admin/pendentes": screen(),
@@ -124,6 +136,27 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
     { url: "/admin/cadastros/999999/erase", page: false },
   ),
   "/admin/privacy": screen(),
+  // Content: no article has this number; a GET of the upload endpoint goes to the articles.
+  "/admin/blog": screen(),
+  "/admin/blog/:id": screen({ status: 404 }, { url: "/admin/blog/999999", page: false }),
+  "/admin/blog/:id/:language": screen(
+    { status: 404 },
+    { url: "/admin/blog/999999/pt", page: false },
+  ),
+  "/admin/blog/:id/:language/preview": screen(
+    { status: 404 },
+    { url: "/admin/blog/999999/pt/preview", page: false },
+  ),
+  "/admin/blog/:id/:language/history": screen(
+    { status: 404 },
+    { url: "/admin/blog/999999/pt/history", page: false },
+  ),
+  "/admin/images": screen({ status: 302, location: "/admin/blog" }, { page: false }),
+  "/admin/content": screen(),
+  "/blog/feed.xml": open("/blog/feed.xml?lang=pt"),
+  // An image that does not exist, and a private preview link that was never made.
+  "/media/:file": open("/media/999999-0123456789abcdef-480.webp", 404),
+  "/blog/preview/:token": open("/blog/preview/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", 404),
   "/api/geo-language": open(),
   // POST only (the chatbot's JSON): an empty application is refused alike for everyone.
   "/api/chatbot": { post: {}, answer: () => ({ status: 400 }) },
@@ -213,7 +246,13 @@ test.describe("the access matrix", () => {
 
   test.beforeAll(async ({ app }) => {
     origin = app.origin;
-    for (const role of ["model", "affiliate", "approver", "admin"] as const satisfies Role[]) {
+    for (const role of [
+      "model",
+      "affiliate",
+      "approver",
+      "editor",
+      "admin",
+    ] as const satisfies Role[]) {
       accounts.set(role, await app.account(role));
     }
     // Stored as a model; admin because her verified address is ADMIN_EMAIL.

@@ -32,7 +32,7 @@ async function openBlog(page: Page, url: string) {
 /** From the blog list to an article without a page load, and back. */
 async function navigateOnTheClient(page: Page) {
   await markDocument(page);
-  const title = post("security-and-anonymity", "en").title;
+  const { title } = await post("security-and-anonymity", "en");
   await page.getByRole("link", { name: title }).first().click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   await page.goBack();

@@ -69,17 +69,7 @@ export function t(lang: Lang, key: string, vars: Record<string, string | number>
   );
 }
 
-export interface PostText {
-  category: string;
-  title: string;
-  excerpt: string;
-  description: string;
-}
-
-/** An article's texts, read from app/features/blog/content/<slug>/<lang>.json. */
-export function post(slug: Slug, lang: Lang): PostText {
-  return readJson(`features/blog/content/${slug}/${lang}.json`) as PostText;
-}
+export { faq, post, testimonials, type PostText } from "./initial-content.ts";
 
 /** The page title pattern of inner pages: "Page | Maré Talent". */
 export const pageTitle = (page: string) => `${page} | Maré Talent`;

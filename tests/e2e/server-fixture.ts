@@ -33,13 +33,14 @@ import { startSmtp, type Mailbox } from "./smtp.ts";
  * worker option a worker of its own, hence a server of its own (`{}` asks for just that).
  */
 
-export type Role = "model" | "affiliate" | "approver" | "admin";
+export type Role = "model" | "affiliate" | "approver" | "editor" | "admin";
 
 /** Where each role lands after signing in (product.md section 2). */
 export const homeOf: Record<Role, string> = {
   model: "/dashboard/model",
   affiliate: "/portal",
   approver: "/admin/dashboard",
+  editor: "/admin/blog",
   admin: "/admin/dashboard",
 };
 
@@ -104,6 +105,7 @@ const roleAccounts: Record<Role, { email: string; name: string }> = {
   model: { email: "model@example.com", name: "Teresa Model" },
   affiliate: { email: "affiliate@example.com", name: "Alice Affiliate" },
   approver: { email: "approver@example.com", name: "Irene Approver" },
+  editor: { email: "editor@example.com", name: "Eva Editor" },
   admin: { email: "admin@example.com", name: "Ada Admin" },
 };
 

@@ -7,15 +7,19 @@ export function StatusPage({
   text,
   children,
 }: {
-  code: string;
+  code?: string;
   title: string;
   text: string;
   children: ReactNode;
 }) {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32">
-      <p className="text-sm font-semibold tracking-widest text-coral-700 uppercase">{code}</p>
-      <h1 className="mt-4 text-4xl font-semibold tracking-tight sm:text-5xl">{title}</h1>
+      {code ? (
+        <p className="mb-4 text-sm font-semibold tracking-widest text-coral-700 uppercase">
+          {code}
+        </p>
+      ) : null}
+      <h1 className="text-4xl font-semibold tracking-tight sm:text-5xl">{title}</h1>
       <p className="mt-4 text-lg text-ink-600">{text}</p>
       <div className="mt-8">{children}</div>
     </div>

@@ -32,6 +32,8 @@ const entries: readonly { path: ScreenPath; label: string; icon: IconName }[] = 
   { path: "/admin/auth-report", label: "admin.authReport.nav", icon: "shield-exclamation-point" },
   { path: "/admin/access-report", label: "admin.accessReport.nav", icon: "shield-check" },
   { path: "/admin/tech-report", label: "admin.tech.nav", icon: "compass" },
+  { path: "/admin/blog", label: "admin.blog.nav", icon: "newspaper" },
+  { path: "/admin/content", label: "admin.content.nav", icon: "message-square-quote" },
 ];
 
 /**

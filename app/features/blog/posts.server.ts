@@ -1,97 +1,227 @@
-import type { Language } from "#app/i18n/languages.ts";
+import { and, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import type { Database } from "#app/db/db.server.ts";
+import { blogPosts, blogSlugRedirects, blogTranslations, images } from "#app/db/schema.server.ts";
+import { languages, type Language } from "#app/i18n/languages.ts";
+import { memoized } from "#app/features/content/content-version.server.ts";
+import type { StoredImage } from "#app/features/images/media.ts";
+import { sanitizeBody, type Body } from "./body.ts";
+import { isSlug } from "./slug.ts";
 
-/** One block of an article, as the spec models it: a heading or a paragraph. */
-export interface PostBlock {
-  tag: "p" | "h2";
-  text: string;
-}
+/**
+ * The articles as the public pages read them: live translations only (published, the post not
+ * deleted). What an editor does to them is in editor.server.ts.
+ */
 
-interface PostTranslation {
-  category: string;
-  title: string;
-  excerpt: string;
-  description: string;
-  content: PostBlock[];
+export interface Cover {
+  image: StoredImage;
+  /** Empty when the image only decorates (the title beside it says what the article is). */
+  alt: string;
 }
 
 export interface PostSummary {
   slug: string;
+  /** ISO time it first went live: the article's date. */
   publishedAt: string;
   category: string;
   title: string;
   excerpt: string;
   readingMinutes: number;
-  cover: string;
+  cover: Cover | null;
 }
 
 export interface Post extends PostSummary {
   description: string;
   updatedAt: string;
-  content: PostBlock[];
+  body: Body;
 }
 
-// The articles, newest first. Text lives in content/<slug>/<language>.json.
-const catalogue = [
-  {
-    slug: "turning-followers-into-paying-fans",
-    publishedAt: "2026-11-10",
-    updatedAt: "2026-11-10",
-  },
-  { slug: "common-beginner-mistakes", publishedAt: "2026-10-27", updatedAt: "2026-10-27" },
-  { slug: "5-tips-to-increase-subscriptions", publishedAt: "2026-10-13", updatedAt: "2026-10-20" },
-  { slug: "security-and-anonymity", publishedAt: "2026-09-29", updatedAt: "2026-10-06" },
-] as const;
+/** The languages an article exists in, with its address in each. */
+export type Alternates = { language: Language; slug: string }[];
 
-const translations = import.meta.glob<PostTranslation>("./content/*/*.json", {
-  eager: true,
-  import: "default",
-});
+const isLive = and(
+  isNotNull(blogTranslations.publishAt),
+  lte(blogTranslations.publishAt, sql`now()`),
+  isNull(blogPosts.deletedAt),
+);
 
-const WORDS_PER_MINUTE = 200;
+const summaryColumns = {
+  postId: blogTranslations.postId,
+  slug: blogTranslations.slug,
+  publishedAt: sql<string>`coalesce(${blogTranslations.firstPublishedAt}, ${blogTranslations.publishAt})`,
+  category: blogTranslations.category,
+  title: blogTranslations.title,
+  excerpt: blogTranslations.excerpt,
+  readingMinutes: blogTranslations.readingMinutes,
+  coverAlt: blogTranslations.coverAlt,
+  imageId: images.id,
+  imageHash: images.hash,
+  imageWidth: images.width,
+  imageHeight: images.height,
+};
 
-function translationOf(slug: string, language: Language): PostTranslation {
-  const translation = translations[`./content/${slug}/${language}.json`];
-  if (!translation) throw new Error(`Blog post ${slug} has no ${language} translation`);
-  return translation;
-}
+const iso = (value: Date | string) => new Date(value).toISOString();
 
-function summarise(entry: (typeof catalogue)[number], language: Language): Post {
-  const text = translationOf(entry.slug, language);
-  const words = text.content.reduce((sum, block) => sum + block.text.split(/\s+/).length, 0);
+function summaryOf(row: SummaryRow): PostSummary {
+  const image =
+    row.imageId !== null && row.imageHash !== null
+      ? { id: row.imageId, hash: row.imageHash, width: row.imageWidth!, height: row.imageHeight! }
+      : null;
   return {
-    ...entry,
-    ...text,
-    readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
-    cover: `/images/blog/${entry.slug}`,
+    slug: row.slug,
+    publishedAt: iso(row.publishedAt),
+    category: row.category,
+    title: row.title,
+    excerpt: row.excerpt,
+    readingMinutes: row.readingMinutes,
+    cover: image ? { image, alt: row.coverAlt } : null,
   };
 }
 
-// The articles only change with a release: summarise each language once.
-const summaries = new Map<Language, PostSummary[]>();
+function liveTranslations(db: Database) {
+  return db
+    .select({
+      ...summaryColumns,
+      description: blogTranslations.description,
+      updatedAt: blogTranslations.updatedAt,
+    })
+    .from(blogTranslations)
+    .innerJoin(blogPosts, eq(blogPosts.id, blogTranslations.postId))
+    .leftJoin(images, eq(images.id, blogTranslations.coverImageId));
+}
 
-export function listPosts(language: Language, limit?: number): PostSummary[] {
-  let all = summaries.get(language);
-  if (!all) {
-    all = catalogue.map((entry) => {
-      const {
-        description: _d,
-        updatedAt: _u,
-        content: _c,
-        ...summary
-      } = summarise(entry, language);
-      return summary;
-    });
-    summaries.set(language, all);
-  }
+type SummaryRow = Awaited<ReturnType<typeof liveTranslations>>[number];
+
+/** The live articles of a language, newest first; read once until the content changes. */
+export async function listPosts(
+  db: Database,
+  language: Language,
+  limit?: number,
+): Promise<PostSummary[]> {
+  const all = await memoized(db, `blog:list:${language}`, async () => {
+    const rows = await liveTranslations(db)
+      .where(and(isLive, eq(blogTranslations.language, language)))
+      .orderBy(desc(summaryColumns.publishedAt), desc(blogTranslations.postId));
+    return rows.map(summaryOf);
+  });
   return all.slice(0, limit);
 }
 
-/** The post with exactly this slug, or null. Only known slugs match: nothing else reaches the files. */
-export function getPost(slug: string, language: Language): Post | null {
-  const entry = catalogue.find((post) => post.slug === slug);
-  return entry ? summarise(entry, language) : null;
+/** What the address /blog/<slug> shows a visitor reading in `language`. */
+export type ArticleLookup =
+  | { kind: "post"; post: Post; alternates: Alternates }
+  /** The article exists in her language at another address (a changed slug, another language's). */
+  | { kind: "moved"; slug: string; permanent: boolean }
+  /** The article exists, but not in her language: the languages it is in. */
+  | { kind: "elsewhere"; alternates: Alternates }
+  | { kind: "gone" }
+  | { kind: "missing" };
+
+async function alternatesOf(db: Database, postId: number): Promise<Alternates> {
+  const rows = await db
+    .select({ language: blogTranslations.language, slug: blogTranslations.slug })
+    .from(blogTranslations)
+    .innerJoin(blogPosts, eq(blogPosts.id, blogTranslations.postId))
+    .where(and(isLive, eq(blogTranslations.postId, postId)));
+  const order = languages.map((l) => l.code as string);
+  return rows
+    .filter((row) => order.includes(row.language))
+    .sort((a, b) => order.indexOf(a.language) - order.indexOf(b.language))
+    .map((row) => ({ language: row.language as Language, slug: row.slug }));
 }
 
-export function allPostSlugs(): { slug: string; updatedAt: string }[] {
-  return catalogue.map(({ slug, updatedAt }) => ({ slug, updatedAt }));
+export async function findArticle(
+  db: Database,
+  slug: string,
+  language: Language,
+): Promise<ArticleLookup> {
+  if (!isSlug(slug)) return { kind: "missing" };
+  const where = and(
+    isLive,
+    eq(blogTranslations.language, language),
+    eq(blogTranslations.slug, slug),
+  );
+  const [own] = await liveTranslations(db).where(where).limit(1);
+  if (own) {
+    const [{ body }] = (await db
+      .select({ body: blogTranslations.body })
+      .from(blogTranslations)
+      .where(
+        and(eq(blogTranslations.postId, own.postId), eq(blogTranslations.language, language)),
+      )) as [{ body: unknown }];
+    const post: Post = {
+      ...summaryOf(own),
+      description: own.description,
+      updatedAt: iso(own.updatedAt),
+      body: sanitizeBody(body),
+    };
+    return { kind: "post", post, alternates: await alternatesOf(db, own.postId) };
+  }
+
+  // Another language's address of an article, or an address an article had before.
+  const [other] = await db
+    .select({ postId: blogTranslations.postId, deletedAt: blogPosts.deletedAt })
+    .from(blogTranslations)
+    .innerJoin(blogPosts, eq(blogPosts.id, blogTranslations.postId))
+    .where(eq(blogTranslations.slug, slug))
+    .orderBy(sql`${blogTranslations.language} = ${language} desc`)
+    .limit(1);
+  const [former] = other
+    ? []
+    : await db
+        .select({ postId: blogSlugRedirects.postId, deletedAt: blogPosts.deletedAt })
+        .from(blogSlugRedirects)
+        .innerJoin(blogPosts, eq(blogPosts.id, blogSlugRedirects.postId))
+        .where(eq(blogSlugRedirects.slug, slug))
+        .orderBy(sql`${blogSlugRedirects.language} = ${language} desc`)
+        .limit(1);
+  const found = other ?? former;
+  if (!found) return { kind: "missing" };
+  if (found.deletedAt) return { kind: "gone" };
+  const alternates = await alternatesOf(db, found.postId);
+  if (!alternates.length) return { kind: "missing" };
+  const mine = alternates.find((alternate) => alternate.language === language);
+  if (mine) return { kind: "moved", slug: mine.slug, permanent: Boolean(former) };
+  return { kind: "elsewhere", alternates };
+}
+
+/** Every live article's addresses and last change, for the sitemap. */
+export async function sitemapArticles(db: Database) {
+  const rows = await db
+    .select({
+      postId: blogTranslations.postId,
+      language: blogTranslations.language,
+      slug: blogTranslations.slug,
+      updatedAt: blogTranslations.updatedAt,
+    })
+    .from(blogTranslations)
+    .innerJoin(blogPosts, eq(blogPosts.id, blogTranslations.postId))
+    .where(isLive)
+    .orderBy(desc(blogTranslations.postId));
+  const byPost = new Map<number, { language: Language; slug: string; updatedAt: string }[]>();
+  for (const row of rows) {
+    const list = byPost.get(row.postId) ?? [];
+    list.push({
+      language: row.language as Language,
+      slug: row.slug,
+      updatedAt: iso(row.updatedAt),
+    });
+    byPost.set(row.postId, list);
+  }
+  const order = languages.map((l) => l.code as string);
+  return [...byPost.values()].map((translations) =>
+    translations.sort((a, b) => order.indexOf(a.language) - order.indexOf(b.language)),
+  );
+}
+
+/** A language's live articles with their description, newest first, for its feed. */
+export async function feedArticles(db: Database, language: Language, limit = 20) {
+  const rows = await liveTranslations(db)
+    .where(and(isLive, eq(blogTranslations.language, language)))
+    .orderBy(desc(summaryColumns.publishedAt), desc(blogTranslations.postId))
+    .limit(limit);
+  return rows.map((row) => ({
+    ...summaryOf(row),
+    description: row.description,
+    updatedAt: iso(row.updatedAt),
+  }));
 }

@@ -1,15 +1,14 @@
 import { Icon } from "#app/components/ui/icon.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
+import type { FaqItem } from "#app/features/content/home-items.server.ts";
 import { SectionHeading } from "./section-heading.tsx";
-
-const questions = ["fee", "who", "experience", "privacy", "process", "data"] as const;
 
 /**
  * The accordion is the browser's own disclosure widget: <details> sharing a `name` opens one
  * answer at a time, works by keyboard and screen reader and without JavaScript, and the answers
  * stay in the HTML for search engines.
  */
-export function Faq() {
+export function Faq({ items }: { items: FaqItem[] }) {
   const { t } = useTranslation();
   return (
     <section id="faq" aria-labelledby="faq-title" className="bg-white py-20 sm:py-24">
@@ -21,14 +20,14 @@ export function Faq() {
           align="left"
         />
         <ul className="faq divide-y divide-ink-200 border-y border-ink-200">
-          {questions.map((key) => (
-            <li key={key}>
+          {items.map((item) => (
+            <li key={item.id}>
               <details name="faq">
                 <summary>
-                  <span>{t(`faq.${key}.question`)}</span>
+                  <span>{item.question}</span>
                   <Icon name="plus" />
                 </summary>
-                <p>{t(`faq.${key}.answer`)}</p>
+                <p>{item.answer}</p>
               </details>
             </li>
           ))}

@@ -1,15 +1,10 @@
 import { Icon } from "#app/components/ui/icon.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
+import type { Testimonial } from "#app/features/content/home-items.server.ts";
 import { SectionHeading } from "./section-heading.tsx";
 
-// Names are shown as the creators asked: first name and initial.
-const testimonials = [
-  { key: "camila", name: "Camila R." },
-  { key: "juliana", name: "Juliana M." },
-  { key: "larissa", name: "Larissa T." },
-] as const;
-
-export function Testimonials() {
+/** Names are shown as the creators asked (first name and initial), as the agency entered them. */
+export function Testimonials({ items }: { items: Testimonial[] }) {
   const { t } = useTranslation();
   return (
     <section id="testimonials" aria-labelledby="testimonials-title" className="py-20 sm:py-24">
@@ -20,12 +15,12 @@ export function Testimonials() {
           subtitle={t("testimonials.subtitle")}
         />
         <ul className="mt-14 grid gap-6 lg:grid-cols-3">
-          {testimonials.map(({ key, name }) => (
-            <li key={key}>
+          {items.map(({ id, quote, name, role }) => (
+            <li key={id}>
               <figure className="flex h-full flex-col rounded-3xl bg-white p-8 shadow-sm ring-1 ring-ink-200/70">
                 <Icon name="quote" className="size-8 text-coral-500" />
                 <blockquote className="mt-4 flex-1 text-lg leading-relaxed text-ink-800">
-                  <p>{t(`testimonials.${key}.quote`)}</p>
+                  <p>{quote}</p>
                 </blockquote>
                 <figcaption className="mt-6 flex items-center gap-3">
                   <span
@@ -36,9 +31,7 @@ export function Testimonials() {
                   </span>
                   <span>
                     <span className="block font-semibold text-ink-950">{name}</span>
-                    <span className="block text-sm text-ink-600">
-                      {t(`testimonials.${key}.role`)}
-                    </span>
+                    <span className="block text-sm text-ink-600">{role}</span>
                   </span>
                 </figcaption>
               </figure>

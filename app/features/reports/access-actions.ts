@@ -33,6 +33,10 @@ const actionLabels = {
   "privacy.export": "privacyExport",
   "privacy.erase": "privacyErase",
   "privacy.retention": "privacyRetention",
+  "content.publish": "contentPublish",
+  "content.unpublish": "contentUnpublish",
+  "content.delete": "contentDelete",
+  "content.home": "contentHome",
 } as const satisfies Record<AccessAction, string>;
 
 /** Families of actions, filterable as a whole ("settings.*"). */
@@ -42,6 +46,7 @@ export const actionFamilies = [
   "affiliate",
   "settings",
   "privacy",
+  "content",
 ] as const satisfies readonly AccessActionPrefix[];
 
 /** The locale key of an action's label, or null when the action is unknown. */

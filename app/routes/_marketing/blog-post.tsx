@@ -1,73 +1,74 @@
-import { Icon } from "#app/components/ui/icon.tsx";
-import { useTranslation } from "#app/i18n/translation.tsx";
-import { data, Link } from "react-router";
-import { ArticleBody } from "#app/components/layout/article-body.tsx";
-import { StatusPage } from "#app/components/layout/status-page.tsx";
-import { buttonVariants } from "#app/components/ui/button.tsx";
-import { cn } from "#app/utils/cn.ts";
-import { CoverImage } from "#app/features/blog/cover-image.tsx";
-import { PostCard } from "#app/features/blog/post-card.tsx";
-import { PostMeta } from "#app/features/blog/post-meta.tsx";
-import { getPost, listPosts } from "#app/features/blog/posts.server.ts";
-import { agency } from "#app/utils/agency.ts";
+import { data, redirect } from "react-router";
+import { getDatabase } from "#app/db/db.server.ts";
+import { Article } from "#app/features/blog/article.tsx";
+import { ArticleElsewhere, ArticleMissing } from "#app/features/blog/article-status.tsx";
+import { articleJsonLd } from "#app/features/blog/article-seo.ts";
+import { findArticle, listPosts } from "#app/features/blog/posts.server.ts";
+import { mediaSrc } from "#app/features/images/media.ts";
 import { JsonLd } from "#app/utils/json-ld.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
-import { pageTitle, pageUrl, seoMeta } from "#app/utils/seo.ts";
+import { pageTitle, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/blog-post";
 
-export function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const { language, t, origin, seo, strings } = pageContext(request);
-  const post = getPost(params.slug, language);
-  if (!post) {
-    // A real 404, rendered as the translated post-not-found page.
-    return data(
-      {
-        strings: strings("blog"),
-        found: false as const,
-        title: pageTitle(t("blog.postNotFoundTitle")),
-      },
-      { status: 404 },
-    );
+  const db = await getDatabase();
+  const found = await findArticle(db, params.slug, language);
+  const page = { strings: strings("blog") };
+  switch (found.kind) {
+    case "missing":
+    case "gone":
+      // A real 404, or 410 for a deleted article: search engines drop it for good.
+      return data(
+        {
+          ...page,
+          found: found.kind,
+          title: pageTitle(
+            t(found.kind === "gone" ? "blog.postGoneTitle" : "blog.postNotFoundTitle"),
+          ),
+        },
+        { status: found.kind === "gone" ? 410 : 404 },
+      );
+    case "moved": {
+      // Its address in her language: for good when the slug changed, for her language otherwise.
+      const url = new URL(request.url);
+      throw redirect(
+        `/blog/${encodeURIComponent(found.slug)}${url.search}`,
+        found.permanent ? 301 : 302,
+      );
+    }
+    case "elsewhere":
+      return {
+        ...page,
+        found: found.kind,
+        alternates: found.alternates,
+        title: pageTitle(t("blog.otherLanguagesTitle")),
+      };
   }
-  const path = `/blog/${post.slug}`;
+  const { post, alternates } = found;
+  const more = (await listPosts(db, language))
+    .filter((other) => other.slug !== post.slug)
+    .slice(0, 2);
   return {
-    strings: strings("blog"),
-    found: true as const,
+    ...page,
+    found: found.kind,
     post,
-    more: listPosts(language)
-      .filter((other) => other.slug !== post.slug)
-      .slice(0, 2),
+    more,
     seo: seo({
       title: pageTitle(post.title),
       description: post.description,
-      path,
+      path: `/blog/${post.slug}`,
       type: "article",
-      image: `${post.cover}-1440.webp`,
+      image: post.cover ? mediaSrc(post.cover.image, 1440, "webp") : undefined,
+      alternates: alternates.map(({ language, slug }) => ({ language, path: `/blog/${slug}` })),
     }),
-    article: {
-      "@context": "https://schema.org",
-      "@type": "Article",
-      headline: post.title,
-      description: post.description,
-      inLanguage: language,
-      datePublished: post.publishedAt,
-      dateModified: post.updatedAt,
-      articleSection: post.category,
-      image: `${origin}${post.cover}-1440.webp`,
-      mainEntityOfPage: pageUrl(origin, path, language),
-      author: { "@type": "Organization", name: agency.name, url: origin },
-      publisher: {
-        "@type": "Organization",
-        name: agency.name,
-        logo: { "@type": "ImageObject", url: `${origin}/logo.svg` },
-      },
-    },
+    article: articleJsonLd(post, { origin, language }),
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  if (!loaderData.found)
+  if (loaderData.found !== "post")
     return [{ title: loaderData.title }, { name: "robots", content: "noindex" }];
   return [
     ...seoMeta(loaderData.seo),
@@ -78,76 +79,19 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  if (!loaderData.found) return <PostNotFound />;
-  const { post, more, article } = loaderData;
-
-  return (
-    <>
-      <JsonLd data={article} />
-      <article className="pb-16">
-        <header className="mx-auto max-w-3xl px-4 pt-12 sm:px-6 sm:pt-16">
-          <Link
-            to="/blog"
-            className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:text-brand-900"
-          >
-            <Icon name="arrow-left" className="size-4" /> {t("blog.backToBlog")}
-          </Link>
-          <PostMeta post={post} withDate className="mt-8 text-sm" />
-          <h1 className="mt-4 text-4xl leading-tight font-semibold tracking-tight sm:text-5xl">
-            {post.title}
-          </h1>
-          <p className="mt-5 text-xl leading-relaxed text-ink-600">{post.excerpt}</p>
-        </header>
-        <div className="mx-auto mt-10 max-w-5xl px-4 sm:px-6">
-          <CoverImage
-            cover={post.cover}
-            sizes="(min-width: 1024px) 1024px, 100vw"
-            priority
-            className="rounded-3xl"
-          />
-        </div>
-        <ArticleBody blocks={post.content} className="mx-auto mt-12 max-w-3xl px-4 sm:px-6" />
-        <aside className="mx-auto mt-14 max-w-3xl px-4 sm:px-6" aria-labelledby="apply-title">
-          <div className="rounded-3xl bg-brand-950 p-8 text-brand-50 sm:p-10">
-            <h2 id="apply-title" className="text-2xl font-semibold text-white">
-              {t("blog.applyTitle")}
-            </h2>
-            <p className="mt-3 text-brand-100/85">{t("blog.applyText")}</p>
-            <Link
-              to="/register/model"
-              className={cn(buttonVariants({ variant: "light", size: "lg" }), "mt-6")}
-            >
-              {t("blog.applyButton")} <Icon name="arrow-right" />
-            </Link>
-          </div>
-        </aside>
-      </article>
-      <section aria-labelledby="more-title" className="border-t border-ink-200 bg-white py-16">
-        <div className="mx-auto max-w-5xl px-4 sm:px-6">
-          <h2 id="more-title" className="text-2xl font-semibold">
-            {t("blog.moreArticles")}
-          </h2>
-          <ul className="mt-8 grid gap-6 md:grid-cols-2">
-            {more.map((other) => (
-              <li key={other.slug}>
-                <PostCard post={other} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-    </>
-  );
-}
-
-function PostNotFound() {
-  const { t } = useTranslation();
-  return (
-    <StatusPage code="404" title={t("blog.postNotFoundTitle")} text={t("blog.postNotFoundText")}>
-      <Link to="/blog" className={buttonVariants({ size: "lg" })}>
-        <Icon name="arrow-left" /> {t("blog.backToBlog")}
-      </Link>
-    </StatusPage>
-  );
+  switch (loaderData.found) {
+    case "missing":
+      return <ArticleMissing />;
+    case "gone":
+      return <ArticleMissing gone />;
+    case "elsewhere":
+      return <ArticleElsewhere alternates={loaderData.alternates} />;
+    case "post":
+      return (
+        <>
+          <JsonLd data={loaderData.article} />
+          <Article post={loaderData.post} more={loaderData.more} />
+        </>
+      );
+  }
 }

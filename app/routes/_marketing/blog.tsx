@@ -1,11 +1,12 @@
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { PostCard } from "#app/features/blog/post-card.tsx";
+import { getDatabase } from "#app/db/db.server.ts";
 import { listPosts } from "#app/features/blog/posts.server.ts";
 import { pageContext } from "#app/utils/page.server.ts";
 import { pageTitle, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/blog";
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const { language, t, seo, strings } = pageContext(request);
   return {
     strings: strings("blog"),
@@ -14,12 +15,18 @@ export function loader({ request }: Route.LoaderArgs) {
       description: t("meta.blogDescription"),
       path: "/blog",
     }),
-    posts: listPosts(language),
+    posts: await listPosts(await getDatabase(), language),
+    feed: { href: `/blog/feed.xml?lang=${language}`, title: pageTitle(t("meta.blogTitle")) },
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? seoMeta(loaderData.seo) : [];
+  loaderData
+    ? [
+        ...seoMeta(loaderData.seo),
+        { tagName: "link", rel: "alternate", type: "application/atom+xml", ...loaderData.feed },
+      ]
+    : [];
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -1,5 +1,6 @@
 import { BlogTeaser } from "#app/features/blog/blog-teaser.tsx";
 import type { PostSummary } from "#app/features/blog/posts.server.ts";
+import type { FaqItem, Testimonial } from "#app/features/content/home-items.server.ts";
 import { Faq } from "#app/features/marketing/faq.tsx";
 import { Testimonials } from "#app/features/marketing/testimonials.tsx";
 import { PreselectionSection } from "#app/features/preselection/preselection-section.tsx";
@@ -8,11 +9,21 @@ import { PreselectionSection } from "#app/features/preselection/preselection-sec
  * The home page's sections from the testimonials down, the pre-selection form among them: their
  * code loads when the visitor scrolls near them (home.tsx, decision 019).
  */
-export function BelowTheFold({ posts, action }: { posts: PostSummary[]; action: string }) {
+export function BelowTheFold({
+  posts,
+  faq,
+  testimonials,
+  action,
+}: {
+  posts: PostSummary[];
+  faq: FaqItem[];
+  testimonials: Testimonial[];
+  action: string;
+}) {
   return (
     <>
-      <Testimonials />
-      <Faq />
+      <Testimonials items={testimonials} />
+      <Faq items={faq} />
       <BlogTeaser posts={posts} />
       <PreselectionSection action={action} />
     </>

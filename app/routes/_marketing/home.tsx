@@ -1,5 +1,7 @@
 import { hydrateWhenVisible } from "#app/components/ui/hydrate-when-visible.tsx";
+import { getDatabase } from "#app/db/db.server.ts";
 import { listPosts } from "#app/features/blog/posts.server.ts";
+import { homeContent } from "#app/features/content/home-items.server.ts";
 import { handlePreselection } from "#app/features/preselection/preselection.server.ts";
 import { agency } from "#app/utils/agency.ts";
 import { preselectionClientAction } from "#app/features/preselection/client-action.ts";
@@ -8,8 +10,13 @@ import { pageWithActionHeaders } from "#app/utils/route-headers.ts";
 import { seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/home";
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const { language, t, seo, strings } = pageContext(request);
+  const db = await getDatabase();
+  const [posts, { faq, testimonials }] = await Promise.all([
+    listPosts(db, language, 3),
+    homeContent(db, language),
+  ]);
   return {
     strings: strings("marketing", "blog", "preselection"),
     seo: seo({
@@ -17,7 +24,9 @@ export function loader({ request }: Route.LoaderArgs) {
       description: t("meta.homeDescription"),
       path: "/",
     }),
-    posts: listPosts(language, 3),
+    posts,
+    faq,
+    testimonials,
   };
 }
 
@@ -55,7 +64,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <FirstScreen />
-      <BelowTheFold posts={loaderData.posts} action="/?index" />
+      <BelowTheFold
+        posts={loaderData.posts}
+        faq={loaderData.faq}
+        testimonials={loaderData.testimonials}
+        action="/?index"
+      />
     </>
   );
 }

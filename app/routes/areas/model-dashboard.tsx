@@ -58,7 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       whatsapp: profile!.whatsapp ?? applications[0]?.whatsapp ?? applications[0]?.phone ?? null,
       instagram: profile!.instagram ?? applications[0]?.instagram ?? null,
     },
-    advice: listPosts(language, 4).map(({ slug, title, category, readingMinutes }) => ({
+    advice: (await listPosts(db, language, 4)).map(({ slug, title, category, readingMinutes }) => ({
       slug,
       title,
       category,

@@ -1,0 +1,118 @@
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import type { FieldErrors } from "#app/utils/field-errors.ts";
+import type { StoredImage } from "#app/features/images/media.ts";
+import type { TranslationView } from "#app/features/blog/editor.server.ts";
+import { ArticleFields } from "./article-fields.tsx";
+import { PublishPanel } from "./publish-panel.tsx";
+import { SaveStatus } from "./save-status.tsx";
+
+export type EditorResult =
+  | {
+      ok: true;
+      done: "saved" | "published" | "scheduled" | "unpublished" | "discarded" | "preview-link";
+      savedAt?: string;
+      previewPath?: string;
+    }
+  | { ok: false; errors: FieldErrors };
+
+/** Quiet time after the last keystroke before the draft is saved by itself. */
+const AUTOSAVE_MS = 1_500;
+
+/**
+ * One translation's editor: its fields and body in one form, saved by itself a moment after
+ * each change (a draft in place; a live article's changes held aside until published), with
+ * publishing beside it. Whatever the server refuses is shown at its field, and nothing typed
+ * leaves the screen.
+ */
+export function ArticleEditor({
+  id,
+  language,
+  translation,
+  cover,
+  result,
+}: {
+  id: number;
+  language: string;
+  translation: TranslationView;
+  cover: StoredImage | null;
+  result?: EditorResult;
+}) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<EditorResult>({ key: `article-${id}-${language}` });
+  const form = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [dirty, setDirty] = useState(false);
+  const answer = fetcher.data ?? result;
+  const errors = answer && !answer.ok ? answer.errors : {};
+
+  const save = () => {
+    clearTimeout(timer.current);
+    if (!form.current) return;
+    const data = new FormData(form.current);
+    data.set("intent", "save");
+    setDirty(false);
+    void fetcher.submit(data, { method: "post" });
+  };
+  const changed = () => {
+    setDirty(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(save, AUTOSAVE_MS);
+  };
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // Leaving with changes not yet saved asks first (the browser's own question).
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
+  return (
+    <fetcher.Form
+      ref={form}
+      method="post"
+      onChange={changed}
+      onSubmit={() => {
+        clearTimeout(timer.current);
+        setDirty(false);
+      }}
+      className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]"
+      aria-label={t("admin.blog.editorLabel")}
+    >
+      <div className="min-w-0 space-y-6">
+        <SaveStatus
+          state={fetcher.state}
+          dirty={dirty}
+          answer={answer}
+          hasPendingChanges={translation.hasPendingChanges}
+          live={translation.state !== "draft"}
+        />
+        <ArticleFields
+          id={id}
+          language={language}
+          fields={translation.working}
+          cover={cover}
+          errors={errors}
+          onBodyChange={changed}
+          onCoverChange={save}
+        />
+      </div>
+      <PublishPanel
+        id={id}
+        language={language}
+        translation={translation}
+        errors={errors}
+        busy={fetcher.state !== "idle"}
+        previewPath={answer?.ok ? answer.previewPath : undefined}
+        onPreview={save}
+      />
+      {errors.form ? (
+        <p role="alert" className="text-sm font-medium text-coral-700 xl:col-span-2">
+          {t(errors.form)}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}

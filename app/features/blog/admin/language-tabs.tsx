@@ -1,0 +1,71 @@
+import { Link, NavLink } from "react-router";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { languages } from "#app/i18n/languages.ts";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import type { ArticleState } from "#app/features/blog/editor.server.ts";
+import type { EditorResult } from "./article-editor.tsx";
+import { NewArticle } from "./new-article.tsx";
+import { StateBadge } from "./state-badge.tsx";
+
+/** The article's languages, one link each with its state, and a translation into another one. */
+export function LanguageTabs({
+  id,
+  current,
+  languages: existing,
+  result,
+}: {
+  id: number;
+  current: string;
+  languages: { language: string; state: ArticleState }[];
+  result?: EditorResult;
+}) {
+  const { t } = useTranslation();
+  const missing = languages
+    .map((l) => l.code)
+    .filter((code) => !existing.some((e) => e.language === code));
+  const addErrors =
+    result && !result.ok && (result.errors.language || result.errors.title)
+      ? { errors: result.errors }
+      : undefined;
+  return (
+    <div className="space-y-4">
+      <Link
+        to="/admin/blog"
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 hover:underline"
+      >
+        <Icon name="arrow-left" className="size-4" /> {t("admin.blog.backToList")}
+      </Link>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <nav aria-label={t("admin.blog.languagesNav")}>
+          <ul className="flex flex-wrap gap-2">
+            {existing.map(({ language, state }) => {
+              const name = languages.find((l) => l.code === language)?.name ?? language;
+              return (
+                <li key={language}>
+                  <NavLink
+                    to={`/admin/blog/${id}/${language}`}
+                    className="flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold ring-1 ring-ink-200 hover:bg-brand-50 aria-[current=page]:bg-brand-800 aria-[current=page]:text-white"
+                  >
+                    <span lang={language}>{name}</span>
+                    {language === current ? (
+                      <span className="sr-only">{t(`admin.blog.states.${state}`)}</span>
+                    ) : (
+                      <StateBadge state={state} />
+                    )}
+                  </NavLink>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <NewArticle
+          intent="add-translation"
+          label={t("admin.blog.addTranslation")}
+          languagesLeft={missing}
+          defaultLanguage={missing[0] ?? current}
+          result={addErrors}
+        />
+      </div>
+    </div>
+  );
+}

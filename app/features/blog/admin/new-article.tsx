@@ -1,0 +1,87 @@
+import { Form, useNavigation } from "react-router";
+import { Button } from "#app/components/ui/button.tsx";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { Field, Input, Select } from "#app/components/ui/field.tsx";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { languages } from "#app/i18n/languages.ts";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import type { FieldErrors } from "#app/utils/field-errors.ts";
+
+export interface NewArticleResult {
+  errors: FieldErrors<"language" | "title" | "form">;
+}
+
+/**
+ * A new article or a new translation: its language and its title (the address is made from
+ * it, and can be changed before publishing). Opens in place; works without JavaScript.
+ */
+export function NewArticle({
+  result,
+  defaultLanguage,
+  languagesLeft = languages.map((l) => l.code),
+  label,
+  intent,
+}: {
+  result?: NewArticleResult;
+  defaultLanguage: string;
+  /** The languages it may be written in (a translation: those the article lacks). */
+  languagesLeft?: readonly string[];
+  label?: string;
+  intent?: string;
+}) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const errors = result?.errors ?? {};
+  const choices = languages.filter((l) => languagesLeft.includes(l.code));
+  if (!choices.length) return null;
+  return (
+    <ConfirmDialog
+      open={Boolean(result)}
+      triggerClassName="btn btn-primary btn-md"
+      trigger={
+        <>
+          <Icon name="plus" /> {label ?? t("admin.blog.new")}
+        </>
+      }
+    >
+      <Form method="post" className="grid w-72 max-w-full gap-4">
+        {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+        <Field
+          id="new-language"
+          label={t("admin.blog.language")}
+          error={errors.language && t(errors.language)}
+        >
+          {(aria) => (
+            <Select
+              {...aria}
+              name="language"
+              defaultValue={
+                choices.some((c) => c.code === defaultLanguage) ? defaultLanguage : choices[0]!.code
+              }
+              className="w-full"
+            >
+              {choices.map((language) => (
+                <option key={language.code} value={language.code}>
+                  {language.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field
+          id="new-title"
+          label={t("admin.blog.fields.title")}
+          error={errors.title && t(errors.title)}
+        >
+          {(aria) => <Input {...aria} name="title" type="text" required maxLength={160} />}
+        </Field>
+        {errors.form ? (
+          <p className="text-sm font-medium text-coral-700">{t(errors.form)}</p>
+        ) : null}
+        <Button type="submit" disabled={busy}>
+          {t("admin.blog.create")}
+        </Button>
+      </Form>
+    </ConfirmDialog>
+  );
+}

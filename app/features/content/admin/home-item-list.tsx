@@ -1,0 +1,123 @@
+import { Form } from "react-router";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { EmptyState } from "#app/components/ui/card.tsx";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import type { FieldErrors } from "#app/utils/field-errors.ts";
+import { HomeItemForm } from "./home-item-form.tsx";
+
+interface Item {
+  id: number;
+  title: string;
+  subtitle: string;
+  body: string;
+  hidden: boolean;
+}
+
+/** The list in the home page's order: each item with its edit form, its moves, hide and delete. */
+export function HomeItemList({
+  kind,
+  language,
+  items,
+  failed,
+}: {
+  kind: "faq" | "testimonial";
+  language: string;
+  items: Item[];
+  /** The item whose change was refused, and why. */
+  failed?: { id?: number; errors: FieldErrors };
+}) {
+  const { t } = useTranslation();
+  if (!items.length) return <EmptyState className="mt-4">{t("admin.content.empty")}</EmptyState>;
+  const button = (
+    item: Item,
+    intent: string,
+    icon: "arrow-up" | "arrow-down" | "eye" | "eye-off",
+    label: string,
+    disabled = false,
+  ) => (
+    <Form method="post">
+      <input type="hidden" name="id" value={item.id} />
+      <Button
+        type="submit"
+        name="intent"
+        value={intent}
+        variant="ghost"
+        size="sm"
+        disabled={disabled}
+        aria-label={`${label}: ${item.title}`}
+      >
+        <Icon name={icon} /> <span aria-hidden>{label}</span>
+      </Button>
+    </Form>
+  );
+  return (
+    <ol className="mt-4 divide-y divide-ink-200" lang={language}>
+      {items.map((item, index) => (
+        <li key={item.id} className="py-4">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold text-ink-950">
+                {item.title}{" "}
+                {item.hidden ? <Badge tone="neutral">{t("admin.content.hidden")}</Badge> : null}
+              </p>
+              {item.subtitle ? <p className="text-sm text-ink-600">{item.subtitle}</p> : null}
+              <p className="mt-1 line-clamp-3 text-sm text-ink-700">{item.body}</p>
+            </div>
+            <div className="flex flex-wrap items-center gap-1">
+              {button(item, "up", "arrow-up", t("admin.content.up"), index === 0)}
+              {button(
+                item,
+                "down",
+                "arrow-down",
+                t("admin.content.down"),
+                index === items.length - 1,
+              )}
+              {item.hidden
+                ? button(item, "show", "eye", t("admin.content.show"))
+                : button(item, "hide", "eye-off", t("admin.content.hide"))}
+            </div>
+          </div>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <ConfirmDialog
+              trigger={
+                <>
+                  <Icon name="pencil" /> {t("admin.content.edit")}
+                </>
+              }
+              triggerLabel={`${t("admin.content.edit")}: ${item.title}`}
+              triggerClassName="btn btn-secondary btn-sm"
+              open={failed?.id === item.id}
+            >
+              <HomeItemForm
+                kind={kind}
+                language={language}
+                item={item}
+                errors={failed?.id === item.id ? failed.errors : undefined}
+              />
+            </ConfirmDialog>
+            <ConfirmDialog
+              trigger={
+                <>
+                  <Icon name="trash" /> {t("admin.content.delete")}
+                </>
+              }
+              triggerLabel={`${t("admin.content.delete")}: ${item.title}`}
+              triggerClassName="btn btn-ghost btn-sm text-coral-700"
+            >
+              <p className="text-sm text-ink-700">{t("admin.content.deleteExplain")}</p>
+              <Form method="post" className="mt-3">
+                <input type="hidden" name="id" value={item.id} />
+                <Button type="submit" name="intent" value="delete" size="sm">
+                  {t("admin.content.deleteConfirm")}
+                </Button>
+              </Form>
+            </ConfirmDialog>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,156 @@
+import { data, redirect } from "react-router";
+import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
+import { getDatabase } from "#app/db/db.server.ts";
+import { ArticleEditor, type EditorResult } from "#app/features/blog/admin/article-editor.tsx";
+import { LanguageTabs } from "#app/features/blog/admin/language-tabs.tsx";
+import { articleParams } from "#app/features/blog/admin/params.server.ts";
+import {
+  addTranslation,
+  articleForEditor,
+  createPreviewLink,
+  deleteArticle,
+  discardChanges,
+  publishTranslation,
+  saveWorkingCopy,
+  unpublishTranslation,
+} from "#app/features/blog/editor.server.ts";
+import { findImage } from "#app/features/images/images.server.ts";
+import { useTranslation } from "#app/i18n/translation.tsx";
+import { fromAgencyLocal } from "#app/utils/agency-time.ts";
+import type { FieldErrors } from "#app/utils/field-errors.ts";
+import { pageContext } from "#app/utils/page.server.ts";
+import { clientIp, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { pageTitle } from "#app/utils/seo.ts";
+import type { Route } from "./+types/blog-editor";
+
+/** /admin/blog/:id/:language: one translation of an article, its state and what can be done. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireScreen(request, "adminBlogPost");
+  const { id, language } = articleParams(params);
+  const db = await getDatabase();
+  const article = await articleForEditor(db, id);
+  if (!article) throw data(null, { status: 404 });
+  const translation = article.translations.find((t) => t.language === language) ?? null;
+  // A cover just uploaded by a form without script comes back as ?cover=<id>.
+  const coverParam = Number(new URL(request.url).searchParams.get("cover"));
+  const coverId = Number.isSafeInteger(coverParam) && coverParam > 0 ? coverParam : null;
+  const coverImageId = coverId ?? translation?.working.coverImageId ?? null;
+  const cover = coverImageId ? await findImage(db, coverImageId) : null;
+  const { t, strings } = pageContext(request);
+  return {
+    strings: strings("admin-blog"),
+    title: pageTitle(
+      t("admin.blog.editTitle", { title: translation?.working.title ?? t("admin.blog.title") }),
+    ),
+    id,
+    language,
+    languages: article.translations.map(({ language, state }) => ({ language, state })),
+    translation,
+    cover,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  { name: "robots", content: "noindex" },
+];
+
+const SCHEDULE_MARGIN_MS = 30_000;
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const viewer = await requireScreenAction(request, "adminBlogPost");
+  const { id, language } = articleParams(params);
+  if (isCrossSiteRequest(request)) {
+    return data<EditorResult>({ ok: false, errors: { form: "validation.crossSite" } }, 403);
+  }
+  const form = Object.fromEntries(await readForm(request)) as Record<string, string>;
+  const db = await getDatabase();
+  const actor = { id: viewer.id, ip: clientIp(request) };
+  const refused = (errors: FieldErrors, status = 400) =>
+    data<EditorResult>({ ok: false, errors }, status);
+
+  switch (form.intent) {
+    case "save": {
+      const saved = await saveWorkingCopy(db, actor, id, language, form);
+      if (!saved.ok) return refused(saved.errors, saved.errors.form ? 404 : 400);
+      return data<EditorResult>({ ok: true, done: "saved", savedAt: saved.savedAt });
+    }
+    case "publish":
+    case "schedule": {
+      let at: Date | null = null;
+      if (form.intent === "schedule") {
+        at = fromAgencyLocal(form.publishAt ?? "");
+        if (!at) return refused({ publishAt: "admin.blog.errors.publishAt" });
+        if (at.getTime() < Date.now() + SCHEDULE_MARGIN_MS) {
+          return refused({ publishAt: "admin.blog.errors.publishAtPast" });
+        }
+      }
+      // What is on screen is what goes live: saved first, in the same request.
+      const saved = await saveWorkingCopy(db, actor, id, language, form);
+      if (!saved.ok) return refused(saved.errors, saved.errors.form ? 404 : 400);
+      const published = await publishTranslation(db, actor, id, language, at);
+      if (!published.ok) return refused(published.errors, 409);
+      return data<EditorResult>({
+        ok: true,
+        done: published.scheduled ? "scheduled" : "published",
+        savedAt: saved.savedAt,
+      });
+    }
+    case "unpublish":
+      if (!(await unpublishTranslation(db, actor, id, language))) {
+        return refused({ form: "admin.blog.errors.notPublished" }, 409);
+      }
+      return data<EditorResult>({ ok: true, done: "unpublished" });
+    case "discard":
+      if (!(await discardChanges(db, id, language))) {
+        return refused({ form: "admin.blog.errors.notFound" }, 404);
+      }
+      return data<EditorResult>({ ok: true, done: "discarded" });
+    case "preview-link": {
+      const token = await createPreviewLink(db, id, language);
+      if (!token) return refused({ form: "admin.blog.errors.notFound" }, 404);
+      return data<EditorResult>({
+        ok: true,
+        done: "preview-link",
+        previewPath: `/blog/preview/${token}`,
+      });
+    }
+    case "add-translation": {
+      const added = await addTranslation(db, actor, id, {
+        language: form.language,
+        title: form.title,
+      });
+      if (!added.ok) return refused(added.errors);
+      throw redirect(`/admin/blog/${id}/${added.language}`);
+    }
+    case "delete":
+      if (form.confirm !== "yes") return refused({ form: "admin.blog.errors.confirmDelete" });
+      if (!(await deleteArticle(db, actor, id)))
+        return refused({ form: "admin.blog.errors.notFound" }, 404);
+      throw redirect("/admin/blog?deleted=1");
+    default:
+      return refused({ form: "admin.blog.errors.invalid" });
+  }
+}
+
+export default function BlogEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { id, language, languages, translation, cover } = loaderData;
+  return (
+    <>
+      <LanguageTabs id={id} current={language} languages={languages} result={actionData} />
+      {translation ? (
+        <ArticleEditor
+          key={`${id}-${language}`}
+          id={id}
+          language={language}
+          translation={translation}
+          cover={cover}
+          result={actionData}
+        />
+      ) : (
+        <p className="mt-8 text-ink-600">{t("admin.blog.noTranslation")}</p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { data, redirect } from "react-router";
+import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
+import { safeReturnPath } from "#app/auth/permissions.ts";
+import { getDatabase } from "#app/db/db.server.ts";
+import {
+  encodeImage,
+  ImageRejected,
+  storeImage,
+  type UploadResult,
+} from "#app/features/images/images.server.ts";
+import { MAX_IMAGE_UPLOAD_BYTES } from "#app/utils/body-limit.server.ts";
+import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import type { Route } from "./+types/images";
+
+/** Nothing to see here: the form that posts to it is in the article's editor. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireScreen(request, "adminImages");
+  throw redirect("/admin/blog");
+}
+
+/**
+ * An image upload (an article's cover): checked by its content, re-encoded, stored. The editor
+ * posts it with its script and reads the answer; a form posted without one comes back to the
+ * page it was sent from (`return`) with the new image's id.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireScreenAction(request, "adminImages");
+  if (isCrossSiteRequest(request)) {
+    return data<UploadResult>({ ok: false, error: "admin.images.errors.crossSite" }, 403);
+  }
+  const form = await readForm(request, MAX_IMAGE_UPLOAD_BYTES);
+  const file = form.get("image");
+  const back = safeReturnPath(String(form.get("return") ?? ""));
+  if (!(file instanceof File) || file.size === 0) {
+    return data<UploadResult>({ ok: false, error: "admin.images.errors.missing" }, 400);
+  }
+  try {
+    const encoded = await encodeImage(new Uint8Array(await file.arrayBuffer()));
+    const image = await storeImage(await getDatabase(), encoded, viewer.id);
+    if (back) {
+      const url = new URL(back, "http://return.invalid");
+      url.searchParams.set("cover", String(image.id));
+      throw redirect(`${url.pathname}${url.search}`);
+    }
+    return data<UploadResult>({ ok: true, image });
+  } catch (error) {
+    if (!(error instanceof ImageRejected)) throw error;
+    const status = error.problem === "tooLarge" ? 413 : 422;
+    return data<UploadResult>({ ok: false, error: `admin.images.errors.${error.problem}` }, status);
+  }
+}
