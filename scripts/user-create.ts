@@ -21,7 +21,7 @@ const { values } = parseArgs({
 });
 if (!values.email) {
   console.error(
-    "usage: npm run user:create -- --email <address> --role <model|affiliate|approver|admin> [--name <name>]",
+    "usage: npm run user:create -- --email <address> --role <model|affiliate|approver|editor|admin> [--name <name>]",
   );
   process.exit(2);
 }

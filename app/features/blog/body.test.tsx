@@ -1,47 +1,9 @@
 import fc from "fast-check";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { expectHarmless } from "#app/test/harmless-markup.ts";
 import { BodyView } from "./body-view.tsx";
 import { bodyFromBlocks, plainText, readingMinutes, safeHref, sanitizeBody } from "./body.ts";
-
-const allowedTags = new Set([
-  "div",
-  "p",
-  "h2",
-  "h3",
-  "ul",
-  "ol",
-  "li",
-  "blockquote",
-  "strong",
-  "em",
-  "a",
-  "br",
-  "span",
-]);
-const allowedAttributes = new Set(["class", "href", "target", "rel", "start"]);
-
-/**
- * What a rendered body may contain, read from the markup itself: React writes every `<` of a
- * text as `&lt;`, so each `<` left starts a real element. Only the elements and attributes the
- * body renders, and no address with a scheme that runs.
- */
-function expectHarmless(html: string) {
-  for (const [, closing, name, attributes] of html.matchAll(/<(\/?)([a-zA-Z0-9-]+)([^>]*)>/g)) {
-    expect(allowedTags, `element <${name}>`).toContain(name!.toLowerCase());
-    if (closing) continue;
-    const rest = attributes!.replace(/\s*\/$/, "");
-    const pairs = [...rest.matchAll(/\s+([^\s=]+)="([^"]*)"/g)];
-    // Nothing but name="value" pairs: no bare or unquoted attribute slipped in.
-    expect(pairs.map((pair) => pair[0]).join(""), `attributes of <${name}>`).toBe(rest);
-    for (const [, attribute, value] of pairs) {
-      expect(allowedAttributes, `attribute ${attribute} on <${name}>`).toContain(attribute);
-      if (attribute === "href") {
-        expect(value!.replace(/&amp;/g, "&")).toMatch(/^(https?:\/\/|mailto:|\/(?!\/))/);
-      }
-    }
-  }
-}
 
 const render = (input: unknown) => renderToStaticMarkup(<BodyView body={sanitizeBody(input)} />);
 

@@ -5,7 +5,11 @@ import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
 import { blogPosts, blogSlugRedirects, blogTranslations } from "#app/db/schema.server.ts";
 import { languages } from "#app/i18n/languages.ts";
 import { forgetContent } from "#app/features/content/content-version.server.ts";
-import { bodyFromBlocks } from "./body.ts";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { expectHarmless } from "#app/test/harmless-markup.ts";
+import { bodyFromBlocks, sanitizeBody } from "./body.ts";
+import { BodyView } from "./body-view.tsx";
 import { feedArticles, findArticle, listPosts, sitemapArticles } from "./posts.server.ts";
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -161,14 +165,35 @@ describe.each(targets)("public articles on %s", (_name, options) => {
     );
   });
 
-  it("a draft or a scheduled article is not public until its time", async () => {
+  it("a draft or a scheduled article is not public until its time, in no language", async () => {
     await article({ pt: "rascunho" }, null);
     await article({ pt: "agendado" }, new Date(Date.now() + 3_600_000));
+    // A translation to come, of an article live in English: its address reveals nothing yet.
+    const id = await article({ en: "live-in-english" });
+    await database.db.insert(blogTranslations).values({
+      postId: id,
+      language: "pt",
+      slug: `em-breve-${marker}`,
+      title: "Em breve",
+      body: bodyFromBlocks([{ tag: "p", text: "texto" }]),
+      publishAt: new Date(Date.now() + 3_600_000),
+    });
+    for (const language of ["pt", "en"] as const) {
+      expect((await findArticle(database.db, `em-breve-${marker}`, language)).kind).toBe("missing");
+    }
     for (const slug of ["rascunho", "agendado"]) {
       expect((await findArticle(database.db, `${slug}-${marker}`, "pt")).kind).toBe("missing");
       expect((await listPosts(database.db, "pt")).map((p) => p.slug)).not.toContain(
         `${slug}-${marker}`,
       );
+    }
+  });
+
+  it("every stored body renders nothing that runs", async () => {
+    const rows = await database.db.select({ body: blogTranslations.body }).from(blogTranslations);
+    expect(rows.length).toBeGreaterThanOrEqual(24);
+    for (const { body } of rows) {
+      expectHarmless(renderToStaticMarkup(createElement(BodyView, { body: sanitizeBody(body) })));
     }
   });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server.ts";
 import { blogPosts, blogSlugRedirects, blogTranslations, images } from "#app/db/schema.server.ts";
 import { languages, type Language } from "#app/i18n/languages.ts";
@@ -162,7 +162,17 @@ export async function findArticle(
     .select({ postId: blogTranslations.postId, deletedAt: blogPosts.deletedAt })
     .from(blogTranslations)
     .innerJoin(blogPosts, eq(blogPosts.id, blogTranslations.postId))
-    .where(eq(blogTranslations.slug, slug))
+    .where(
+      and(
+        eq(blogTranslations.slug, slug),
+        // Live in another language, or an article that was public before it was deleted: a
+        // draft's or a scheduled article's address says nothing before its time.
+        or(
+          isLive,
+          and(isNotNull(blogPosts.deletedAt), isNotNull(blogTranslations.firstPublishedAt)),
+        ),
+      ),
+    )
     .orderBy(sql`${blogTranslations.language} = ${language} desc`)
     .limit(1);
   const [former] = other

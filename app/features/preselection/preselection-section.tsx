@@ -21,7 +21,7 @@ export function PreselectionSection({ action }: { action: string }) {
           <p className="mt-4 text-lg text-brand-100/85">{t("preselection.subtitle")}</p>
           <p className="mt-8 flex items-start gap-3 text-sm text-brand-100/85">
             <Icon name="shield-check" className="mt-0.5 size-5 shrink-0 text-brand-300" />
-            {t("faq.data.answer")}
+            {t("preselection.privacyNote")}
           </p>
         </div>
         <div className="rounded-3xl bg-sand-50 p-6 shadow-xl sm:p-10">

@@ -1,0 +1,265 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import { accessLog, blogPosts, blogTranslations, user } from "#app/db/schema.server.ts";
+import {
+  contentChangedSince,
+  forgetContent,
+} from "#app/features/content/content-version.server.ts";
+import {
+  addTranslation,
+  articleForEditor,
+  createArticle,
+  createPreviewLink,
+  deleteArticle,
+  listRevisions,
+  previewByToken,
+  publishTranslation,
+  restoreRevision,
+  saveWorkingCopy,
+  unpublishTranslation,
+} from "./editor.server.ts";
+import { feedArticles, findArticle, listPosts, sitemapArticles } from "./posts.server.ts";
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+const targets: [string, { url?: string; dataDir: string }][] = [
+  ["PGlite", { dataDir: "memory://" }],
+];
+if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
+
+const body = (text: string) =>
+  JSON.stringify({
+    type: "doc",
+    content: [
+      { type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Seção" }] },
+      { type: "paragraph", content: [{ type: "text", text }] },
+    ],
+  });
+
+describe.each(targets)("the article editor on %s", (_name, options) => {
+  let database: DatabaseHandle;
+  const marker = randomUUID().slice(0, 8);
+  const actor = { id: `editor-${marker}`, ip: "203.0.113.7" };
+  const slug = (name: string) => `${name}-${marker}`;
+  const fields = (name: string, extra: Record<string, string> = {}) => ({
+    title: `Título ${name}`,
+    slug: slug(name),
+    category: "Dicas",
+    excerpt: "Um resumo.",
+    description: "Uma descrição para buscadores.",
+    body: body(`Texto de ${name}.`),
+    coverImageId: "",
+    coverAlt: "",
+    ...extra,
+  });
+
+  async function draft(name: string) {
+    const created = await createArticle(database.db, actor, { language: "pt", title: name });
+    if (!created.ok) throw new Error("not created");
+    const saved = await saveWorkingCopy(database.db, actor, created.id, "pt", fields(name));
+    expect(saved.ok).toBe(true);
+    return created.id;
+  }
+
+  beforeAll(async () => {
+    database = openDatabase(options);
+    await database.migrate();
+    await database.db.insert(user).values({
+      id: actor.id,
+      name: "Eva Editora",
+      email: `eva.${marker}@example.com`,
+      role: "editor",
+    });
+  });
+  afterAll(async () => {
+    await database.db.delete(blogPosts).where(eq(blogPosts.createdBy, actor.id));
+    await database.db.delete(accessLog).where(eq(accessLog.actorId, actor.id));
+    await database.db.delete(user).where(eq(user.id, actor.id));
+    await database.close();
+  });
+
+  it("a draft is not public; published, it is at once, in the list, the sitemap and the feed", async () => {
+    const id = await draft("primeiro");
+    expect((await findArticle(database.db, slug("primeiro"), "pt")).kind).toBe("missing");
+    await listPosts(database.db, "pt"); // read (and kept) before the publication
+    const published = await publishTranslation(database.db, actor, id, "pt");
+    expect(published).toMatchObject({ ok: true, scheduled: false });
+    expect((await findArticle(database.db, slug("primeiro"), "pt")).kind).toBe("post");
+    expect((await listPosts(database.db, "pt")).map((p) => p.slug)).toContain(slug("primeiro"));
+    const sitemap = (await sitemapArticles(database.db)).flat().map((t) => t.slug);
+    expect(sitemap).toContain(slug("primeiro"));
+    expect((await feedArticles(database.db, "pt")).map((p) => p.slug)).toContain(slug("primeiro"));
+    // In the access log, with who and from where.
+    const [entry] = await database.db
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.actorId, actor.id), eq(accessLog.subject, `post:${id}`)));
+    expect(entry).toMatchObject({ action: "content.publish", ip: actor.ip });
+  });
+
+  it("refuses to publish what is incomplete, and to save a refused field: nothing half-stored", async () => {
+    const created = await createArticle(database.db, actor, {
+      language: "pt",
+      title: "incompleto",
+    });
+    if (!created.ok) throw new Error("not created");
+    expect(await publishTranslation(database.db, actor, created.id, "pt")).toMatchObject({
+      ok: false,
+      errors: {
+        excerpt: expect.any(String),
+        description: expect.any(String),
+        body: expect.any(String),
+      },
+    });
+    const refused = await saveWorkingCopy(database.db, actor, created.id, "pt", {
+      ...fields("incompleto"),
+      slug: "Not A Slug",
+    });
+    expect(refused).toEqual({ ok: false, errors: { slug: "admin.blog.errors.slug" } });
+    const article = await articleForEditor(database.db, created.id);
+    expect(article!.translations[0]!.working.excerpt).toBe("");
+  });
+
+  it("an address is unique within a language; another language may share it", async () => {
+    await draft("ocupado");
+    const other = await draft("outro");
+    expect(
+      await saveWorkingCopy(
+        database.db,
+        actor,
+        other,
+        "pt",
+        fields("outro", { slug: slug("ocupado") }),
+      ),
+    ).toEqual({ ok: false, errors: { slug: "admin.blog.errors.slugTaken" } });
+    expect(
+      (await addTranslation(database.db, actor, other, { language: "en", title: "Other" })).ok,
+    ).toBe(true);
+    expect(
+      await saveWorkingCopy(
+        database.db,
+        actor,
+        other,
+        "en",
+        fields("outro", { slug: slug("ocupado") }),
+      ),
+    ).toMatchObject({ ok: true });
+  });
+
+  it("edits of a live article wait aside until published; a changed address answers 301", async () => {
+    const id = await draft("vivo");
+    await publishTranslation(database.db, actor, id, "pt");
+    await saveWorkingCopy(
+      database.db,
+      actor,
+      id,
+      "pt",
+      fields("vivo", { title: "Novo título", slug: slug("vivo-novo") }),
+    );
+    let found = await findArticle(database.db, slug("vivo"), "pt");
+    expect(found.kind === "post" && found.post.title).toBe("Título vivo");
+    const article = await articleForEditor(database.db, id);
+    expect(article!.translations[0]).toMatchObject({ hasPendingChanges: true, state: "published" });
+    await publishTranslation(database.db, actor, id, "pt");
+    found = await findArticle(database.db, slug("vivo-novo"), "pt");
+    expect(found.kind === "post" && found.post.title).toBe("Novo título");
+    expect(await findArticle(database.db, slug("vivo"), "pt")).toEqual({
+      kind: "moved",
+      slug: slug("vivo-novo"),
+      permanent: true,
+    });
+    // Each publication is a revision; the first one can be restored into the editor.
+    const revisions = await listRevisions(database.db, id, "pt");
+    expect(revisions.map((r) => r.fields.title)).toEqual(["Novo título", "Título vivo"]);
+    expect(revisions[0]!.savedBy).toBe("Eva Editora");
+    await restoreRevision(database.db, actor, id, "pt", revisions[1]!.id);
+    const restored = await articleForEditor(database.db, id);
+    expect(restored!.translations[0]!.working.title).toBe("Título vivo");
+    // Restored into the working copy, not yet public.
+    found = await findArticle(database.db, slug("vivo-novo"), "pt");
+    expect(found.kind === "post" && found.post.title).toBe("Novo título");
+  });
+
+  it("a scheduled article appears when due, and the other instances notice", async () => {
+    const id = await draft("agendado");
+    const watch = { version: null as string | null, at: null as Date | null };
+    await contentChangedSince(database.db, watch); // another instance's first look
+    const at = new Date(Date.now() + 1_500);
+    expect(await publishTranslation(database.db, actor, id, "pt", at)).toMatchObject({
+      ok: true,
+      scheduled: true,
+    });
+    // The publication bumped the version: the other instance forgets what it read.
+    expect(await contentChangedSince(database.db, watch)).toBe(true);
+    expect((await findArticle(database.db, slug("agendado"), "pt")).kind).toBe("missing");
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // Due now: every instance sees it fall due, without anyone touching the article.
+    expect(await contentChangedSince(database.db, watch)).toBe(true);
+    forgetContent();
+    expect((await findArticle(database.db, slug("agendado"), "pt")).kind).toBe("post");
+    expect((await listPosts(database.db, "pt")).map((p) => p.slug)).toContain(slug("agendado"));
+  });
+
+  it("unpublished, it leaves the site and keeps its text; deleted, it is gone (410)", async () => {
+    const id = await draft("retirado");
+    await publishTranslation(database.db, actor, id, "pt");
+    expect(await unpublishTranslation(database.db, actor, id, "pt")).toBe(true);
+    expect((await findArticle(database.db, slug("retirado"), "pt")).kind).toBe("missing");
+    const article = await articleForEditor(database.db, id);
+    expect(article!.translations[0]).toMatchObject({
+      state: "draft",
+      working: { title: "Título retirado" },
+    });
+    await publishTranslation(database.db, actor, id, "pt");
+    expect(await deleteArticle(database.db, actor, id)).toBe(true);
+    expect((await findArticle(database.db, slug("retirado"), "pt")).kind).toBe("gone");
+    expect(await articleForEditor(database.db, id)).toBeNull();
+    const actions = await database.db
+      .select({ action: accessLog.action })
+      .from(accessLog)
+      .where(eq(accessLog.subject, `post:${id}`));
+    expect(actions.map((a) => a.action).sort()).toEqual(
+      ["content.delete", "content.publish", "content.publish", "content.unpublish"].sort(),
+    );
+  });
+
+  it("a private preview link shows the working copy; a new link replaces it", async () => {
+    const id = await draft("previa");
+    const first = await createPreviewLink(database.db, id, "pt");
+    expect((await previewByToken(database.db, first!))?.post.title).toBe("Título previa");
+    const second = await createPreviewLink(database.db, id, "pt");
+    expect(await previewByToken(database.db, first!)).toBeNull();
+    expect((await previewByToken(database.db, second!))?.language).toBe("pt");
+    expect(await previewByToken(database.db, "x".repeat(32))).toBeNull();
+    expect(await previewByToken(database.db, "' or 1=1 --")).toBeNull();
+  });
+
+  it("stores only the allowed blocks, whatever the form sent", async () => {
+    const id = await draft("seguro");
+    await saveWorkingCopy(database.db, actor, id, "pt", {
+      ...fields("seguro"),
+      body: JSON.stringify({
+        type: "doc",
+        content: [
+          {
+            type: "paragraph",
+            content: [
+              {
+                type: "text",
+                text: "x",
+                marks: [{ type: "link", attrs: { href: "javascript:alert(1)" } }],
+              },
+            ],
+          },
+          { type: "script", content: [{ type: "text", text: "alert(2)" }] },
+        ],
+      }),
+    });
+    const [row] = await database.db
+      .select({ body: blogTranslations.body })
+      .from(blogTranslations)
+      .where(and(eq(blogTranslations.postId, id), like(blogTranslations.slug, `%${marker}`)));
+    expect(JSON.stringify(row!.body)).not.toMatch(/javascript:|script/);
+  });
+});

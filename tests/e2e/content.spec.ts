@@ -1,0 +1,181 @@
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { expectAccessible } from "./axe.ts";
+import { expect, faq, t, test, waitForHydration } from "./fixtures.ts";
+import { root } from "./own-server.ts";
+
+/**
+ * The agency publishes alone (issue 16): an editor writes an article in Portuguese and English
+ * with a cover, previews it, publishes the English now and schedules the Portuguese for the next
+ * minute; a visitor finds each on the blog, in the sitemap and in the feed when it is due. She
+ * reorders the FAQ and the home page follows. Axe on every content screen, phone and desktop.
+ */
+
+// Its own server: it publishes and reorders what other specs read.
+test.use({ serverEnv: {} });
+
+const COVER = path.join(root, "public/images/og-default.jpg");
+const stamp = Date.now().toString(36);
+
+async function fillArticle(page: Page, lang: "pt" | "en", texts: Record<string, string>) {
+  await page.getByLabel(t(lang, "admin.blog.fields.category")).fill(texts.category!);
+  await page.getByLabel(t(lang, "admin.blog.fields.excerpt")).fill(texts.excerpt!);
+  await page.getByLabel(t(lang, "admin.blog.fields.description")).fill(texts.description!);
+  const body = page.getByRole("textbox", { name: t(lang, "admin.blog.fields.body") });
+  await body.click();
+  await page.keyboard.type(texts.intro!);
+  await page.keyboard.press("Enter");
+  await page
+    .getByRole("button", { name: t(lang, "admin.blog.toolbar.heading2"), exact: true })
+    .click();
+  await page.keyboard.type(texts.heading!);
+  await page.keyboard.press("Enter");
+  await page.keyboard.type(texts.paragraph!);
+  await expect(page.getByRole("status").first()).toContainText(
+    t(lang, "admin.blog.status.savedAt", { time: "" }).trim(),
+    { timeout: 10_000 },
+  );
+}
+
+/** The agency's clock a minute or two ahead, as the schedule field takes it (Brasília, UTC−3). */
+function nextMinuteInBrasilia() {
+  const at = new Date(Date.now() + 60_000);
+  at.setUTCSeconds(0, 0);
+  if (at.getTime() - Date.now() < 40_000) at.setUTCMinutes(at.getUTCMinutes() + 1);
+  const local = new Date(at.getTime() - 3 * 3_600_000).toISOString().slice(0, 16);
+  return { at, local };
+}
+
+test.describe("content", () => {
+  test.describe.configure({ mode: "serial" });
+
+  test("an editor writes, previews, publishes and schedules an article in two languages", async ({
+    app,
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    await app.signIn(page, "editor", { lang: "pt" });
+    await expect(page).toHaveURL(`${app.origin}/admin/blog?lang=pt`);
+    // An editor sees the content screens only.
+    const nav = page.getByRole("navigation", { name: t("pt", "admin.nav.label") });
+    await expect(nav.getByRole("link")).toHaveText([
+      t("pt", "admin.blog.nav"),
+      t("pt", "admin.content.nav"),
+    ]);
+
+    const ptTitle = `Como planejar uma semana ${stamp}`;
+    await page.locator("summary", { hasText: t("pt", "admin.blog.new") }).click();
+    await page.getByLabel(t("pt", "admin.blog.fields.title")).fill(ptTitle);
+    await page.getByRole("button", { name: t("pt", "admin.blog.create") }).click();
+    await expect(page).toHaveURL(/\/admin\/blog\/\d+\/pt/);
+    await waitForHydration(page);
+    const editorUrl = page.url().split("?")[0]!;
+    await page.getByLabel(t("pt", "admin.blog.uploadCover")).setInputFiles(COVER);
+    await expect(page.locator("img[src^='/media/']")).toBeVisible({ timeout: 20_000 });
+    await page.getByLabel(t("pt", "admin.blog.fields.coverAlt")).fill("Ondas do mar ao pôr do sol");
+    await fillArticle(page, "pt", {
+      category: "Crescimento",
+      excerpt: "Uma rotina simples para planejar a semana inteira em uma tarde.",
+      description: "Planeje uma semana de conteúdo em uma tarde: uma rotina simples.",
+      intro: "Planejar economiza horas.",
+      heading: "Escolha seus temas",
+      paragraph: "Três temas bastam para começar.",
+    });
+    await expectAccessible(page, "the article editor (desktop)");
+
+    // The preview is the public page's own rendering of the draft.
+    await page.goto(`${editorUrl}/preview`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(ptTitle);
+    await expect(page.getByRole("heading", { level: 2, name: "Escolha seus temas" })).toBeVisible();
+    await expect(page.getByRole("img", { name: "Ondas do mar ao pôr do sol" })).toBeVisible();
+
+    // The English translation, published now.
+    await page.goto(editorUrl);
+    await waitForHydration(page);
+    await page.locator("summary", { hasText: t("pt", "admin.blog.addTranslation") }).click();
+    await page.getByLabel(t("pt", "admin.blog.language"), { exact: true }).selectOption("en");
+    await page.locator("#new-title").fill(`How to plan a week ${stamp}`);
+    await page.getByRole("button", { name: t("pt", "admin.blog.create") }).click();
+    await expect(page).toHaveURL(/\/admin\/blog\/\d+\/en$/);
+    await waitForHydration(page);
+    await fillArticle(page, "pt", {
+      category: "Growth",
+      excerpt: "A simple routine to plan a whole week in one afternoon.",
+      description: "Plan a week of content in one afternoon: a simple routine.",
+      intro: "Planning saves hours.",
+      heading: "Pick your themes",
+      paragraph: "Three themes are enough to start.",
+    });
+    await page.getByRole("button", { name: t("pt", "admin.blog.publishNow") }).click();
+    await expect(page.getByRole("status").first()).toHaveText(t("pt", "admin.blog.done.published"));
+    const enSlug = `how-to-plan-a-week-${stamp}`;
+    const blogEn = await request.get(`${app.origin}/blog?lang=en`);
+    expect(await blogEn.text()).toContain(`How to plan a week ${stamp}`);
+
+    // The Portuguese, scheduled a minute ahead: not public until then.
+    await page.goto(editorUrl);
+    await waitForHydration(page);
+    const { at, local } = nextMinuteInBrasilia();
+    await page.getByLabel(t("pt", "admin.blog.publishAt")).fill(local);
+    await page.getByRole("button", { name: t("pt", "admin.blog.schedule") }).click();
+    await expect(page.getByRole("status").first()).toHaveText(t("pt", "admin.blog.done.scheduled"));
+    const ptSlug = `como-planejar-uma-semana-${stamp}`;
+    expect((await request.get(`${app.origin}/blog/${ptSlug}?lang=pt`)).status()).toBe(404);
+    // The English address, asked in Portuguese meanwhile: the languages it exists in.
+    const elsewhere = await request.get(`${app.origin}/blog/${enSlug}?lang=pt`);
+    expect(await elsewhere.text()).toContain(t("pt", "blog.otherLanguagesTitle"));
+
+    // Due: on the blog, in the sitemap (with lastmod) and in the feed, with no one touching it.
+    await expect
+      .poll(
+        async () =>
+          (await (await request.get(`${app.origin}/blog?lang=pt`)).text()).includes(ptTitle),
+        { timeout: at.getTime() - Date.now() + 30_000, intervals: [2_000] },
+      )
+      .toBe(true);
+    const article = await request.get(`${app.origin}/blog/${ptSlug}?lang=pt`);
+    expect(article.status()).toBe(200);
+    const sitemap = await (await request.get(`${app.origin}/sitemap.xml`)).text();
+    expect(sitemap).toMatch(new RegExp(`<loc>[^<]*/blog/${ptSlug}\\?lang=pt</loc>\\s*<lastmod>`));
+    expect(sitemap).toContain(`hreflang="en" href="${app.origin}/blog/${enSlug}?lang=en"`);
+    const feed = await request.get(`${app.origin}/blog/feed.xml?lang=pt`);
+    expect(feed.headers()["content-type"]).toContain("application/atom+xml");
+    expect(await feed.text()).toContain(ptTitle);
+  });
+
+  test("the FAQ's new order is the home page's; content screens pass axe on a phone", async ({
+    app,
+    page,
+    browser,
+  }) => {
+    await app.signIn(page, "editor", { lang: "pt" });
+    await page.goto(`${app.origin}/admin/content?kind=faq&language=pt`);
+    await waitForHydration(page);
+    const [first, second] = await faq("pt");
+    await page
+      .getByRole("button", { name: `${t("pt", "admin.content.up")}: ${second!.question}` })
+      .click();
+    await expect(page.locator("#items-title ~ ol > li p.font-semibold").first()).toContainText(
+      second!.question,
+    );
+
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(`${app.origin}/?lang=pt`);
+    await expect(visitor.locator("#faq summary").first()).toHaveText(second!.question);
+    await expect(visitor.locator("#faq summary").nth(1)).toHaveText(first!.question);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const [label, url] of [
+      ["FAQ and testimonials", "/admin/content?kind=testimonial&language=en"],
+      ["the articles", "/admin/blog"],
+    ] as const) {
+      await page.goto(`${app.origin}${url}`);
+      await waitForHydration(page);
+      await expectAccessible(page, `${label} (phone)`);
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`${app.origin}/admin/content`);
+    await expectAccessible(page, "FAQ and testimonials (desktop)");
+  });
+});
