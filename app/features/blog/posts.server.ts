@@ -77,13 +77,24 @@ function summaryOf(row: SummaryRow): PostSummary {
   };
 }
 
+const listColumns = {
+  ...summaryColumns,
+  description: blogTranslations.description,
+  updatedAt: blogTranslations.updatedAt,
+};
+
+/** Translations joined to their post and cover (the article page adds the body). */
 function liveTranslations(db: Database) {
   return db
-    .select({
-      ...summaryColumns,
-      description: blogTranslations.description,
-      updatedAt: blogTranslations.updatedAt,
-    })
+    .select(listColumns)
+    .from(blogTranslations)
+    .innerJoin(blogPosts, eq(blogPosts.id, blogTranslations.postId))
+    .leftJoin(images, eq(images.id, blogTranslations.coverImageId));
+}
+
+function liveArticles(db: Database) {
+  return db
+    .select({ ...listColumns, body: blogTranslations.body })
     .from(blogTranslations)
     .innerJoin(blogPosts, eq(blogPosts.id, blogTranslations.postId))
     .leftJoin(images, eq(images.id, blogTranslations.coverImageId));
@@ -140,19 +151,13 @@ export async function findArticle(
     eq(blogTranslations.language, language),
     eq(blogTranslations.slug, slug),
   );
-  const [own] = await liveTranslations(db).where(where).limit(1);
+  const [own] = await liveArticles(db).where(where).limit(1);
   if (own) {
-    const [{ body }] = (await db
-      .select({ body: blogTranslations.body })
-      .from(blogTranslations)
-      .where(
-        and(eq(blogTranslations.postId, own.postId), eq(blogTranslations.language, language)),
-      )) as [{ body: unknown }];
     const post: Post = {
       ...summaryOf(own),
       description: own.description,
       updatedAt: iso(own.updatedAt),
-      body: sanitizeBody(body),
+      body: sanitizeBody(own.body),
     };
     return { kind: "post", post, alternates: await alternatesOf(db, own.postId) };
   }
