@@ -568,9 +568,9 @@ describe.each(databaseTargets)("account routes on %s", (_name, databaseUrl) => {
   });
 
   describe("roles", () => {
-    it("no sign-up body can ask to be admin or approver", async () => {
+    it("no sign-up body can ask to be admin, approver or editor", async () => {
       const auth = await getAuth();
-      for (const role of ["admin", "approver", "ADMIN"]) {
+      for (const role of ["admin", "approver", "editor", "ADMIN"]) {
         await expect(
           auth.api.signUpEmail({
             body: { name: "Eva", email: email(`eva-${role}`), password: PASSWORD, role },
