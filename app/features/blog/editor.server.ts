@@ -15,6 +15,7 @@ import {
 import { isSupportedLanguage, languages, type Language } from "#app/i18n/languages.ts";
 import { bumpContentVersion, forgetContent } from "#app/features/content/content-version.server.ts";
 import { fieldErrorsOf, type FieldErrors } from "#app/utils/field-errors.ts";
+import { formText } from "#app/utils/form-text.ts";
 import { readingMinutes, sanitizeBody } from "./body.ts";
 import type { Post } from "./posts.server.ts";
 import { LIMITS } from "./limits.ts";
@@ -31,15 +32,9 @@ import { isSlug, slugify } from "./slug.ts";
 
 export type ArticleState = "draft" | "scheduled" | "published";
 
+const errors = { required: "admin.blog.errors.required", tooLong: "admin.blog.errors.tooLong" };
 const text = (max: number, required = true) =>
-  z
-    .string()
-    .transform((value) => value.replace(/\s+/g, " ").trim())
-    .pipe(
-      required
-        ? z.string().min(1, "admin.blog.errors.required").max(max, "admin.blog.errors.tooLong")
-        : z.string().max(max, "admin.blog.errors.tooLong"),
-    );
+  formText(max, required ? errors : { tooLong: errors.tooLong });
 
 /** A translation's fields as the editor's form sends them (the body as the editor's JSON). */
 export const translationForm = z.object({

@@ -5,6 +5,7 @@ import type { Database } from "#app/db/db.server.ts";
 import { homeItems, type HomeItemKind } from "#app/db/schema.server.ts";
 import type { Language } from "#app/i18n/languages.ts";
 import { fieldErrorsOf, type FieldErrors } from "#app/utils/field-errors.ts";
+import { formText } from "#app/utils/form-text.ts";
 import { bumpContentVersion, forgetContent, memoized } from "./content-version.server.ts";
 
 /** The home page's questions and answers, in the agency's order. */
@@ -52,31 +53,15 @@ export function homeContent(
 
 export const HOME_ITEM_LIMITS = { title: 200, subtitle: 80, body: 1_000 } as const;
 
+const errors = {
+  required: "admin.content.errors.required",
+  tooLong: "admin.content.errors.tooLong",
+};
 const itemForm = () =>
   z.object({
-    title: z
-      .string()
-      .transform((value) => value.replace(/\s+/g, " ").trim())
-      .pipe(
-        z
-          .string()
-          .min(1, "admin.content.errors.required")
-          .max(HOME_ITEM_LIMITS.title, "admin.content.errors.tooLong"),
-      ),
-    subtitle: z
-      .string()
-      .optional()
-      .transform((value) => (value ?? "").replace(/\s+/g, " ").trim())
-      .pipe(z.string().max(HOME_ITEM_LIMITS.subtitle, "admin.content.errors.tooLong")),
-    body: z
-      .string()
-      .transform((value) => value.replace(/[ \t]+/g, " ").trim())
-      .pipe(
-        z
-          .string()
-          .min(1, "admin.content.errors.required")
-          .max(HOME_ITEM_LIMITS.body, "admin.content.errors.tooLong"),
-      ),
+    title: formText(HOME_ITEM_LIMITS.title, errors),
+    subtitle: formText(HOME_ITEM_LIMITS.subtitle, { tooLong: errors.tooLong }, { optional: true }),
+    body: formText(HOME_ITEM_LIMITS.body, errors, { lines: true }),
   });
 
 export type HomeItemField = "title" | "subtitle" | "body";
