@@ -138,7 +138,13 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
   const { id, language, languages, translation, cover } = loaderData;
   return (
     <>
-      <LanguageTabs id={id} current={language} languages={languages} result={actionData} />
+      <LanguageTabs
+        id={id}
+        title={translation?.working.title}
+        current={language}
+        languages={languages}
+        result={actionData}
+      />
       {translation ? (
         <ArticleEditor
           key={`${id}-${language}`}

@@ -7,14 +7,20 @@ import type { EditorResult } from "./article-editor.tsx";
 import { NewArticle } from "./new-article.tsx";
 import { StateBadge } from "./state-badge.tsx";
 
-/** The article's languages, one link each with its state, and a translation into another one. */
+/**
+ * The editor's header: the article's title as the page's heading, its languages (one link each
+ * with its state) and a translation into another one.
+ */
 export function LanguageTabs({
   id,
+  title,
   current,
   languages: existing,
   result,
 }: {
   id: number;
+  /** The article's title in `current`; the list's name while it has none there. */
+  title?: string;
   current: string;
   languages: { language: string; state: ArticleState }[];
   result?: EditorResult;
@@ -35,6 +41,12 @@ export function LanguageTabs({
       >
         <Icon name="arrow-left" className="size-4" /> {t("admin.blog.backToList")}
       </Link>
+      <h1
+        lang={title ? current : undefined}
+        className="text-3xl font-semibold tracking-tight break-words"
+      >
+        {title || t("admin.blog.title")}
+      </h1>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <nav aria-label={t("admin.blog.languagesNav")}>
           <ul className="flex flex-wrap gap-2">
