@@ -32,6 +32,7 @@ export function maxBodyBytes(method: string, pathname: string): number {
   // Routes match whatever the case (React Router), so the limit does too.
   const path = pathname.toLowerCase();
   if (path === "/api/auth" || path.startsWith("/api/auth/")) return MAX_AUTH_BODY_BYTES;
-  if (path === "/admin/images") return MAX_IMAGE_UPLOAD_BYTES;
+  // The editor's script posts the upload to the route's data URL (React Router's single fetch).
+  if (path === "/admin/images" || path === "/admin/images.data") return MAX_IMAGE_UPLOAD_BYTES;
   return MAX_FORM_BYTES;
 }

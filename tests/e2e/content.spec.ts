@@ -149,6 +149,8 @@ test.describe("content", () => {
     page,
     browser,
   }) => {
+    // Ten screens, each scanned twice: more than the default 30 s on a loaded machine.
+    test.setTimeout(90_000);
     await app.signIn(page, "editor", { lang: "pt" });
     await page.goto(`${app.origin}/admin/content?kind=faq&language=pt`);
     await waitForHydration(page);

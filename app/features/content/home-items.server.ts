@@ -60,7 +60,7 @@ const errors = {
 const itemForm = () =>
   z.object({
     title: formText(HOME_ITEM_LIMITS.title, errors),
-    subtitle: formText(HOME_ITEM_LIMITS.subtitle, { tooLong: errors.tooLong }, { optional: true }),
+    subtitle: formText(HOME_ITEM_LIMITS.subtitle, { tooLong: errors.tooLong }),
     body: formText(HOME_ITEM_LIMITS.body, errors, { lines: true }),
   });
 
@@ -129,6 +129,19 @@ export async function addHomeItem(
   return { ok: true };
 }
 
+/**
+ * Every item of a list, locked in one order (by id) before a move renumbers them all: two moves
+ * in one list then wait for each other instead of deadlocking on each other's rows.
+ */
+async function lockList(tx: Tx, kind: HomeItemKind, language: string) {
+  await tx
+    .select({ id: homeItems.id })
+    .from(homeItems)
+    .where(and(eq(homeItems.kind, kind), eq(homeItems.language, language)))
+    .orderBy(asc(homeItems.id))
+    .for("update");
+}
+
 /** An item of this kind and language, locked for the change, or null. */
 async function lockItem(tx: Tx, id: number, kind: HomeItemKind, language: string) {
   const [item] = await tx
@@ -151,6 +164,7 @@ export async function changeHomeItem(
   const parsed = change === "edit" ? itemForm().safeParse(input) : null;
   if (parsed && !parsed.success) return { ok: false, errors: fieldErrorsOf(parsed.error) };
   const done = await db.transaction(async (tx) => {
+    if (change === "up" || change === "down") await lockList(tx, target.kind, target.language);
     const item = await lockItem(tx, target.id, target.kind, target.language);
     if (!item) return false;
     const where = eq(homeItems.id, item.id);

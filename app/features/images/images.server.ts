@@ -4,7 +4,13 @@ import type SharpModule from "sharp";
 import type { Metadata, Sharp } from "sharp";
 import type { Database } from "#app/db/db.server.ts";
 import { images, imageVariants } from "#app/db/schema.server.ts";
-import { IMAGE_FORMATS, variantWidths, type ImageFormat, type StoredImage } from "./media.ts";
+import {
+  IMAGE_FORMATS,
+  MAX_IMAGE_BYTES,
+  variantWidths,
+  type ImageFormat,
+  type StoredImage,
+} from "./media.ts";
 
 /**
  * Uploaded images (an article's cover): checked by their content, re-encoded to AVIF and WebP at
@@ -12,7 +18,6 @@ import { IMAGE_FORMATS, variantWidths, type ImageFormat, type StoredImage } from
  * and kept in the database, so every instance serves the same bytes.
  */
 
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** A decompression bomb (a small file that opens as a huge picture) is refused before decoding. */
 const MAX_PIXELS = 50_000_000;
 

@@ -5,6 +5,8 @@
  * year.
  */
 export const IMAGE_WIDTHS = [480, 960, 1440] as const;
+/** The largest upload taken; the editor says so before sending a larger file. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const IMAGE_FORMATS = ["avif", "webp"] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 

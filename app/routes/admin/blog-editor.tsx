@@ -68,6 +68,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const actor = { id: viewer.id, ip: clientIp(request) };
   const refused = (errors: FieldErrors, status = 400) =>
     data<EditorResult>({ ok: false, errors }, status);
+  // The editor's buttons send her fields with them: what she shares or takes off the site is
+  // what is on her screen, typed a moment ago included (the autosave may not have run yet).
+  const saveSent = async () =>
+    "body" in form ? saveWorkingCopy(db, actor, id, language, form) : null;
 
   switch (form.intent) {
     case "save": {
@@ -96,17 +100,22 @@ export async function action({ request, params }: Route.ActionArgs) {
         savedAt: saved.savedAt,
       });
     }
-    case "unpublish":
+    case "unpublish": {
+      const saved = await saveSent();
+      if (saved && !saved.ok) return refused(saved.errors, saved.errors.form ? 404 : 400);
       if (!(await unpublishTranslation(db, actor, id, language))) {
         return refused({ form: "admin.blog.errors.notPublished" }, 409);
       }
       return data<EditorResult>({ ok: true, done: "unpublished" });
+    }
     case "discard":
       if (!(await discardChanges(db, id, language))) {
         return refused({ form: "admin.blog.errors.notFound" }, 404);
       }
       return data<EditorResult>({ ok: true, done: "discarded" });
     case "preview-link": {
+      const saved = await saveSent();
+      if (saved && !saved.ok) return refused(saved.errors, saved.errors.form ? 404 : 400);
       const token = await createPreviewLink(db, id, language);
       if (!token) return refused({ form: "admin.blog.errors.notFound" }, 404);
       return data<EditorResult>({

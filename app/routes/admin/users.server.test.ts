@@ -5,7 +5,21 @@ import { getDatabase } from "#app/db/db.server.ts";
 import { accessLog, outbox, session, user, type Role } from "#app/db/schema.server.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
 import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { mayAct, mayOpen, type ScreenName } from "#app/auth/permissions.ts";
+import * as accessReport from "./access-report.tsx";
+import * as adminIndex from "./index.ts";
+import * as adminLayout from "./layout.tsx";
+import * as affiliates from "./affiliates.tsx";
+import * as analytics from "./analytics.tsx";
 import * as authReport from "./auth-report.tsx";
+import * as blog from "./blog.tsx";
+import * as content from "./content.tsx";
+import * as dashboard from "./dashboard.tsx";
+import * as emailSettings from "./email.tsx";
+import * as images from "./images.ts";
+import * as privacy from "./privacy.tsx";
+import * as submissions from "./submissions.tsx";
+import * as techReport from "./tech-report.tsx";
 import * as users from "./users.tsx";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 
@@ -16,6 +30,8 @@ import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
  */
 
 const ORIGIN = "http://127.0.0.1:3999";
+
+type Handler = (args: never) => unknown;
 const PASSWORD = "uma-senha-de-teste-longa";
 
 describe.each(databaseTargets)("admin users routes on %s", (_name, databaseUrl) => {
@@ -54,6 +70,7 @@ describe.each(databaseTargets)("admin users routes on %s", (_name, databaseUrl) 
   let adminId: string;
   let approverId: string;
   let modelId: string;
+  let writerId: string;
 
   beforeAll(async () => {
     await openAppDatabase(databaseUrl, {
@@ -65,6 +82,7 @@ describe.each(databaseTargets)("admin users routes on %s", (_name, databaseUrl) 
     adminId = await account("admin", "admin");
     approverId = await account("approver", "approver");
     modelId = await account("model", "model");
+    writerId = await account("writer", "model");
   }, 60_000);
 
   afterAll(async () => {
@@ -188,5 +206,115 @@ describe.each(databaseTargets)("admin users routes on %s", (_name, databaseUrl) 
       { action: "user.enable", ip: "198.51.100.20" },
       { action: "user.reset-link", ip: "198.51.100.20" },
     ]);
+  });
+
+  // The back office's screens an editor must open, and some she must not, as the loaders and
+  // actions guard them (app/auth/permissions.ts decides which).
+  const screens: [ScreenName, string, { loader?: Handler; action?: Handler }][] = [
+    ["admin", "/admin", adminLayout],
+    ["adminBlog", "/admin/blog", blog],
+    ["adminContent", "/admin/content", content],
+    ["adminImages", "/admin/images", images],
+    ["adminDashboard", "/admin/dashboard", dashboard],
+    ["adminReview", "/admin/cadastros", submissions],
+    ["adminAffiliates", "/admin/afiliados", affiliates],
+    ["adminAnalytics", "/admin/analytics", analytics],
+    ["adminUsers", "/admin/users", users],
+    ["adminEmail", "/admin/email", emailSettings],
+    ["adminPrivacy", "/admin/privacy", privacy],
+    ["adminAccessReport", "/admin/access-report", accessReport],
+    ["adminTechReport", "/admin/tech-report", techReport],
+  ];
+
+  /** The screens whose loader (or, with a form, action) lets her past its guard. */
+  async function opened(who: string, method: "GET" | "POST" = "GET") {
+    const past: string[] = [];
+    for (const [, path, route] of screens) {
+      const handler = method === "GET" ? route.loader : route.action;
+      if (!handler) continue;
+      // An empty form: past the guard it is refused as invalid, which changes nothing.
+      const outcome = await callRoute(
+        handler,
+        request(path, who, method === "POST" ? {} : undefined),
+      );
+      await outcome.response?.body?.cancel();
+      if (outcome.location !== "/permission-denied" && !outcome.location?.startsWith("/login")) {
+        past.push(path);
+      }
+    }
+    return past;
+  }
+
+  it("an admin makes a model an editor: she opens the content screens at once, and no other", async () => {
+    const contentScreens = ["/admin", "/admin/blog", "/admin/content", "/admin/images"];
+    expect(await opened("writer")).toEqual([]);
+    expect(await post("admin", { intent: "role", userId: writerId, role: "editor" })).toMatchObject(
+      { status: 200, data: { ok: true, message: "admin.users.done.role" } },
+    );
+    const db = await getDatabase();
+    const [row] = await db.select().from(user).where(eq(user.id, writerId));
+    expect(row!.role).toBe("editor");
+    const [logged] = await db
+      .select({ action: accessLog.action, actorId: accessLog.actorId, details: accessLog.details })
+      .from(accessLog)
+      .where(eq(accessLog.subject, `user:${writerId}`));
+    expect(logged).toEqual({
+      action: "user.role",
+      actorId: adminId,
+      details: { from: "model", to: "editor" },
+    });
+
+    // The same session, now an editor's: exactly the screens the permission map gives her.
+    const expected = (check: (screen: ScreenName) => boolean, has: "loader" | "action") =>
+      screens.filter(([screen, , route]) => route[has] && check(screen)).map(([, path]) => path);
+    expect(expected((screen) => mayOpen("editor", screen), "loader")).toEqual(contentScreens);
+    expect(await opened("writer")).toEqual(contentScreens);
+    expect(await opened("writer", "POST")).toEqual(
+      expected((screen) => mayAct("editor", screen), "action"),
+    );
+    expect(await opened("writer", "POST")).toEqual([
+      "/admin/blog",
+      "/admin/content",
+      "/admin/images",
+    ]);
+    // Her first screen in the back office is the articles'.
+    expect(await callRoute(adminIndex.loader, request("/admin", "writer"))).toMatchObject({
+      status: 302,
+      location: "/admin/blog",
+    });
+    const list = await callRoute(
+      content.loader,
+      request("/admin/content?kind=faq&language=pt", "writer"),
+    );
+    expect(list.status).toBe(200);
+
+    // Made a model again, she loses them as soon.
+    expect(await post("admin", { intent: "role", userId: writerId, role: "model" })).toMatchObject({
+      status: 200,
+    });
+    expect(await opened("writer")).toEqual([]);
+  });
+
+  it("an approver cannot make anyone an editor (or anything else)", async () => {
+    for (const [userId, role] of [
+      [modelId, "editor"],
+      [approverId, "editor"],
+      [modelId, "admin"],
+    ] as const) {
+      expect(await post("approver", { intent: "role", userId, role })).toMatchObject({
+        status: 302,
+        location: "/permission-denied",
+      });
+    }
+    const db = await getDatabase();
+    const rows = await db
+      .select({ id: user.id, role: user.role })
+      .from(user)
+      .where(inArray(user.id, [modelId, approverId]));
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.role]))).toEqual({
+      [modelId]: expect.not.stringMatching(/^(editor|admin)$/),
+      [approverId]: "approver",
+    });
+    expect(await db.select().from(accessLog).where(eq(accessLog.actorId, approverId))).toEqual([]);
   });
 });

@@ -20,25 +20,38 @@ export type EditorResult =
 /** Quiet time after the last keystroke before the draft is saved by itself. */
 const AUTOSAVE_MS = 1_500;
 
-/**
- * One translation's editor: its fields and body in one form, saved by itself a moment after
- * each change (a draft in place; a live article's changes held aside until published), with
- * publishing beside it. Whatever the server refuses is shown at its field, and nothing typed
- * leaves the screen.
- */
-export function ArticleEditor({
-  id,
-  language,
-  translation,
-  cover,
-  result,
-}: {
+interface EditorProps {
   id: number;
   language: string;
   translation: TranslationView;
   cover: StoredImage | null;
   result?: EditorResult;
-}) {
+}
+
+/**
+ * One translation's editor. Its fields keep what she typed, not what the server last sent: when
+ * she discards her unpublished changes, the form starts again from the live copy (else the
+ * discarded text would stay on screen and the next autosave would bring it back).
+ */
+export function ArticleEditor(props: EditorProps) {
+  const fetcher = useFetcher<EditorResult>({ key: `article-${props.id}-${props.language}` });
+  const [discards, setDiscards] = useState<{ answer?: EditorResult; count: number }>({
+    count: 0,
+  });
+  // Idle: the page's data has been read again, so the live copy is what the form starts from.
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  if (answer?.ok && answer.done === "discarded" && answer !== discards.answer) {
+    setDiscards({ answer, count: discards.count + 1 });
+  }
+  return <EditorForm key={discards.count} {...props} />;
+}
+
+/**
+ * Its fields and body in one form, saved by itself a moment after each change (a draft in
+ * place; a live article's changes held aside until published), with publishing beside it. Whatever the server refuses is shown at its field, and nothing typed
+ * leaves the screen.
+ */
+function EditorForm({ id, language, translation, cover, result }: EditorProps) {
   const { t } = useTranslation();
   const fetcher = useFetcher<EditorResult>({ key: `article-${id}-${language}` });
   const form = useRef<HTMLFormElement>(null);

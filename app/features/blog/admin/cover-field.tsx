@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { Field, Input } from "#app/components/ui/field.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
-import { mediaSrc, type StoredImage } from "#app/features/images/media.ts";
+import { MAX_IMAGE_BYTES, mediaSrc, type StoredImage } from "#app/features/images/media.ts";
 import type { FieldErrors } from "#app/utils/field-errors.ts";
 import type { UploadResult } from "#app/features/images/images.server.ts";
 import { LIMITS } from "#app/features/blog/limits.ts";
@@ -30,6 +30,8 @@ export function CoverField({
   const { t } = useTranslation();
   const uploader = useFetcher<UploadResult>({ key: `cover-${id}-${language}` });
   const [image, setImage] = useState(cover);
+  // A file over the limit is refused here: sent, it would be cut off before the route answers.
+  const [tooLarge, setTooLarge] = useState(false);
   const hidden = useRef<HTMLInputElement>(null);
   const uploaded = uploader.data?.ok ? uploader.data.image : null;
   useEffect(() => {
@@ -38,7 +40,11 @@ export function CoverField({
     if (hidden.current) hidden.current.value = String(uploaded.id);
     onChange();
   }, [uploaded, image, onChange]);
-  const uploadError = uploader.data && !uploader.data.ok ? t(uploader.data.error) : undefined;
+  const uploadError = tooLarge
+    ? t("admin.images.errors.tooLarge")
+    : uploader.data && !uploader.data.ok
+      ? t(uploader.data.error)
+      : undefined;
   const error = uploadError ?? (errors.coverImageId ? t(errors.coverImageId) : undefined);
   return (
     <fieldset className="space-y-4">
@@ -70,6 +76,11 @@ export function CoverField({
               event.stopPropagation();
               const file = event.currentTarget.files?.[0];
               if (!file) return;
+              setTooLarge(file.size > MAX_IMAGE_BYTES);
+              if (file.size > MAX_IMAGE_BYTES) {
+                event.currentTarget.value = "";
+                return;
+              }
               const data = new FormData();
               data.set("image", file);
               void uploader.submit(data, {
@@ -82,6 +93,10 @@ export function CoverField({
           />
         )}
       </Field>
+      {/* The upload answers after she chose the file, focus elsewhere: read its refusal out. */}
+      <p aria-live="polite" className="sr-only">
+        {uploadError ?? ""}
+      </p>
       {uploader.state !== "idle" ? (
         <p role="status" className="flex items-center gap-2 text-sm text-ink-600">
           <Icon name="clock" className="size-4" /> {t("admin.blog.uploading")}
