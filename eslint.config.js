@@ -35,6 +35,13 @@ const boundedBodies = {
   message: "Read a request's body with readForm() or readBodyAtMost() (a bounded read).",
 };
 
+// Every <input> names its type: checkers (W3C's, HTML_CodeSniffer) read an autofill hint
+// only on an input that says it is text.
+const typedInputs = {
+  selector: "JSXOpeningElement[name.name='input']:not(:has(JSXAttribute[name.name='type']))",
+  message: 'Give the input its type (type="text" for a text box), or use <Input>.',
+};
+
 // The access log has one writer, whose action names and details are typed; tests set up rows
 // directly.
 const accessLogWrites = [
@@ -191,7 +198,7 @@ export default tseslint.config(
   {
     files: ["app/**"],
     ignores: ["app/**/*.test.ts", "app/**/*.test.tsx", "app/db/access-log.server.ts"],
-    rules: { "no-restricted-syntax": ["error", boundedBodies, ...accessLogWrites] },
+    rules: { "no-restricted-syntax": ["error", boundedBodies, typedInputs, ...accessLogWrites] },
   },
   {
     files: ["app/db/access-log.server.ts"],

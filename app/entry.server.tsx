@@ -13,8 +13,10 @@ import { referralClicksSettled } from "#app/features/affiliates/referral-clicks.
 import { startMailSender } from "#app/mail/sender.server.ts";
 import { startRetentionJob } from "#app/features/privacy/retention.server.ts";
 import { startContentWatch } from "#app/features/content/content-version.server.ts";
+import { startStaffAlerts } from "#app/features/staff-alerts/alerts.server.ts";
 import { effectiveMailTransport } from "#app/mail/smtp-settings.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
+import { WHATSAPP_ORIGIN } from "#app/utils/whatsapp.ts";
 import { requestLogger } from "#app/utils/logger.server.ts";
 import { compressDocument } from "#app/utils/compress.server.ts";
 import { contentSecurityPolicy } from "#app/utils/content-security-policy.ts";
@@ -38,6 +40,7 @@ export const streamTimeout = 5_000;
 let mailSender: ReturnType<typeof startMailSender> | undefined;
 let retentionJob: ReturnType<typeof startRetentionJob> | undefined;
 let contentWatch: ReturnType<typeof startContentWatch> | undefined;
+let staffAlerts: ReturnType<typeof startStaffAlerts> | undefined;
 
 /**
  * Run by the production server before it listens: the database is opened and migrated, the
@@ -53,6 +56,8 @@ export async function startup() {
   });
   // Another instance's edit of the articles, FAQ or testimonials, or an article falling due.
   contentWatch = startContentWatch(getDatabase);
+  // New applications announced to the reviewers who asked, and their daily digests.
+  staffAlerts = startStaffAlerts(getDatabase);
 }
 
 /** `/readyz`: the database answers and has this build's migrations. */
@@ -76,6 +81,7 @@ export async function shutdown() {
   await mailSender?.stop();
   await retentionJob?.stop();
   await contentWatch?.stop();
+  await staffAlerts?.stop();
   await flushCounts(); // the last seconds of cookie-free counting
   await referralClicksSettled(); // referral clicks still being written
   await closeDatabase();
@@ -166,12 +172,17 @@ function policyOptions() {
   return { dev: import.meta.env.DEV, formTargets: formTargets() };
 }
 
-/** The sign-in page of Google (its issuer's origin), where the Google button's post leads. */
+/**
+ * Where a form's post may lead besides this site: the sign-in page of Google (its issuer's
+ * origin), where the Google button's post leads, and WhatsApp's chat, where a reviewer's "Message
+ * on WhatsApp" post is sent on (app/routes/admin/submission-contact.ts). On every page, not only
+ * the back office's: a page keeps the policy of the document it was first loaded as.
+ */
 function formTargets(): string[] {
   const env = getEnv();
-  return env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-    ? [new URL(env.GOOGLE_ISSUER).origin]
-    : [];
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? [new URL(env.GOOGLE_ISSUER).origin] : [];
+  return [...google, WHATSAPP_ORIGIN];
 }
 
 // The `<link rel="modulepreload">` hints that React Router adds (and React hoists into <head>)

@@ -22,7 +22,7 @@ import type { Viewer } from "#app/components/layout/viewer.ts";
 import { TranslationProvider, usePageStrings, useTranslation } from "#app/i18n/translation.tsx";
 import { parseReferralCode, referralCookie } from "#app/features/referrals/referral.server.ts";
 import { countReferralClick } from "#app/features/affiliates/referral-clicks.server.ts";
-import { homeOf } from "#app/auth/permissions.ts";
+import { homeOf, mayOpen } from "#app/auth/permissions.ts";
 import { getCurrentUser } from "#app/auth/guards.server.ts";
 import { useNonce } from "#app/utils/nonce.tsx";
 import { publicOrigin } from "#app/utils/origin.server.ts";
@@ -43,7 +43,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   // Who is signed in, for the navigation bar: rendered by the server, so it never flashes.
   const user = await getCurrentUser(request);
-  const viewer: Viewer | null = user ? { name: user.name, home: homeOf(user.role) } : null;
+  const viewer: Viewer | null = user
+    ? {
+        name: user.name,
+        home: homeOf(user.role),
+        alerts: mayOpen(user.role, "accountNotifications"),
+      }
+    : null;
   return data(
     // The shell's strings; each page's loader adds its own (app/i18n/namespaces.ts).
     { language, languageSource: source, strings: stringsFor(language, ["common"]), viewer },

@@ -29,6 +29,7 @@ export default [
   route("dashboard/model", "routes/areas/model-dashboard.tsx"),
   route("portal", "routes/areas/portal.tsx"),
   route("account/security", "routes/account/security.tsx"),
+  route("account/notifications", "routes/account/notifications.tsx"),
   route("account/data.json", "routes/account/data-json.ts"),
   // The file of a mailed export link (POST from /privacy/confirm), outside the page's layout.
   route("privacy/data.json", "routes/_marketing/privacy-data.ts"),
@@ -44,6 +45,7 @@ export default [
     route("cadastros/:id", "routes/admin/submission.tsx"),
     route("cadastros/:id/data.json", "routes/admin/submission-data.ts"),
     route("cadastros/:id/erase", "routes/admin/submission-erase.ts"),
+    route("cadastros/:id/contact", "routes/admin/submission-contact.ts"),
     route("export.csv", "routes/admin/export.ts"),
     route("users", "routes/admin/users.tsx"),
     route("auth-report", "routes/admin/auth-report.tsx"),

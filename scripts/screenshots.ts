@@ -52,6 +52,7 @@ const screensOf: Record<string, Screen[]> = {
     "/admin/access-report",
     "/admin/tech-report",
     "/account/security",
+    "/account/notifications",
   ],
   model: ["/dashboard/model"],
   affiliate: ["/portal"],

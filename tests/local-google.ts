@@ -30,11 +30,17 @@ export async function startLocalGoogle() {
     signInAs(next: GoogleIdentity) {
       identity = next;
     },
-    /** The next sign-in is refused at the provider, which sends the browser back with `error`. */
-    refuseNext(error = "access_denied") {
+    /**
+     * The next sign-in is refused at the provider, which sends the browser back with `error`
+     * (and `error_description`, the provider's words, when given).
+     */
+    refuseNext(error = "access_denied", description?: string) {
       server.service.once("beforeAuthorizeRedirect", (redirect: { url: URL }) => {
         redirect.url.searchParams.delete("code");
         redirect.url.searchParams.set("error", error);
+        if (description !== undefined) {
+          redirect.url.searchParams.set("error_description", description);
+        }
       });
     },
     stop: () => server.stop(),

@@ -33,6 +33,8 @@ const specification: Record<ScreenName, { open: Role[]; act?: Role[] }> = {
   affiliatePortal: { open: ["affiliate"] },
   // Her own password, two-step sign-in and sessions, whatever her role.
   accountSecurity: { open: [...roles] },
+  // How she hears about new applications (issue 17): the reviewers' own choice.
+  accountNotifications: { open: staff },
   // Admin: dashboard, cadastros/pendentes/aprovados/reprovados, submission detail; approvers
   // approve, reject and add notes (which change each may make is review.server.ts's business).
   // The back office lets in approvers and admins, and editors for the content screens.

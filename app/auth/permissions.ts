@@ -28,6 +28,8 @@ export const screens = {
   modelPrivacy: { paths: ["/account/privacy"], roles: ["model"] },
   affiliatePortal: { paths: ["/portal"], roles: ["affiliate"] },
   accountSecurity: { paths: ["/account/security"], roles },
+  // How a reviewer hears about new applications (app/features/staff-alerts/).
+  accountNotifications: { paths: ["/account/notifications"], roles: staff },
   // The back office (its layout's middleware as well): applications for approvers and admins,
   // the content screens for editors and admins. Each screen below narrows it.
   admin: { paths: ["/admin"], roles: ["approver", "editor", "admin"] },
@@ -37,7 +39,11 @@ export const screens = {
     roles: staff,
   },
   adminExport: { paths: ["/admin/export.csv"], roles: staff },
-  adminApplication: { paths: ["/admin/cadastros/:id"], roles: staff },
+  // Her page, and writing to her from it (WhatsApp, her decision's mail again): the reviewers.
+  adminApplication: {
+    paths: ["/admin/cadastros/:id", "/admin/cadastros/:id/contact"],
+    roles: staff,
+  },
   // An application's data and its erasure are the admin's (a GET of erase goes to its page).
   adminApplicationData: { paths: ["/admin/cadastros/:id/data.json"], roles: admins },
   adminApplicationErase: { paths: ["/admin/cadastros/:id/erase"], roles: staff, act: admins },

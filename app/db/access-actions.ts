@@ -7,6 +7,7 @@
 export const accessActions = [
   "submission.status",
   "submission.reveal-document",
+  "submission.contact",
   "submissions.export",
   "access-report.export",
   "user.role",
@@ -22,6 +23,7 @@ export const accessActions = [
   "settings.reasons",
   "settings.retention",
   "settings.template",
+  "settings.waiting-days",
   "outbox.retry",
   "privacy.export",
   "privacy.erase",

@@ -33,6 +33,14 @@ type LedgerEntryDetails = {
 export interface AccessDetails {
   "submission.status": Change<SubmissionStatus> & { note?: string; reasonId?: number };
   "submission.reveal-document": undefined;
+  /** A reviewer wrote to her (the WhatsApp button, or her decision's mail sent again). */
+  "submission.contact": {
+    method: "whatsapp" | "email";
+    /** The language of the message: hers. */
+    language: string;
+    /** The mail template sent. */
+    template?: "approved" | "rejected";
+  };
   "submissions.export": {
     status: SubmissionStatus | "all";
     search: string | null;
@@ -66,6 +74,8 @@ export interface AccessDetails {
     | { change: "activate" | "deactivate" }
     | { change: "move"; direction: "up" | "down" };
   "settings.retention": Change<number>;
+  /** Days an application may wait for a decision before the staff are reminded of it. */
+  "settings.waiting-days": Change<number>;
   "settings.template": { change: "save"; subject: string } | { change: "reset" };
   "outbox.retry": { kind: string };
   "privacy.export": { applications: number; account: boolean };

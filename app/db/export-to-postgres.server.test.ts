@@ -226,6 +226,14 @@ describe.skipIf(!postgresUrl)(
         backupCodes: "encrypted-codes",
         userId: affiliateAccount.id,
       });
+      // A reviewer's choice of alerts, with the day of her last digest.
+      await db.insert(schema.staffAlertPreferences).values({
+        userId: affiliateAccount.id,
+        mode: "instant",
+        digestHour: 7,
+        digestSentOn: "2026-11-26",
+        digestSentAt: new Date("2026-11-26T10:00:00Z"),
+      });
       await db.insert(schema.verification).values({
         id: "v-1",
         identifier: "reset-password:token",

@@ -25,6 +25,7 @@ import {
 import { roles, type Role } from "./roles.ts";
 import { privacyRequestKinds, type PrivacyRequestKind } from "./privacy-request-kinds.ts";
 import { homeItemKinds, type HomeItemKind } from "./home-item-kinds.ts";
+import { staffAlertModes } from "./staff-alert-modes.ts";
 export { privacyRequestKinds, type PrivacyRequestKind };
 
 /**
@@ -87,9 +88,18 @@ export const submissions = pgTable(
      * the counts stay true.
      */
     erasedAt: timestamp("erased_at", { withTimezone: true }),
+    /**
+     * When the staff's instant alerts for it were queued (app/features/staff-alerts/): null until
+     * one instance claims it, so each application is announced once however many instances run.
+     */
+    staffAlertedAt: timestamp("staff_alerted_at", { withTimezone: true }),
   },
   (table) => [
     check("submissions_status_check", inList("status", submissionStatuses)),
+    // The applications not yet announced to the staff: a handful at most, found without a scan.
+    index("submissions_not_alerted_idx")
+      .on(table.id)
+      .where(sql`staff_alerted_at is null`),
     check("submissions_source_check", inList("source", submissionSources)),
     // The review lists: by status, newest first, with keyset pagination on (created_at, id).
     // NULLS FIRST is what a plain DESC means, so `order by created_at desc, id desc` uses them.
@@ -700,5 +710,29 @@ export const homeItems = pgTable(
   (table) => [
     check("home_items_kind_check", inList("kind", homeItemKinds)),
     index("home_items_list_idx").on(table.kind, table.language, table.position),
+  ],
+);
+
+/**
+ * How an admin or approver hears about new applications (app/features/staff-alerts/). No row is
+ * the default: a daily digest at 08:00 Brasília time. `digestSentOn` (the Brasília day) is the
+ * claim that keeps it to one digest a day across instances; `digestSentAt` starts the next one.
+ */
+export const staffAlertPreferences = pgTable(
+  "staff_alert_preferences",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    mode: text("mode", { enum: staffAlertModes }).notNull().default("digest"),
+    /** The hour of the day, Brasília time, the digest leaves. */
+    digestHour: smallint("digest_hour").notNull().default(8),
+    digestSentOn: date("digest_sent_on"),
+    digestSentAt: timestamp("digest_sent_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [
+    check("staff_alert_mode_check", inList("mode", staffAlertModes)),
+    check("staff_alert_hour_check", sql.raw("digest_hour between 0 and 23")),
   ],
 );

@@ -20,6 +20,8 @@ export const namespaces = [
   "auth",
   "auth-errors",
   "security",
+  // A reviewer's choice of alerts for new applications (/account/notifications).
+  "notifications",
   "chatbot",
   // Shared by the signed-in areas: statuses, sources, the 2FA state, date-range errors.
   "areas",
@@ -29,6 +31,8 @@ export const namespaces = [
   "admin-dashboard",
   "admin-list",
   "admin-detail",
+  // The review's keyboard shortcuts, on the lists and on an application's page.
+  "admin-keys",
   "admin-analytics",
   "admin-affiliates",
   "admin-access-report",
@@ -43,8 +47,9 @@ export const namespaces = [
   // Read by the server only (page titles, mail): never sent to a browser.
   "meta",
   "mail",
+  "mail-staff",
 ] as const;
 
 export type Namespace = (typeof namespaces)[number];
 
-export const serverOnlyNamespaces: readonly Namespace[] = ["meta", "mail"];
+export const serverOnlyNamespaces: readonly Namespace[] = ["meta", "mail", "mail-staff"];

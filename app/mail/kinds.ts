@@ -15,6 +15,12 @@ export const mailTemplateKinds = [
 ] as const;
 export type MailTemplateKind = (typeof mailTemplateKinds)[number];
 
+/** Mail to the staff (app/features/staff-alerts/): the product's own wording, no template. */
+export const staffMailKinds = ["staff-alert", "staff-digest"] as const;
+
+/** The kinds the outbox's list names in her language (any other is shown as stored). */
+export const labelledMailKinds: readonly string[] = [...mailTemplateKinds, ...staffMailKinds];
+
 export const isMailTemplateKind = (value: unknown): value is MailTemplateKind =>
   mailTemplateKinds.includes(value as MailTemplateKind);
 

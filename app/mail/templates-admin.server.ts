@@ -125,7 +125,7 @@ export function checkPlaceholders(kind: MailTemplateKind, text: TemplateText): T
 /** Stores the admin's wording of a template in a language (replacing any), with its log entry. */
 export async function saveTemplate(
   db: Database,
-  ref: TemplateRef,
+  ref: Pick<TemplateRef, "key">,
   language: Language,
   text: TemplateText,
   actor: Actor,
@@ -160,7 +160,7 @@ export async function saveTemplate(
 /** Drops the admin's wording: the built-in text (or the general rejection) is sent again. */
 export async function resetTemplate(
   db: Database,
-  ref: TemplateRef,
+  ref: Pick<TemplateRef, "key">,
   language: Language,
   actor: Actor,
 ) {

@@ -67,6 +67,25 @@ export function simpleMail(
   return { subject, ...layout(language, paragraphs[0] ?? subject, paragraphs) };
 }
 
+/**
+ * A mail of the product's own wording with one button (the staff's alerts): the caller has
+ * translated every line; this lays them out like every other mail.
+ */
+export function actionMail(
+  language: Language,
+  mail: {
+    subject: string;
+    preview: string;
+    paragraphs: string[];
+    action: { label: string; url: string; after: string[] };
+  },
+): RenderedMail {
+  return {
+    subject: mail.subject,
+    ...layout(language, mail.preview, mail.paragraphs, mail.action),
+  };
+}
+
 /** The confirmation an applicant receives once her application is stored. */
 export function confirmationMail(
   language: Language,
@@ -87,7 +106,8 @@ export function confirmationMail(
   };
 }
 
-const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] || name;
+/** Her first name, as every message to her greets her. */
+export const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] || name;
 
 /** The link that confirms the address of a new account (valid 1 hour). */
 export function verificationMail(

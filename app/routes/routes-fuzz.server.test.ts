@@ -342,6 +342,17 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, dat
       },
       loader: { as: "model", path: "/account/security", query: { notice: validText("enabled") } },
     },
+    "routes/account/notifications.tsx": {
+      action: {
+        as: "admin",
+        path: "/account/notifications",
+        fields: {
+          mode: validText("instant", "digest", "off"),
+          digestHour: validText("0", "8", "23", "24", "-1"),
+        },
+      },
+      loader: { as: "admin", path: "/account/notifications" },
+    },
     "routes/account/data-json.ts": { loader: { as: "model", path: "/account/data.json" } },
     "routes/account/privacy.ts": {
       action: {
@@ -414,6 +425,19 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, dat
       loader: {
         as: "admin",
         path: "/admin/cadastros/1/erase",
+        params: fc.record({ id: idOf(() => applications) }),
+      },
+    },
+    "routes/admin/submission-contact.ts": {
+      action: {
+        as: "admin",
+        path: "/admin/cadastros/1/contact",
+        params: fc.record({ id: idOf(() => applications) }),
+        fields: { method: validText("whatsapp", "email"), url: validText("https://evil.example") },
+      },
+      loader: {
+        as: "admin",
+        path: "/admin/cadastros/1/contact",
         params: fc.record({ id: idOf(() => applications) }),
       },
     },
@@ -508,6 +532,15 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, dat
             senderName: validText("Maré Talent"),
             senderAddress: exact(fc.constantFrom("not-an-address", "a@", "<x>@", " @ ")),
             to: exact(fc.constantFrom("not-an-address", "@example.com", "")),
+          },
+        },
+        {
+          // The waiting threshold is shared too (the alerts' tests read it): only refused values.
+          as: "admin",
+          path: "/admin/email",
+          fields: {
+            intent: exact(fc.constant("waiting-days")),
+            days: exact(fc.constantFrom("", "0", "-5", "91", "2.5", "1e1", "x".repeat(5000))),
           },
         },
         {

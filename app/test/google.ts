@@ -54,6 +54,6 @@ export function useLocalGoogle() {
       return running().issuer;
     },
     signInAs: (identity: GoogleIdentity) => running().signInAs(identity),
-    refuseNext: (error?: string) => running().refuseNext(error),
+    refuseNext: (error?: string, description?: string) => running().refuseNext(error, description),
   };
 }

@@ -9,17 +9,24 @@ import type { PageSeo } from "./seo.ts";
 export function pageContext(request: Request) {
   const { language, source } = languageForRequest(request);
   const origin = publicOrigin(request);
+  const t = getFixedT(language);
   return {
     language,
-    t: getFixedT(language),
+    t,
     /** The strings this page renders, for its loader data (the root loader sends `common`). */
     strings: (...namespaces: Namespace[]) => stringsFor(language, namespaces),
     origin,
     /** The search-engine description of this page in this language, at this URL. */
-    seo: (
-      page: Pick<PageSeo, "title" | "description" | "path" | "type" | "image" | "alternates">,
-    ): PageSeo => ({
+    seo: ({
+      image,
+      ...page
+    }: Pick<PageSeo, "title" | "description" | "path" | "type" | "alternates"> & {
+      /** A page's own share image, with what it shows; the default one has its description. */
+      image?: { src: string; alt: string };
+    }): PageSeo => ({
       ...page,
+      ...(image ? { image: image.src } : {}),
+      imageAlt: image?.alt ?? t("meta.shareImageAlt"),
       origin,
       language,
       languageInUrl: source === "query",

@@ -12,6 +12,7 @@ const base: PageSeo = {
   path: "/blog",
   language: "es",
   languageInUrl: true,
+  imageAlt: "El nombre y el logotipo de Maré Talent sobre olas",
 };
 
 type Tag = Record<string, unknown>;
@@ -104,6 +105,14 @@ describe("seoMeta", () => {
     expect((meta as Tag[]).find((m) => m.name === "twitter:card")?.content).toBe(
       "summary_large_image",
     );
+  });
+
+  it("describes the share image for Open Graph and X alike", () => {
+    const meta = seoMeta(base) as Tag[];
+    expect(property(meta, "og:image:alt")).toEqual([base.imageAlt]);
+    expect(meta.filter((m) => m.name === "twitter:image:alt").map((m) => m.content)).toEqual([
+      base.imageAlt,
+    ]);
   });
 
   it("uses the article type and an absolute custom image when given", () => {

@@ -14,6 +14,8 @@ export interface PageSeo {
   languageInUrl: boolean;
   type?: "website" | "article";
   image?: string;
+  /** What the share image shows, for people who cannot see it (og:image:alt). */
+  imageAlt: string;
   /**
    * The languages the page exists in, each at its own path (an article's translations may have
    * slugs of their own). Without it, the page exists in every language at `path`.
@@ -66,8 +68,10 @@ export function seoMeta(seo: PageSeo): MetaDescriptor[] {
     { property: "og:description", content: seo.description },
     { property: "og:url", content: canonical },
     { property: "og:image", content: image },
+    { property: "og:image:alt", content: seo.imageAlt },
     { property: "og:locale", content: ogLocales[seo.language] },
     { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:image:alt", content: seo.imageAlt },
   ];
 }
 

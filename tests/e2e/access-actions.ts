@@ -135,6 +135,8 @@ const written: Record<string, ActionRule | ((pattern: string) => ActionRule)> = 
       passed: { status: 302, location: "/account/security?notice=signedOut" },
     },
   ]),
+  // A reviewer's alerts: a form without a choice is refused by the form.
+  "/account/notifications": guarded([{ passed: invalid() }]),
   // Her erasure request (a model's), unconfirmed: back to her dashboard, which says so.
   "/account/privacy": guarded([
     {
@@ -157,6 +159,15 @@ const written: Record<string, ActionRule | ((pattern: string) => ActionRule)> = 
   "/admin/cadastros/:id/erase": guarded(
     [{ passed: { status: 302, location: `${NO_APPLICATION}?privacy=unconfirmed` } }],
     `${NO_APPLICATION}/erase`,
+  ),
+  // Writing to her (the reviewers): without a way, invalid; by either way, no such application.
+  "/admin/cadastros/:id/contact": guarded(
+    [
+      { passed: invalid() },
+      { fields: { method: "whatsapp" }, passed: { status: 404 } },
+      { fields: { method: "email" }, passed: { status: 404 } },
+    ],
+    `${NO_APPLICATION}/contact`,
   ),
   // Approvers read the affiliates; every change is an admin's.
   "/admin/afiliados/:id": guarded(
@@ -186,6 +197,7 @@ const written: Record<string, ActionRule | ((pattern: string) => ActionRule)> = 
     { intent: "reason-active", passed: { status: 404 } },
     { intent: "reason-move", passed: { status: 404 } },
     { intent: "retry", passed: { status: 409 } },
+    { intent: "waiting-days", passed: invalid() },
     { passed: invalid() },
   ]),
   "/admin/privacy": guarded([

@@ -78,6 +78,7 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
   // Only right after a correct password (Better Auth's two-factor cookie): otherwise to /login.
   "/login/two-factor": { answer: () => ({ status: 302, location: "/login" }) },
   "/account/security": screen(),
+  "/account/notifications": screen(),
   "/register/affiliate": open(),
   "/forgot-password": open(),
   "/password-reset": open(),
@@ -134,6 +135,11 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
   "/admin/cadastros/:id/erase": screen(
     { status: 302, location: "/admin/cadastros/999999" },
     { url: "/admin/cadastros/999999/erase", page: false },
+  ),
+  // POST only (access-actions.ts): a GET records nothing and goes to the application's page.
+  "/admin/cadastros/:id/contact": screen(
+    { status: 302, location: "/admin/cadastros/999999" },
+    { url: "/admin/cadastros/999999/contact", page: false },
   ),
   "/admin/privacy": screen(),
   // Content: no article has this number; a GET of the upload endpoint goes to the articles.

@@ -50,9 +50,15 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
   { url: "/portal", who: "affiliate", allowed: ["portal", "areas"] },
   ...[
     ["/admin/dashboard", "admin-dashboard"],
-    ["/admin/pendentes", "admin-list"],
-    ["/admin/cadastros", "admin-list"],
-    ["/admin/cadastros/:application", "admin-detail", "admin-privacy", "preselection"],
+    ["/admin/pendentes", "admin-list", "admin-keys"],
+    ["/admin/cadastros", "admin-list", "admin-keys"],
+    [
+      "/admin/cadastros/:application",
+      "admin-detail",
+      "admin-privacy",
+      "preselection",
+      "admin-keys",
+    ],
     ["/admin/analytics", "admin-analytics"],
     ["/admin/users", "admin-users"],
     ["/admin/auth-report", "admin-auth-report"],
@@ -143,7 +149,8 @@ test.describe("strings by page", () => {
     expect(sent.status()).toBe(200);
     const admin = clients.get("admin")!;
     const list = await (await admin.get("/admin/pendentes")).text();
-    ids.application = /href="\/admin\/cadastros\/(\d+)"/.exec(list)![1]!;
+    // The list's links name the list they were opened from (?list=pendentes).
+    ids.application = /href="\/admin\/cadastros\/(\d+)[?"]/.exec(list)![1]!;
     const affiliates = await (await admin.get("/admin/afiliados")).text();
     ids.affiliate = /href="\/admin\/afiliados\/(\d+)"/.exec(affiliates)![1]!;
   });

@@ -27,7 +27,7 @@ export async function startSmtp() {
     /** Every mail received so far, in order. */
     received,
     /** The next mail to `to` (waits for it), counting from `after` mails already seen. */
-    async mailTo(to: string, after = 0) {
+    async mailTo(to: string, after = 0, timeout = 10_000) {
       let found: ParsedMail[] = [];
       await expect
         .poll(
@@ -37,7 +37,7 @@ export async function startSmtp() {
             );
             return found.length;
           },
-          { message: `a mail to ${to}`, timeout: 10_000 },
+          { message: `a mail to ${to}`, timeout },
         )
         .toBeGreaterThan(after);
       return found[after]!;

@@ -1,8 +1,9 @@
 import { Icon } from "#app/components/ui/icon.tsx";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "#app/i18n/translation.tsx";
-import { Form, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { cn } from "#app/utils/cn.ts";
+import { LogoutButton } from "./logout-button.tsx";
 import { useViewer } from "./viewer.ts";
 
 /**
@@ -42,15 +43,16 @@ export function AccountMenu({ className }: { className?: string }) {
           <Icon name="shield-check" className="size-4" />
           {t("account.security")}
         </Link>
-        <Form method="post" action="/logout">
-          <button
-            type="submit"
-            className="flex w-full items-center gap-2 rounded-xl px-3 py-2 text-start text-sm font-medium text-ink-800 hover:bg-ink-100/70"
+        {viewer.alerts ? (
+          <Link
+            to="/account/notifications"
+            className="flex items-center gap-2 rounded-xl px-3 py-2 text-sm font-medium text-ink-800 hover:bg-ink-100/70"
           >
-            <Icon name="log-out" className="size-4" />
-            {t("account.logout")}
-          </button>
-        </Form>
+            <Icon name="mail" className="size-4" />
+            {t("account.notifications")}
+          </Link>
+        ) : null}
+        <LogoutButton />
       </div>
     </details>
   );

@@ -6,6 +6,7 @@ export const navigationLinks = [
   { label: "nav.faq", to: "/#faq" },
   { label: "nav.blog", to: "/blog" },
   { label: "nav.contact", to: "/contact" },
+  { label: "nav.affiliate", to: "/register/affiliate" },
 ] as const;
 
 export const footerExploreLinks = navigationLinks.filter((link) => link.label !== "nav.faq");

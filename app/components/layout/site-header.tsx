@@ -27,12 +27,14 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="site-header-bar">
-        <Link to="/" className="me-auto rounded-full" aria-label={t("a11y.homeLink")}>
+        <Link to="/" className="me-auto shrink-0 rounded-full" aria-label={t("a11y.homeLink")}>
           <Logo />
         </Link>
 
-        <nav aria-label={t("a11y.mainNavigation")} className="hidden lg:block">
-          <ul className="site-nav flex items-center gap-1">
+        {/* Seven links and three controls fit on one line from 1280 px, in every language;
+            narrower screens get the menu button. */}
+        <nav aria-label={t("a11y.mainNavigation")} className="hidden xl:block">
+          <ul className="site-nav flex items-center 2xl:gap-1">
             {navigationLinks.map((link) => (
               <li key={link.to}>
                 <SectionLink to={link.to}>{t(link.label)}</SectionLink>
@@ -67,7 +69,7 @@ export function SiteHeader() {
             type="button"
             variant="ghost"
             size="icon"
-            className="lg:hidden"
+            className="xl:hidden"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? t("a11y.closeMenu") : t("a11y.openMenu")}

@@ -4,6 +4,8 @@ import { useRouteLoaderData } from "react-router";
 export interface Viewer {
   name: string;
   home: string;
+  /** Whether she chooses alerts for new applications (a reviewer): the menu links to them. */
+  alerts: boolean;
 }
 
 /**

@@ -4,8 +4,9 @@ import { cn } from "#app/utils/cn.ts";
 /** Styled by app.css's .field (an invalid field carries aria-invalid and turns coral). */
 const control = "field";
 
-export function Input({ className, ...props }: ComponentProps<"input">) {
-  return <input className={cn(control, className)} {...props} />;
+/** A text box unless `type` says otherwise: named, so checkers read its autofill hint. */
+export function Input({ className, type = "text", ...props }: ComponentProps<"input">) {
+  return <input type={type} className={cn(control, className)} {...props} />;
 }
 
 /** A compact drop-down for filters and short choices in the back office's forms. */

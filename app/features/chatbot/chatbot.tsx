@@ -114,8 +114,8 @@ export default function Chatbot({ onClose }: { onClose: () => void }) {
   return (
     <dialog
       ref={dialogRef}
-      aria-labelledby="chat-title"
-      aria-describedby="chat-subtitle"
+      aria-labelledby="chatbot-dialog-title"
+      aria-describedby="chatbot-dialog-subtitle"
       onClose={onClose}
       className="fixed inset-0 m-0 flex h-dvh max-h-none w-full max-w-none flex-col overflow-hidden bg-sand-50 p-0 text-ink-900 backdrop:bg-ink-950/55 sm:m-auto sm:h-[min(46rem,calc(100dvh-3rem))] sm:max-w-xl sm:rounded-3xl sm:shadow-2xl sm:ring-1 sm:ring-black/5"
     >
@@ -184,10 +184,10 @@ function ChatHeader({
         <Icon name="message-circle-heart" className="size-5 text-coral-400" />
       </span>
       <div className="min-w-0 flex-1">
-        <h2 id="chat-title" className="truncate text-base font-semibold text-ink-950">
+        <h2 id="chatbot-dialog-title" className="truncate text-base font-semibold text-ink-950">
           {t("chatbot.title")}
         </h2>
-        <p id="chat-subtitle" className="truncate text-xs text-ink-500">
+        <p id="chatbot-dialog-subtitle" className="truncate text-xs text-ink-500">
           {current
             ? t("chatbot.progress", { current, total: questions.length })
             : t("chatbot.subtitle")}

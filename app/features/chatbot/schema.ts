@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { normalizePhone } from "#app/features/preselection/fields.ts";
 import { fieldErrorsOf, type FieldErrors } from "#app/utils/field-errors.ts";
+import { E164 } from "#app/utils/whatsapp.ts";
 import {
   chatbotFields,
   chatbotLimits,
@@ -24,7 +25,6 @@ z.config({ jitless: true });
  * it is given, and the server, which checks the whole application again. Messages are
  * translation keys; the chat shows them after "Oops, invalid data!".
  */
-const E164 = /^\+[1-9]\d{7,14}$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** Instagram: letters, digits, periods and underscores, up to 30, no period first, last or twice. */
 const INSTAGRAM_HANDLE = /^@?(?!\.)(?!.*\.\.)[A-Za-z0-9._]{1,30}(?<!\.)$/;

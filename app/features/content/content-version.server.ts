@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server.ts";
 import { purgeDocumentCache } from "#app/utils/document-cache.server.ts";
-import { logger } from "#app/utils/logger.server.ts";
+import { startPeriodicJob } from "#app/utils/periodic-job.server.ts";
 
 /**
  * What the public pages show of the agency's own content (articles, FAQ, testimonials) is read
@@ -87,24 +87,11 @@ export async function contentChangedSince(db: Database, state: WatchState): Prom
 /** Started with the server: looks every `everyMs` (5 s) and forgets on a change. */
 export function startContentWatch(getDb: () => Promise<Database>, everyMs = 5_000) {
   const state: WatchState = { version: null, at: null };
-  let stopping = false;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    if (stopping) return;
-    running = running
-      .then(async () => {
-        if (await contentChangedSince(await getDb(), state)) forgetContent();
-      })
-      .catch((error: unknown) => logger().error({ event: "content.watch-error", err: error }));
-  };
-  tick();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopping = true;
-      clearInterval(timer);
-      await running;
+  return startPeriodicJob(
+    "content.watch",
+    async () => {
+      if (await contentChangedSince(await getDb(), state)) forgetContent();
     },
-  };
+    { everyMs },
+  );
 }

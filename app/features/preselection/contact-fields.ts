@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { limits, normalizePhone } from "./fields.ts";
+import { E164 } from "#app/utils/whatsapp.ts";
 
 /**
  * Her name and WhatsApp as the pre-selection form checks them, shared with the model's profile on
  * her dashboard. A module of its own: the form loads its whole schema only when she starts typing
- * (a dynamic import), which a static import of schema.ts from another page would defeat.
+ * (a dynamic import), which a static import of schema.ts from another page would defeat. The
+ * number is checked as E.164 by the rule the application's WhatsApp button follows.
  */
-const E164 = /^\+[1-9]\d{7,14}$/;
-
 export const text = (max: number, requiredKey: string) =>
   z.string({ error: requiredKey }).trim().max(max, { error: "validation.tooLong" });
 

@@ -5,6 +5,7 @@ import { settings, submissions, submissionStatusHistory, user } from "#app/db/sc
 import { DEFAULT_RETENTION_MONTHS, MAX_RETENTION_MONTHS } from "./constants.ts";
 import { eraseAddressTraces, eraseApplications } from "./erasure.server.ts";
 import { logger } from "#app/utils/logger.server.ts";
+import { startPeriodicJob } from "#app/utils/periodic-job.server.ts";
 import { pruneRateLimits } from "#app/utils/rate-limit.server.ts";
 import { knownAddresses } from "#app/auth/limits.server.ts";
 
@@ -240,33 +241,14 @@ export function startRetentionJob(
   getDb: () => Promise<Database>,
   { firstCheckMs = FIRST_CHECK_MS, checkEveryMs = CHECK_EVERY_MS } = {},
 ) {
-  let stopping = false;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    if (stopping) return;
-    running = running
-      .then(async () => {
-        const result = await runRetention(await getDb(), { shouldStop: () => stopping });
-        if (result.ran) {
-          logger().info({
-            event: "privacy.retention",
-            months: result.months,
-            erased: result.erased,
-          });
-        }
-      })
-      .catch((error: unknown) => logger().error({ event: "privacy.retention-error", err: error }));
-  };
-  const first = setTimeout(tick, firstCheckMs);
-  first.unref();
-  const timer = setInterval(tick, checkEveryMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopping = true;
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
+  return startPeriodicJob(
+    "privacy.retention",
+    async (shouldStop) => {
+      const result = await runRetention(await getDb(), { shouldStop });
+      if (result.ran) {
+        logger().info({ event: "privacy.retention", months: result.months, erased: result.erased });
+      }
     },
-  };
+    { everyMs: checkEveryMs, firstRunMs: firstCheckMs },
+  );
 }

@@ -14,6 +14,7 @@ import { storableText } from "#app/utils/text.ts";
 const actionLabels = {
   "submission.status": "submissionStatus",
   "submission.reveal-document": "revealDocument",
+  "submission.contact": "contactApplicant",
   "submissions.export": "exportSubmissions",
   "access-report.export": "exportAccessReport",
   "user.role": "userRole",
@@ -29,6 +30,7 @@ const actionLabels = {
   "settings.reasons": "settingsReasons",
   "settings.retention": "settingsRetention",
   "settings.template": "settingsTemplate",
+  "settings.waiting-days": "settingsWaitingDays",
   "outbox.retry": "outboxRetry",
   "privacy.export": "privacyExport",
   "privacy.erase": "privacyErase",

@@ -34,6 +34,7 @@ export function detailsSummary(
   language: string,
 ): string {
   if (!details) return "";
+  if (action === "submission.contact") return contactSummary(details, t);
   const { from, to, note, ...rest } = details;
   const parts: string[] = [];
   if ("from" in details || "to" in details) {
@@ -53,4 +54,14 @@ export function detailsSummary(
   if (typeof note === "string" && note) parts.push(`“${note}”`);
   const line = parts.join(" · ");
   return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+}
+
+/** How she was contacted: on WhatsApp, or which decision's mail went to her again. */
+function contactSummary(details: Record<string, unknown>, t: T): string {
+  const { method, template, language } = details;
+  const way = method === "email" ? template : method;
+  const values = { language: typeof language === "string" ? language.toUpperCase() : "—" };
+  const key = `admin.accessReport.contactBy.${String(way)}`;
+  const text = t(key, values);
+  return text === key ? JSON.stringify(details) : text;
 }

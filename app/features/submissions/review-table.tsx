@@ -23,7 +23,16 @@ export interface ReviewRow {
  * her name linking to her application, her address, source, date and status. Cells carry no
  * classes of their own (review-table.css styles them by column).
  */
-export function ReviewTable({ caption, rows }: { caption: string; rows: readonly ReviewRow[] }) {
+export function ReviewTable({
+  caption,
+  rows,
+  context,
+}: {
+  caption: string;
+  rows: readonly ReviewRow[];
+  /** The list's own query (review-context.ts), carried to each application's page. */
+  context?: string;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <Table caption={caption} framed className="mt-4" tableClassName="review-table">
@@ -57,7 +66,7 @@ export function ReviewTable({ caption, rows }: { caption: string; rows: readonly
                 ) : null}
               </Td>
               <Td>
-                <Link to={`/admin/cadastros/${row.id}`}>{name}</Link>
+                <Link to={`/admin/cadastros/${row.id}${context ? `?${context}` : ""}`}>{name}</Link>
               </Td>
               <Td>{row.email}</Td>
               <Td>{t(`admin.source.${row.source}`)}</Td>

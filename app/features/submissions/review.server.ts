@@ -1,13 +1,13 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { recordAccess } from "#app/db/access-log.server.ts";
-import type { Database } from "#app/db/db.server.ts";
+import type { Database, Reader } from "#app/db/db.server.ts";
 import {
   submissions,
   submissionStatusHistory,
   type Role,
   type SubmissionStatus as Status,
 } from "#app/db/schema.server.ts";
-import { defaultLanguage, normalizeLanguage } from "#app/i18n/languages.ts";
+import { defaultLanguage, normalizeLanguage, type Language } from "#app/i18n/languages.ts";
 import { queueMail } from "#app/mail/outbox.server.ts";
 import { decisionMail, findTemplateOverride } from "#app/mail/templates.server.ts";
 import {
@@ -109,19 +109,43 @@ export async function changeStatus(
     if (change.to !== "Pendente") {
       const language = normalizeLanguage(updated.language) ?? defaultLanguage;
       const decision = change.to === "Aprovado" ? "approved" : "rejected";
-      // The admin's wording when there is one (a reason's own, else the general one).
-      const override = await findTemplateOverride(
-        tx,
-        decision === "rejected" ? rejectionTemplateKeys(reasonId) : decision,
-        language,
-      );
       await queueMail(tx, {
         kind: decision,
         to: updated.email,
         language,
-        ...decisionMail(language, decision, updated.fullName, note, override),
+        ...(await decisionMailFor(tx, {
+          language,
+          decision,
+          fullName: updated.fullName,
+          note,
+          reasonId,
+        })),
       });
     }
     return { outcome: "changed" };
   });
+}
+
+/**
+ * The mail that tells her of a decision, in her language: the admin's wording when there is one
+ * (a rejection reason's own, else the general one), else the built-in text. The decision sends
+ * it; a reviewer may send it again from the application's page (contact.server.ts).
+ */
+export async function decisionMailFor(
+  db: Reader,
+  input: {
+    language: Language;
+    decision: "approved" | "rejected";
+    fullName: string;
+    note: string | null;
+    reasonId: number | null;
+  },
+) {
+  const { language, decision } = input;
+  const override = await findTemplateOverride(
+    db,
+    decision === "rejected" ? rejectionTemplateKeys(input.reasonId) : decision,
+    language,
+  );
+  return decisionMail(language, decision, input.fullName, input.note, override);
 }

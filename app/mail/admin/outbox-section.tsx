@@ -8,7 +8,7 @@ import { StatCards } from "#app/components/ui/stat-card.tsx";
 import { Table, Td, Th } from "#app/components/ui/table.tsx";
 import { formatWhen } from "#app/i18n/format.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
-import { mailTemplateKinds, outboxStatuses } from "#app/mail/kinds.ts";
+import { labelledMailKinds, outboxStatuses } from "#app/mail/kinds.ts";
 import type { latestMessages, MailStatus } from "#app/mail/outbox-admin.server.ts";
 import { Outcome } from "./outcome.tsx";
 import type { EmailResult } from "./result.ts";
@@ -132,7 +132,7 @@ function OutboxTable({ messages }: { messages: Page["messages"] }) {
               {message.recipient}
             </Td>
             <Td className="max-md:p-0">
-              {mailTemplateKinds.includes(message.kind as never)
+              {labelledMailKinds.includes(message.kind)
                 ? t(`admin.email.kinds.${message.kind}`)
                 : message.kind}
             </Td>

@@ -7,11 +7,15 @@ export type EmailIntent =
   | "template-save"
   | "template-preview"
   | "template-reset"
+  | "whatsapp-save"
+  | "whatsapp-preview"
+  | "whatsapp-reset"
   | "reason-add"
   | "reason-rename"
   | "reason-active"
   | "reason-move"
-  | "retry";
+  | "retry"
+  | "waiting-days";
 
 /** The answer to a form of /admin/email, shown beside the form it belongs to. */
 export interface EmailResult {
@@ -25,6 +29,8 @@ export interface EmailResult {
   /** The text of the template editor as sent (a preview, or a save that failed). */
   draft?: { subject: string; body: string };
   preview?: { subject: string; html: string; text: string };
+  /** The WhatsApp message as sent with sample values, and the link it opens. */
+  whatsappPreview?: { text: string; link: string };
 }
 
 /** An answer with its HTTP status. */

@@ -6,6 +6,7 @@ import {
   selfServiceRoles,
 } from "#app/auth/auth.server.ts";
 import { callAuth } from "#app/auth/call.server.ts";
+import { googleSignInStarted } from "#app/auth/google-attempt.server.ts";
 import { safeReturnPath } from "#app/auth/permissions.ts";
 import { redirectWithCookies } from "#app/auth/guards.server.ts";
 import { isSupportedLanguage } from "#app/i18n/languages.ts";
@@ -43,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
   const response = outcome.response;
   const body = (await response.json().catch(() => null)) as { url?: string } | null;
   if (!body?.url) throw redirect("/login?error=google");
-  throw redirectWithCookies(body.url, response);
+  throw redirectWithCookies(body.url, response, { "Set-Cookie": googleSignInStarted(request) });
 }
 
 export function loader() {

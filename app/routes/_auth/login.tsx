@@ -5,6 +5,8 @@ import { z } from "zod";
 import { getAuth, isGoogleConfigured } from "#app/auth/auth.server.ts";
 import { GoogleButton } from "#app/auth/google-button.tsx";
 import { callAuth } from "#app/auth/call.server.ts";
+import { googleSignInEnded, hasStartedGoogleSignIn } from "#app/auth/google-attempt.server.ts";
+import { providerErrorCode, providerErrorMessage } from "#app/auth/provider-error.ts";
 import { signInFailed, signInLimit, signInSucceeded } from "#app/auth/limits.server.ts";
 import { homeOf, safeReturnPath } from "#app/auth/permissions.ts";
 import { effectiveRole, getCurrentUser, redirectWithCookies } from "#app/auth/guards.server.ts";
@@ -24,7 +26,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   if (user) throw redirect(returnPath ?? homeOf(user.role));
   const { t, seo, strings } = pageContext(request);
-  return {
+  const error = providerErrorCode(url.searchParams.get("error"));
+  // The provider's words only for the browser that went to it (google-attempt.server.ts).
+  const fromGoogle = error !== null && hasStartedGoogleSignIn(request);
+  const page = {
     strings: strings("auth", "auth-errors"),
     seo: seo({
       title: pageTitle(t("meta.loginTitle")),
@@ -34,8 +39,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     returnPath,
     google: isGoogleConfigured(),
     notice: url.searchParams.get("notice"),
-    error: url.searchParams.get("error"),
+    error,
+    providerMessage: fromGoogle
+      ? providerErrorMessage(url.searchParams.get("error_description"))
+      : null,
   };
+  return fromGoogle ? data(page, { headers: { "Set-Cookie": googleSignInEnded(request) } }) : page;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -99,10 +108,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const { t } = useTranslation();
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const { returnPath, google, notice, error } = loaderData;
+  const { returnPath, google, notice, error, providerMessage } = loaderData;
 
   // Google's failures come back as ?error=<code> (spec section 8): the account could not be made
-  // or given its role ('Erro de Login'), or the provider refused ('Falha no login com Google').
+  // or given its role ('Erro de Login'), or the provider refused ('Falha no login com Google',
+  // with the provider's message when it gave one, as plain text under a prefix of ours).
   useEffect(() => {
     if (!error) return;
     if (/^unable_to_(create|link)/.test(error)) {
@@ -114,11 +124,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     } else {
       toast({
         title: t("auth.googleFailedTitle"),
-        description: t("auth.googleFailed"),
+        description: providerMessage
+          ? t("auth.googleSaid", { message: providerMessage })
+          : t("auth.googleFailed"),
         variant: "destructive",
       });
     }
-  }, [error, t]);
+  }, [error, providerMessage, t]);
 
   return (
     <AuthShell

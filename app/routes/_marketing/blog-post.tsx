@@ -59,7 +59,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       description: post.description,
       path: `/blog/${post.slug}`,
       type: "article",
-      image: post.cover ? mediaSrc(post.cover.image, 1440, "webp") : undefined,
+      image: post.cover
+        ? {
+            src: mediaSrc(post.cover.image, 1440, "webp"),
+            // A cover without a description (optional in the editor) is named for its article.
+            alt: post.cover.alt || t("meta.coverImageAlt", { title: post.title }),
+          }
+        : undefined,
       alternates: alternates.map(({ language, slug }) => ({ language, path: `/blog/${slug}` })),
     }),
     article: articleJsonLd(post, { origin, language }),

@@ -80,14 +80,14 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         </header>
         <div className="mt-12 grid gap-8 lg:grid-cols-[1.2fr_1fr]">
           <section
-            aria-labelledby="chat-title"
+            aria-labelledby="contact-chat-title"
             className="flex flex-col justify-between rounded-3xl bg-brand-950 p-8 text-brand-50 sm:p-10"
           >
             <div>
               <span className="grid size-14 place-items-center rounded-2xl bg-white/10">
                 <Icon name="message-circle-heart" className="size-7 text-coral-400" />
               </span>
-              <h2 id="chat-title" className="mt-6 text-3xl font-semibold text-white">
+              <h2 id="contact-chat-title" className="mt-6 text-3xl font-semibold text-white">
                 {t("contact.chatTitle")}
               </h2>
               <p className="mt-4 max-w-lg text-lg text-brand-100/85">{t("contact.chatText")}</p>

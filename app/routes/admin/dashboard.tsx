@@ -7,6 +7,8 @@ import { formatWhen } from "#app/i18n/format.ts";
 import { StatusBadge } from "#app/features/submissions/status-badge.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { dashboardStats } from "#app/features/submissions/review-stats.server.ts";
+import { readWaitingDays } from "#app/features/staff-alerts/preferences.server.ts";
+import { WaitingSection } from "#app/features/staff-alerts/waiting-section.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/dashboard";
@@ -14,7 +16,8 @@ import type { Route } from "./+types/dashboard";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireScreen(request, "adminDashboard");
   const { t, strings } = pageContext(request);
-  const stats = await dashboardStats(await getDatabase());
+  const db = await getDatabase();
+  const stats = await dashboardStats(db, { waitingDays: await readWaitingDays(db) });
   return {
     strings: strings("admin-dashboard"),
     title: pageTitle(t("admin.dashboard.title")),
@@ -62,21 +65,26 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-semibold tracking-tight">{t("admin.dashboard.title")}</h1>
       <StatCards stats={figures} className="mt-6 sm:grid-cols-2 xl:grid-cols-4" />
 
-      <Section id="oldest" title={t("admin.dashboard.oldestPending")} className="mt-8">
-        {stats.oldestPending ? (
-          <p className="mt-2 text-ink-700">
-            <Link
-              to={`/admin/cadastros/${stats.oldestPending.id}`}
-              className="font-semibold text-brand-700 underline underline-offset-2"
-            >
-              {stats.oldestPending.fullName || t("admin.privacy.erasedName")}
-            </Link>{" "}
-            · {t("admin.dashboard.waitingDays", { count: stats.oldestPending.waitingDays })}
-          </p>
-        ) : (
-          <p className="mt-2 text-ink-600">{t("admin.dashboard.nothingPending")}</p>
-        )}
-      </Section>
+      {/* Past the threshold, the list below names the longest waits; before it, the one. */}
+      {stats.waiting.total === 0 ? (
+        <Section id="oldest" title={t("admin.dashboard.oldestPending")} className="mt-8">
+          {stats.oldestPending ? (
+            <p className="mt-2 text-ink-700">
+              <Link
+                to={`/admin/cadastros/${stats.oldestPending.id}`}
+                className="font-semibold text-brand-700 underline underline-offset-2"
+              >
+                {stats.oldestPending.fullName || t("admin.privacy.erasedName")}
+              </Link>{" "}
+              · {t("admin.dashboard.waitingDays", { count: stats.oldestPending.waitingDays })}
+            </p>
+          ) : (
+            <p className="mt-2 text-ink-600">{t("admin.dashboard.nothingPending")}</p>
+          )}
+        </Section>
+      ) : null}
+
+      <WaitingSection waiting={stats.waiting} />
 
       <section aria-labelledby="latest-title" className="mt-8">
         <h2 id="latest-title" className="text-lg font-semibold">

@@ -9,6 +9,7 @@ import type { EmailIntent, EmailOutcome, EmailResult } from "#app/mail/admin/res
 import { SmtpSection } from "#app/mail/admin/smtp-section.tsx";
 import { TemplatesSection } from "#app/mail/admin/templates-section.tsx";
 import { TestMailSection } from "#app/mail/admin/test-mail-section.tsx";
+import { WhatsappSection } from "#app/mail/admin/whatsapp-section.tsx";
 import {
   handleRetry,
   isMailStatus,
@@ -30,6 +31,16 @@ import {
   templateExists,
   templateForEditor,
 } from "#app/mail/templates-admin.server.ts";
+import {
+  handleWhatsappForm,
+  previewWhatsapp,
+  whatsappTemplate,
+} from "#app/mail/whatsapp-templates.server.ts";
+import {
+  handleWaitingDaysForm,
+  readWaitingDays,
+} from "#app/features/staff-alerts/preferences.server.ts";
+import { WaitingDaysSection } from "#app/features/staff-alerts/waiting-days-section.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
 import { clientIp, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
@@ -61,14 +72,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const status = url.searchParams.get("status");
   const filter = isMailStatus(status) ? status : null;
   const before = idOf(url.searchParams.get("before")) ?? undefined;
-  const [smtp, reasons, overridden, editor, counts, outbox] = await Promise.all([
-    smtpView(db, admin.email),
-    listRejectionReasons(db),
-    overriddenTemplates(db),
-    templateForEditor(db, ref, language),
-    outboxCounts(db),
-    latestMessages(db, { status: filter ?? undefined, before }),
-  ]);
+  const whatsappLanguage = normalizeLanguage(url.searchParams.get("whatsapp")) ?? defaultLanguage;
+  const [smtp, reasons, overridden, editor, counts, outbox, whatsapp, waitingDays] =
+    await Promise.all([
+      smtpView(db, admin.email),
+      listRejectionReasons(db),
+      overriddenTemplates(db),
+      templateForEditor(db, ref, language),
+      outboxCounts(db),
+      latestMessages(db, { status: filter ?? undefined, before }),
+      whatsappTemplate(db, whatsappLanguage),
+      readWaitingDays(db),
+    ]);
   const sample = previewValues(ref.kind, origin, t("admin.email.templates.sampleNote"));
   return {
     strings: strings("admin-email"),
@@ -79,6 +94,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     editor: { key: ref.key, kind: ref.kind, reasonId: ref.reasonId, language, ...editor },
     preview: previewTemplate(ref, language, editor, sample),
     outbox: { counts, filter, before: before ?? null, ...outbox },
+    whatsapp: { language: whatsappLanguage, ...whatsapp, preview: previewWhatsapp(whatsapp.body) },
+    waitingDays,
   };
 }
 
@@ -120,6 +137,11 @@ function templateIntent(intent: "template-save" | "template-preview" | "template
     );
 }
 
+function whatsappIntent(intent: "whatsapp-save" | "whatsapp-preview" | "whatsapp-reset") {
+  return ({ db, text, actor }: IntentContext) =>
+    handleWhatsappForm(db, intent, { language: text("language"), body: text("body") }, actor);
+}
+
 /** Each form of the screen (its `intent`) and the mail module's function that answers it. */
 const intents: Record<EmailIntent, (context: IntentContext) => Promise<EmailOutcome>> = {
   smtp: ({ db, form, text, actor }) =>
@@ -141,6 +163,9 @@ const intents: Record<EmailIntent, (context: IntentContext) => Promise<EmailOutc
   "template-save": templateIntent("template-save"),
   "template-preview": templateIntent("template-preview"),
   "template-reset": templateIntent("template-reset"),
+  "whatsapp-save": whatsappIntent("whatsapp-save"),
+  "whatsapp-preview": whatsappIntent("whatsapp-preview"),
+  "whatsapp-reset": whatsappIntent("whatsapp-reset"),
   "reason-add": ({ db, id, text, actor }) =>
     handleReasonLabel(db, "reason-add", { id, label: text("label") }, actor),
   "reason-rename": ({ db, id, text, actor }) =>
@@ -150,6 +175,7 @@ const intents: Record<EmailIntent, (context: IntentContext) => Promise<EmailOutc
   "reason-move": ({ db, id, text, actor }) =>
     handleReasonChange(db, "reason-move", { id, value: text("value") }, actor),
   retry: ({ db, id, actor }) => handleRetry(db, id, actor),
+  "waiting-days": ({ db, form, actor }) => handleWaitingDaysForm(db, form.get("days"), actor),
 };
 
 const isIntent = (value: string): value is EmailIntent => Object.hasOwn(intents, value);
@@ -174,7 +200,7 @@ export async function action({ request }: Route.ActionArgs) {
   return data(result, { status });
 }
 
-const sections = ["smtp", "templates", "reasons", "outbox"] as const;
+const sections = ["smtp", "templates", "whatsapp", "reasons", "waiting", "outbox"] as const;
 
 export default function AdminEmail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -205,7 +231,13 @@ export default function AdminEmail({ loaderData, actionData }: Route.ComponentPr
         reasons={reasons}
         result={actionData}
       />
+      <WhatsappSection
+        editor={loaderData.whatsapp}
+        overridden={loaderData.overridden}
+        result={actionData}
+      />
       <ReasonsSection reasons={reasons} result={actionData} />
+      <WaitingDaysSection days={loaderData.waitingDays} result={actionData} />
       <OutboxSection outbox={outbox} result={actionData} />
     </>
   );

@@ -6,7 +6,11 @@ import { getDatabase } from "#app/db/db.server.ts";
 import { isSubmissionStatus, submissionStatuses } from "#app/db/submission-statuses.ts";
 import { ApplicationHistory, Duplicates } from "#app/features/submissions/application-history.tsx";
 import { ApplicationFields } from "#app/features/submissions/application-fields.tsx";
+import { ContactApplicant } from "#app/features/submissions/contact-applicant.tsx";
 import { DecisionForm } from "#app/features/submissions/decision-form.tsx";
+import { ReviewDetailKeys } from "#app/features/submissions/detail-keyboard.tsx";
+import { applicationNeighbours } from "#app/features/submissions/neighbours.server.ts";
+import { detailHref, readReviewContext } from "#app/features/submissions/review-context.ts";
 import { applicationDetail } from "#app/features/submissions/detail.server.ts";
 import { StatusBadge } from "#app/features/submissions/status-badge.tsx";
 import { changeStatus, mayChange } from "#app/features/submissions/review.server.ts";
@@ -28,10 +32,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     listRejectionReasons(db, { activeOnly: true }),
   ]);
   if (!detail) throw data(null, { status: 404 });
+  // The list she was opened from: its next and previous application (j and k, the links).
+  const neighbours = await applicationNeighbours(
+    db,
+    id,
+    readReviewContext(new URL(request.url).searchParams),
+  );
   const { application } = detail;
   const { t, strings } = pageContext(request);
   return {
-    strings: strings("admin-detail", "admin-privacy", "preselection", "auth-errors"),
+    strings: strings("admin-detail", "admin-privacy", "preselection", "auth-errors", "admin-keys"),
     title: pageTitle(application.fullName || t("admin.privacy.erasedName")),
     ...detail,
     reasons: reasons.map(({ id, label }) => ({ id, label })),
@@ -43,6 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     privacy: viewer.role === "admin",
     notice: new URL(request.url).searchParams.get("notice"),
     heading: t("admin.detail.title"),
+    neighbours,
   };
 }
 
@@ -88,7 +99,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     case "unknown-reason":
       return data<Result>({ error: "admin.detail.unknownReason" }, 400);
     case "changed":
-      throw redirect(`/admin/cadastros/${id}?notice=${encodeURIComponent(to)}`);
+      // Back to her page in the list she was opened from (the form posts to its URL).
+      throw redirect(
+        detailHref(id, readReviewContext(new URL(request.url).searchParams), { notice: to }),
+      );
     case "conflict":
       return data<Result>(
         { error: "admin.detail.conflict", params: { status: result.current } },
@@ -128,6 +142,12 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
         <StatusBadge status={a.status} />
       </div>
       <p className="mt-1 text-sm text-ink-500">{loaderData.heading}</p>
+      <ReviewDetailKeys
+        application={a}
+        actions={actions}
+        reasons={reasons}
+        neighbours={loaderData.neighbours}
+      />
 
       {actionData?.error ? (
         <div className="mt-6">
@@ -180,6 +200,7 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
               busy={navigation.state !== "idle"}
             />
           ) : null}
+          <ContactApplicant application={a} />
           <ApplicationHistory history={history} />
           {duplicates.length ? <Duplicates duplicates={duplicates} /> : null}
           {loaderData.privacy ? (

@@ -9,6 +9,8 @@ import { BulkDecision } from "#app/features/submissions/bulk-decision.tsx";
 import { decideMany } from "#app/features/submissions/bulk-review.server.ts";
 import { readReviewFilter, reviewFilterParams } from "#app/features/submissions/review-filter.ts";
 import { ReviewFilters } from "#app/features/submissions/review-filters.tsx";
+import { ReviewListKeys } from "#app/features/submissions/list-keyboard.tsx";
+import { reviewContextParams } from "#app/features/submissions/review-context.ts";
 import { listReferrers, listSubmissions } from "#app/features/submissions/review-list.server.ts";
 import { ReviewTable } from "#app/features/submissions/review-table.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
@@ -40,12 +42,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const { t, strings } = pageContext(request);
   return {
-    strings: strings("admin-list"),
+    strings: strings("admin-list", "admin-keys"),
     title: pageTitle(t(list.label)),
     label: list.label,
     path: list.path,
     filter,
     filterParams: reviewFilterParams(filter),
+    // Each row's link names this list, so her page knows the next and the previous one.
+    context: new URLSearchParams(reviewContextParams({ list, filter })).toString(),
     referrers,
     // What the list shows of each application, nothing more: the page carries fifty of them.
     rows: page.rows.map((row) => ({
@@ -107,7 +111,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Submissions({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { rows, filter, filterParams, referrers, next, paged, label, path } = loaderData;
+  const { rows, filter, filterParams, referrers, next, paged, label, path, context } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
   const query = (extra: Record<string, string>) =>
@@ -117,6 +121,9 @@ export default function Submissions({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <h1 className="text-3xl font-semibold tracking-tight">{t(label)}</h1>
+      <div className="mt-1">
+        <ReviewListKeys rows={rows} />
+      </div>
 
       <ReviewFilters filter={filter} referrers={referrers} />
       {filtered ? (
@@ -149,7 +156,7 @@ export default function Submissions({ loaderData, actionData }: Route.ComponentP
               : t("admin.list.empty")}
         </EmptyState>
       ) : (
-        <ReviewTable caption={t(label)} rows={rows} />
+        <ReviewTable caption={t(label)} rows={rows} context={context} />
       )}
 
       {rows.some((row) => row.status === "Pendente") ? <BulkDecision busy={busy} /> : null}
