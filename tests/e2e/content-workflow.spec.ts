@@ -286,9 +286,10 @@ test("a cover that is not a picture, or too large, is refused with a clear messa
   const noCover = page.getByText(en("admin.blog.noCover"));
   const refused = async (file: { name: string; mimeType: string; buffer: Buffer }, key: string) => {
     await input.setInputFiles(file);
-    await expect(page.getByText(en(`admin.images.errors.${key}`))).toBeVisible({
-      timeout: 20_000,
-    });
+    // Shown under the field and read out as it appears (an alert): she did not move to it.
+    await expect(
+      page.getByRole("alert").filter({ hasText: en(`admin.images.errors.${key}`) }),
+    ).toBeVisible({ timeout: 20_000 });
     await expect(input).toHaveAccessibleDescription(
       new RegExp(en(`admin.images.errors.${key}`).replace(/[.()]/g, "\\$&")),
     );

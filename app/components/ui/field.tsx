@@ -38,6 +38,7 @@ export function Field({
   label,
   hint,
   error,
+  announce = false,
   className,
   children,
 }: {
@@ -45,6 +46,8 @@ export function Field({
   label: ReactNode;
   hint?: ReactNode;
   error?: string;
+  /** An error that comes without her moving (an upload's answer) is read out as it appears. */
+  announce?: boolean;
   className?: string;
   children: (aria: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
 }) {
@@ -64,15 +67,23 @@ export function Field({
           {hint}
         </p>
       ) : null}
-      <FieldError id={`${id}-error`} error={error} />
+      <FieldError id={`${id}-error`} error={error} announce={announce} />
     </div>
   );
 }
 
-export function FieldError({ id, error }: { id: string; error?: string }) {
+export function FieldError({
+  id,
+  error,
+  announce = false,
+}: {
+  id: string;
+  error?: string;
+  announce?: boolean;
+}) {
   if (!error) return null;
   return (
-    <p id={id} className="text-sm font-medium text-coral-700">
+    <p id={id} role={announce ? "alert" : undefined} className="text-sm font-medium text-coral-700">
       {error}
     </p>
   );

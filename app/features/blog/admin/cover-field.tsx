@@ -64,6 +64,7 @@ export function CoverField({
         label={t("admin.blog.uploadCover")}
         hint={t("admin.blog.hints.cover")}
         error={error}
+        announce
       >
         {(aria) => (
           <input
@@ -93,10 +94,6 @@ export function CoverField({
           />
         )}
       </Field>
-      {/* The upload answers after she chose the file, focus elsewhere: read its refusal out. */}
-      <p aria-live="polite" className="sr-only">
-        {uploadError ?? ""}
-      </p>
       {uploader.state !== "idle" ? (
         <p role="status" className="flex items-center gap-2 text-sm text-ink-600">
           <Icon name="clock" className="size-4" /> {t("admin.blog.uploading")}
