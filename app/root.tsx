@@ -52,7 +52,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     : null;
   return data(
     // The shell's strings; each page's loader adds its own (app/i18n/namespaces.ts).
-    { language, languageSource: source, strings: stringsFor(language, ["common"]), viewer },
+    {
+      language,
+      languageSource: source,
+      strings: stringsFor(language, viewer ? ["common", "account-menu"] : ["common"]),
+      viewer,
+    },
     { headers },
   );
 }

@@ -7,6 +7,8 @@
  */
 export const namespaces = [
   "common",
+  // The shell's account menu, sent only to a signed-in user (a visitor's pages go without it).
+  "account-menu",
   // The public pages' navigation bar and footer (the marketing layout).
   "site",
   "marketing",
