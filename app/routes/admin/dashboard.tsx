@@ -95,7 +95,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             <li key={row.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3">
               <Link
                 to={`/admin/cadastros/${row.id}`}
-                className="min-w-0 flex-1 truncate font-medium text-ink-900 hover:text-brand-700"
+                className="min-w-0 flex-1 basis-full truncate font-medium text-ink-900 hover:text-brand-700 sm:basis-0"
               >
                 {row.fullName || t("admin.privacy.erasedName")}
               </Link>
