@@ -134,9 +134,16 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t, ready } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const text = ready
-    ? t("error.text")
-    : "Algo deu errado do nosso lado. Tente novamente em instantes.";
+  // A refusal the server explains (a form too large, a body it cannot read) says so, rather
+  // than blaming the server; its message is a translation key (utils/request.server.ts).
+  const refusal = isRouteErrorResponse(error) && status < 500 ? readRefusal(error.data) : null;
+  const text = refusal
+    ? ready
+      ? t(refusal.message)
+      : refusal.text
+    : ready
+      ? t("error.text")
+      : "Algo deu errado do nosso lado. Tente novamente em instantes.";
   // Stack traces only ever reach the page in development.
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
@@ -154,4 +161,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       {stack ? <pre className="max-w-full overflow-auto text-start text-xs">{stack}</pre> : null}
     </main>
   );
+}
+
+/** A refused form's message (utils/request.server.ts): its key, and its text in her language. */
+function readRefusal(given: unknown) {
+  const { message, text } = (given ?? {}) as { message?: unknown; text?: unknown };
+  return typeof message === "string" &&
+    message.startsWith("validation.") &&
+    typeof text === "string"
+    ? { message, text }
+    : null;
 }

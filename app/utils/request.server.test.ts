@@ -1,6 +1,7 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
 import { outcomeOf } from "#app/test/routes.ts";
-import { limitKeyOfAddress, readForm } from "./request.server.ts";
+import { limitKeyOfAddress, MAX_FORM_FIELDS, readBodyAtMost, readForm } from "./request.server.ts";
 import { storableText } from "./text.ts";
 
 const post = (body: BodyInit | null, contentType?: string) =>
@@ -82,6 +83,86 @@ describe("readForm", () => {
     expect(await outcomeOf(() => readForm(chunked))).toMatchObject({ status: 413 });
     // Read to its end so the connection stays usable, but an endless one not for ever.
     expect(sent).toBeLessThan(9 * limit + 4 * 64 * 1024);
+  });
+
+  describe("a form with more fields than any of the site's", () => {
+    const type = "application/x-www-form-urlencoded";
+    /** The body as it arrives from a socket: in chunks of `size` bytes. */
+    const streamed = (body: string, size: number, contentType = type) => {
+      const bytes = new TextEncoder().encode(body);
+      let at = 0;
+      return new Request("http://127.0.0.1:3999/login", {
+        method: "POST",
+        body: new ReadableStream<Uint8Array>({
+          pull(controller) {
+            if (at >= bytes.length) return controller.close();
+            controller.enqueue(bytes.slice(at, (at += size)));
+          },
+        }),
+        headers: { "content-type": contentType },
+        duplex: "half",
+      } as RequestInit);
+    };
+
+    it("reads one at the limit and refuses one over it, urlencoded or multipart, whatever the chunks", async () => {
+      const fields = (n: number) => Array.from({ length: n }, (_, i) => `f${i}=`).join("&");
+      expect([...(await readForm(streamed(fields(MAX_FORM_FIELDS), 7)))]).toHaveLength(
+        MAX_FORM_FIELDS,
+      );
+      for (const size of [1, 5, 64 * 1024]) {
+        expect(
+          await outcomeOf(() => readForm(streamed(fields(MAX_FORM_FIELDS + 1), size))),
+        ).toMatchObject({ status: 413, data: { message: "validation.tooLarge" } });
+      }
+      const boundary = "----formboundary7MA4YWxkTrZu0gW";
+      const multipart = (n: number) =>
+        Array.from(
+          { length: n },
+          (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\n\r\n`,
+        ).join("") + `--${boundary}--\r\n`;
+      const multipartType = `multipart/form-data; boundary=${boundary}`;
+      // Chunks shorter than the boundary split every delimiter: none is missed or counted twice.
+      for (const size of [3, 11, 4096]) {
+        expect([
+          ...(await readForm(streamed(multipart(MAX_FORM_FIELDS), size, multipartType))),
+        ]).toHaveLength(MAX_FORM_FIELDS);
+        expect(
+          await outcomeOf(() =>
+            readForm(streamed(multipart(MAX_FORM_FIELDS + 1), size, multipartType)),
+          ),
+        ).toMatchObject({ status: 413 });
+      }
+      // A route with a larger form says so.
+      expect([...(await readForm(streamed(fields(250), 100), { fields: 250 }))]).toHaveLength(250);
+    });
+
+    it("refuses 240,000 empty fields without holding the event loop as parsing them did", async () => {
+      const flood = "a&".repeat(240_000);
+      const delay = async (read: () => Promise<unknown>) => {
+        const histogram = monitorEventLoopDelay({ resolution: 5 });
+        histogram.enable();
+        // Its first tick only starts the count: a block before it would go unseen.
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        await read();
+        // The timer's last tick shows a block that ended just now.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        histogram.disable();
+        return histogram.max / 1e6;
+      };
+      // What happened before: the whole body read, then parsed.
+      const parsing = await delay(async () => {
+        const bytes = await readBodyAtMost(streamed(flood, 64 * 1024), 1024 * 1024);
+        await new Response(bytes as Uint8Array<ArrayBuffer>, {
+          headers: { "content-type": type },
+        }).formData();
+      });
+      let outcome: unknown;
+      const refusing = await delay(async () => {
+        outcome = await outcomeOf(() => readForm(streamed(flood, 64 * 1024)));
+      });
+      expect(outcome).toMatchObject({ status: 413 });
+      expect(refusing, `${refusing} ms refusing, ${parsing} ms parsing`).toBeLessThan(parsing / 3);
+    });
   });
 
   it("gives back text the database can store: no NUL, no lone surrogate", async () => {

@@ -7,7 +7,12 @@ import { languageForRequest } from "#app/i18n/language.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { rateLimitResult } from "#app/utils/rate-limit.server.ts";
 import { notifyMailQueued } from "#app/mail/outbox.server.ts";
-import { clientLimitKey, isCrossSiteRequest, readBodyAtMost } from "#app/utils/request.server.ts";
+import {
+  clientLimitKey,
+  isCrossSiteRequest,
+  MAX_FORM_FIELDS,
+  readBodyAtMost,
+} from "#app/utils/request.server.ts";
 import { storableText } from "#app/utils/text.ts";
 import { HONEYPOT_FIELD } from "./honeypot.ts";
 import {
@@ -201,8 +206,8 @@ type Body = Record<string, unknown>;
  */
 async function readBody(request: Request): Promise<Body | "tooLarge" | "malformed"> {
   if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return "tooLarge";
-  const bytes = await readBodyAtMost(request, MAX_BODY_BYTES);
-  if (bytes === "tooLarge") return bytes;
+  const bytes = await readBodyAtMost(request, MAX_BODY_BYTES, MAX_FORM_FIELDS);
+  if (bytes === "tooLarge" || bytes === "tooManyFields") return "tooLarge";
   const contentType = request.headers.get("content-type") ?? "";
   try {
     if (/^application\/json\b/i.test(contentType)) {

@@ -28,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (isCrossSiteRequest(request)) {
     return data<UploadResult>({ ok: false, error: "admin.images.errors.crossSite" }, 403);
   }
-  const form = await readForm(request, MAX_IMAGE_UPLOAD_BYTES);
+  const form = await readForm(request, { bytes: MAX_IMAGE_UPLOAD_BYTES, fields: 10 });
   const file = form.get("image");
   const back = safeReturnPath(String(form.get("return") ?? ""));
   if (!(file instanceof File) || file.size === 0) {

@@ -81,7 +81,8 @@ const BULK_MAX = 200;
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireScreenAction(request, "adminReview");
   if (isCrossSiteRequest(request)) return data<BulkResult>({ error: "validation.crossSite" }, 403);
-  const form = await readForm(request);
+  // Up to BULK_MAX ticked rows, and the decision and its note.
+  const form = await readForm(request, { fields: BULK_MAX + 10 });
   const to = form.get("to");
   const ids = [
     ...new Set(

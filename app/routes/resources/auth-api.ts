@@ -3,7 +3,7 @@ import { safeReturnPath } from "#app/auth/permissions.ts";
 import { hitRateLimit } from "#app/utils/rate-limit.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { MAX_AUTH_BODY_BYTES } from "#app/utils/body-limit.server.ts";
-import { clientLimitKey, readBodyAtMost } from "#app/utils/request.server.ts";
+import { clientLimitKey, MAX_FORM_FIELDS, readBodyAtMost } from "#app/utils/request.server.ts";
 import type { Route } from "./+types/auth-api";
 
 /**
@@ -51,8 +51,8 @@ async function handle(request: Request) {
  */
 async function withBoundedBody(request: Request): Promise<Request | "tooLarge"> {
   if (!request.body) return request;
-  const body = await readBodyAtMost(request, MAX_AUTH_BODY_BYTES);
-  if (body === "tooLarge") return body;
+  const body = await readBodyAtMost(request, MAX_AUTH_BODY_BYTES, MAX_FORM_FIELDS);
+  if (body === "tooLarge" || body === "tooManyFields") return "tooLarge";
   const headers = new Headers(request.headers);
   headers.delete("transfer-encoding");
   headers.set("content-length", String(body.byteLength));
