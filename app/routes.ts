@@ -25,6 +25,7 @@ export default [
   route("register/affiliate", "routes/_auth/register-affiliate.tsx"),
   route("forgot-password", "routes/_auth/forgot-password.tsx"),
   route("password-reset", "routes/_auth/password-reset.tsx"),
+  route("verify-email", "routes/_auth/verify-email.tsx"),
   // Signed-in areas, each behind its guard (app/auth/permissions.ts).
   route("dashboard/model", "routes/areas/model-dashboard.tsx"),
   route("portal", "routes/areas/portal.tsx"),

@@ -1,12 +1,13 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { Database } from "#app/db/db.server.ts";
-import { account, session, user } from "#app/db/schema.server.ts";
+import { account, affiliates, session, user, verification } from "#app/db/schema.server.ts";
 import { normalizeLanguage } from "#app/i18n/languages.ts";
 import { readCookie } from "#app/utils/cookies.server.ts";
 import { logger } from "#app/utils/logger.server.ts";
+import { createAffiliate } from "./affiliate-account.server.ts";
 
 /**
  * Who owns an account's password (product.md section 2: "a password chosen before the address
@@ -20,6 +21,11 @@ import { logger } from "#app/utils/logger.server.ts";
  * opened anywhere else still proves the mailbox, so the address is verified, but the password
  * goes, every session ends, nobody is signed in, and the clicker is sent straight to choose a
  * password of her own (a reset token made for her, which only the mailbox's owner can reach).
+ * In that same step she gives her own name and chooses her role: nothing the stranger typed
+ * stays (completeClaim).
+ *
+ * The mailed link itself changes nothing: mail scanners open every link before the person
+ * does. It opens a page (routes/_auth/verify-email.tsx) whose one button posts the token.
  */
 
 /** Better Auth adds its prefix: `mare.signed_up`, or `__Secure-mare.signed_up` over https. */
@@ -27,8 +33,8 @@ const SIGNED_UP_COOKIE = "signed_up";
 /** Longer than a verification link lives (an hour): she may ask for a new link days later. */
 const SIGNED_UP_MAX_AGE = 30 * 24 * 60 * 60;
 const RESET_TOKEN_SECONDS = 60 * 60;
-/** Only the link's own endpoint ever reads it. */
-const VERIFY_PATH = "/api/auth/verify-email";
+/** Only the page the mailed link opens ever reads it, when its button is pressed. */
+export const VERIFY_PATH = "/verify-email";
 
 /** Where the clicker of a link from another browser chooses her password. */
 export const CLAIM_PATH = "/password-reset?claim=1";
@@ -55,8 +61,9 @@ export function signedUpHere(
 
 /**
  * The Better Auth plugin that leaves the sign-up proof in the browser that signed up. Better
- * Auth answers an address that has an account with a made-up user (no enumeration): that id
- * names no row, so its proof proves nothing.
+ * Auth answers an address that has an account with a made-up user (no enumeration); that
+ * answer gets its proof cookie too, so the two answers look the same, cookie for cookie. The
+ * made-up id names no row, so its proof proves nothing.
  */
 export function accountClaimPlugin(db: Database, secret: string) {
   return {
@@ -69,8 +76,6 @@ export function accountClaimPlugin(db: Database, secret: string) {
             const returned = ctx.context.returned as { user?: { id?: unknown } } | undefined;
             const id = returned?.user?.id;
             if (typeof id !== "string") return;
-            const [created] = await db.select({ id: user.id }).from(user).where(eq(user.id, id));
-            if (!created) return;
             const cookie = ctx.context.createAuthCookie(SIGNED_UP_COOKIE, {
               maxAge: SIGNED_UP_MAX_AGE,
               path: VERIFY_PATH,
@@ -112,8 +117,13 @@ export async function claimUnlessSignedUpHere(input: {
   if (!credential) return;
 
   const token = randomBytes(24).toString("base64url");
-  await input.createResetToken(owner.id, token, new Date(Date.now() + RESET_TOKEN_SECONDS * 1000));
+  const expiresAt = new Date(Date.now() + RESET_TOKEN_SECONDS * 1000);
+  await input.createResetToken(owner.id, token, expiresAt);
   await db.transaction(async (tx) => {
+    // The same token lets her give her name and role with her password (completeClaim).
+    await tx
+      .insert(verification)
+      .values({ id: randomUUID(), identifier: claimIdentifier(token), value: owner.id, expiresAt });
     await tx.delete(account).where(eq(account.id, credential.id));
     await tx.delete(session).where(eq(session.userId, owner.id));
     await tx.update(user).set({ emailVerified: true }).where(eq(user.id, owner.id));
@@ -124,4 +134,68 @@ export async function claimUnlessSignedUpHere(input: {
   throw new APIError("FOUND", undefined, {
     location: `${CLAIM_PATH}${language ? `&lang=${language}` : ""}#access_token=${encodeURIComponent(token)}`,
   });
+}
+
+const claimIdentifier = (token: string) => `claim:${token}`;
+
+/**
+ * The account a claim's token belongs to, while it is valid: one made for a link opened away
+ * from the browser that signed up, or any reset token of an account whose address was never
+ * confirmed (its owner took it back through "forgot password"). Null for any other token.
+ */
+async function claimedAccount(db: Database, token: string) {
+  const now = new Date();
+  const [claimed] = await db
+    .select({ userId: verification.value })
+    .from(verification)
+    .where(
+      and(eq(verification.identifier, claimIdentifier(token)), gt(verification.expiresAt, now)),
+    );
+  if (claimed) return claimed.userId;
+  const [unconfirmed] = await db
+    .select({ userId: user.id })
+    .from(verification)
+    .innerJoin(user, eq(user.id, verification.value))
+    .where(
+      and(
+        eq(verification.identifier, `reset-password:${token}`),
+        gt(verification.expiresAt, now),
+        eq(user.emailVerified, false),
+      ),
+    );
+  return unconfirmed?.userId ?? null;
+}
+
+export const isClaimToken = async (db: Database, token: string) =>
+  (await claimedAccount(db, token)) !== null;
+
+/**
+ * The owner's own name and role for a claimed account, in place of what the stranger typed. An
+ * affiliate's row made at the stranger's sign-up (his "how I promote" text with it) goes; she
+ * gets a fresh one if she chooses to be an affiliate. Run before her password is set and again
+ * if she has to retry: it only ever writes what she chose. Returns false for a token that is
+ * not a valid claim's.
+ */
+export async function applyClaimChoices(
+  db: Database,
+  token: string,
+  choices: { name: string; role: "model" | "affiliate" },
+) {
+  const userId = await claimedAccount(db, token);
+  if (!userId) return false;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(user)
+      .set({ name: choices.name, role: choices.role })
+      .where(eq(user.id, userId));
+    await tx.delete(affiliates).where(eq(affiliates.userId, userId));
+    if (choices.role === "affiliate") await createAffiliate(tx, { userId, promotion: "" });
+  });
+  logger().info({ event: "account.claim-completed", userId, role: choices.role });
+  return true;
+}
+
+/** Once her password is set, the claim's token is spent. */
+export async function endClaim(db: Database, token: string) {
+  await db.delete(verification).where(eq(verification.identifier, claimIdentifier(token)));
 }

@@ -19,12 +19,17 @@ import { queueMail } from "#app/mail/outbox.server.ts";
 import {
   findTemplateOverride,
   resetPasswordMail,
+  signUpAttemptMail,
   verificationMail,
 } from "#app/mail/templates.server.ts";
 import { getEnv, type Env } from "#app/utils/env.server.ts";
 import { mailOrigin } from "#app/utils/origin.server.ts";
 import { createAffiliate } from "./affiliate-account.server.ts";
-import { accountClaimPlugin, claimUnlessSignedUpHere } from "./account-claim.server.ts";
+import {
+  accountClaimPlugin,
+  claimUnlessSignedUpHere,
+  VERIFY_PATH,
+} from "./account-claim.server.ts";
 import { authEventsPlugin, recordAuthEvent } from "./auth-events.server.ts";
 import { oauthTwoFactorPlugin } from "./oauth-two-factor.server.ts";
 import { passwordProblem } from "./password.server.ts";
@@ -131,6 +136,20 @@ function createAuth(db: Database, env: Env) {
           .set({ emailVerified: true })
           .where(eq(schema.user.id, owner.id));
       },
+      // An address that has an account already gets Better Auth's made-up answer (the page
+      // says the same as for a new one), and its owner a word that someone tried.
+      onExistingUserSignUp: async ({ user: owner }) => {
+        const language = languageOf(owner);
+        await queueMail(db, {
+          kind: "sign-up-attempt",
+          to: owner.email,
+          language,
+          ...signUpAttemptMail(language, owner.name, {
+            signIn: `${mailOrigin(env)}/login`,
+            reset: `${mailOrigin(env)}/forgot-password`,
+          }),
+        });
+      },
       // The link carries the token in its hash (spec section 6): it never reaches a server log.
       sendResetPassword: async ({ user, token }) => {
         const language = languageOf(user);
@@ -173,7 +192,9 @@ function createAuth(db: Database, env: Env) {
         }),
       sendVerificationEmail: async ({ user, token }) => {
         const language = languageOf(user);
-        const url = `${mailOrigin(env)}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent("/auth/continue?verified=1")}`;
+        // A page whose button confirms: opening the link changes nothing (mail scanners open
+        // every link first; routes/_auth/verify-email.tsx).
+        const url = `${mailOrigin(env)}${VERIFY_PATH}?token=${encodeURIComponent(token)}`;
         await queueMail(db, {
           kind: "verification",
           to: user.email,

@@ -101,6 +101,7 @@ export const publicPaths = [
   "/auth/continue",
   "/forgot-password",
   "/password-reset",
+  "/verify-email",
   "/api/geo-language",
   "/api/chatbot",
   "/api/count",

@@ -21,7 +21,7 @@ import * as twoFactor from "#app/routes/_auth/two-factor.tsx";
 import * as accountData from "#app/routes/account/data-json.ts";
 import * as security from "#app/routes/account/security.tsx";
 import * as dashboard from "#app/routes/areas/model-dashboard.tsx";
-import * as authApi from "#app/routes/resources/auth-api.ts";
+import { confirmVerificationLink } from "#app/test/verification-link.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { callRoute, databaseTargets } from "#app/test/routes.ts";
 import { getAuth } from "./auth.server.ts";
@@ -273,7 +273,7 @@ describe.each(databaseTargets)("session attacks on %s", (_name, databaseUrl) => 
         .where(and(eq(outbox.recipient, address), eq(outbox.kind, "verification")));
       const link = new URL(/https?:\/\/\S+/.exec(mail!.text)![0]);
       const follow = () =>
-        callRoute(authApi.loader, request(`${link.pathname}${link.search}`, { cookie: proof }));
+        confirmVerificationLink(link, (path, form) => request(path, { cookie: proof, form }));
       const verified = async () =>
         (await (await getDatabase()).select().from(user).where(eq(user.email, address)))[0]!
           .emailVerified;

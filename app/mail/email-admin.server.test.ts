@@ -706,7 +706,7 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
       body: "Hallo {{name}},\n\n{{link}}\n\nDanke.",
     });
     expect((preview.data as { preview: { html: string } }).preview.html).toContain(
-      "/api/auth/verify-email?token=example",
+      "/verify-email?token=example",
     );
   });
 
@@ -773,7 +773,7 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
       {
         kind: "verification",
         to: `verify.${marker}@example.com`,
-        ...verificationMail("pt", "Ana", `${ORIGIN}/api/auth/verify-email?token=${tokens.verify}`),
+        ...verificationMail("pt", "Ana", `${ORIGIN}/verify-email?token=${tokens.verify}`),
       },
       {
         kind: "reset",

@@ -182,7 +182,7 @@ export function previewValues(kind: MailTemplateKind, origin: string, sampleNote
     name: "Ana Beatriz Souza",
     link:
       kind === "verification"
-        ? `${origin}/api/auth/verify-email?token=example`
+        ? `${origin}/verify-email?token=example`
         : kind === "reset"
           ? `${origin}/password-reset#access_token=example`
           : kind === "privacyExport" || kind === "privacyErase"

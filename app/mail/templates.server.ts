@@ -129,6 +129,34 @@ export function verificationMail(
   };
 }
 
+/**
+ * To the owner of an address someone tried to sign up with: nothing changed, and how to get in
+ * if it was her. Only her own name from her account is in it, nothing the other person typed.
+ */
+export function signUpAttemptMail(
+  language: Language,
+  name: string,
+  links: { signIn: string; reset: string },
+): RenderedMail {
+  const t = getFixedT(language);
+  return {
+    subject: t("mail.signUpAttempt.subject"),
+    ...layout(
+      language,
+      t("mail.signUpAttempt.preview"),
+      [t("mail.signUpAttempt.greeting", { name: firstNameOf(name) }), t("mail.signUpAttempt.body")],
+      {
+        label: t("mail.signUpAttempt.action"),
+        url: links.signIn,
+        after: [
+          t("mail.signUpAttempt.reset", { link: links.reset }),
+          t("mail.signUpAttempt.ignore"),
+        ],
+      },
+    ),
+  };
+}
+
 /** The single-use link to choose a new password (valid 1 hour). */
 export function resetPasswordMail(
   language: Language,

@@ -2,14 +2,16 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
-import { account, outbox, session, user } from "#app/db/schema.server.ts";
+import { account, affiliates, outbox, session, user } from "#app/db/schema.server.ts";
 import * as dataJson from "#app/routes/account/data-json.ts";
 import * as forgotPassword from "#app/routes/_auth/forgot-password.tsx";
 import * as google from "#app/routes/_auth/google.ts";
 import * as login from "#app/routes/_auth/login.tsx";
 import * as passwordReset from "#app/routes/_auth/password-reset.tsx";
 import * as registerAffiliate from "#app/routes/_auth/register-affiliate.tsx";
-import * as authApi from "#app/routes/resources/auth-api.ts";
+import { signedUpHere } from "#app/auth/account-claim.server.ts";
+import { getAuth } from "#app/auth/auth.server.ts";
+import { confirmVerificationLink } from "#app/test/verification-link.ts";
 import { createSubmission } from "#app/features/submissions/submissions.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { removeTestData } from "#app/test/cleanup.server.ts";
@@ -109,9 +111,8 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, databa
   /** The victim opens the newest verification mail in her own browser. */
   async function victimClicksVerification(address: string, jar: CookieJar) {
     const link = await latestLink(address, "verification");
-    const answer = await callRoute(
-      authApi.loader,
-      request(`${link.pathname}${link.search}`, { ip: victimIp, cookie: jar.header }),
+    const answer = await confirmVerificationLink(link, (path, form) =>
+      request(path, { ip: victimIp, cookie: jar.header, form }),
     );
     jar.take(answer.headers);
     return answer;
@@ -181,11 +182,31 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, databa
 
     // She chooses hers from the page she landed on, and it is the one that works.
     const token = new URLSearchParams(landing.hash.slice(1)).get("access_token")!;
-    const reset = await callRoute(
+    // With her password, her own name and role: the server asks for them, whatever was sent.
+    const withoutThem = await callRoute(
       passwordReset.action,
       request("/password-reset", { ip: victimIp, form: { token, password: HER_PASSWORD } }),
     );
+    expect(withoutThem).toMatchObject({
+      status: 400,
+      data: {
+        claim: { errors: { name: "auth.claim.nameRequired", role: "auth.claim.chooseRole" } },
+      },
+    });
+    expect(await credentialOf(adminEmail)).toBeUndefined();
+    const reset = await callRoute(
+      passwordReset.action,
+      request("/password-reset", {
+        ip: victimIp,
+        form: { token, password: HER_PASSWORD, name: "Dona Maré", role: "model" },
+      }),
+    );
     expect(reset).toMatchObject({ status: 302, location: "/login?notice=reset" });
+    // Nothing he typed stays: his name, his role, his affiliate row and its promotion text.
+    expect(await userRow(adminEmail)).toMatchObject({ name: "Dona Maré", role: "model" });
+    expect(
+      await (await db()).select().from(affiliates).where(eq(affiliates.userId, owner!.id)),
+    ).toEqual([]);
     expect(await signIn(adminEmail, HER_PASSWORD, victimIp)).toMatchObject({
       status: 302,
       location: "/admin/dashboard",
@@ -231,9 +252,8 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, databa
     await attackerSignsUp(address, attacker);
     const link = await latestLink(address, "verification");
     link.searchParams.set("token", `${link.searchParams.get("token")!.slice(0, -2)}xx`);
-    const answer = await callRoute(
-      authApi.loader,
-      request(`${link.pathname}${link.search}`, { ip: attackerIp, cookie: attacker.header }),
+    const answer = await confirmVerificationLink(link, (path, form) =>
+      request(path, { ip: attackerIp, cookie: attacker.header, form }),
     );
     expect(new URL(answer.location!, ORIGIN).searchParams.get("error")).toBeTruthy();
     expect(await userRow(address)).toMatchObject({ emailVerified: false });
@@ -269,11 +289,16 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, databa
     const address = email("again");
     const browser = new CookieJar();
     await ownerSignsUp(address, browser);
-    // He signs up with the same address: the same answer, but no proof for her account.
+    // He signs up with the same address: the same answer, a proof cookie as for a new address
+    // (no enumeration), but one made for a made-up account, that proves nothing for hers.
     const attacker = new CookieJar();
     const second = await attackerSignsUp(address, attacker);
     expect(second).toMatchObject({ status: 302, location: "/login?notice=check-email" });
-    expect(attacker.has("mare.signed_up")).toBe(false);
+    expect(attacker.has("mare.signed_up")).toBe(true);
+    const hers = (await userRow(address))!.id;
+    const withHisCookies = request("/verify-email", { ip: attackerIp, cookie: attacker.header });
+    const secret = (await (await getAuth()).$context).secret;
+    expect(signedUpHere(withHisCookies, secret, hers, "mare")).toBe(false);
     await signIn(address, ATTACKER_PASSWORD, attackerIp);
     // His sign-in mailed her a link; he has no use for it. In her browser it keeps her password.
     await victimClicksVerification(address, browser);
@@ -312,11 +337,19 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, databa
       );
       const link = await latestLink(address, "reset");
       const token = new URLSearchParams(link.hash.slice(1)).get("access_token")!;
+      // An address never confirmed: the reset is a claim, with her own name and role.
       await callRoute(
         passwordReset.action,
-        request("/password-reset", { ip: victimIp, form: { token, password: HER_PASSWORD } }),
+        request("/password-reset", {
+          ip: victimIp,
+          form: { token, password: HER_PASSWORD, name: "Bia Lima", role: "affiliate" },
+        }),
       );
-      expect(await userRow(address)).toMatchObject({ emailVerified: true });
+      expect(await userRow(address)).toMatchObject({
+        emailVerified: true,
+        name: "Bia Lima",
+        role: "affiliate",
+      });
       expect(await signIn(address, ATTACKER_PASSWORD, attackerIp)).toMatchObject({
         status: 401,
       });

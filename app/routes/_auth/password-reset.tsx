@@ -1,7 +1,13 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { z } from "zod";
+import { applyClaimChoices, endClaim, isClaimToken } from "#app/auth/account-claim.server.ts";
 import { getAuth } from "#app/auth/auth.server.ts";
+import { ClaimFields } from "#app/auth/claim-fields.tsx";
+import { getDatabase } from "#app/db/db.server.ts";
+import { fieldErrorsOf } from "#app/utils/field-errors.ts";
+import { formText } from "#app/utils/form-text.ts";
 import { callAuth } from "#app/auth/call.server.ts";
 import { passwordMessage } from "#app/auth/forms.ts";
 import { newPasswordField } from "#app/auth/new-password.ts";
@@ -30,18 +36,41 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-type Result = { error: string; field?: "password" };
+type Result = {
+  error?: string;
+  field?: "password";
+  /** The claim's own fields: what she chose, and what is wrong with it. */
+  claim?: { values: { name: string; role: string }; errors: { name?: string; role?: string } };
+};
+
+const claimChoices = z.object({
+  name: formText(120, { required: "auth.claim.nameRequired", tooLong: "validation.tooLong" }),
+  role: z.enum(["model", "affiliate"], { message: "auth.claim.chooseRole" }),
+});
 
 export async function action({ request }: Route.ActionArgs) {
   if (isCrossSiteRequest(request)) return data<Result>({ error: "validation.crossSite" }, 403);
   const form = await readForm(request);
   const token = String(form.get("token") ?? "");
-  const password = newPasswordField.safeParse(String(form.get("password") ?? ""));
-  if (!password.success) {
-    return data<Result>({ error: password.error.issues[0]!.message, field: "password" }, 400);
-  }
-  if (!token || token.length > 512)
+  if (!token || token.length > 512) {
     return data<Result>({ error: "auth.errors.resetLinkInvalid" }, 400);
+  }
+  const db = await getDatabase();
+  // A claim's token (a link opened away from the browser that signed up) needs her name and
+  // role with the password, whatever the form sent: nothing the stranger typed may stay.
+  const isClaim = await isClaimToken(db, token);
+  const values = { name: String(form.get("name") ?? ""), role: String(form.get("role") ?? "") };
+  const choices = claimChoices.safeParse(values);
+  const claim = isClaim
+    ? { values, errors: choices.success ? {} : fieldErrorsOf(choices.error) }
+    : undefined;
+  const password = newPasswordField.safeParse(String(form.get("password") ?? ""));
+  if (!password.success || (isClaim && !choices.success)) {
+    const error = password.success ? undefined : password.error.issues[0]!.message;
+    return data<Result>({ error, field: error ? "password" : undefined, claim }, 400);
+  }
+  // Her name and role first (again on a retry): only her own choices are ever written.
+  if (isClaim && choices.success) await applyClaimChoices(db, token, choices.data);
   const auth = await getAuth();
   const outcome = await callAuth(() =>
     auth.api.resetPassword({
@@ -50,11 +79,14 @@ export async function action({ request }: Route.ActionArgs) {
       asResponse: true,
     }),
   );
-  if (outcome.ok) throw redirect("/login?notice=reset");
+  if (outcome.ok) {
+    if (isClaim) await endClaim(db, token);
+    throw redirect("/login?notice=reset");
+  }
   const message = passwordMessage(outcome.message ?? outcome.code);
   return message
-    ? data<Result>({ error: message, field: "password" }, 400)
-    : data<Result>({ error: "auth.errors.resetLinkInvalid" }, 400);
+    ? data<Result>({ error: message, field: "password", claim }, 400)
+    : data<Result>({ error: "auth.errors.resetLinkInvalid", claim }, 400);
 }
 
 /**
@@ -80,7 +112,7 @@ export default function PasswordReset({ loaderData, actionData }: Route.Componen
       title={t(loaderData.claim ? "auth.reset.claimTitle" : "auth.reset.title")}
       subtitle={t(loaderData.claim ? "auth.reset.claimSubtitle" : "auth.reset.subtitle")}
     >
-      {actionData && actionData.field !== "password" ? (
+      {actionData?.error && actionData.field !== "password" ? (
         <FormMessage tone="error">
           {t(actionData.error)}{" "}
           <Link to="/forgot-password" className="underline underline-offset-2">
@@ -93,10 +125,18 @@ export default function PasswordReset({ loaderData, actionData }: Route.Componen
       </noscript>
       <Form method="post" className="space-y-5" noValidate>
         <input type="hidden" name="token" value={token ?? ""} />
+        {loaderData.claim || actionData?.claim ? (
+          <ClaimFields
+            values={actionData?.claim?.values ?? {}}
+            errors={actionData?.claim?.errors ?? {}}
+          />
+        ) : null}
         <PasswordField
           purpose="new"
           label={t("auth.newPassword")}
-          error={actionData?.field === "password" ? t(actionData.error) : undefined}
+          error={
+            actionData?.field === "password" && actionData.error ? t(actionData.error) : undefined
+          }
         />
         <Button type="submit" size="lg" className="w-full" disabled={sending || !token}>
           {sending ? t("auth.reset.sending") : t("auth.reset.submit")}

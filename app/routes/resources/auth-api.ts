@@ -1,3 +1,5 @@
+import { redirect } from "react-router";
+import { VERIFY_PATH } from "#app/auth/account-claim.server.ts";
 import { getAuth } from "#app/auth/auth.server.ts";
 import { safeReturnPath } from "#app/auth/permissions.ts";
 import { hitRateLimit } from "#app/utils/rate-limit.server.ts";
@@ -7,18 +9,23 @@ import { clientLimitKey, MAX_FORM_FIELDS, readBodyAtMost } from "#app/utils/requ
 import type { Route } from "./+types/auth-api";
 
 /**
- * The part of Better Auth's HTTP interface the browser needs: the link in the verification
- * e-mail and the return from Google. Everything else (sign-in, sign-up, reset…) goes through
- * the app's own form actions, which check, limit and translate; those endpoints are not exposed.
+ * The part of Better Auth's HTTP interface the browser needs: the return from Google.
+ * Everything else (sign-in, sign-up, reset, the verification link's button…) goes through the
+ * app's own pages and form actions, which check, limit and translate; those endpoints are not
+ * exposed. A verification link mailed before links opened a page of their own (mail scanners
+ * open every link) goes to that page, which confirms nothing until its button is pressed.
  */
 const exposed: { method: string; path: RegExp }[] = [
-  { method: "GET", path: /^\/api\/auth\/verify-email$/ },
   { method: "GET", path: /^\/api\/auth\/callback\/[a-z0-9-]+$/ },
   { method: "POST", path: /^\/api\/auth\/callback\/[a-z0-9-]+$/ },
 ];
 
 async function handle(request: Request) {
   const { pathname, searchParams } = new URL(request.url);
+  if (request.method === "GET" && pathname === "/api/auth/verify-email") {
+    const token = searchParams.get("token");
+    return redirect(token ? `${VERIFY_PATH}?token=${encodeURIComponent(token)}` : VERIFY_PATH);
+  }
   if (!exposed.some((e) => e.method === request.method && e.path.test(pathname))) {
     return new Response("Not Found", { status: 404 });
   }
@@ -28,7 +35,7 @@ async function handle(request: Request) {
   if (callback !== null && !safeReturnPath(callback)) {
     return new Response("Bad Request", { status: 400 });
   }
-  // Tokens are guessed by trying many: 60 tries per address in 10 minutes is plenty for people.
+  // Codes and states are guessed by trying many: 60 tries per address in 10 minutes is plenty.
   const limit = await hitRateLimit(await getDatabase(), `auth-link:${clientLimitKey(request)}`, {
     limit: 60,
     windowSeconds: 600,
