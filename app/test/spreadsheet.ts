@@ -67,17 +67,18 @@ export function readSheet(fods: string): SheetCell[][] {
   const table = /<table:table [\s\S]*?<\/table:table>/.exec(fods)?.[0] ?? "";
   const rows = table.matchAll(/<table:table-row\b[^>]*?(?:\/>|>([\s\S]*?)<\/table:table-row>)/g);
   return [...rows].map(([, content = ""]) =>
-    [...content.matchAll(/<table:table-cell\b([^>]*?)(?:\/>|>([\s\S]*?)<\/table:table-cell>)/g)]
-      .flatMap(([, attributes = "", inner = ""]) => {
-        const paragraphs = [...inner.matchAll(/<text:p\b[^>]*?(?:\/>|>([\s\S]*?)<\/text:p>)/g)];
-        const cell: SheetCell = {
-          text: paragraphs.map(([, text = ""]) => unescape(text)).join("\n"),
-          formula: attribute(attributes, "table:formula"),
-          date: attribute(attributes, "office:date-value"),
-        };
-        const repeated = Number(attribute(attributes, "table:number-columns-repeated") ?? 1);
-        return Array.from({ length: Math.min(repeated, 64) }, () => cell);
-      }),
+    [
+      ...content.matchAll(/<table:table-cell\b([^>]*?)(?:\/>|>([\s\S]*?)<\/table:table-cell>)/g),
+    ].flatMap(([, attributes = "", inner = ""]) => {
+      const paragraphs = [...inner.matchAll(/<text:p\b[^>]*?(?:\/>|>([\s\S]*?)<\/text:p>)/g)];
+      const cell: SheetCell = {
+        text: paragraphs.map(([, text = ""]) => unescape(text)).join("\n"),
+        formula: attribute(attributes, "table:formula"),
+        date: attribute(attributes, "office:date-value"),
+      };
+      const repeated = Number(attribute(attributes, "table:number-columns-repeated") ?? 1);
+      return Array.from({ length: Math.min(repeated, 64) }, () => cell);
+    }),
   );
 }
 
