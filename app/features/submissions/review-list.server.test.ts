@@ -65,7 +65,8 @@ describe.each(targets)("the review list on %s", (_name, options) => {
       row("gabi", at(50), { status: "Reprovado", documentLastDigits: digits }),
       row("helena", at(60), { fullName: `${marker.toUpperCase()} Helena Müller` }),
     ]);
-  });
+    // Migrating PGlite takes more than vitest's 10 s on a busy machine, as in the export's test.
+  }, 60_000);
 
   afterAll(async () => {
     await database.db.delete(submissions).where(like(submissions.emailNormalized, `${marker}-%`));
