@@ -14,8 +14,8 @@ const FORMULA_START = /(?<=^|[,;\t\r\n])(?=[ "]*[=+\-@\t\r])/g;
 /**
  * One CSV cell, safe whatever the separator of the spreadsheet that opens it: always quoted (so
  * a `,` or `;` in it never splits it), and every part of a text that could start a cell as a
- * formula gets a leading apostrophe, so text typed into a form is never run. Numbers the export
- * computes itself (ids, ages) are not text typed by anyone, and stay numbers.
+ * formula gets a leading apostrophe, so text typed into a form is never run. Numbers (ids,
+ * ages) hold no formula, and stay numbers.
  */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '""';
