@@ -12,12 +12,28 @@ const parts = new Intl.DateTimeFormat("en-US", {
   day: "2-digit",
   hour: "2-digit",
   minute: "2-digit",
+  second: "2-digit",
 });
+
+/** The year, month, day, hour, minute and second the agency's clock shows at that instant. */
+function agencyClock(date: Date) {
+  const shown = Object.fromEntries(parts.formatToParts(date).map((p) => [p.type, p.value]));
+  return shown as Record<"year" | "month" | "day" | "hour" | "minute" | "second", string>;
+}
 
 /** "2026-11-27T10:30" as the agency's clock shows that instant. */
 export function toAgencyLocal(date: Date): string {
-  const get = (type: string) => parts.formatToParts(date).find((p) => p.type === type)!.value;
-  return `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}`;
+  const { year, month, day, hour, minute } = agencyClock(date);
+  return `${year}-${month}-${day}T${hour}:${minute}`;
+}
+
+/**
+ * "2026-11-27 10:30:05": that instant on the agency's clock, to the second, as a spreadsheet
+ * reads a date and time (the CSV exports, whose header says the time is Brasília's).
+ */
+export function toAgencyDateTime(date: Date): string {
+  const { year, month, day, hour, minute, second } = agencyClock(date);
+  return `${year}-${month}-${day} ${hour}:${minute}:${second}`;
 }
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;

@@ -4,19 +4,35 @@ import { compressedDownload } from "./compress.server.ts";
 export type CsvColumn<Row> = readonly [name: string, read: (row: Row) => unknown];
 
 /**
- * One CSV cell. Quoted when it holds a comma, quote or line break; and a text starting with
- * = + - @ (or a tab/return) gets a leading apostrophe, so a spreadsheet never runs it as a
- * formula someone typed into a form.
+ * Where a spreadsheet may start a cell inside a text: at its start, and after a `,`, `;` or tab
+ * (the list separator of one spreadsheet or another, should it split the field there) or a line
+ * break, when what follows (past any spaces or quotes it may strip) is = + - @ tab or return.
+ * Positions, not characters: a return both ends a part and starts the next one.
+ */
+const FORMULA_START = /(?<=^|[,;\t\r\n])(?=[ "]*[=+\-@\t\r])/g;
+
+/**
+ * One CSV cell, safe whatever the separator of the spreadsheet that opens it: always quoted (so
+ * a `,` or `;` in it never splits it), and every part of a text that could start a cell as a
+ * formula gets a leading apostrophe, so text typed into a form is never run. Numbers (ids,
+ * ages) hold no formula, and stay numbers.
  */
 export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return "";
+  if (value === null || value === undefined) return '""';
   let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof value === "string") text = text.replace(FORMULA_START, "'");
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
 /** About this much text goes out at a time: few chunks, and never a whole export in memory. */
 const CHUNK_CHARS = 64 * 1024;
+
+/**
+ * The separator a Portuguese spreadsheet splits on (its decimal mark is the comma), as those of
+ * the other languages but English do (product.md section 7). No `sep=` line: Excel would then
+ * ignore the byte-order mark and garble the accents.
+ */
+const SEPARATOR = ";";
 
 /**
  * A CSV file, streamed: a byte-order mark (spreadsheet programs then read accents right), the
@@ -28,7 +44,7 @@ export function csvStream<Row>(
   rows: AsyncIterable<Row>,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const line = (cells: readonly unknown[]) => cells.join(",") + "\r\n";
+  const line = (cells: readonly unknown[]) => cells.map(csvCell).join(SEPARATOR) + "\r\n";
   let iterator: AsyncIterator<Row> | undefined;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -44,7 +60,7 @@ export function csvStream<Row>(
           if (text) controller.enqueue(encoder.encode(text));
           return controller.close();
         }
-        text += line(columns.map(([, read]) => csvCell(read(next.value))));
+        text += line(columns.map(([, read]) => read(next.value)));
       }
       controller.enqueue(encoder.encode(text));
     },

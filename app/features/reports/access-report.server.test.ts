@@ -213,12 +213,16 @@ describe.each(targets)("the access report on %s", (_name, options) => {
     const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
     // TextDecoder drops the byte-order mark.
     expect(lines[0]).toBe(
-      "id,created_at,actor_id,actor_name,actor_role,action,action_label,subject,ip,details",
+      '"id";"created_at (Brasília time)";"actor_id";"actor_name";"actor_role";"action";"action_label";"subject";"ip";"details"',
     );
     expect(lines).toHaveLength(1 + 20);
-    expect(lines[1]).toContain(`,${ana},Ana ${marker},admin,submission.status,Status change,`);
+    expect(lines[1]).toContain(
+      `;"${ana}";"Ana ${marker}";"admin";"submission.status";"Status change";`,
+    );
+    // On the agency's clock: entry 24 was at 2026-03-03 15:00 UTC.
+    expect(lines[1]).toMatch(/^"\d+";"2026-03-03 12:00:00";/);
     // The details as JSON, quoted, with its quotes doubled.
-    expect(lines[1]).toMatch(/,"\{""[^\r\n]*""note"":""=cmd\|24""[^\r\n]*\}"$/);
+    expect(lines[1]).toMatch(/;"\{""[^\r\n]*""note"":""=cmd\|24""[^\r\n]*\}"$/);
     const mine = await listAccessLog(database.db, {
       actor: marker,
       action: "access-report.export",

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { recordAccess } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
 import { accessLog, affiliates, submissions, user } from "#app/db/schema.server.ts";
+import { toAgencyDateTime } from "#app/utils/agency-time.ts";
 import { csvStream, type CsvColumn } from "#app/utils/csv.server.ts";
 import { keysetRows, type KeysetCursor } from "#app/utils/keyset.ts";
 import { startOfAgencyDay } from "./access-actions.ts";
@@ -121,7 +122,7 @@ export async function listAccessLog(
 /** The export's columns; the action also in words, as the report names it. */
 const columns = (label: (action: string) => string): CsvColumn<QueryRow>[] => [
   ["id", (r) => r.id],
-  ["created_at", (r) => r.createdAt.toISOString()],
+  ["created_at (Brasília time)", (r) => toAgencyDateTime(r.createdAt)],
   ["actor_id", (r) => r.actorId],
   ["actor_name", (r) => (r.actorId ? r.actorName : "system")],
   ["actor_role", (r) => r.actorRole],

@@ -42,12 +42,10 @@ describe("the export of a list", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the byte-order mark
     const text = new TextDecoder().decode(bytes);
     const lines = text.trimEnd().split("\r\n");
-    expect(lines[0]).toBe(
-      "id,created_at,status,source,language,full_name,email,age,date_of_birth,whatsapp,instagram,experience,referral_code",
-    );
+    expect(lines[0]).toMatch(/^"id";"created_at \(Brasília time\)";"status";"source";/);
     expect(lines).toHaveLength(1 + 700);
-    expect(new Set(lines.slice(1).map((line) => line.split(",")[0])).size).toBe(700);
-    expect(lines.slice(1).every((line) => line.includes(",Aprovado,"))).toBe(true);
+    expect(new Set(lines.slice(1).map((line) => line.split(";")[0])).size).toBe(700);
+    expect(lines.slice(1).every((line) => line.includes(';"Aprovado";'))).toBe(true);
     expect(text).toContain('"Lúcia, ""Lu"" Souza"');
     const [entry] = await database.db
       .select()

@@ -1,25 +1,88 @@
+import { eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { recordAccess } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
+import { affiliates, submissions } from "#app/db/schema.server.ts";
+import { toAgencyDateTime } from "#app/utils/agency-time.ts";
 import { csvStream, type CsvColumn } from "#app/utils/csv.server.ts";
 import { keysetRows } from "#app/utils/keyset.ts";
-import { reviewListQuery, type ReviewListFilter } from "./review-list.server.ts";
+import { reviewListScope, type ReviewListFilter } from "./review-list.server.ts";
 
-type Row = Awaited<ReturnType<typeof reviewListQuery>>[number];
+const referrer = alias(affiliates, "referrer");
+const selfReferrer = alias(affiliates, "self_referrer");
+
+/**
+ * Every field she gave, for the rows of the list's filter in the list's order: a select of its
+ * own, so the list's page never reads the columns it does not show. The affiliates are looked
+ * up by primary key, row by row.
+ */
+function exportQuery(db: Database, filter: ReviewListFilter, limit: number) {
+  const { where, orderBy } = reviewListScope(filter);
+  return db
+    .select({
+      id: submissions.id,
+      createdAt: submissions.createdAt,
+      cursorCreatedAt: sql<string>`${submissions.createdAt}::text`,
+      status: submissions.status,
+      source: submissions.source,
+      language: submissions.language,
+      fullName: submissions.fullName,
+      email: submissions.email,
+      phone: submissions.phone,
+      whatsapp: submissions.whatsapp,
+      instagram: submissions.instagram,
+      age: submissions.age,
+      dateOfBirth: submissions.dateOfBirth,
+      country: submissions.country,
+      city: submissions.city,
+      experience: submissions.experience,
+      message: submissions.message,
+      documentLastDigits: submissions.documentLastDigits,
+      referralCode: submissions.referralCode,
+      affiliateCode: referrer.referralCode,
+      selfReferralCode: selfReferrer.referralCode,
+      consentVersion: submissions.consentVersion,
+      consentedAt: submissions.consentedAt,
+      erasedAt: submissions.erasedAt,
+    })
+    .from(submissions)
+    .leftJoin(referrer, eq(referrer.id, submissions.affiliateId))
+    .leftJoin(selfReferrer, eq(selfReferrer.id, submissions.selfReferralAffiliateId))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit);
+}
+
+type Row = Awaited<ReturnType<typeof exportQuery>>[number];
+
+/** Times on the agency's clock, as the header says (product.md section 7). */
+const brasilia = (date: Date | null) => (date ? toAgencyDateTime(date) : null);
 
 const columns: readonly CsvColumn<Row>[] = [
   ["id", (r) => r.id],
-  ["created_at", (r) => r.createdAt.toISOString()],
+  ["created_at (Brasília time)", (r) => brasilia(r.createdAt)],
   ["status", (r) => r.status],
   ["source", (r) => r.source],
   ["language", (r) => r.language],
   ["full_name", (r) => r.fullName],
   ["email", (r) => r.email],
-  ["age", (r) => r.age],
-  ["date_of_birth", (r) => r.dateOfBirth],
+  ["phone", (r) => r.phone],
   ["whatsapp", (r) => r.whatsapp],
   ["instagram", (r) => r.instagram],
+  ["age", (r) => r.age],
+  ["date_of_birth", (r) => r.dateOfBirth],
+  ["country", (r) => r.country],
+  ["city", (r) => r.city],
   ["experience", (r) => r.experience],
+  ["message", (r) => r.message],
+  // Never the number itself: it is revealed one application at a time, and logged.
+  ["document_last_digits", (r) => (r.documentLastDigits ? `•••${r.documentLastDigits}` : null)],
   ["referral_code", (r) => r.referralCode],
+  ["affiliate_code", (r) => r.affiliateCode],
+  ["self_referral_code", (r) => r.selfReferralCode],
+  ["consent_version", (r) => r.consentVersion],
+  ["consented_at (Brasília time)", (r) => brasilia(r.consentedAt)],
+  ["erased_at (Brasília time)", (r) => brasilia(r.erasedAt)],
 ];
 
 /**
@@ -45,6 +108,6 @@ export async function exportSubmissions(
   });
   return csvStream(
     columns,
-    keysetRows((before, limit) => reviewListQuery(db, { ...filter, before }, limit)),
+    keysetRows((before, limit) => exportQuery(db, { ...filter, before }, limit)),
   );
 }

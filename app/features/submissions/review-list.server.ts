@@ -43,12 +43,13 @@ function documentEndsWith(digits: string) {
 }
 
 /**
- * The query behind the back office's list of applications, newest or oldest first. Every search
- * maps onto an index of schema.server.ts (status + date, date alone, e-mail prefix, name prefix,
- * document digits, affiliate), so no page reads the whole table; the tests check the plans and
- * the benchmark times them at 1M rows. Source and language narrow a walk of the date index.
+ * Which applications a filter keeps and in which order, newest or oldest first: the list's page
+ * and its export (export.server.ts) read the same rows. Every search maps onto an index of
+ * schema.server.ts (status + date, date alone, e-mail prefix, name prefix, document digits,
+ * affiliate), so no page reads the whole table; the tests check the plans and the benchmark
+ * times them at 1M rows. Source and language narrow a walk of the date index.
  */
-export function reviewListQuery(db: Database, options: ReviewListFilter, limit: number) {
+export function reviewListScope(options: ReviewListFilter) {
   const conditions: SQL[] = [];
   if (options.status) conditions.push(eq(submissions.status, options.status));
   const search = options.search?.trim();
@@ -73,6 +74,19 @@ export function reviewListQuery(db: Database, options: ReviewListFilter, limit: 
     conditions.push(oldestFirst ? sql`${position} > ${cursor}` : sql`${position} < ${cursor}`);
   }
   const direction = oldestFirst ? asc : desc;
+  return {
+    where: and(...conditions),
+    orderBy: [direction(submissions.createdAt), direction(submissions.id)] as const,
+  };
+}
+
+/**
+ * The query behind the back office's list of applications: what the list, the dashboard's
+ * latest ones and an application's neighbours show of each, nothing more (the export reads
+ * every field with a select of its own).
+ */
+export function reviewListQuery(db: Database, options: ReviewListFilter, limit: number) {
+  const { where, orderBy } = reviewListScope(options);
   return db
     .select({
       id: submissions.id,
@@ -80,20 +94,13 @@ export function reviewListQuery(db: Database, options: ReviewListFilter, limit: 
       cursorCreatedAt: sql<string>`${submissions.createdAt}::text`,
       status: submissions.status,
       source: submissions.source,
-      language: submissions.language,
       fullName: submissions.fullName,
       email: submissions.email,
-      age: submissions.age,
-      dateOfBirth: submissions.dateOfBirth,
-      whatsapp: submissions.whatsapp,
-      instagram: submissions.instagram,
-      experience: submissions.experience,
-      referralCode: submissions.referralCode,
       erasedAt: submissions.erasedAt,
     })
     .from(submissions)
-    .where(and(...conditions))
-    .orderBy(direction(submissions.createdAt), direction(submissions.id))
+    .where(where)
+    .orderBy(...orderBy)
     .limit(limit);
 }
 

@@ -447,7 +447,7 @@ describe.each(databaseTargets)(
       const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
       expect(lines).toHaveLength(1 + 3);
       expect(lines[1]).toContain(
-        `,admin ${marker},admin,affiliate.ledger,Earning or payout recorded,`,
+        `;"admin ${marker}";"admin";"affiliate.ledger";"Earning or payout recorded";`,
       );
       const [logged] = await (
         await getDatabase()
