@@ -26,16 +26,15 @@ function withoutSensitive(answers: Answers): Answers {
   return kept;
 }
 
-/** A transcript line without any sensitive answer in it (her answers and the summaries). */
+/**
+ * A transcript line without any sensitive answer in it. Any line with answers (hers, and the
+ * summaries), whatever else it says: what an older version wrote may not have today's shape.
+ */
 function entryWithoutSensitive(entry: Entry): Entry {
   const { line } = entry;
-  if (entry.from === "user" && line.kind === "answer") {
-    return { ...entry, line: { ...line, answers: withoutSensitive(line.answers) } };
-  }
-  if (entry.from === "bot" && line.kind === "summary") {
-    return { ...entry, line: { ...line, answers: withoutSensitive(line.answers) } };
-  }
-  return entry;
+  if (!("answers" in line)) return entry;
+  // The same line with fewer answers: still the kind of line it was.
+  return { ...entry, line: { ...line, answers: withoutSensitive(line.answers) } } as Entry;
 }
 
 /**
