@@ -158,6 +158,14 @@ describe("a conversation saved by the old code, with the number inside", () => {
     expect(store.get(KEY)).toContain(her.email);
   });
 
+  it("is cleaned whatever shape its transcript lines have, if they carry answers", () => {
+    const old = conversationUpTo();
+    const odd = { id: 99, line: { kind: "recap", answers: { ...her } } };
+    savedByOldCode({ ...old, entries: [...old.entries, odd as never] });
+    expect(loadConversation(NOW)).not.toBeNull();
+    expectNoSecret(store.get(KEY), "after loading");
+  });
+
   it("left while sending, comes back to the summary", () => {
     const sending = reduce(reduce(conversationUpTo(), { type: "consent", value: true }), {
       type: "confirm",
