@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { formatBirthDate } from "#app/features/chatbot/format.ts";
 import { expect, t, waitForHydration, type Lang } from "./fixtures.ts";
 
 /** The chatbot's conversation as a visitor has it (chatbot.spec.ts, chatbot-limit.spec.ts). */
@@ -80,4 +81,50 @@ export async function answerAll(page: Page, lang: Lang, answers = valid) {
 
 export function toasts(page: Page) {
   return page.getByRole("dialog").locator("li[data-variant]");
+}
+
+/** The document as the chat shows it once typed (app/features/chatbot/sensitive.ts). */
+export const maskedDocument = "•••••••8909";
+
+/**
+ * What would give her away on a shared phone: the document number as typed and as digits, its
+ * middle, and the date of birth as typed and as the page writes it.
+ */
+export function secretsOf(lang: Lang, answers = valid) {
+  const digits = answers.document.replace(/\D/g, "");
+  return [
+    answers.document,
+    digits,
+    digits.slice(2, -4),
+    answers.dateOfBirth,
+    formatBirthDate(answers.dateOfBirth, lang),
+  ];
+}
+
+/**
+ * Everything the page can leave in this browser, as someone who picks up the phone later could
+ * read it: every key and value of localStorage and sessionStorage, every cookie (HttpOnly ones
+ * too), the names of IndexedDB databases and Cache Storage caches.
+ */
+export async function everythingStored(page: Page) {
+  const inPage = await page.evaluate(async () => {
+    const all = (storage: Storage) =>
+      Array.from({ length: storage.length }, (_, i) => storage.key(i)!).map(
+        (key) => `${key}=${storage.getItem(key)}`,
+      );
+    const databases = (await indexedDB.databases()).map((database) => `idb:${database.name}`);
+    const caches = "caches" in window ? await window.caches.keys() : [];
+    return [...all(localStorage), ...all(sessionStorage), ...databases, ...caches];
+  });
+  const cookies = (await page.context().cookies()).map((c) => `cookie:${c.name}=${c.value}`);
+  return [...inPage, ...cookies].join("\n");
+}
+
+/** Fails, naming the moment, if anything of `secrets` is in the browser's storage. */
+export async function expectNothingStored(page: Page, secrets: string[], moment: string) {
+  const stored = await everythingStored(page);
+  for (const secret of secrets) {
+    expect(stored, `${secret} in the browser's storage ${moment}`).not.toContain(secret);
+  }
+  return stored;
 }

@@ -3,6 +3,7 @@ import {
   answerAll,
   chat,
   giveLocation,
+  maskedDocument,
   openChat,
   say,
   STORAGE_KEY,
@@ -97,7 +98,8 @@ test.describe("chatbot", () => {
     await expectInvalid(c, lang, "chatbot.errors.message", c.answer);
     await say(page, valid.message);
 
-    // The summary shows every answer, the skipped one as such.
+    // The summary shows every answer, the document masked (chatbot-storage.spec.ts), the
+    // skipped one as such.
     await expect(c.lastMessage).toContainText(t(lang, "chatbot.summary"));
     for (const text of [
       valid.fullName,
@@ -105,7 +107,7 @@ test.describe("chatbot", () => {
       "Brasil",
       valid.phone,
       valid.email,
-      valid.document,
+      maskedDocument,
     ]) {
       await expect(c.lastMessage).toContainText(text);
     }
@@ -186,7 +188,9 @@ test.describe("chatbot", () => {
     expect(saved ?? "").not.toContain(valid.fullName);
   });
 
-  test("a reload keeps the answers and what she was typing", async ({ page }) => {
+  test("a reload keeps the answers and what she was typing, asking her date of birth again first", async ({
+    page,
+  }) => {
     const lang = "de";
     const c = await openChat(page, lang);
     await c.button("chatbot.begin").click();
@@ -202,6 +206,10 @@ test.describe("chatbot", () => {
     await resume.click();
     await expect(c.log).toContainText(valid.fullName);
     await expect(c.log).toContainText(valid.city);
+    // Never kept in the browser, so asked for again (chatbot-storage.spec.ts); then on from there.
+    await expect(c.log).toContainText(t(lang, "chatbot.askAgain.dateOfBirth"));
+    await expectAsked(c, lang, "dateOfBirth");
+    await say(page, valid.dateOfBirth);
     await expectAsked(c, lang, "phone");
     await expect(c.answer).toHaveValue("+55 48 9");
     await expect(c.answer).toBeFocused();
@@ -289,11 +297,13 @@ test.describe("chatbot", () => {
       await expect(c.lastMessage).toContainText(t(lang, "preselection.errorDescription"));
       await expect(toasts(page)).toContainText(t(lang, "preselection.errorTitle"));
       await expect(toasts(page)).toContainText(t(lang, "preselection.errorDescription"));
-      // Nothing is lost: the answers are still on screen and kept in the browser.
+      // Nothing is lost: the answers are still on screen and kept in the browser (all but the
+      // date of birth and the document, which a reload asks for again).
       const saved = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
-      for (const value of [valid.fullName, valid.email, valid.document, valid.message]) {
+      for (const value of [valid.fullName, valid.email, valid.message]) {
         expect(saved).toContain(value);
       }
+      expect(saved).not.toContain(valid.document);
       await expect(c.dialog.locator("#chat-consent")).toBeChecked();
 
       await server.start();

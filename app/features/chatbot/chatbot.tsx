@@ -11,6 +11,12 @@ import { questions } from "./questions.ts";
 import { forgetConversation, loadConversation, saveConversation } from "./saved-conversation.ts";
 import { Transcript } from "./transcript.tsx";
 
+/** A kept conversation, starting by asking for what the browser did not keep, or a new one. */
+function initialConversation(): Conversation {
+  const kept = loadConversation();
+  return kept ? reduce(kept, { type: "resume" }) : newConversation();
+}
+
 /**
  * The pre-selection chatbot (spec section 4), in a modal dialog: the browser's own <dialog>
  * keeps the focus inside, closes on Escape and gives the focus back to the launcher.
@@ -18,11 +24,7 @@ import { Transcript } from "./transcript.tsx";
  */
 export default function Chatbot({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const [conversation, dispatch] = useReducer(
-    reduce,
-    undefined,
-    (): Conversation => loadConversation() ?? newConversation(),
-  );
+  const [conversation, dispatch] = useReducer(reduce, undefined, initialConversation);
   const [confirmingRestart, setConfirmingRestart] = useState(false);
   const [consentError, setConsentError] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -38,7 +40,8 @@ export default function Chatbot({ onClose }: { onClose: () => void }) {
     preloadToasts();
   }, []);
 
-  // Kept until sent or restarted; once sent, nothing of hers stays in the browser.
+  // Kept until sent or restarted, without her date of birth and document number (see
+  // saved-conversation.ts); once sent, nothing of hers stays in the browser.
   useEffect(() => {
     if (stage.kind === "sent") forgetConversation();
     else saveConversation(conversation);
@@ -108,7 +111,7 @@ export default function Chatbot({ onClose }: { onClose: () => void }) {
     dispatch({ type: "restart" });
   }
 
-  const current = progress(stage);
+  const current = progress(conversation);
   const sending = stage.kind === "sending";
 
   return (

@@ -9,6 +9,7 @@ import {
   type Question,
 } from "./questions.ts";
 import { checkAnswer } from "./schema.ts";
+import type { SensitiveQuestion } from "./sensitive.ts";
 import type { FieldErrors } from "#app/utils/field-errors.ts";
 
 /**
@@ -28,6 +29,7 @@ export type Stage =
 export type BotLine =
   | { kind: "welcome" }
   | { kind: "ask"; question: Question }
+  | { kind: "ask-again"; questions: SensitiveQuestion[] }
   | { kind: "invalid"; field: ChatbotField; error: string }
   | { kind: "summary"; answers: Answers }
   | { kind: "edit-prompt" }
@@ -52,6 +54,22 @@ export interface Conversation {
   draft: Answers;
   consent: boolean;
   entries: Entry[];
+  /** After a reload: the answers the browser did not keep, being asked for again. */
+  resume: Resume | null;
+}
+
+/**
+ * Her date of birth and document number are never kept in the browser (sensitive.ts), so a
+ * conversation picked up after a reload asks for them again, one after the other, and then
+ * goes back to where she was, with what she was typing there.
+ */
+export interface Resume {
+  /** Still to be given again; the first is the one being asked. */
+  questions: SensitiveQuestion[];
+  /** Where she was when the page was left. */
+  then: Stage;
+  /** What was in the answer box there. */
+  draft: Answers;
 }
 
 export type Action =
@@ -67,7 +85,8 @@ export type Action =
   | { type: "sent" }
   | { type: "failed"; message: Message }
   | { type: "rejected"; fieldErrors: FieldErrors }
-  | { type: "restart" };
+  | { type: "restart" }
+  | { type: "resume" };
 
 export function newConversation(): Conversation {
   return {
@@ -76,6 +95,7 @@ export function newConversation(): Conversation {
     draft: {},
     consent: false,
     entries: [{ id: 1, from: "bot", line: { kind: "welcome" } }],
+    resume: null,
   };
 }
 
@@ -118,10 +138,26 @@ function summary(conversation: Conversation, said: Omit<Entry, "id">[]): Convers
 
 /** After an answer: the next question in order, or back to the summary when she was editing. */
 function next(conversation: Conversation, question: Question, editing: boolean, line: UserLine) {
+  if (conversation.resume) return nextAfterReload(conversation, conversation.resume, line);
   const following = questions[questions.indexOf(question) + 1];
   return editing || !following
     ? summary(conversation, [user(line)])
     : ask(conversation, following, false, [user(line)]);
+}
+
+/** The next answer the browser did not keep, or back to where she was once all are given. */
+function nextAfterReload(conversation: Conversation, resume: Resume, line: UserLine) {
+  const [, ...rest] = resume.questions;
+  if (rest[0]) {
+    return ask({ ...conversation, resume: { ...resume, questions: rest } }, rest[0], false, [
+      user(line),
+    ]);
+  }
+  const resumed = { ...conversation, resume: null };
+  const { then } = resume;
+  if (then.kind !== "question") return summary(resumed, [user(line)]);
+  const asked = ask(resumed, then.question, then.editing, [user(line)]);
+  return then.editing ? asked : { ...asked, draft: resume.draft };
 }
 
 export function reduce(conversation: Conversation, action: Action): Conversation {
@@ -226,10 +262,20 @@ export function reduce(conversation: Conversation, action: Action): Conversation
 
     case "restart":
       return newConversation();
+
+    case "resume": {
+      // A conversation just loaded from the browser: ask for what it did not keep.
+      const first = conversation.resume?.questions[0];
+      if (!conversation.resume || !first) return { ...conversation, resume: null };
+      const { questions: again } = conversation.resume;
+      return ask(conversation, first, false, [bot({ kind: "ask-again", questions: again })]);
+    }
   }
 }
 
 /** The question number she is at (1–9), while answering in order. */
-export function progress(stage: Stage): number | null {
-  return stage.kind === "question" && !stage.editing ? questions.indexOf(stage.question) + 1 : null;
+export function progress({ stage, resume }: Conversation): number | null {
+  return stage.kind === "question" && !stage.editing && !resume
+    ? questions.indexOf(stage.question) + 1
+    : null;
 }

@@ -2,7 +2,9 @@ import { useTranslation } from "#app/i18n/translation.tsx";
 import { cn } from "#app/utils/cn.ts";
 import type { BotLine, Entry, UserLine } from "./conversation.ts";
 import { formatAnswer } from "./format.ts";
-import { chatbotLimits, questions, type Answers } from "./questions.ts";
+import { MaskedDocument, RevealableDocument } from "./masked-document.tsx";
+import { chatbotLimits, questions, type Answers, type Question } from "./questions.ts";
+import { isSensitive } from "./sensitive.ts";
 
 /** What has been said so far; every message says who is speaking. */
 export function Transcript({ entries }: { entries: Entry[] }) {
@@ -54,6 +56,12 @@ function BotMessage({ line }: { line: BotLine }) {
       );
     case "ask":
       return t(`chatbot.ask.${line.question}`);
+    case "ask-again":
+      return t(
+        line.questions.length > 1
+          ? "chatbot.askAgain.both"
+          : `chatbot.askAgain.${line.questions[0]}`,
+      );
     case "invalid":
       return (
         <span className="text-coral-700">
@@ -76,6 +84,10 @@ function UserMessage({ line }: { line: UserLine }) {
   const { t, i18n } = useTranslation();
   switch (line.kind) {
     case "answer":
+      if (notKept(line.question, line.answers)) return <em>{t("chatbot.notKept")}</em>;
+      if (line.question === "document" && line.answers.document) {
+        return <MaskedDocument value={line.answers.document} />;
+      }
       return formatAnswer(line.question, line.answers, t, i18n.language);
     case "skipped":
       return <em>{t("chatbot.skipped")}</em>;
@@ -88,6 +100,14 @@ function UserMessage({ line }: { line: UserLine }) {
   }
 }
 
+/**
+ * A date of birth or document number given before a reload: the browser did not keep it (it
+ * is asked for again), so the transcript says so instead of showing it.
+ */
+function notKept(question: Question, answers: Answers) {
+  return isSensitive(question) && answers[question] === undefined;
+}
+
 function Summary({ answers }: { answers: Answers }) {
   const { t, i18n } = useTranslation();
   return (
@@ -96,11 +116,18 @@ function Summary({ answers }: { answers: Answers }) {
       <dl className="mt-3 divide-y divide-ink-100 rounded-xl bg-sand-50 px-3 text-sm">
         {questions.map((question) => {
           const value = formatAnswer(question, answers, t, i18n.language);
+          const missing = notKept(question, answers);
           return (
             <div key={question} className="grid gap-0.5 py-2 sm:grid-cols-[9rem_1fr] sm:gap-3">
               <dt className="font-medium text-ink-500">{t(`chatbot.fields.${question}`)}</dt>
-              <dd className={cn("text-ink-900", !value && "text-ink-500 italic")}>
-                {value || t("chatbot.skipped")}
+              <dd className={cn("text-ink-900", (!value || missing) && "text-ink-500 italic")}>
+                {missing ? (
+                  t("chatbot.notKept")
+                ) : question === "document" && value ? (
+                  <RevealableDocument value={value} />
+                ) : (
+                  value || t("chatbot.skipped")
+                )}
               </dd>
             </div>
           );
