@@ -208,7 +208,8 @@ describe.each(databaseTargets)("account routes on %s", (_name, databaseUrl) => {
       const link = await lastLink(address, "verification");
       // A page of the site, whose button confirms: the link alone changes nothing.
       expect(`${link.origin}${link.pathname}`).toBe(`${ORIGIN}/verify-email`);
-      expect([...link.searchParams.keys()]).toEqual(["token"]);
+      expect([...link.searchParams.keys()]).toEqual(["token", "lang"]);
+      expect(link.searchParams.get("lang")).toBe("es");
     });
 
     it("answers an address that has an account as it answers a new one, and changes nothing", async () => {

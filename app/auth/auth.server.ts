@@ -193,8 +193,9 @@ function createAuth(db: Database, env: Env) {
       sendVerificationEmail: async ({ user, token }) => {
         const language = languageOf(user);
         // A page whose button confirms: opening the link changes nothing (mail scanners open
-        // every link first; routes/_auth/verify-email.tsx).
-        const url = `${mailOrigin(env)}${VERIFY_PATH}?token=${encodeURIComponent(token)}`;
+        // every link first; routes/_auth/verify-email.tsx), in the language of the mail,
+        // whatever the browser it is opened in prefers.
+        const url = `${mailOrigin(env)}${VERIFY_PATH}?token=${encodeURIComponent(token)}&lang=${language}`;
         await queueMail(db, {
           kind: "verification",
           to: user.email,

@@ -113,6 +113,8 @@ const written: Record<string, ActionRule | ((pattern: string) => ActionRule)> = 
   "/register/affiliate": alike([{ answer: invalid() }]),
   "/forgot-password": alike([{ answer: invalid() }]),
   "/password-reset": alike([{ answer: invalid() }]),
+  // Without a verification token: back to sign in, where a new link is sent.
+  "/verify-email": alike([{ answer: { status: 302, location: "/login?notice=verify-failed" } }]),
   // Better Auth's own endpoints for what the app's forms do are not exposed, to anyone.
   "/api/auth/*": alike([
     { url: "/api/auth/sign-in/email", json: {}, answer: { status: 404 } },

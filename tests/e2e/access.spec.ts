@@ -82,6 +82,7 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
   "/register/affiliate": open(),
   "/forgot-password": open(),
   "/password-reset": open(),
+  "/verify-email": open(),
   "/dashboard/model": screen(),
   "/portal": screen(),
   // Her first screen: the dashboard, or an editor's articles.
@@ -168,7 +169,7 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
   "/api/chatbot": { post: {}, answer: () => ({ status: 400 }) },
   // POST only (a beacon naming an allow-listed event): without one, refused alike for everyone.
   "/api/count": { post: {}, answer: () => ({ status: 400 }) },
-  // Only the verification link and the OAuth callback are exposed; never the session.
+  // Only the OAuth callback is exposed (and old verification links lead to /verify-email).
   "/api/auth/*": open("/api/auth/get-session", 404),
   "/sitemap.xml": open(),
   "/robots.txt": open(),

@@ -48,6 +48,7 @@ test.describe("the model dashboard", () => {
     );
     expect(verification, mails.map((mail) => mail.subject).join(" / ")).toBeTruthy();
     await model.goto(linkIn(verification!));
+    await model.getByRole("button", { name: t(lang, "auth.verify.submit") }).click();
     await expect(model).toHaveURL(`${app.origin}/dashboard/model`);
     await expect(model.locator("h1")).toHaveText(
       t(lang, "dashboard.greeting", { name: "Beatriz" }),
