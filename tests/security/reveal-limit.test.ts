@@ -15,7 +15,7 @@ import * as encryption from "#app/utils/encryption.server.ts";
 
 // Every decryption the reveals make, counted (the real one runs): a refused reveal makes none.
 vi.mock("#app/utils/encryption.server.ts", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("#app/utils/encryption.server.ts")>();
+  const actual = await importOriginal<typeof encryption>();
   return { ...actual, decrypt: vi.fn(actual.decrypt) };
 });
 
