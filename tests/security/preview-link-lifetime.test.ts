@@ -89,16 +89,12 @@ describe.each(databaseTargets)(
 
     beforeAll(async () => {
       await openAppDatabase(databaseUrl, { HOST: "127.0.0.1", PORT: "3999", PUBLIC_ORIGIN: "" });
-      await (
-        await getDatabase()
-      )
-        .insert(user)
-        .values({
-          id: actor.id,
-          name: "Eva Editora",
-          email: `eva.${marker}@example.com`,
-          role: "editor",
-        });
+      await (await getDatabase()).insert(user).values({
+        id: actor.id,
+        name: "Eva Editora",
+        email: `eva.${marker}@example.com`,
+        role: "editor",
+      });
     }, 60_000);
 
     afterAll(async () => {
