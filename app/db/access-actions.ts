@@ -7,6 +7,7 @@
 export const accessActions = [
   "submission.status",
   "submission.reveal-document",
+  "submission.reveal-refused",
   "submission.contact",
   "submissions.export",
   "access-report.export",

@@ -33,6 +33,8 @@ type LedgerEntryDetails = {
 export interface AccessDetails {
   "submission.status": Change<SubmissionStatus> & { note?: string; reasonId?: number };
   "submission.reveal-document": undefined;
+  /** A reveal refused past the hourly limit (reveal.server.ts): nothing was shown. */
+  "submission.reveal-refused": { limit: number; attempt: number };
   /** A reviewer wrote to her (the WhatsApp button, or her decision's mail sent again). */
   "submission.contact": {
     method: "whatsapp" | "email";

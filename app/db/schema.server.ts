@@ -614,6 +614,11 @@ export const blogTranslations = pgTable(
     pending: jsonb("pending").$type<BlogTranslationFields>(),
     /** The hash of the private preview link's token, when one was made. */
     previewTokenHash: text("preview_token_hash"),
+    /**
+     * When that link was made: it stops working 14 days later (features/blog/editor.server.ts),
+     * and sooner when the translation is published or a new link replaces it.
+     */
+    previewTokenCreatedAt: timestamp("preview_token_created_at", { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.postId, table.language] }),

@@ -16,7 +16,7 @@ export const mailTemplateKinds = [
 export type MailTemplateKind = (typeof mailTemplateKinds)[number];
 
 /** Mail to the staff (app/features/staff-alerts/): the product's own wording, no template. */
-export const staffMailKinds = ["staff-alert", "staff-digest"] as const;
+export const staffMailKinds = ["staff-alert", "staff-digest", "staff-security"] as const;
 
 /** The kinds the outbox's list names in her language (any other is shown as stored). */
 export const labelledMailKinds: readonly string[] = [...mailTemplateKinds, ...staffMailKinds];

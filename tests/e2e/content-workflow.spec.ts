@@ -6,8 +6,9 @@ import { expect, failedResource, t, test, waitForHydration, type AppServer } fro
 /**
  * What an editor does to an article after writing it, and what a visitor then sees (issue 16):
  * the private preview link (a visitor without an account reads the draft, noindex; a made-up
- * token is a 404; it follows the draft, the publication and a discard, and a new link retires
- * it), taking an article off the site (gone from the blog, its address, the sitemap and the
+ * token is a 404; it ends when the translation is published, so a later draft never reaches it;
+ * a new link shares a held-aside change and follows its discard, and retires the link before it;
+ * the editor says until when it works), taking an article off the site (gone from the blog, its address, the sitemap and the
  * feed), the history (compare a revision word by word, restore it, the visitor reads it again),
  * refused cover uploads (a clear message, nothing changed) and a real photo of a few megabytes
  * accepted, an admin making a user an editor through /admin/users, and the home page's FAQ and
@@ -99,7 +100,7 @@ async function publishedArticle(page: Page, app: AppServer, title: string, parag
   return { editor, slug, url: `${app.origin}/blog/${slug}?lang=en` };
 }
 
-test("a private preview link shows the draft to a visitor without an account, noindex, until it is replaced", async ({
+test("a private preview link shows the draft to a visitor without an account, noindex, until it is published or replaced", async ({
   app,
   page,
   browser,
@@ -123,6 +124,9 @@ test("a private preview link shows the draft to a visitor without an account, no
   const link = page.locator("a[href^='/blog/preview/']");
   const path = await link.getAttribute("href");
   expect(path).toMatch(/^\/blog\/preview\/[\w-]{32}$/);
+  // The editor says until when it works: 14 days, in Brasília time.
+  const expiresPrefix = en("admin.blog.previewLinkExpires", { when: "§" }).split("§")[0]!;
+  await expect(page.getByText(expiresPrefix)).toContainText("(Brasília time)");
   await expectAccessible(page, "the editor with a preview link ready");
 
   const visitor = await visitorPage(browser, [failedResource(404)]);
@@ -149,22 +153,36 @@ test("a private preview link shows the draft to a visitor without an account, no
   await expectAccessible(visitor.page, "a made-up preview link");
   expect((await request.get(`${app.origin}/blog/preview/short`)).status()).toBe(404);
 
-  // Published: the link shows the article as it now is on the site.
+  // Published: the link has done its work and ends; the article is on the site.
   await publish(page);
-  await visitor.page.goto(`${app.origin}${path}`);
-  await expect(visitor.page.getByRole("article")).toContainText("Fishermen know the hour.");
+  const afterPublication = await visitor.page.goto(`${app.origin}${path}`);
+  expect(afterPublication?.status()).toBe(404);
+  expect(afterPublication?.headers()["x-robots-tag"]).toBe("noindex");
+  expect(afterPublication?.headers()["cache-control"]).toContain("no-store");
+  await expect(visitor.page.getByRole("heading", { level: 1 })).toHaveText(
+    en("blog.postNotFoundTitle"),
+  );
   expect((await request.get(`${app.origin}/blog/${slug}?lang=en`)).status()).toBe(200);
+  await expect(page.getByText(expiresPrefix)).toHaveCount(0);
 
-  // A change held aside: the link shows it, the public page does not, until it is discarded.
+  // A change held aside after publication never reaches the old link, nor the public page.
   await writeBody(page, ["The tide comes in twice a day.", "Storm warning for the weekend."]);
-  await visitor.page.goto(`${app.origin}${path}`);
-  await expect(visitor.page.getByRole("article")).toContainText("Storm warning for the weekend.");
+  const held = await request.get(`${app.origin}${path}`);
+  expect(held.status()).toBe(404);
+  expect(await held.text()).not.toContain("Storm warning");
   expect(await (await request.get(`${app.origin}/blog/${slug}?lang=en`)).text()).not.toContain(
     "Storm warning",
   );
+  // A new link, made on purpose, shares it; discarded, the link shows the live text again.
+  await page.getByRole("button", { name: en("admin.blog.previewLink") }).click();
+  await expect(status(page)).toHaveText(en("admin.blog.done.preview-link"));
+  const sharedPath = await link.getAttribute("href");
+  expect(sharedPath).not.toBe(path);
+  await visitor.page.goto(`${app.origin}${sharedPath}`);
+  await expect(visitor.page.getByRole("article")).toContainText("Storm warning for the weekend.");
   await page.getByRole("button", { name: en("admin.blog.discard") }).click();
   await expect(status(page)).toHaveText(en("admin.blog.done.discarded"));
-  await visitor.page.goto(`${app.origin}${path}`);
+  await visitor.page.goto(`${app.origin}${sharedPath}`);
   await expect(visitor.page.getByRole("article")).toContainText("Fishermen know the hour.");
   await expect(visitor.page.getByRole("article")).not.toContainText("Storm warning");
   // The editor shows the live text again, not what was discarded.
@@ -177,8 +195,8 @@ test("a private preview link shows the draft to a visitor without an account, no
   await page.getByRole("button", { name: en("admin.blog.previewLink") }).click();
   await expect(status(page)).toHaveText(en("admin.blog.done.preview-link"));
   const newPath = await link.getAttribute("href");
-  expect(newPath).not.toBe(path);
-  expect((await request.get(`${app.origin}${path}`)).status()).toBe(404);
+  expect(newPath).not.toBe(sharedPath);
+  expect((await request.get(`${app.origin}${sharedPath}`)).status()).toBe(404);
   expect((await request.get(`${app.origin}${newPath}`)).status()).toBe(200);
   await visitor.close();
 });

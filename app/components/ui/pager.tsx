@@ -36,3 +36,15 @@ export function Pager({
     </nav>
   );
 }
+
+/**
+ * Said where a list shows its first page instead of the one a malformed link asked for (the
+ * loader answers 400): read out as it appears.
+ */
+export function PageLinkError({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="mt-4 text-sm font-medium text-coral-700">
+      {children}
+    </p>
+  );
+}

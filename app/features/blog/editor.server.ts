@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
@@ -206,7 +206,8 @@ export interface TranslationView {
   hasPendingChanges: boolean;
   updatedAt: string;
   updatedBy: string | null;
-  hasPreviewLink: boolean;
+  /** Until when the private preview link works (ISO), or null when there is none that does. */
+  previewExpiresAt: string | null;
 }
 
 /** An article as the editor shows it, or null (never existed, or deleted). */
@@ -226,6 +227,7 @@ export async function articleForEditor(db: Database, id: number) {
       updatedAt: blogTranslations.updatedAt,
       updatedBy: user.name,
       previewTokenHash: blogTranslations.previewTokenHash,
+      previewTokenCreatedAt: blogTranslations.previewTokenCreatedAt,
     })
     .from(blogTranslations)
     .leftJoin(user, eq(user.id, blogTranslations.updatedBy))
@@ -245,7 +247,7 @@ export async function articleForEditor(db: Database, id: number) {
         hasPendingChanges: Boolean(row.pending),
         updatedAt: row.updatedAt.toISOString(),
         updatedBy: row.updatedBy,
-        hasPreviewLink: Boolean(row.previewTokenHash),
+        previewExpiresAt: previewExpiry(row.previewTokenHash, row.previewTokenCreatedAt),
       };
     });
   return { id: post.id, translations };
@@ -375,6 +377,8 @@ export async function publishTranslation(
         pending: null,
         updatedAt: now,
         updatedBy: actor.id,
+        // A private link shows drafts; once published, later drafts are not its to show.
+        ...NO_PREVIEW_LINK,
       })
       .where(and(eq(blogTranslations.postId, postId), eq(blogTranslations.language, language)));
     await tx.insert(blogRevisions).values({ postId, language, savedBy: actor.id, fields });
@@ -451,6 +455,10 @@ export async function deleteArticle(db: Database, actor: Actor, postId: number) 
       .where(and(eq(blogPosts.id, postId), isNull(blogPosts.deletedAt)))
       .returning({ id: blogPosts.id });
     if (!post) return false;
+    await tx
+      .update(blogTranslations)
+      .set(NO_PREVIEW_LINK)
+      .where(eq(blogTranslations.postId, postId));
     const [first] = await tx
       .select({ title: blogTranslations.title })
       .from(blogTranslations)
@@ -471,15 +479,28 @@ export async function deleteArticle(db: Database, actor: Actor, postId: number) 
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
+/** How long a private preview link works at most (issue 24). */
+export const PREVIEW_LINK_DAYS = 14;
+const PREVIEW_LINK_MS = PREVIEW_LINK_DAYS * 24 * 60 * 60 * 1000;
+const NO_PREVIEW_LINK = { previewTokenHash: null, previewTokenCreatedAt: null };
+
+function previewExpiry(hash: string | null, createdAt: Date | null, now = Date.now()) {
+  if (!hash || !createdAt) return null;
+  const expires = createdAt.getTime() + PREVIEW_LINK_MS;
+  return expires > now ? new Date(expires).toISOString() : null;
+}
+
 /**
  * A private link to a translation's working copy, for someone without an account: the token is
- * shown once and only its hash is kept; a new link replaces the old one.
+ * shown once and only its hash is kept. It works for 14 days, until a new link replaces it, the
+ * translation is published or the article deleted, whichever comes first: a link forwarded
+ * once must not show every later draft for ever.
  */
 export async function createPreviewLink(db: Database, postId: number, language: string) {
   const token = randomBytes(24).toString("base64url");
   const [row] = await db
     .update(blogTranslations)
-    .set({ previewTokenHash: hashToken(token) })
+    .set({ previewTokenHash: hashToken(token), previewTokenCreatedAt: sql`now()` })
     .where(and(eq(blogTranslations.postId, postId), eq(blogTranslations.language, language)))
     .returning({ postId: blogTranslations.postId });
   return row ? token : null;
@@ -540,7 +561,17 @@ export function previewForEditor(db: Database, postId: number, language: string)
 
 export function previewByToken(db: Database, token: string) {
   if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return Promise.resolve(null);
-  return previewOf(db, eq(blogTranslations.previewTokenHash, hashToken(token)));
+  return previewOf(
+    db,
+    and(
+      eq(blogTranslations.previewTokenHash, hashToken(token)),
+      // The database's clock, which made the link (createPreviewLink), decides its age.
+      gt(
+        blogTranslations.previewTokenCreatedAt,
+        sql`now() - make_interval(days => ${PREVIEW_LINK_DAYS})`,
+      ),
+    ),
+  );
 }
 
 /** A translation's revisions, newest first, with who saved each. */

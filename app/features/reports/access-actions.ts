@@ -14,6 +14,7 @@ import { storableText } from "#app/utils/text.ts";
 const actionLabels = {
   "submission.status": "submissionStatus",
   "submission.reveal-document": "revealDocument",
+  "submission.reveal-refused": "revealRefused",
   "submission.contact": "contactApplicant",
   "submissions.export": "exportSubmissions",
   "access-report.export": "exportAccessReport",

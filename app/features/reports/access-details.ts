@@ -35,6 +35,12 @@ export function detailsSummary(
 ): string {
   if (!details) return "";
   if (action === "submission.contact") return contactSummary(details, t);
+  if (action === "submission.reveal-refused") {
+    return t("admin.accessReport.revealRefused", {
+      attempt: String(details.attempt),
+      limit: String(details.limit),
+    });
+  }
   const { from, to, note, ...rest } = details;
   const parts: string[] = [];
   if ("from" in details || "to" in details) {

@@ -23,6 +23,7 @@ const reviewerRoles = ["admin", "approver"] as const;
 
 interface Recipient {
   id: string;
+  role: string;
   email: string;
   language: Language;
   mode: StaffAlertMode;
@@ -34,6 +35,7 @@ async function recipients(db: Pick<Database, "select">): Promise<Recipient[]> {
   const rows = await db
     .select({
       id: user.id,
+      role: user.role,
       email: user.email,
       language: user.language,
       mode: staffAlertPreferences.mode,
@@ -52,6 +54,7 @@ async function recipients(db: Pick<Database, "select">): Promise<Recipient[]> {
     .orderBy(asc(user.id));
   return rows.map((row) => ({
     id: row.id,
+    role: row.role,
     email: row.email,
     language: normalizeLanguage(row.language) ?? defaultLanguage,
     mode: row.mode ?? DEFAULT_STAFF_ALERTS.mode,
@@ -292,6 +295,43 @@ export async function sendDueDigests(db: Database, now = new Date()): Promise<nu
     if (queued) sent++;
   }
   return sent;
+}
+
+/**
+ * Tells every admin at once that a staff account was stopped for revealing too many document
+ * numbers (features/submissions/reveal.server.ts calls it on the first refusal of the hour),
+ * whatever her choice for new applications: that choice is about applications, this is about
+ * the applicants' data leaving through one account. Queued in the caller's transaction. The mail
+ * does not name the account (a mailbox is not the place); the access report, behind a session,
+ * does.
+ */
+export async function alertAdminsOfRevealLimit(
+  db: Pick<Database, "select" | "insert">,
+  { limit, until }: { limit: number; until: Date },
+): Promise<number> {
+  const admins = (await recipients(db)).filter((r) => r.role === "admin");
+  const time = toAgencyLocal(until).slice(11, 16);
+  const url = `${mailOrigin()}/admin/access-report?action=submission.reveal-refused`;
+  for (const admin of admins) {
+    const t = getFixedT(admin.language);
+    const intro = t("mail.staff.revealLimit.intro", { limit, time });
+    await queueMail(db, {
+      kind: "staff-security",
+      to: admin.email,
+      language: admin.language,
+      ...actionMail(admin.language, {
+        subject: t("mail.staff.revealLimit.subject"),
+        preview: intro,
+        paragraphs: [intro],
+        action: {
+          label: t("mail.staff.revealLimit.action"),
+          url,
+          after: [t("mail.staff.signInNeeded"), t("mail.staff.revealLimit.why")],
+        },
+      }),
+    });
+  }
+  return admins.length;
 }
 
 /**

@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
-import { accessLog, outbox, submissions, submissionStatusHistory } from "#app/db/schema.server.ts";
+import {
+  accessLog,
+  outbox,
+  rateLimits,
+  submissions,
+  submissionStatusHistory,
+} from "#app/db/schema.server.ts";
 import { decideMany } from "./bulk-review.server.ts";
 import { changeStatus } from "./review.server.ts";
 import { revealDocument } from "./reveal.server.ts";
@@ -45,6 +51,7 @@ describe.each(targets)("bulk decisions and document reveals on %s", (_name, opti
     await database.db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));
     await database.db.delete(outbox).where(like(outbox.recipient, `%.${marker}@%`));
     await database.db.delete(accessLog).where(like(accessLog.actorId, `%-${marker}`));
+    await database.db.delete(rateLimits).where(like(rateLimits.key, `%-${marker}`));
     await database.close();
   });
 
@@ -114,14 +121,17 @@ describe.each(targets)("bulk decisions and document reveals on %s", (_name, opti
       .where(eq(submissions.id, id));
     expect(stored!.encrypted).not.toContain("1234567");
     expect(stored!.last).toBe("4567");
-    expect(await revealDocument(database.db, id, { id: approver.id, ip: "198.51.100.4" })).toBe(
-      "AB1234567",
-    );
+    expect(await revealDocument(database.db, id, { id: approver.id, ip: "198.51.100.4" })).toEqual({
+      outcome: "revealed",
+      document: "AB1234567",
+    });
     const log = await database.db
       .select({ action: accessLog.action, ip: accessLog.ip })
       .from(accessLog)
       .where(and(eq(accessLog.subject, `submission:${id}`), eq(accessLog.actorId, approver.id)));
     expect(log).toEqual([{ action: "submission.reveal-document", ip: "198.51.100.4" }]);
-    expect(await revealDocument(database.db, await application("fer"), approver)).toBeNull();
+    expect(await revealDocument(database.db, await application("fer"), approver)).toEqual({
+      outcome: "missing",
+    });
   });
 });

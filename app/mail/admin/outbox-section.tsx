@@ -3,7 +3,7 @@ import { Badge, type BadgeTone } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Section } from "#app/components/ui/card.tsx";
 import { Label, Select } from "#app/components/ui/field.tsx";
-import { Pager } from "#app/components/ui/pager.tsx";
+import { PageLinkError, Pager } from "#app/components/ui/pager.tsx";
 import { StatCards } from "#app/components/ui/stat-card.tsx";
 import { Table, Td, Th } from "#app/components/ui/table.tsx";
 import { formatWhen } from "#app/i18n/format.ts";
@@ -22,6 +22,8 @@ export interface OutboxView extends Page {
   filter: MailStatus | null;
   /** The id this page starts before, or null on the first page. */
   before: number | null;
+  /** The page asked for was named by a malformed link: the first one is shown instead. */
+  badPageLink: boolean;
 }
 
 const tones: Record<MailStatus, BadgeTone> = {
@@ -79,6 +81,7 @@ export function OutboxSection({ outbox, result }: { outbox: OutboxView; result?:
           {t("admin.email.outbox.apply")}
         </Button>
       </Form>
+      {outbox.badPageLink ? <PageLinkError>{t("admin.badPageLink")}</PageLinkError> : null}
       <Outcome result={result} intents={["retry"]} />
       {outbox.messages.length ? (
         <OutboxTable messages={outbox.messages} />

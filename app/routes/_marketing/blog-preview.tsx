@@ -10,7 +10,9 @@ import type { Route } from "./+types/blog-preview";
 
 /**
  * `/blog/preview/<token>`: a draft shared by its private link, as the article will look. Never
- * stored by a cache, never indexed; the link stops working when a new one is made.
+ * stored by a cache, never indexed; the link stops working (the not-found page, 404) when a new
+ * one is made, the translation is published or the article deleted, and 14 days after it was
+ * made (features/blog/editor.server.ts).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { t, strings } = pageContext(request);

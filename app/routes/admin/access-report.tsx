@@ -1,6 +1,7 @@
+import { data } from "react-router";
 import { requireScreen } from "#app/auth/guards.server.ts";
 import { Icon } from "#app/components/ui/icon.tsx";
-import { Pager } from "#app/components/ui/pager.tsx";
+import { PageLinkError, Pager } from "#app/components/ui/pager.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { readAccessFilter } from "#app/features/reports/access-actions.ts";
 import { AccessFilters, AccessLogTable } from "#app/features/reports/access-log.tsx";
@@ -9,26 +10,31 @@ import { useTranslation } from "#app/i18n/translation.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/access-report";
-import { cursorParam, parseCursor } from "#app/utils/keyset.ts";
+import { cursorParam, readCursor } from "#app/utils/keyset.ts";
 
 /** /admin/access-report: who did what to whose data, when and from where (admin only). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireScreen(request, "adminAccessReport");
   const url = new URL(request.url);
   const { filter, query, invalidDate } = readAccessFilter(url.searchParams);
-  const before = parseCursor(url.searchParams.get("after"));
+  const { cursor: before, invalid: badPageLink } = readCursor(url.searchParams.get("after"));
   const page = await listAccessLog(await getDatabase(), { ...filter, before, limit: 50 });
   const { t, strings } = pageContext(request);
-  return {
-    strings: strings("admin-access-report", "admin-affiliates"),
-    title: pageTitle(t("admin.accessReport.title")),
-    filter,
-    query,
-    invalidDate,
-    rows: page.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-    next: cursorParam(page.next),
-    paged: Boolean(before),
-  };
+  // A malformed `after`: the first page, the filters kept, and a 400.
+  return data(
+    {
+      strings: strings("admin-access-report", "admin-affiliates"),
+      title: pageTitle(t("admin.accessReport.title")),
+      filter,
+      query,
+      invalidDate,
+      rows: page.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+      next: cursorParam(page.next),
+      paged: Boolean(before),
+      badPageLink,
+    },
+    { status: badPageLink ? 400 : 200 },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -47,6 +53,7 @@ export default function AccessReport({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-sm text-ink-600">{t("admin.accessReport.intro")}</p>
 
       <AccessFilters filter={filter} invalidDate={invalidDate} />
+      {loaderData.badPageLink ? <PageLinkError>{t("admin.badPageLink")}</PageLinkError> : null}
       {invalidDate ? (
         <p id="date-error" role="alert" className="mt-2 text-sm font-medium text-coral-700">
           {t("admin.accessReport.invalidDate")}

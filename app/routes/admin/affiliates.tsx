@@ -1,5 +1,6 @@
+import { data } from "react-router";
 import { requireScreen } from "#app/auth/guards.server.ts";
-import { Pager } from "#app/components/ui/pager.tsx";
+import { PageLinkError, Pager } from "#app/components/ui/pager.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { listAffiliates } from "#app/features/affiliates/admin-affiliates.server.ts";
 import {
@@ -12,7 +13,7 @@ import { pageContext } from "#app/utils/page.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import { storableText } from "#app/utils/text.ts";
 import type { Route } from "./+types/affiliates";
-import { cursorParam, parseCursor } from "#app/utils/keyset.ts";
+import { cursorParam, readCursor } from "#app/utils/keyset.ts";
 
 const isStatus = (value: unknown): value is AffiliateStatusValue =>
   affiliateStatusValues.includes(value as AffiliateStatusValue);
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const search = storableText((url.searchParams.get("q") ?? "").trim().slice(0, 100));
   const status = url.searchParams.get("status");
-  const before = parseCursor(url.searchParams.get("after"));
+  const { cursor: before, invalid: badPageLink } = readCursor(url.searchParams.get("after"));
   const page = await listAffiliates(await getDatabase(), {
     search: search || undefined,
     status: isStatus(status) ? status : undefined,
@@ -34,15 +35,20 @@ export async function loader({ request }: Route.LoaderArgs) {
     limit: 50,
   });
   const { t, strings } = pageContext(request);
-  return {
-    strings: strings("admin-affiliates"),
-    title: pageTitle(t("admin.affiliates.title")),
-    search,
-    status: isStatus(status) ? status : "",
-    rows: page.rows,
-    next: cursorParam(page.next),
-    paged: Boolean(before),
-  };
+  // A malformed `after`: the first page, her search kept, and a 400.
+  return data(
+    {
+      strings: strings("admin-affiliates"),
+      title: pageTitle(t("admin.affiliates.title")),
+      search,
+      status: isStatus(status) ? status : "",
+      rows: page.rows,
+      next: cursorParam(page.next),
+      paged: Boolean(before),
+      badPageLink,
+    },
+    { status: badPageLink ? 400 : 200 },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -63,6 +69,7 @@ export default function Affiliates({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-sm text-ink-600">{t("admin.affiliates.intro")}</p>
 
       <AffiliateFilters search={search} status={status} />
+      {loaderData.badPageLink ? <PageLinkError>{t("admin.badPageLink")}</PageLinkError> : null}
 
       <p aria-live="polite" className="mt-4 text-sm text-ink-600">
         {rows.length === 0

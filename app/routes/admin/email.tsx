@@ -41,6 +41,7 @@ import {
   readWaitingDays,
 } from "#app/features/staff-alerts/preferences.server.ts";
 import { WaitingDaysSection } from "#app/features/staff-alerts/waiting-days-section.tsx";
+import { readPageNumber } from "#app/utils/keyset.ts";
 import { pageContext } from "#app/utils/page.server.ts";
 import { clientIp, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
@@ -71,7 +72,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const ref = (await templateExists(db, asked)) ? asked : defaultTemplate;
   const status = url.searchParams.get("status");
   const filter = isMailStatus(status) ? status : null;
-  const before = idOf(url.searchParams.get("before")) ?? undefined;
+  // A malformed `before` (no page of ours links to it): the newest messages, and a 400.
+  const { value: before, invalid: badPageLink } = readPageNumber(url.searchParams.get("before"));
   const whatsappLanguage = normalizeLanguage(url.searchParams.get("whatsapp")) ?? defaultLanguage;
   const [smtp, reasons, overridden, editor, counts, outbox, whatsapp, waitingDays] =
     await Promise.all([
@@ -85,18 +87,25 @@ export async function loader({ request }: Route.LoaderArgs) {
       readWaitingDays(db),
     ]);
   const sample = previewValues(ref.kind, origin, t("admin.email.templates.sampleNote"));
-  return {
-    strings: strings("admin-email"),
-    title: pageTitle(t("admin.email.title")),
-    smtp,
-    reasons,
-    overridden: [...overridden],
-    editor: { key: ref.key, kind: ref.kind, reasonId: ref.reasonId, language, ...editor },
-    preview: previewTemplate(ref, language, editor, sample),
-    outbox: { counts, filter, before: before ?? null, ...outbox },
-    whatsapp: { language: whatsappLanguage, ...whatsapp, preview: previewWhatsapp(whatsapp.body) },
-    waitingDays,
-  };
+  return data(
+    {
+      strings: strings("admin-email"),
+      title: pageTitle(t("admin.email.title")),
+      smtp,
+      reasons,
+      overridden: [...overridden],
+      editor: { key: ref.key, kind: ref.kind, reasonId: ref.reasonId, language, ...editor },
+      preview: previewTemplate(ref, language, editor, sample),
+      outbox: { counts, filter, before: before ?? null, badPageLink, ...outbox },
+      whatsapp: {
+        language: whatsappLanguage,
+        ...whatsapp,
+        preview: previewWhatsapp(whatsapp.body),
+      },
+      waitingDays,
+    },
+    { status: badPageLink ? 400 : 200 },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

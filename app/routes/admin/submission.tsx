@@ -14,9 +14,10 @@ import { detailHref, readReviewContext } from "#app/features/submissions/review-
 import { applicationDetail } from "#app/features/submissions/detail.server.ts";
 import { StatusBadge } from "#app/features/submissions/status-badge.tsx";
 import { changeStatus, mayChange } from "#app/features/submissions/review.server.ts";
-import { revealDocument } from "#app/features/submissions/reveal.server.ts";
+import { REVEAL_LIMIT, revealDocument } from "#app/features/submissions/reveal.server.ts";
 import { listRejectionReasons } from "#app/mail/rejection-reasons.server.ts";
 import { SubmissionPrivacy } from "#app/features/privacy/submission-privacy.tsx";
+import { toAgencyLocal } from "#app/utils/agency-time.ts";
 import { pageContext } from "#app/utils/page.server.ts";
 import { clientIp, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
@@ -74,12 +75,22 @@ export async function action({ request, params }: Route.ActionArgs) {
   const to = form.get("to");
   const id = Number(params.id);
   if (form.get("intent") === "reveal" && Number.isSafeInteger(id)) {
-    const document = await revealDocument(await getDatabase(), id, {
+    const revealed = await revealDocument(await getDatabase(), id, {
       id: viewer.id,
       ip: clientIp(request),
     });
-    if (document === null) throw data(null, { status: 404 });
-    return data<Result>({ document });
+    if (revealed.outcome === "missing") throw data(null, { status: 404 });
+    if (revealed.outcome === "limited") {
+      const until = new Date(Date.now() + revealed.retryAfterSeconds * 1000);
+      return data<Result>(
+        {
+          error: "admin.detail.revealLimit",
+          params: { limit: String(REVEAL_LIMIT.limit), time: toAgencyLocal(until).slice(11, 16) },
+        },
+        { status: 429, headers: { "Retry-After": String(revealed.retryAfterSeconds) } },
+      );
+    }
+    return data<Result>({ document: revealed.document });
   }
   if (!isSubmissionStatus(from) || !isSubmissionStatus(to) || !Number.isSafeInteger(id)) {
     return data<Result>({ error: "auth.errors.generic" }, 400);

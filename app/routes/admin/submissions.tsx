@@ -2,7 +2,7 @@ import { data, Link, useNavigation } from "react-router";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { EmptyState } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
-import { Pager } from "#app/components/ui/pager.tsx";
+import { PageLinkError, Pager } from "#app/components/ui/pager.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { reviewLists } from "#app/features/admin/admin-nav.ts";
 import { BulkDecision } from "#app/features/submissions/bulk-decision.tsx";
@@ -18,7 +18,7 @@ import { pageContext } from "#app/utils/page.server.ts";
 import { clientIp, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/submissions";
-import { cursorParam, parseCursor } from "#app/utils/keyset.ts";
+import { cursorParam, readCursor } from "#app/utils/keyset.ts";
 
 function listOf(request: Request) {
   const path = new URL(request.url).pathname.replace(/\.data$/, "");
@@ -34,36 +34,41 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const list = listOf(request);
   const filter = readReviewFilter(url.searchParams);
-  const before = parseCursor(url.searchParams.get("after"));
+  const { cursor: before, invalid: badPageLink } = readCursor(url.searchParams.get("after"));
   const db = await getDatabase();
   const [page, referrers] = await Promise.all([
     listSubmissions(db, { ...filter, status: list.status, before, limit: 50 }),
     listReferrers(db),
   ]);
   const { t, strings } = pageContext(request);
-  return {
-    strings: strings("admin-list", "admin-keys"),
-    title: pageTitle(t(list.label)),
-    label: list.label,
-    path: list.path,
-    filter,
-    filterParams: reviewFilterParams(filter),
-    // Each row's link names this list, so her page knows the next and the previous one.
-    context: new URLSearchParams(reviewContextParams({ list, filter })).toString(),
-    referrers,
-    // What the list shows of each application, nothing more: the page carries fifty of them.
-    rows: page.rows.map((row) => ({
-      id: row.id,
-      fullName: row.fullName,
-      email: row.email,
-      source: row.source,
-      createdAt: row.createdAt,
-      status: row.status,
-      selectable: row.status === "Pendente" && !row.erasedAt,
-    })),
-    next: cursorParam(page.next),
-    paged: Boolean(before),
-  };
+  // A malformed `after` (no page of ours links to it): her filters kept, the first page shown.
+  return data(
+    {
+      strings: strings("admin-list", "admin-keys"),
+      title: pageTitle(t(list.label)),
+      label: list.label,
+      path: list.path,
+      filter,
+      filterParams: reviewFilterParams(filter),
+      // Each row's link names this list, so her page knows the next and the previous one.
+      context: new URLSearchParams(reviewContextParams({ list, filter })).toString(),
+      referrers,
+      // What the list shows of each application, nothing more: the page carries fifty of them.
+      rows: page.rows.map((row) => ({
+        id: row.id,
+        fullName: row.fullName,
+        email: row.email,
+        source: row.source,
+        createdAt: row.createdAt,
+        status: row.status,
+        selectable: row.status === "Pendente" && !row.erasedAt,
+      })),
+      next: cursorParam(page.next),
+      paged: Boolean(before),
+      badPageLink,
+    },
+    { status: badPageLink ? 400 : 200 },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -127,6 +132,7 @@ export default function Submissions({ loaderData, actionData }: Route.ComponentP
       </div>
 
       <ReviewFilters filter={filter} referrers={referrers} />
+      {loaderData.badPageLink ? <PageLinkError>{t("admin.badPageLink")}</PageLinkError> : null}
       {filtered ? (
         <p className="mt-2 text-sm">
           <Link to={path} className="font-semibold text-brand-700 hover:text-brand-900">

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { getAuth } from "#app/auth/auth.server.ts";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
-import { Pager } from "#app/components/ui/pager.tsx";
+import { PageLinkError, Pager } from "#app/components/ui/pager.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { roles } from "#app/db/roles.ts";
 import type { UserActionResult as Result } from "#app/features/users/user-row.tsx";
@@ -17,6 +17,7 @@ import {
 } from "#app/features/users/users.server.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { getEnv } from "#app/utils/env.server.ts";
+import { readPageNumber } from "#app/utils/keyset.ts";
 import { pageContext } from "#app/utils/page.server.ts";
 import { clientIp, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
@@ -26,8 +27,10 @@ import type { Route } from "./+types/users";
 const filterSchema = z.object({
   q: z.string().trim().max(100).catch(""),
   role: z.enum(roles).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
+
+/** The furthest page the list goes to. */
+const MAX_PAGE = 10_000;
 
 /** /admin/users (admin only): the accounts, searchable, with what an admin may change. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -36,22 +39,27 @@ export async function loader({ request }: Route.LoaderArgs) {
   const filter = filterSchema.parse({
     q: storableText(url.searchParams.get("q") ?? ""),
     role: url.searchParams.get("role") || undefined,
-    page: url.searchParams.get("page") ?? 1,
   });
+  // A malformed page (no link of ours makes one): the first page, the search kept, and a 400.
+  const page = readPageNumber(url.searchParams.get("page"), MAX_PAGE);
   const list = await listUsers(await getDatabase(), {
     search: filter.q || undefined,
     role: filter.role,
-    page: filter.page,
+    page: page.value ?? 1,
     adminEmail: getEnv().ADMIN_EMAIL,
   });
   const { t, strings } = pageContext(request);
-  return {
-    strings: strings("admin-users"),
-    title: pageTitle(t("admin.users.title")),
-    viewerId: viewer.id,
-    filter,
-    ...list,
-  };
+  return data(
+    {
+      strings: strings("admin-users"),
+      title: pageTitle(t("admin.users.title")),
+      viewerId: viewer.id,
+      filter,
+      ...list,
+      badPageLink: page.invalid,
+    },
+    { status: page.invalid ? 400 : 200 },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -134,6 +142,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         <UsersSearch q={filter.q} role={filter.role} />
       </div>
 
+      {loaderData.badPageLink ? <PageLinkError>{t("admin.badPageLink")}</PageLinkError> : null}
       <p aria-live="polite" className="mt-4 text-sm text-ink-600">
         {t("admin.users.count", { count: total })}
       </p>

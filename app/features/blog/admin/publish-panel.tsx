@@ -124,8 +124,8 @@ function MoreActions({
   busy: boolean;
   previewPath?: string;
 }) {
-  const { t } = useTranslation();
-  const { state } = translation;
+  const { t, i18n } = useTranslation();
+  const { state, previewExpiresAt } = translation;
   return (
     <div className="space-y-3 border-t border-ink-200 pt-4 text-sm">
       {translation.hasPendingChanges ? (
@@ -168,6 +168,13 @@ function MoreActions({
           <a href={previewPath} className="font-mono text-brand-800 underline">
             {previewPath}
           </a>
+        </p>
+      ) : null}
+      {previewExpiresAt ? (
+        <p className="text-ink-700">
+          {t("admin.blog.previewLinkExpires", {
+            when: formatAgencyTime(previewExpiresAt, i18n.language),
+          })}
         </p>
       ) : null}
       <Link
