@@ -2,6 +2,8 @@ import { useTranslation } from "#app/i18n/translation.tsx";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getAuth } from "#app/auth/auth.server.ts";
 import { callAuth } from "#app/auth/call.server.ts";
+import { spendSignInCode } from "#app/auth/two-factor-codes.server.ts";
+import { getDatabase } from "#app/db/db.server.ts";
 import { accountLimit, signInSucceeded } from "#app/auth/limits.server.ts";
 import { homeOf, safeReturnPath } from "#app/auth/permissions.ts";
 import { effectiveRole, hasAuthCookie, redirectWithCookies } from "#app/auth/guards.server.ts";
@@ -55,8 +57,19 @@ export async function action({ request }: Route.ActionArgs) {
   );
   if (!outcome.ok) return data<Result>({ error: "security.wrongCode" }, 400);
   const body = (await outcome.response.json()) as {
-    user: { email: string; emailVerified: boolean; role?: string };
+    token?: string | null;
+    user: { id: string; email: string; emailVerified: boolean; role?: string };
   };
+  // An app code works once: a second use, in its time step or any other, is refused like a
+  // wrong one (backup codes are single-use by Better Auth already).
+  const firstUse =
+    !/^\d{6}$/.test(code) ||
+    (await spendSignInCode(await getDatabase(), {
+      userId: body.user.id,
+      code,
+      sessionToken: body.token ?? null,
+    }));
+  if (!firstUse) return data<Result>({ error: "security.wrongCode" }, 400);
   await signInSucceeded(request, body.user.email);
   const returnPath = safeReturnPath(String(form.get("redirect") ?? ""));
   throw redirectWithCookies(returnPath ?? homeOf(effectiveRole(body.user)), outcome.response);

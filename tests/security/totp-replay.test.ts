@@ -1,0 +1,129 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getCurrentUser } from "#app/auth/guards.server.ts";
+import { getDatabase } from "#app/db/db.server.ts";
+import { session } from "#app/db/schema.server.ts";
+import * as login from "#app/routes/_auth/login.tsx";
+import * as twoFactor from "#app/routes/_auth/two-factor.tsx";
+import { enableAuthenticator, signedInAccount } from "#app/test/accounts.server.ts";
+import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import { removeTestData } from "#app/test/cleanup.server.ts";
+import { CookieJar } from "#app/test/cookie-jar.ts";
+import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { totp } from "../e2e/accounts.ts";
+
+/**
+ * The attack: an authenticator code used twice. Someone who has her password and reads her
+ * code (over her shoulder, or through a phishing page that passes it on) signs in with it
+ * right after she did: the code was still accepted for its 30-second step and the next. Now a
+ * code already used for the account is refused, whoever sends it and however fast, and the
+ * session Better Auth made for the second use is gone before its cookie leaves.
+ */
+
+const ORIGIN = "http://127.0.0.1:3999";
+const PASSWORD = "maré-talent-2026!";
+
+describe.each(databaseTargets)("an authenticator code used twice, on %s", (_name, databaseUrl) => {
+  const marker = randomBytes(4).toString("hex");
+  let ipCount = 0;
+  const newIp = () => `203.0.113.${++ipCount % 250}`;
+
+  function request(path: string, init: { form?: Record<string, string>; cookie?: string } = {}) {
+    return new Request(`${ORIGIN}${path}`, {
+      method: init.form ? "POST" : "GET",
+      body: init.form ? new URLSearchParams(init.form) : undefined,
+      headers: {
+        origin: ORIGIN,
+        "x-client-ip": newIp(),
+        ...(init.cookie ? { cookie: init.cookie } : {}),
+      },
+    });
+  }
+
+  async function accountWithAuthenticator(name: string) {
+    const address = `${name}.${marker}@example.com`;
+    const { id, cookie } = await signedInAccount({
+      email: address,
+      name: "Rita Souza",
+      role: "approver",
+      password: PASSWORD,
+      origin: ORIGIN,
+      ip: newIp(),
+    });
+    const secret = await enableAuthenticator({ cookie, password: PASSWORD, origin: ORIGIN });
+    return { id, address, secret };
+  }
+
+  /** Her password, from a browser of its own: the browser is sent on to the code. */
+  async function passwordStep(address: string) {
+    const jar = new CookieJar();
+    const answer = await callRoute(
+      login.action,
+      request("/login", { form: { email: address, password: PASSWORD } }),
+    );
+    jar.take(answer.headers);
+    expect(jar.has("mare.two_factor")).toBe(true);
+    return jar;
+  }
+
+  const codeStep = (jar: CookieJar, code: string) =>
+    callRoute(
+      twoFactor.action,
+      request("/login/two-factor", { cookie: jar.header, form: { code } }),
+    );
+
+  const sessionsOf = async (userId: string) =>
+    (await (await getDatabase()).select().from(session).where(eq(session.userId, userId))).length;
+
+  beforeAll(async () => {
+    await openAppDatabase(databaseUrl, {
+      HOST: "127.0.0.1",
+      PORT: "3999",
+      PUBLIC_ORIGIN: "",
+      ADMIN_EMAIL: "",
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await removeTestData(await getDatabase(), marker);
+    await closeAppDatabase();
+  });
+
+  it("the code she used is refused to the next browser, which gets no session", async () => {
+    const rita = await accountWithAuthenticator("rita");
+    const code = totp(rita.secret);
+    const hers = await passwordStep(rita.address);
+    const signedIn = await codeStep(hers, code);
+    expect(signedIn.status).toBe(302);
+    hers.take(signedIn.headers);
+    expect(await getCurrentUser(request("/", { cookie: hers.header }))).toMatchObject({
+      id: rita.id,
+    });
+
+    const sessionsBefore = await sessionsOf(rita.id);
+    const his = await passwordStep(rita.address);
+    const replayed = await codeStep(his, code);
+    expect(replayed).toMatchObject({ status: 400, data: { error: "security.wrongCode" } });
+    his.take(replayed.headers);
+    expect(his.has("mare.session_token")).toBe(false);
+    expect(await sessionsOf(rita.id)).toBe(sessionsBefore);
+    // Hers is untouched.
+    expect(await getCurrentUser(request("/", { cookie: hers.header }))).toMatchObject({
+      id: rita.id,
+    });
+  });
+
+  it("sent twice at once, the code signs in exactly one of the two", async () => {
+    const bia = await accountWithAuthenticator("bia");
+    const code = totp(bia.secret);
+    const [first, second] = await Promise.all([
+      passwordStep(bia.address),
+      passwordStep(bia.address),
+    ]);
+    const sessionsBefore = await sessionsOf(bia.id);
+    const answers = await Promise.all([codeStep(first!, code), codeStep(second!, code)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([302, 400]);
+    expect(await sessionsOf(bia.id)).toBe(sessionsBefore + 1);
+  });
+});
