@@ -1,3 +1,4 @@
+import { privacyRequestsSettled } from "#app/features/privacy/requests.server.ts";
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
@@ -84,6 +85,7 @@ export async function shutdown() {
   await staffAlerts?.stop();
   await flushCounts(); // the last seconds of cookie-free counting
   await referralClicksSettled(); // referral clicks still being written
+  await privacyRequestsSettled(); // privacy requests stored after their answer
   await closeDatabase();
 }
 

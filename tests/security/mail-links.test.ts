@@ -12,6 +12,7 @@ import * as forgotPassword from "#app/routes/_auth/forgot-password.tsx";
 import * as login from "#app/routes/_auth/login.tsx";
 import * as registerAffiliate from "#app/routes/_auth/register-affiliate.tsx";
 import * as privacyRequest from "#app/routes/_marketing/privacy-request.tsx";
+import { privacyRequestsSettled } from "#app/features/privacy/requests.server.ts";
 import * as accountPrivacy from "#app/routes/account/privacy.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
@@ -112,6 +113,7 @@ for (const configured of ["", "https://maretalent.example"]) {
           );
           expect(answer.status).toBe(200);
         }
+        await privacyRequestsSettled();
         await expectOnlyConfiguredLinks(victim, 3);
       });
 

@@ -39,6 +39,7 @@ import {
   createPrivacyRequest,
   hashToken,
   openRequest,
+  privacyRequestsSettled,
   requestByAddress,
 } from "./requests.server.ts";
 import {
@@ -894,8 +895,12 @@ describe.each(databaseTargets)("privacy routes on %s", (_name, databaseUrl) => {
   });
 
   describe("the contact page's request", () => {
-    const ask = (form: Record<string, string>, ip = freshIp()) =>
-      callRoute(requestPage.action, request("/privacy/request", { form, ip }));
+    // The request is stored just after its answer (requests.server.ts): waited for here.
+    const ask = async (form: Record<string, string>, ip = freshIp()) => {
+      const answer = await callRoute(requestPage.action, request("/privacy/request", { form, ip }));
+      await privacyRequestsSettled();
+      return answer;
+    };
 
     it("answers the same for a known and an unknown address", async () => {
       const known = await ask({ email: email("nina"), kind: "export" });
@@ -950,6 +955,7 @@ describe.each(databaseTargets)("privacy routes on %s", (_name, databaseUrl) => {
         requestPage.action,
         request("/privacy/request", { form: { email: email(who), kind }, ip: freshIp() }),
       );
+      await privacyRequestsSettled();
       // The newest mail of the request's kind (rows come back in no particular order).
       const mail = (await mailsTo(email(who)))
         .filter((m) => m.kind === (kind === "export" ? "privacyExport" : "privacyErase"))

@@ -33,6 +33,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
+// The page's address holds a live token: no cache keeps it, after the button's answer too.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title },
   { name: "robots", content: "noindex" },

@@ -7,7 +7,10 @@ import {
   PrivacyRequestForm,
   type PrivacyRequestResult,
 } from "#app/features/privacy/privacy-request-form.tsx";
-import { privacyRequestLimit, requestByAddress } from "#app/features/privacy/requests.server.ts";
+import {
+  privacyRequestLimit,
+  requestByAddressAfterAnswer,
+} from "#app/features/privacy/requests.server.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { agency } from "#app/utils/agency.ts";
 import { pageContext } from "#app/utils/page.server.ts";
@@ -77,7 +80,8 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const { language } = pageContext(request);
-  await requestByAddress(db, { kind, email: email.data, language });
+  // After the answer, so that its time says nothing about the address (requests.server.ts).
+  requestByAddressAfterAnswer(db, { kind, email: email.data, language });
   return data<PrivacyRequestResult>({ status: "sent" });
 }
 
