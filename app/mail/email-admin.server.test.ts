@@ -215,13 +215,16 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
     ...fields,
   });
 
-  /** Puts these queued mails before any other in the sender's order (the oldest due first). */
+  /**
+   * Puts these queued mails before any other in the sender's order (the most urgent, then the
+   * oldest due, first): ahead of other files' mail on a shared database, links included.
+   */
   async function makeFirstDue(ids: number[]) {
     await (
       await getDatabase()
     )
       .update(outbox)
-      .set({ nextAttemptAt: new Date("2000-01-01T00:00:00Z") })
+      .set({ nextAttemptAt: new Date("2000-01-01T00:00:00Z"), priority: 9 })
       .where(inArray(outbox.id, ids));
   }
 
