@@ -52,8 +52,8 @@ export interface NewSubmission {
 /**
  * Stores an application as Pendente with its first history entry and queues her confirmation
  * mail (at most three a day to one mailbox: confirmationLimit), in one statement: either
- * everything is kept or nothing is. The referral code she
- * arrived with is attributed to its affiliate here (or flagged as the affiliate's own).
+ * everything is kept or nothing is. The referral code she arrived with is attributed to its
+ * affiliate here (or flagged as the affiliate's own).
  * (The form's path, receiveApplication, looks the affiliate and the template up in the same
  * trip as its rate limit: beforeStoring.)
  */
