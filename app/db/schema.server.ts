@@ -183,10 +183,17 @@ export const outbox = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /**
+     * Higher goes first: 1 for a mail someone waits for on a screen (a verification or reset
+     * link), 0 for the rest, so a burst of confirmations never holds up a sign-in. queueMail
+     * sets it from the kind (mailPriority).
+     */
+    priority: smallint("priority").notNull().default(0),
   },
   (table) => [
     check("outbox_status_check", inList("status", mailStatuses)),
-    index("outbox_due_idx").on(table.status, table.nextAttemptAt),
+    // The sender's claim order: queued, most urgent first, then the longest due.
+    index("outbox_claim_idx").on(table.status, table.priority.desc(), table.nextAttemptAt),
   ],
 );
 

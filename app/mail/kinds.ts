@@ -18,8 +18,33 @@ export type MailTemplateKind = (typeof mailTemplateKinds)[number];
 /** Mail to the staff (app/features/staff-alerts/): the product's own wording, no template. */
 export const staffMailKinds = ["staff-alert", "staff-digest", "staff-security"] as const;
 
+/**
+ * Mail someone waits for on a screen: a link to verify her address (which also claims a
+ * pre-registered account), to choose a new password, or to confirm a privacy request. The
+ * sender takes these before any other queued mail, so a burst of applications' confirmations
+ * never holds up a sign-in (the outbox's priority column).
+ */
+export const urgentMailKinds: readonly string[] = [
+  "verification",
+  "reset",
+  "privacyExport",
+  "privacyErase",
+  // Someone tried to sign up with her address: she may be trying to get in right now.
+  "sign-up-attempt",
+];
+
+/** The outbox priority of a kind: higher goes first. */
+export const mailPriority = (kind: string) => (urgentMailKinds.includes(kind) ? 1 : 0);
+
 /** The kinds the outbox's list names in her language (any other is shown as stored). */
-export const labelledMailKinds: readonly string[] = [...mailTemplateKinds, ...staffMailKinds];
+/** Mail of the product's own wording to an account's owner (app/auth/): no template. */
+export const accountMailKinds = ["sign-up-attempt"] as const;
+
+export const labelledMailKinds: readonly string[] = [
+  ...mailTemplateKinds,
+  ...staffMailKinds,
+  ...accountMailKinds,
+];
 
 export const isMailTemplateKind = (value: unknown): value is MailTemplateKind =>
   mailTemplateKinds.includes(value as MailTemplateKind);

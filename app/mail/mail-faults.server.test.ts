@@ -1,13 +1,12 @@
-import { randomBytes } from "node:crypto";
 import net from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { simpleParser, type ParsedMail } from "mailparser";
-import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
 import { outbox } from "#app/db/schema.server.ts";
 import { startFaultProxy, type FaultProxy } from "#app/test/fault-proxy.ts";
+import { ownPostgres } from "#app/test/own-postgres.ts";
 import { queueMail } from "./outbox.server.ts";
 import { outboxMessageId, smtpTransport, startMailSender } from "./sender.server.ts";
 import { confirmationMail } from "./templates.server.ts";
@@ -95,24 +94,6 @@ async function smtpLink(targetPort: number) {
 
 const messageIds = (mails: ParsedMail[]) => mails.map((mail) => mail.messageId);
 
-/** Every PostgreSQL test gets an empty database of its own: the sender takes any due mail. */
-async function ownPostgres(baseUrl: string) {
-  const name = `mare_mail_faults_${randomBytes(4).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database ${name} with (force)`) };
-}
-
 const targets: [string, string | undefined][] = [["PGlite", undefined]];
 if (process.env.TEST_DATABASE_URL) targets.push(["PostgreSQL", process.env.TEST_DATABASE_URL]);
 
@@ -122,7 +103,7 @@ describe.each(targets)("mail while SMTP fails, on %s", (_name, baseUrl) => {
 
   beforeAll(async () => {
     if (baseUrl) {
-      const own = await ownPostgres(baseUrl);
+      const own = await ownPostgres(baseUrl, "mare_mail_faults");
       dropDatabase = own.drop;
       database = openDatabase({ url: own.url, dataDir: "memory://" });
     } else {
@@ -267,7 +248,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     let throughProxy: DatabaseHandle;
 
     beforeAll(async () => {
-      own = await ownPostgres(process.env.TEST_DATABASE_URL!);
+      own = await ownPostgres(process.env.TEST_DATABASE_URL!, "mare_mail_faults");
       direct = openDatabase({ url: own.url, dataDir: "memory://" });
       await direct.migrate();
       proxy = await startFaultProxy(own.url);

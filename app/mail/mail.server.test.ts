@@ -60,7 +60,8 @@ describe("mail", () => {
     database = openDatabase({ dataDir: "memory://" });
     await database.migrate();
     smtp = await startSmtp();
-  });
+    // Migrating takes seconds on a loaded machine, as in the other database tests.
+  }, 60_000);
   afterAll(async () => {
     await smtp.close();
     await database.close();

@@ -1,6 +1,7 @@
 import type { Database } from "#app/db/db.server.ts";
 import { outbox } from "#app/db/schema.server.ts";
 import type { Language } from "#app/i18n/languages.ts";
+import { mailPriority } from "./kinds.ts";
 import type { RenderedMail } from "./templates.server.ts";
 
 /** Anything that can run a query: the database or an open transaction. */
@@ -8,7 +9,8 @@ type Queryable = Pick<Database, "insert">;
 
 /**
  * Puts a mail in the outbox. Call it inside the transaction that stores what the mail is about:
- * the mail exists if and only if the data does. The sender delivers it.
+ * the mail exists if and only if the data does. The sender delivers it, links someone waits for
+ * (urgentMailKinds) before the rest.
  */
 export async function queueMail(
   db: Queryable,
@@ -23,6 +25,7 @@ export async function queueMail(
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
+      priority: mailPriority(mail.kind),
     })
     .returning({ id: outbox.id });
   notifyMailQueued();

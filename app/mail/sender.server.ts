@@ -77,21 +77,28 @@ interface Claimed {
 
 /**
  * Claims the messages that are due, so that each goes to exactly one sender even with several
- * app instances (FOR UPDATE SKIP LOCKED), and counts the attempt.
+ * app instances (FOR UPDATE SKIP LOCKED), and counts the attempt. Urgent mail first (a link
+ * someone waits for: kinds.ts), then the longest due; the order is the outbox_claim_idx index's
+ * (hence `nulls last`, though the column is never null).
  */
 async function claimDue(db: Database, limit: number): Promise<Claimed[]> {
+  // RETURNING gives the rows in no particular order: sorted again, so urgent mail leads the pass.
   const result = await db.execute(sql`
-    update ${outbox}
-    set locked_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = attempts + 1
-    where id in (
-      select id from ${outbox}
-      where status = 'queued' and next_attempt_at <= now()
-        and (locked_until is null or locked_until < now())
-      order by next_attempt_at
-      limit ${limit}
-      for update skip locked
+    with claimed as (
+      update ${outbox}
+      set locked_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = attempts + 1
+      where id in (
+        select id from ${outbox}
+        where status = 'queued' and next_attempt_at <= now()
+          and (locked_until is null or locked_until < now())
+        order by priority desc nulls last, next_attempt_at
+        limit ${limit}
+        for update skip locked
+      )
+      returning id, created_at, recipient, subject, html, text, attempts, priority, next_attempt_at
     )
-    returning id, created_at, recipient, subject, html, text, attempts`);
+    select id, created_at, recipient, subject, html, text, attempts from claimed
+    order by priority desc, next_attempt_at, id`);
   return (result as unknown as { rows: (Claimed & { created_at: Date | string })[] }).rows.map(
     ({ created_at, ...row }) => ({
       ...row,

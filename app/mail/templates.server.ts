@@ -4,6 +4,7 @@ import { mailTemplates } from "#app/db/schema.server.ts";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import type { Language } from "#app/i18n/languages.ts";
 import { agency } from "#app/utils/agency.ts";
+import { inertText } from "./inert-text.ts";
 import type { MailTemplateKind } from "./kinds.ts";
 
 export interface RenderedMail {
@@ -94,7 +95,7 @@ export function confirmationMail(
 ): RenderedMail {
   if (override) return renderTemplate("confirmation", language, override, { name });
   const t = getFixedT(language);
-  const firstName = firstNameOf(name);
+  const firstName = greetingName(name);
   return {
     subject: t("mail.confirmation.subject"),
     ...layout(language, t("mail.confirmation.preview", { name: firstName }), [
@@ -108,6 +109,13 @@ export function confirmationMail(
 
 /** Her first name, as every message to her greets her. */
 export const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] || name;
+
+/**
+ * Her first name as a mail shows it, built-in wording or an admin's template alike: the one way
+ * her name (typed by whoever filled in the form or signed up) enters a mail to her, made inert
+ * so that no mail program turns it into a link (inert-text.ts).
+ */
+export const greetingName = (name: string) => inertText(firstNameOf(name));
 
 /** The link that confirms the address of a new account (valid 1 hour). */
 export function verificationMail(
@@ -123,7 +131,7 @@ export function verificationMail(
     ...layout(
       language,
       t("mail.verification.preview"),
-      [t("mail.verification.greeting", { name: firstNameOf(name) }), t("mail.verification.body")],
+      [t("mail.verification.greeting", { name: greetingName(name) }), t("mail.verification.body")],
       { label: t("mail.verification.action"), url, after: [t("mail.verification.ignore")] },
     ),
   };
@@ -144,7 +152,7 @@ export function signUpAttemptMail(
     ...layout(
       language,
       t("mail.signUpAttempt.preview"),
-      [t("mail.signUpAttempt.greeting", { name: firstNameOf(name) }), t("mail.signUpAttempt.body")],
+      [t("mail.signUpAttempt.greeting", { name: greetingName(name) }), t("mail.signUpAttempt.body")],
       {
         label: t("mail.signUpAttempt.action"),
         url: links.signIn,
@@ -171,7 +179,7 @@ export function resetPasswordMail(
     ...layout(
       language,
       t("mail.reset.preview"),
-      [t("mail.reset.greeting", { name: firstNameOf(name) }), t("mail.reset.body")],
+      [t("mail.reset.greeting", { name: greetingName(name) }), t("mail.reset.body")],
       { label: t("mail.reset.action"), url, after: [t("mail.reset.ignore")] },
     ),
   };
@@ -191,7 +199,7 @@ export function decisionMail(
 ): RenderedMail {
   if (override) return renderTemplate(decision, language, override, { name, note });
   const t = getFixedT(language);
-  const firstName = firstNameOf(name);
+  const firstName = greetingName(name);
   const paragraphs = [
     t(`mail.${decision}.greeting`, { name: firstName }),
     t(`mail.${decision}.body`),
@@ -278,7 +286,7 @@ export function renderTemplate(
   const t = getFixedT(language);
   const note = values.note?.trim() || "";
   const filled: Record<string, string> = {
-    name: firstNameOf(values.name),
+    name: greetingName(values.name),
     link: values.link ?? "",
     note,
   };
@@ -304,7 +312,8 @@ export function renderTemplate(
         }
       : undefined;
   return {
-    subject: fill(text.subject.trim()).replace(/\s+/g, " "),
+    // Her name is already one line (inert-text.ts), its thin spaces kept.
+    subject: fill(text.subject.trim().replace(/\s+/g, " ")),
     ...layout(language, t(`mail.${kind}.preview`, { name: filled.name }), before.map(fill), action),
   };
 }

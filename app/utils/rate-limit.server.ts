@@ -75,7 +75,10 @@ export async function peekRateLimit(
   return { allowed: count < limit, count, retryAfterSeconds: Number(row?.retry_after ?? 0) };
 }
 
-/** The longest window of any limit is an hour: a counter older than a day counts for nothing. */
+/**
+ * The longest window of any limit is a day (a mailbox's confirmations, keyed by the day itself): a
+ * counter older than a day counts for nothing.
+ */
 const EXPIRED_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, ilike, like } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
@@ -71,10 +71,12 @@ describe.each(databaseTargets)(
     }, 60_000);
     afterAll(async () => {
       const db = await getDatabase();
-      await db.delete(submissions).where(like(submissions.emailNormalized, `%.${marker}@%`));
-      await db.delete(outbox).where(like(outbox.recipient, `%.${marker}@%`));
+      // Any address with this run's marker, in any case or with a +tag.
+      await db.delete(submissions).where(ilike(submissions.emailNormalized, `%${marker}%`));
+      await db.delete(outbox).where(ilike(outbox.recipient, `%${marker}%`));
       await db.delete(user).where(like(user.email, `%.${marker}@%`));
       await db.delete(rateLimits).where(like(rateLimits.key, `submission:${ipPrefix}%`));
+      await db.delete(rateLimits).where(like(rateLimits.key, `confirmations:%${marker}%`));
       await closeAppDatabase();
     });
 
@@ -211,6 +213,57 @@ describe.each(databaseTargets)(
         status: "limited",
         values: { email: emailOf("limit3") },
       });
+    });
+
+    it("mails one mailbox at most three confirmations a day, however many client addresses apply for it", async () => {
+      const db = await getDatabase();
+      /** Applies from a new client address each time; answers the statuses. */
+      const applyAs = (emails: string[]) =>
+        Promise.all(emails.map(async (email) => (await form(post({ ...valid, email }))).status));
+      const stored = async (mailbox: string) =>
+        (
+          await db
+            .select({ id: submissions.id })
+            .from(submissions)
+            .where(like(submissions.emailNormalized, mailbox))
+        ).length;
+      const confirmations = async (mailbox: string) =>
+        (
+          await db
+            .select({ id: outbox.id })
+            .from(outbox)
+            .where(and(eq(outbox.kind, "confirmation"), ilike(outbox.recipient, mailbox)))
+        ).length;
+
+      // The attack: five applications naming her address, written five ways, from five clients.
+      const victim = `vitima.${marker}@example.com`;
+      const written = [victim, victim.toUpperCase(), ` ${victim}`, `Vitima.${marker}@Example.COM`];
+      for (const email of [...written, victim]) expect(await applyAs([email])).toEqual([200]);
+      expect(await stored(victim)).toBe(5);
+      expect(await confirmations(victim)).toBe(3);
+
+      // Someone else's mailbox is untouched.
+      const other = `outra.${marker}@example.com`;
+      expect(await applyAs([other])).toEqual([200]);
+      expect(await confirmations(other)).toBe(1);
+
+      // Gmail reads dots and +tags as the same mailbox: so does the count.
+      const gmail = [
+        `bia.bomba.${marker}@gmail.com`,
+        `biabomba.${marker}+1@gmail.com`,
+        `b.i.a.bomba.${marker}@googlemail.com`,
+        `BiaBomba.${marker}+x@Gmail.com`,
+      ];
+      for (const email of gmail) expect(await applyAs([email])).toEqual([200]);
+      expect(await confirmations(`%bomba.${marker}%@g%mail.com`)).toBe(3);
+
+      // Sent all at once (each on its own connection on PostgreSQL), still three.
+      const burst = `rajada.${marker}@example.com`;
+      expect(await applyAs(Array.from({ length: 6 }, () => burst))).toEqual([
+        200, 200, 200, 200, 200, 200,
+      ]);
+      expect(await stored(burst)).toBe(6);
+      expect(await confirmations(burst)).toBe(3);
     });
 
     it("sends the confirmation template saved for her language, her name filled in", async () => {

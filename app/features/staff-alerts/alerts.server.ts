@@ -4,6 +4,7 @@ import { staffAlertPreferences, submissions, user } from "#app/db/schema.server.
 import type { StaffAlertMode } from "#app/db/staff-alert-modes.ts";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import { defaultLanguage, normalizeLanguage, type Language } from "#app/i18n/languages.ts";
+import { inertText } from "#app/mail/inert-text.ts";
 import { queueMail } from "#app/mail/outbox.server.ts";
 import { actionMail } from "#app/mail/templates.server.ts";
 import { toAgencyLocal } from "#app/utils/agency-time.ts";
@@ -71,13 +72,17 @@ interface Announced {
   source: string;
 }
 
-/** "Maria S." of "Maria da Silva Santos": never her full name in a mailbox. */
+/**
+ * "Maria S." of "Maria da Silva Santos": never her full name in a mailbox. Whoever filled in the
+ * form typed it, so it is made inert: `evil.example` as a first name is no link in the staff's
+ * mail (inert-text.ts).
+ */
 export function firstNameAndInitial(fullName: string): string {
   const words = fullName.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return "—";
   const first = words[0]!;
   const last = words.length > 1 ? words.at(-1)! : "";
-  return last ? `${first} ${last.charAt(0).toLocaleUpperCase()}.` : first;
+  return inertText(last ? `${first} ${last.charAt(0).toLocaleUpperCase()}.` : first);
 }
 
 function countryOf(code: string | null, language: Language): string | null {

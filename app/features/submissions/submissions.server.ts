@@ -20,9 +20,11 @@ import {
 } from "#app/mail/templates.server.ts";
 import { encrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
 import { countAttempt, type CountedRow } from "#app/utils/rate-limit.server.ts";
+import { toAgencyLocal } from "#app/utils/agency-time.ts";
 import {
   attributeApplication,
   attribution,
+  mailboxOf,
   type Attribution,
 } from "#app/features/affiliates/affiliates.server.ts";
 
@@ -49,8 +51,9 @@ export interface NewSubmission {
 
 /**
  * Stores an application as Pendente with its first history entry and queues her confirmation
- * mail, in one statement: either everything is kept or nothing is. The referral code she
- * arrived with is attributed to its affiliate here (or flagged as the affiliate's own).
+ * mail (at most three a day to one mailbox: confirmationLimit), in one statement: either
+ * everything is kept or nothing is. The referral code she arrived with is attributed to its
+ * affiliate here (or flagged as the affiliate's own).
  * (The form's path, receiveApplication, looks the affiliate and the template up in the same
  * trip as its rate limit: beforeStoring.)
  */
@@ -78,9 +81,28 @@ const columns = (...list: AnyPgColumn[]) =>
   );
 
 /**
- * The application, its first history entry and her confirmation mail: one statement (each
- * part feeds on the row the first one returns), so one trip to the database and nothing
- * half-stored. Returns the application's id.
+ * Mail bombing through the form: it mails a confirmation to whatever address is typed, and
+ * the per-client limit does not stop someone with many client addresses. So one mailbox
+ * (compared as mailboxOf reads it: case, Gmail's dots, `+tags`) gets at most `perDay`
+ * confirmations per day of the agency's clock (Brasília, midnight to midnight); later
+ * applications are stored as usual, without a mail. The count lives in rate_limits under a key
+ * naming the day and the mailbox, so it holds across app instances, and is taken in the
+ * store's own statement: an application that is not stored does not count, and two sent at
+ * once for one mailbox are counted one after the other (the counter's row is locked until the
+ * store commits; other mailboxes never wait on it).
+ */
+export const confirmationLimit = {
+  perDay: 3,
+  // The key changes at midnight; the window only needs to outlast the day.
+  windowSeconds: 24 * 60 * 60,
+  key: (email: string, now = new Date()) =>
+    `confirmations:${toAgencyLocal(now).slice(0, 10)}:${mailboxOf(email)}`,
+};
+
+/**
+ * The application, its first history entry and her confirmation mail (unless her mailbox had
+ * its share today: confirmationLimit): one statement (each part feeds on the row the first one
+ * returns), so one trip to the database and nothing half-stored. Returns the application's id.
  */
 const storeApplication = prepareStatement<Record<string, unknown>>(
   "submission-store",
@@ -123,6 +145,9 @@ const storeApplication = prepareStatement<Record<string, unknown>>(
         submissionStatusHistory.toStatus,
       )})
       select id, null, status from stored
+    ), confirmations as (
+      -- Counted with the application, committed or undone with it (confirmationLimit).
+      ${countAttempt(value("confirmationKey"), confirmationLimit.windowSeconds)}
     ), mail as (
       insert into ${outbox} (${columns(
         outbox.kind,
@@ -134,7 +159,7 @@ const storeApplication = prepareStatement<Record<string, unknown>>(
       )})
       select 'confirmation', ${value("email")}::text, ${value("language")}::text,
         ${value("subject")}::text, ${value("html")}::text, ${value("text")}::text
-      from stored
+      from stored, confirmations where confirmations.count <= ${confirmationLimit.perDay}
     )
     select id from stored`,
 );
@@ -171,6 +196,7 @@ export function storeStatement(
     subject: mail.subject,
     html: mail.html,
     text: mail.text,
+    confirmationKey: confirmationLimit.key(input.email),
   });
 }
 
