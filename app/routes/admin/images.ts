@@ -11,7 +11,11 @@ import {
 } from "#app/features/images/images.server.ts";
 import { MAX_IMAGE_UPLOAD_BYTES } from "#app/utils/body-limit.server.ts";
 import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { pageWithActionHeaders } from "#app/utils/route-headers.ts";
 import type { Route } from "./+types/images";
+
+// Retry-After of a full line reaches the editor's script (its request goes through single fetch).
+export const headers = pageWithActionHeaders;
 
 /** Nothing to see here: the form that posts to it is in the article's editor. */
 export async function loader({ request }: Route.LoaderArgs) {
