@@ -1,11 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import {
-  request as playwrightRequest,
-  type APIRequestContext,
-  type APIResponse,
-} from "@playwright/test";
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
 import { createAccount } from "../e2e/accounts.ts";
 import { expect, failedResource, languages, t, test, waitForHydration } from "../e2e/fixtures.ts";
@@ -35,11 +31,15 @@ const MEGAPIXELS = 39;
  */
 const SLOWEST_PAGE_MS = 2_000;
 /**
- * Growth of the server's peak memory the flood may cause. Before, every upload was decoded whole
- * at once (39 MP: 117 MB each, four at a time). Now one upload at a time, shrunk as it is decoded:
- * the AVIF encoder's buffers and glibc's arena on each of libuv's threads that took a turn.
+ * Growth of the server's peak memory a flood may cause once the server has been through one
+ * (the first also grows glibc's arenas on libuv's threads, which keep freed memory for the
+ * next). Before, every upload was decoded whole, four at a time (39 MP: 117 MB each), and each
+ * flood took the peak about 300 MB up again. Now one upload at a time, shrunk to 1440 wide as it
+ * is decoded: a few tens of MB.
  */
-const MAX_GROWTH_MB = 250;
+const MAX_GROWTH_MB = 100;
+/** Covers taken one after the other before the flood: the server as it is after some work. */
+const WARM_UPLOADS = 3;
 
 interface Timing {
   path: string;
@@ -106,12 +106,25 @@ test.describe("a flood of big pictures from an editor", () => {
   let picture: Buffer;
   let cookie: string;
 
-  const upload = (name: string, timeout = 170_000) =>
-    editor.post("/admin/images.data", {
-      multipart: { image: { name, mimeType: "image/png", buffer: picture } },
-      headers: { origin: server.origin },
-      timeout,
+  /**
+   * One upload from her session, as the editor's script posts it. Node's fetch, which keeps to
+   * the server's keep-alive timeout: a connection reused just as the server closes it would be
+   * a reset that says nothing about the server.
+   */
+  const upload = async (name: string) => {
+    const form = new FormData();
+    form.set("image", new Blob([new Uint8Array(picture)], { type: "image/png" }), name);
+    const answer = await fetch(`${server.origin}/admin/images.data`, {
+      method: "POST",
+      body: form,
+      headers: { origin: server.origin, cookie },
     });
+    return {
+      status: answer.status,
+      retryAfter: answer.headers.get("retry-after"),
+      body: await answer.text(),
+    };
+  };
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
@@ -150,10 +163,12 @@ test.describe("a flood of big pictures from an editor", () => {
   });
 
   test("eight uploads at once: the pages stay fast, the queue refuses the rest in her language, memory stays bounded", async () => {
-    test.setTimeout(240_000);
+    test.setTimeout(300_000);
     const pid = server.pid!;
-    // Warm: the pages stored, sharp loaded, one upload through.
-    expect((await upload("warm.png")).status()).toBe(200);
+    // Warm: the pages stored, sharp loaded, a few covers taken one after the other.
+    for (let i = 0; i < WARM_UPLOADS; i++) {
+      expect((await upload(`warm-${i}.png`)).status).toBe(200);
+    }
     const quiet = await visitPages(server.origin, cookie, () => false, 60);
 
     const flood = async (round: number) => {
@@ -162,13 +177,9 @@ test.describe("a flood of big pictures from an editor", () => {
       let pending = UPLOADS;
       const started = performance.now();
       const uploads = Array.from({ length: UPLOADS }, async (_, i) => {
-        const answer: APIResponse = await upload(`cover-${round}-${i}.png`);
+        const answer = await upload(`cover-${round}-${i}.png`);
         pending--;
-        return {
-          status: answer.status(),
-          retryAfter: answer.headers()["retry-after"],
-          body: await answer.text(),
-        };
+        return answer;
       });
       const pages = await visitPages(server.origin, cookie, () => pending > 0);
       const answers = await Promise.all(uploads);
@@ -184,7 +195,7 @@ test.describe("a flood of big pictures from an editor", () => {
       return { pages, answers, growth, report };
     };
 
-    for (const round of [1, 2]) {
+    for (const round of [1, 2, 3]) {
       const { pages, answers, growth, report } = await flood(round);
       // Every page answered, none slow; each page's usual time barely moved.
       expect(
@@ -207,7 +218,7 @@ test.describe("a flood of big pictures from an editor", () => {
         expect(answer.retryAfter).toBe("10");
         expect(answer.body).toContain('"admin.images.errors.busy"');
       }
-      expect(growth, report).toBeLessThan(MAX_GROWTH_MB);
+      if (round > 1) expect(growth, report).toBeLessThan(MAX_GROWTH_MB);
     }
     // Nothing crashed: the server is the one started, and answers.
     expect(server.exit).toBeNull();
