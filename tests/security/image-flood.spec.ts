@@ -31,13 +31,13 @@ const MEGAPIXELS = 39;
  */
 const SLOWEST_PAGE_MS = 2_000;
 /**
- * Growth of the server's peak memory a flood may cause once the server has been through one
- * (the first also grows glibc's arenas on libuv's threads, which keep freed memory for the
- * next). Before, every upload was decoded whole, four at a time (39 MP: 117 MB each), and each
- * flood took the peak about 300 MB up again. Now one upload at a time, shrunk to 1440 wide as it
- * is decoded: a few tens of MB.
+ * Growth of the server's peak memory over three floods (24 uploads), from where it was after a
+ * first one (which grows glibc's arenas on the threads that took a turn: they keep freed memory
+ * for the next). Before, every upload was decoded whole, four at a time (39 MP: 117 MB each):
+ * each flood took the peak 250–450 MB up. Now one upload at a time, shrunk to 1440 wide as it is
+ * decoded: the encoder's buffers, some tens of MB.
  */
-const MAX_GROWTH_MB = 100;
+const MAX_GROWTH_MB = 200;
 /** Covers taken one after the other before the flood: the server as it is after some work. */
 const WARM_UPLOADS = 3;
 
@@ -163,15 +163,18 @@ test.describe("a flood of big pictures from an editor", () => {
   });
 
   test("eight uploads at once: the pages stay fast, the queue refuses the rest in her language, memory stays bounded", async () => {
-    test.setTimeout(300_000);
+    test.setTimeout(360_000);
     const pid = server.pid!;
     // Warm: the pages stored, sharp loaded, a few covers taken one after the other.
     for (let i = 0; i < WARM_UPLOADS; i++) {
       expect((await upload(`warm-${i}.png`)).status).toBe(200);
     }
     const quiet = await visitPages(server.origin, cookie, () => false, 60);
+    let warm = 0;
+    let highest = 0;
 
     const flood = async (round: number) => {
+      // Each round's own peak (clear_refs 5 resets VmHWM to the memory in use now).
       writeFileSync(`/proc/${pid}/clear_refs`, "5");
       const before = memory(pid).rss;
       let pending = UPLOADS;
@@ -184,7 +187,9 @@ test.describe("a flood of big pictures from an editor", () => {
       const pages = await visitPages(server.origin, cookie, () => pending > 0);
       const answers = await Promise.all(uploads);
       const seconds = (performance.now() - started) / 1000;
-      const growth = Math.round(memory(pid).peak - before);
+      const { peak } = memory(pid);
+      if (round > 0) highest = Math.max(highest, peak);
+      const growth = Math.round(peak - before);
       const report =
         `round ${round}: quiet: ${describe(quiet)}; during ${UPLOADS} uploads of ${MEGAPIXELS} MP ` +
         `(${seconds.toFixed(1)} s): ${describe(pages)}; ` +
@@ -192,11 +197,12 @@ test.describe("a flood of big pictures from an editor", () => {
         `answers ${answers.map((answer) => answer.status).join(" ")}`;
       console.log(report);
       test.info().annotations.push({ type: "measured", description: report });
-      return { pages, answers, growth, report };
+      return { pages, answers, report };
     };
 
-    for (const round of [1, 2, 3]) {
-      const { pages, answers, growth, report } = await flood(round);
+    for (const round of [0, 1, 2, 3]) {
+      if (round === 1) highest = warm = memory(pid).rss;
+      const { pages, answers, report } = await flood(round);
       // Every page answered, none slow; each page's usual time barely moved.
       expect(
         pages.every((page) => page.status === 200),
@@ -218,8 +224,11 @@ test.describe("a flood of big pictures from an editor", () => {
         expect(answer.retryAfter).toBe("10");
         expect(answer.body).toContain('"admin.images.errors.busy"');
       }
-      if (round > 1) expect(growth, report).toBeLessThan(MAX_GROWTH_MB);
     }
+    // Memory: bounded by one upload at work, however many floods come.
+    const growth = Math.round(highest - warm);
+    console.log(`peak over three floods: +${growth} MB over ${Math.round(warm)} MB after a first`);
+    expect(growth, `peak memory +${growth} MB over three floods`).toBeLessThan(MAX_GROWTH_MB);
     // Nothing crashed: the server is the one started, and answers.
     expect(server.exit).toBeNull();
     expect(await fetch(`${server.origin}/healthz`).then((r) => r.status)).toBe(200);
