@@ -4,8 +4,10 @@ import type SharpModule from "sharp";
 import type { Metadata, Sharp } from "sharp";
 import type { Database } from "#app/db/db.server.ts";
 import { images, imageVariants } from "#app/db/schema.server.ts";
+import { oneAtATime, QueueFull } from "./work-queue.server.ts";
 import {
   IMAGE_FORMATS,
+  IMAGE_WIDTHS,
   MAX_IMAGE_BYTES,
   variantWidths,
   type ImageFormat,
@@ -18,11 +20,29 @@ import {
  * and kept in the database, so every instance serves the same bytes.
  */
 
-/** A decompression bomb (a small file that opens as a huge picture) is refused before decoding. */
-const MAX_PIXELS = 50_000_000;
+/**
+ * The most pixels an upload may have, read from its header before anything is decoded, so a
+ * decompression bomb (a small file that opens as a huge picture) costs nothing. 40 megapixels
+ * takes what cameras write (phones 12–24 MP, most system cameras 24–36 MP: 28 times a cover's
+ * 1440 × 1000) and refuses the 48–50 MP modes of a few phones, which the editor can export
+ * smaller. It fits the server's memory: the picture is shrunk to the largest variant as it is
+ * decoded, so a usual one needs a few MB; the worst, a strip at most 1440 wide, is kept whole
+ * (40 MP × 4 bytes = 160 MB), and only one image is worked on at a time (imageWork below).
+ */
+export const MAX_PIXELS = 40_000_000;
+
+/**
+ * Uploads being worked on (one) and waiting. Four waiting: a cover takes one to three seconds,
+ * so the last one waits about ten seconds, and they hold at most 4 × 10 MB of upload in memory;
+ * an editor uploads one cover at a time, so more than four at once is a script, answered 503.
+ */
+const imageWork = oneAtATime(4);
+/** Seconds the editor is asked to wait when the line is full: about the time it takes to clear. */
+export const BUSY_RETRY_SECONDS = 10;
 
 /** Why an upload was refused: each has its message in the admin's strings (admin.images.*). */
-export type ImageProblem = "empty" | "tooLarge" | "notAnImage" | "tooManyPixels" | "unreadable";
+export type ImageProblem =
+  "empty" | "tooLarge" | "notAnImage" | "tooManyPixels" | "unreadable" | "busy";
 
 /** The upload endpoint's answer (/admin/images), read by the editor's cover field. */
 export type UploadResult =
@@ -57,10 +77,22 @@ interface Encoded {
 // libvips is loaded with the first upload, not with the server: most processes never need it
 // (and loading it sets VIPSHOME in the environment).
 let loading: Promise<typeof SharpModule> | undefined;
-const loadSharp = () => (loading ??= import("sharp").then((module) => module.default));
+const loadSharp = () =>
+  (loading ??= import("sharp").then(({ default: sharp }) => {
+    // One libvips thread per image (with one image at a time, one core): the other is left to
+    // the pages. No operation cache: an upload is never worked on twice, and the cache would
+    // keep up to 50 MB of its pixels.
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  }));
 
-/** The variants of an upload, or ImageRejected. Runs on libvips' threads, off the event loop. */
-export async function encodeImage(bytes: Uint8Array): Promise<Encoded> {
+/**
+ * The variants of an upload, or ImageRejected. Its header is checked at once; the decoding and
+ * encoding wait their turn (one upload at a time) on libvips' thread, off the event loop, or
+ * are refused ("busy") when too many wait. `signal`: the request's, whose sender may leave.
+ */
+export async function encodeImage(bytes: Uint8Array, signal?: AbortSignal): Promise<Encoded> {
   const sharp = await loadSharp();
   if (!bytes.length) throw new ImageRejected("empty");
   if (bytes.length > MAX_IMAGE_BYTES) throw new ImageRejected("tooLarge");
@@ -81,19 +113,34 @@ export async function encodeImage(bytes: Uint8Array): Promise<Encoded> {
     throw new ImageRejected("unreadable");
   }
   if (metadata.width * metadata.height > MAX_PIXELS) throw new ImageRejected("tooManyPixels");
-  // Turned upright as the camera meant it, then written without any of its metadata (sharp
-  // keeps none unless asked), in sRGB.
+  try {
+    return await imageWork.run(() => encodeVariants(sharp, input), signal);
+  } catch (error) {
+    if (error instanceof QueueFull) throw new ImageRejected("busy");
+    throw error;
+  }
+}
+
+async function encodeVariants(sharp: typeof SharpModule, input: () => Sharp): Promise<Encoded> {
+  // Turned upright as the camera meant it, shrunk to the largest width a page shows while it is
+  // decoded (never the whole picture in memory, but for a strip narrower than that), in sRGB;
+  // its raw pixels carry none of its metadata.
   const upright = await input()
     .rotate()
+    .resize({ width: IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1], withoutEnlargement: true })
     .toColourspace("srgb")
+    .raw()
     .toBuffer({ resolveWithObject: true })
     .catch(() => {
       throw new ImageRejected("unreadable");
     });
-  const { width, height } = upright.info;
+  const { width, height, channels } = upright.info;
   const variants: Encoded["variants"] = [];
   for (const target of variantWidths(width)) {
-    const resized = sharp(upright.data).resize({ width: target, withoutEnlargement: true });
+    const resized = sharp(upright.data, { raw: { width, height, channels } }).resize({
+      width: target,
+      withoutEnlargement: true,
+    });
     variants.push(
       {
         format: "avif",
@@ -107,8 +154,7 @@ export async function encodeImage(bytes: Uint8Array): Promise<Encoded> {
       },
     );
   }
-  const largest = Math.min(width, 1440);
-  return { width: largest, height: Math.round((height * largest) / width), variants };
+  return { width, height, variants };
 }
 
 /** Stores an encoded image and its variants in one transaction. */

@@ -3,6 +3,7 @@ import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { safeReturnPath } from "#app/auth/permissions.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import {
+  BUSY_RETRY_SECONDS,
   encodeImage,
   ImageRejected,
   storeImage,
@@ -10,7 +11,11 @@ import {
 } from "#app/features/images/images.server.ts";
 import { MAX_IMAGE_UPLOAD_BYTES } from "#app/utils/body-limit.server.ts";
 import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { pageWithActionHeaders } from "#app/utils/route-headers.ts";
 import type { Route } from "./+types/images";
+
+// Retry-After of a full line reaches the editor's script (its request goes through single fetch).
+export const headers = pageWithActionHeaders;
 
 /** Nothing to see here: the form that posts to it is in the article's editor. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -35,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<UploadResult>({ ok: false, error: "admin.images.errors.missing" }, 400);
   }
   try {
-    const encoded = await encodeImage(new Uint8Array(await file.arrayBuffer()));
+    const encoded = await encodeImage(new Uint8Array(await file.arrayBuffer()), request.signal);
     const image = await storeImage(await getDatabase(), encoded, viewer.id);
     if (back) {
       const url = new URL(back, "http://return.invalid");
@@ -45,7 +50,14 @@ export async function action({ request }: Route.ActionArgs) {
     return data<UploadResult>({ ok: true, image });
   } catch (error) {
     if (!(error instanceof ImageRejected)) throw error;
-    const status = error.problem === "tooLarge" ? 413 : 422;
-    return data<UploadResult>({ ok: false, error: `admin.images.errors.${error.problem}` }, status);
+    const answer: UploadResult = { ok: false, error: `admin.images.errors.${error.problem}` };
+    // Too many uploads at work already: she is asked to send it again in a few seconds.
+    if (error.problem === "busy") {
+      return data(answer, {
+        status: 503,
+        headers: { "Retry-After": String(BUSY_RETRY_SECONDS) },
+      });
+    }
+    return data(answer, error.problem === "tooLarge" ? 413 : 422);
   }
 }
