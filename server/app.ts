@@ -5,6 +5,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
+import onHeaders from "on-headers";
 import type { ServerBuild } from "react-router";
 import type { Readiness } from "#app/db/db.server.ts";
 import type { DocumentAnswer } from "#app/utils/document-cache.server.ts";
@@ -33,6 +34,39 @@ function securityHeaders(req: Request, res: Response, next: NextFunction) {
     );
   }
   next();
+}
+
+/**
+ * Cookies over HTTPS carry `Secure`. Better Auth marks its own from PUBLIC_ORIGIN, once, at start;
+ * behind a TLS proxy with TRUST_PROXY set but no PUBLIC_ORIGIN the session cookie went out without
+ * it while HSTS said the site is https-only. A request the trusted proxy says came over https (or
+ * that did so directly) gets `Secure` on every cookie it sets, just before its headers leave.
+ */
+function secureCookiesOverHttps(req: Request, res: Response, next: NextFunction) {
+  if (req.secure) {
+    onHeaders(res, () => {
+      const set = res.getHeader("Set-Cookie");
+      if (set === undefined) return;
+      const lines = (Array.isArray(set) ? set : [String(set)]).map((line) =>
+        /;\s*secure\s*(;|$)/i.test(line) ? line : `${line}; Secure`,
+      );
+      res.setHeader("Set-Cookie", lines);
+    });
+  }
+  next();
+}
+
+/**
+ * Only a path is a request target here. HTTP also allows the absolute form (`GET http://host/`,
+ * which proxies send) and `*` (OPTIONS); the router builds its URL by putting the origin in front
+ * of the target, so those ended in a 500. This server is no proxy: they are the client's mistake.
+ */
+function originFormOnly(req: Request, res: Response, next: NextFunction) {
+  if (req.url.startsWith("/")) {
+    next();
+    return;
+  }
+  res.status(400).set("Cache-Control", "no-store").type("text/plain").send("Bad Request");
 }
 
 // Files served as they are: nothing in them may run or be framed.
@@ -173,6 +207,7 @@ export function createApp({
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
+  app.use(originFormOnly);
 
   // Only a trusted proxy's id is kept; a visitor's own is replaced.
   app.use(requestLog(env.TRUST_PROXY !== false));
@@ -193,6 +228,7 @@ export function createApp({
   });
 
   app.use(securityHeaders);
+  app.use(secureCookiesOverHttps);
   // The app reads the client's address from this header (see app/utils/request.server.ts); it is
   // always set here, so a visitor cannot supply their own.
   app.use((req, _res, next) => {
