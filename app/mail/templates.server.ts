@@ -152,7 +152,10 @@ export function signUpAttemptMail(
     ...layout(
       language,
       t("mail.signUpAttempt.preview"),
-      [t("mail.signUpAttempt.greeting", { name: greetingName(name) }), t("mail.signUpAttempt.body")],
+      [
+        t("mail.signUpAttempt.greeting", { name: greetingName(name) }),
+        t("mail.signUpAttempt.body"),
+      ],
       {
         label: t("mail.signUpAttempt.action"),
         url: links.signIn,

@@ -181,7 +181,9 @@ test.describe("privacy rights", () => {
     const mail = await app.mail.mailTo(APPLICANT, 1);
     expect(mail.subject).toBe(t(lang, "mail.privacyErase.subject"));
     expect(mail.text).toContain(t(lang, "mail.privacyErase.greeting", { name: "Clara" }));
-    await applicant.goto(linkIn(mail));
+    const opened = await applicant.goto(linkIn(mail));
+    // Its address holds a live token: no cache may keep the page.
+    expect(opened!.headers()["cache-control"]).toBe("no-store");
     await expect(applicant.locator("h1")).toHaveText(t(lang, "privacy.confirm.eraseTitle"));
     await expect(applicant.getByText(t(lang, "privacy.confirm.eraseItems.document"))).toBeVisible();
     await waitForHydration(applicant);
