@@ -1,40 +1,21 @@
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { ParsedMail } from "mailparser";
 import { expect } from "@playwright/test";
+import { recipientsOf, startSmtpServer } from "#app/test/smtp-server.ts";
 
 export type Mailbox = Awaited<ReturnType<typeof startSmtp>>;
 
-/** A real SMTP server on a free port, keeping what it receives. */
+/** A real SMTP server on a free port (app/test/smtp-server.ts), and a wait for her mail. */
 export async function startSmtp() {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  const port = await new Promise<number>((resolve) => {
-    server.listen(0, "127.0.0.1", () =>
-      resolve((server.server.address() as { port: number }).port),
-    );
-  });
+  const server = await startSmtpServer();
   return {
-    url: `smtp://127.0.0.1:${port}`,
-    /** Every mail received so far, in order. */
-    received,
+    ...server,
     /** The next mail to `to` (waits for it), counting from `after` mails already seen. */
-    async mailTo(to: string, after = 0, timeout = 10_000) {
+    async mailTo(to: string, after = 0, timeout = 10_000): Promise<ParsedMail> {
       let found: ParsedMail[] = [];
       await expect
         .poll(
           () => {
-            found = received.filter((mail) =>
-              mail.to && "value" in mail.to ? mail.to.value.some((a) => a.address === to) : false,
-            );
+            found = server.received.filter((mail) => recipientsOf(mail).includes(to));
             return found.length;
           },
           { message: `a mail to ${to}`, timeout },
@@ -42,6 +23,5 @@ export async function startSmtp() {
         .toBeGreaterThan(after);
       return found[after]!;
     },
-    close: () => new Promise<void>((done) => server.close(() => done())),
   };
 }
