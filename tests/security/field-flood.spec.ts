@@ -63,7 +63,7 @@ test.describe("a form of 240,000 empty fields", () => {
   let server: OwnServer;
 
   test.beforeAll(async () => {
-    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 94);
+    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 80);
   });
   test.afterAll(async () => {
     await server?.stop();

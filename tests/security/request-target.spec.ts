@@ -28,7 +28,7 @@ test.describe("request targets other than a path", () => {
   let server: OwnServer;
 
   test.beforeAll(async () => {
-    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 97);
+    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 83);
   });
   test.afterAll(async () => {
     await server?.stop();

@@ -19,7 +19,7 @@ test.describe("cookies behind a trusted TLS proxy without PUBLIC_ORIGIN", () => 
 
   test.beforeAll(async () => {
     smtp = await startSmtp();
-    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 96, {
+    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 82, {
       SMTP_URL: smtp.url,
       TRUST_PROXY: "loopback",
       PUBLIC_ORIGIN: "",

@@ -88,7 +88,7 @@ test.describe("signing up to learn whether an address has an account", () => {
 
   test.beforeAll(async () => {
     smtp = await startSmtp();
-    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 95, {
+    server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 81, {
       SMTP_URL: smtp.url,
       TRUST_PROXY: "loopback",
     });
