@@ -225,8 +225,12 @@ for (const lang of ["pt", "en"] as const) {
     for (const value of [answers.fullName, answers.email, answers.instagram, answers.message]) {
       await expect(summary.last()).toContainText(value);
     }
+    // Kept in this browser, but for her document and date of birth, which never are (a shared
+    // phone); the page still holds them for the retry.
     const saved = await page.evaluate(() => localStorage.getItem("mare-talent:chatbot"));
-    for (const value of Object.values(answers)) expect(saved).toContain(value);
+    const { document, dateOfBirth, ...kept } = answers;
+    for (const value of Object.values(kept)) expect(saved).toContain(value);
+    for (const value of [document, dateOfBirth, "12345678909"]) expect(saved).not.toContain(value);
     await expect(c.dialog.locator("#chat-consent")).toBeChecked();
     expect(await storedFor(email)).toEqual({ applications: 0, mails: 0 });
 

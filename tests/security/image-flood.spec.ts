@@ -200,7 +200,7 @@ test.describe("a flood of big pictures from an editor", () => {
       return { pages, answers, report };
     };
 
-    for (const round of [0, 1, 2, 3]) {
+    for (const round of [0, 1, 2]) {
       if (round === 1) highest = warm = memory(pid).rss;
       const { pages, answers, report } = await flood(round);
       // Every page answered, none slow; each page's usual time barely moved.
@@ -227,8 +227,8 @@ test.describe("a flood of big pictures from an editor", () => {
     }
     // Memory: bounded by one upload at work, however many floods come.
     const growth = Math.round(highest - warm);
-    console.log(`peak over three floods: +${growth} MB over ${Math.round(warm)} MB after a first`);
-    expect(growth, `peak memory +${growth} MB over three floods`).toBeLessThan(MAX_GROWTH_MB);
+    console.log(`peak over two floods: +${growth} MB over ${Math.round(warm)} MB after a first`);
+    expect(growth, `peak memory +${growth} MB over two floods`).toBeLessThan(MAX_GROWTH_MB);
     // Nothing crashed: the server is the one started, and answers.
     expect(server.exit).toBeNull();
     expect(await fetch(`${server.origin}/healthz`).then((r) => r.status)).toBe(200);
