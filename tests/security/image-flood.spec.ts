@@ -31,7 +31,7 @@ const MEGAPIXELS = 39;
  */
 const SLOWEST_PAGE_MS = 2_000;
 /**
- * Growth of the server's peak memory over three floods (24 uploads), from where it was after a
+ * Growth of the server's peak memory over two floods (16 uploads), from where it was after a
  * first one (which grows glibc's arenas on the threads that took a turn: they keep freed memory
  * for the next). Before, every upload was decoded whole, four at a time (39 MP: 117 MB each):
  * each flood took the peak 250–450 MB up. Now one upload at a time, shrunk to 1440 wide as it is
