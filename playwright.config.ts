@@ -11,7 +11,9 @@ export const GEO_TEST_HEADER = "x-test-country";
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // On CI: two browsers at a time (each with a server of its own), and a third worker for the
+  // operations and attack tests, which mostly wait on servers they start and stop.
+  workers: process.env.CI ? 3 : undefined,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [["list"]] : [["list"]],
@@ -25,11 +27,13 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
+      workers: process.env.CI ? 2 : undefined,
       use: { ...devices["Desktop Chrome"], channel: undefined },
       testIgnore: /mobile\.spec\.ts/,
     },
     {
       name: "phone",
+      workers: process.env.CI ? 2 : undefined,
       use: { ...devices["Pixel 7"], channel: undefined },
       testMatch: /mobile\.spec\.ts/,
     },

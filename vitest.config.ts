@@ -11,6 +11,10 @@ export default defineConfig({
       "tests/security/**/*.test.ts",
     ],
     environment: "node",
+    // Two files at a time on CI's two cores (vitest's default is one fewer than the cores): most
+    // of a test's time is spent waiting for PostgreSQL, an SMTP server or a timer. Tests keep
+    // to their own rows (a marker each) or their own database (app/test/own-postgres.ts).
+    maxWorkers: 2,
     setupFiles: ["app/test/setup.ts"],
     // A poll waits for background work (the mail sender, counters); on a loaded CI machine one
     // second, vitest's default, is not always enough. Polls end as soon as they pass.
