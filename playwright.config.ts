@@ -11,9 +11,7 @@ export const GEO_TEST_HEADER = "x-test-country";
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  // On CI: two browsers at a time (each with a server of its own), and a third worker for the
-  // operations and attack tests, which mostly wait on servers they start and stop.
-  workers: process.env.CI ? 3 : undefined,
+  workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [["list"]] : [["list"]],
@@ -27,13 +25,11 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      workers: process.env.CI ? 2 : undefined,
       use: { ...devices["Desktop Chrome"], channel: undefined },
       testIgnore: /mobile\.spec\.ts/,
     },
     {
       name: "phone",
-      workers: process.env.CI ? 2 : undefined,
       use: { ...devices["Pixel 7"], channel: undefined },
       testMatch: /mobile\.spec\.ts/,
     },
