@@ -4,6 +4,7 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import publicApis from "./scripts/eslint/public-apis-only.js";
 
 // Icons are drawn from the sprite (<Icon> in app/components/ui/icon.tsx); the icon packages are
 // read only by scripts/build-icons.ts, which writes it.
@@ -98,6 +99,11 @@ export default tseslint.config(
       ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
+  },
+  {
+    // Public APIs of our dependencies only, in product code, tests and tools alike.
+    plugins: { local: publicApis },
+    rules: { "local/public-apis-only": "error" },
   },
   {
     // Playwright fixtures call their parameter `use`, which is not React's hook.

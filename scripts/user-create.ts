@@ -8,6 +8,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline/promises";
+import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 
 const { values } = parseArgs({
@@ -32,11 +33,10 @@ async function readPassword(): Promise<string> {
     for await (const chunk of process.stdin) text += chunk;
     return text.replace(/\r?\n$/, "");
   }
-  const prompt = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-  // Hide what is typed: echo nothing but the prompt.
-  const output = prompt as unknown as { _writeToOutput: (s: string) => void };
-  output._writeToOutput = () => undefined;
   process.stdout.write("Password (10+ characters): ");
+  // Hide what is typed: readline echoes into a stream that keeps nothing.
+  const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const prompt = createInterface({ input: process.stdin, output: silent, terminal: true });
   const password = await prompt.question("");
   prompt.close();
   process.stdout.write("\n");

@@ -1,7 +1,9 @@
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { logger } from "#app/utils/logger.server.ts";
 import type { Database } from "./db.server.ts";
-import { clientOf, runStatement, type BoundStatement } from "./statement.server.ts";
+import * as schema from "./schema.server.ts";
 
 /**
  * The work did not finish in time. `notStored`: its transaction is proven never to commit (it
@@ -17,16 +19,17 @@ export class DatabaseTimeout extends Error {
   }
 }
 
+/** A drizzle transaction on the application's schema. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 export interface DeadlineSession {
-  /** A statement on the session's own connection, committed on its own. */
-  run<Row>(statement: BoundStatement): Promise<Row[]>;
+  /** The session's own connection: each statement is committed on its own. */
+  db: Database;
   /**
-   * A statement that stores something whole (one statement is atomic): in a transaction on
-   * PostgreSQL, so that it lands only if COMMIT is sent in time. When the time runs out while it
-   * commits, the answer is what the database did: its rows if it committed, DatabaseTimeout if
-   * it did not.
+   * Work that is stored whole or not at all. When the time runs out while it commits, the answer
+   * is what the database did: the work's result if it committed, DatabaseTimeout if it did not.
    */
-  store<Row>(statement: BoundStatement): Promise<Row[]>;
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
 }
 
 /** How long the check of a transaction cut off while committing may take. */
@@ -38,39 +41,39 @@ const TERMINATE_WAIT_MS = 2_000;
  * Runs a visitor's database work so that it ends within `ms`, with an honest outcome.
  *
  * On PostgreSQL a slow or stalled server (or the network to it) would otherwise hold the request
- * for as long as TCP keeps the connection open: the pool bounds only connecting. So the work gets
- * a pooled connection of its own, and when the time is up that connection is destroyed, which
- * fails whatever query is waiting at once. A transaction cut off that way cannot be half-stored:
- * PostgreSQL commits only on COMMIT, and everything before it goes or stays together. (That is
- * why a store is not one statement committed on its own, although it could be: one sent in time
- * but delayed on its way would still land after she was told it had not.) The one doubtful
- * moment is a COMMIT already sent whose answer has not come back: then a second connection ends
- * the first one's backend if its transaction is still open (so a COMMIT still on its way can no
- * longer land) and asks pg_xact_status() what happened, so that a visitor whose application was
- * stored is told so. Only when the database cannot be reached for that either is the outcome
- * unknown. Inside the transaction the server is also told to give up on its own
- * (statement_timeout, idle_in_transaction_session_timeout), so that a session whose client went
- * away does not hold its locks.
+ * for as long as TCP keeps the connection open: the pool bounds only connecting, and
+ * node-postgres's own `query_timeout` gives up on one query but leaves its connection, and a
+ * transaction on it, open. So the work gets a pooled connection of its own, and when the time is
+ * up that connection is destroyed, which fails whatever query is waiting at once. A transaction
+ * cut off that way cannot be half-stored: PostgreSQL commits only on COMMIT, and everything
+ * before it goes or stays together. The one doubtful moment is a COMMIT already sent whose
+ * answer has not come back: then a second connection ends the first one's backend if its
+ * transaction is still open (so a COMMIT still on its way can no longer land) and asks
+ * pg_xact_status() what happened, so that a visitor whose application was stored is told so.
+ * Only when the database cannot be reached for that either is the outcome unknown. Inside the
+ * transaction the server is also told to give up on its own (statement_timeout,
+ * idle_in_transaction_session_timeout), so that a session whose client went away does not hold
+ * its locks.
  *
  * PGlite runs inside this process: no network can stall it, and a failed or closed database
- * errors at once, so its work runs as it is, and a store is its one statement.
+ * errors at once, so its work runs as it is.
  */
 export async function withDeadline<T>(
   db: Database,
   ms: number,
   work: (session: DeadlineSession) => Promise<T>,
 ): Promise<T> {
-  const underlying = clientOf(db);
-  if (!(underlying instanceof pg.Pool)) {
-    const run = <Row>(statement: BoundStatement) => runStatement<Row>(underlying, statement);
-    return work({ run, store: run });
+  // drizzle's documented handle on the driver's client.
+  const driver = (db as { $client?: unknown }).$client;
+  if (!(driver instanceof pg.Pool)) {
+    return work({ db, transaction: (job) => db.transaction(job) });
   }
-  const pool = underlying;
+  const pool = driver;
 
   let client: pg.PoolClient | undefined;
   let timedOut = false;
   /** Set once the transaction's work is done, i.e. COMMIT is sent or about to be. */
-  let committing: { xid: string; pid: number } | undefined;
+  let committing: Started | undefined;
 
   const destroy = () => {
     const open = client;
@@ -78,6 +81,34 @@ export async function withDeadline<T>(
     // Released with an error, the pool closes the connection instead of reusing it.
     open?.release(new Error("database work cut off at its deadline"));
   };
+
+  const limitMs = Math.max(1, Math.ceil(ms));
+
+  async function transaction<R>(session: Database, job: (tx: Transaction) => Promise<R>) {
+    let done: { value: R } | undefined;
+    let started: Started | undefined;
+    try {
+      return await session.transaction(async (tx) => {
+        const result = await tx.execute(sql`
+          select pg_current_xact_id()::text as xid, pg_backend_pid() as pid,
+            set_config('statement_timeout', ${String(limitMs)}, true),
+            set_config('idle_in_transaction_session_timeout', ${String(limitMs)}, true)`);
+        const [row] = (result as unknown as { rows: { xid: string; pid: number }[] }).rows;
+        started = { xid: row!.xid, pid: Number(row!.pid) };
+        const value = await job(tx);
+        // A time-out from here on may find the transaction committed: it is asked, not assumed.
+        if (timedOut) throw new DatabaseTimeout("notStored");
+        done = { value };
+        committing = started;
+        return value;
+      });
+    } catch (error) {
+      if (!timedOut || !done || !started) throw error;
+      const status = await transactionStatus(pool, started);
+      if (status === "committed") return done.value;
+      throw new DatabaseTimeout(status === "aborted" ? "notStored" : "unknown");
+    }
+  }
 
   async function run(): Promise<T> {
     const connected = await pool.connect();
@@ -87,10 +118,8 @@ export async function withDeadline<T>(
     }
     client = connected;
     try {
-      const result = await work({
-        run: (statement) => runStatement(connected, statement),
-        store: (statement) => store(connected, statement),
-      });
+      const session = sessionOn(connected);
+      const result = await work({ db: session, transaction: (job) => transaction(session, job) });
       client?.release();
       client = undefined;
       return result;
@@ -98,39 +127,6 @@ export async function withDeadline<T>(
       destroy();
       if (error instanceof DatabaseTimeout || !timedOut) throw error;
       throw new DatabaseTimeout("notStored");
-    }
-  }
-
-  // BEGIN and what the outcome check needs, in one trip: a query without parameters may hold
-  // several statements. The limits are whole milliseconds, written into the text.
-  const limitMs = String(Math.max(1, Math.ceil(ms)));
-  const begin = `begin;
-    select pg_current_xact_id()::text as xid, pg_backend_pid() as pid,
-      set_config('statement_timeout', '${limitMs}', true),
-      set_config('idle_in_transaction_session_timeout', '${limitMs}', true)`;
-
-  async function store<Row>(connection: pg.PoolClient, statement: BoundStatement) {
-    let value: { rows: Row[] } | undefined;
-    let started: { xid: string; pid: number } | undefined;
-    try {
-      const results = (await connection.query(begin)) as unknown as pg.QueryResult<{
-        xid: string;
-        pid: number;
-      }>[];
-      const begun = results[1]!.rows[0]!;
-      started = { xid: begun.xid, pid: Number(begun.pid) };
-      const rows = await runStatement<Row>(connection, statement);
-      // A time-out from here on may find the transaction committed: it is asked, not assumed.
-      if (timedOut) throw new DatabaseTimeout("notStored");
-      value = { rows };
-      committing = started;
-      await connection.query("commit");
-      return rows;
-    } catch (error) {
-      if (!timedOut || !value || !started) throw error;
-      const status = await transactionStatus(pool, started);
-      if (status === "committed") return value.rows;
-      throw new DatabaseTimeout(status === "aborted" ? "notStored" : "unknown");
     }
   }
 
@@ -146,6 +142,19 @@ export async function withDeadline<T>(
       .then(resolve, reject)
       .finally(() => clearTimeout(timer));
   });
+}
+
+interface Started {
+  xid: string;
+  pid: number;
+}
+
+/** A drizzle database on one pooled connection, made once per connection (the pool reuses them). */
+const sessions = new WeakMap<pg.PoolClient, Database>();
+function sessionOn(connection: pg.PoolClient): Database {
+  let session = sessions.get(connection);
+  if (!session) sessions.set(connection, (session = drizzle(connection, { schema })));
+  return session;
 }
 
 /**

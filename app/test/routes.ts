@@ -1,5 +1,3 @@
-import type { UNSAFE_DataWithResponseInit } from "react-router";
-
 /**
  * Running route modules' loaders and actions in unit tests the way React Router runs them, and
  * the databases those tests run on.
@@ -60,7 +58,8 @@ function isData(value: unknown): value is { data: unknown; init: ResponseInit | 
 /** The data a loader or action returns, whether plain or wrapped in data(…). */
 type RouteData<Returned> = Returned extends Response
   ? never
-  : Returned extends UNSAFE_DataWithResponseInit<infer Data>
+  : // What data(…) returns, read by its shape (React Router exports its type only as UNSAFE_).
+    Returned extends { type: string; data: infer Data; init: ResponseInit | null }
     ? Data
     : Returned;
 

@@ -1,4 +1,4 @@
-import { sql, type SQLWrapper } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server.ts";
 import { rateLimits } from "#app/db/schema.server.ts";
 
@@ -16,41 +16,43 @@ export interface RateLimitResult {
  * app instances count together.
  */
 export async function hitRateLimit(
-  db: Pick<Database, "execute">,
+  db: Pick<Database, "insert">,
   key: string,
   { limit, windowSeconds }: { limit: number; windowSeconds: number },
 ): Promise<RateLimitResult> {
-  const result = await db.execute(countAttempt(key, windowSeconds));
-  const row = (result as unknown as { rows: CountedRow[] }).rows[0]!;
-  return rateLimitResult(row, limit);
-}
-
-/** What countAttempt returns: the window's count and the seconds until it resets. */
-export interface CountedRow {
-  count: number | string;
-  retry_after: number | string;
+  const counted = await countAttempt(db, key, windowSeconds);
+  return { allowed: counted.count <= limit, ...counted };
 }
 
 /**
- * The upsert that counts one attempt under `key`, returning a CountedRow: a statement of its
- * own, or the first part of a larger one (an application counts and is stored in one trip).
+ * Counts one attempt under `key` in a window of `windowSeconds` that starts with the first
+ * attempt after the last window ended: the window's count (this one included) and the seconds
+ * until it resets. Inside a transaction, the counter's row stays locked until it ends.
  */
-export function countAttempt(key: string | SQLWrapper, windowSeconds: number | SQLWrapper) {
-  return sql`
-    insert into ${rateLimits} (key, window_start, count) values (${key}, now(), 1)
-    on conflict (key) do update set
-      count = case when ${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSeconds})
-        then 1 else ${rateLimits.count} + 1 end,
-      window_start = case when ${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSeconds})
-        then now() else ${rateLimits.windowStart} end
-    returning count,
-      greatest(0, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))))
-        as retry_after`;
-}
-
-export function rateLimitResult(row: CountedRow, limit: number): RateLimitResult {
-  const count = Number(row.count);
-  return { allowed: count <= limit, count, retryAfterSeconds: Number(row.retry_after) };
+export async function countAttempt(
+  db: Pick<Database, "insert">,
+  key: string,
+  windowSeconds: number,
+): Promise<{ count: number; retryAfterSeconds: number }> {
+  const expired = sql`${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSeconds})`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: sql`now()`, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${expired} then now() else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({
+      count: rateLimits.count,
+      retryAfterSeconds: sql<number>`greatest(0, ceil(extract(epoch from
+        (${rateLimits.windowStart} + make_interval(secs => ${windowSeconds}) - now()))))`.mapWith(
+        Number,
+      ),
+    });
+  return row!;
 }
 
 /**

@@ -1,4 +1,6 @@
 import { Suspense, use, useContext, useEffect, useRef, useState, type ComponentType } from "react";
+// The one exception to local/public-apis-only, until issue 26 removes this gate.
+// eslint-disable-next-line local/public-apis-only
 import { UNSAFE_DataRouterContext, useLocation } from "react-router";
 
 /**

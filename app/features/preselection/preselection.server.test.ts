@@ -1,8 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { PGlite } from "@electric-sql/pglite";
 import { and, eq, ilike, like } from "drizzle-orm";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
 import {
   mailTemplates,
@@ -12,6 +10,10 @@ import {
   submissionStatusHistory,
   user,
 } from "#app/db/schema.server.ts";
+import {
+  confirmationLimit,
+  storeApplication,
+} from "#app/features/submissions/submissions.server.ts";
 import { handlePreselection } from "./preselection.server.ts";
 import { databaseTargets } from "#app/test/routes.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
@@ -290,35 +292,44 @@ describe.each(databaseTargets)(
       expect(mail!.text).toContain("Hallo Ana, wir melden uns.");
     });
 
-    it("stores an application in two calls to the database (on PostgreSQL with BEGIN and COMMIT)", async () => {
+    it("stores the application, its history and its mail in the caller's transaction only", async () => {
       const db = await getDatabase();
-      // The first application prepares the statements (on PostgreSQL, on its connection).
-      await form(post({ ...valid, email: emailOf("Prepares") }));
-      const client = (db as unknown as { $client: object }).$client;
-      // Every call either driver makes into its database passes through one of these.
-      const spies =
-        databaseUrl === undefined
-          ? [
-              vi.spyOn(client as PGlite, "execProtocol"),
-              vi.spyOn(client as PGlite, "execProtocolStream"),
-            ]
-          : [vi.spyOn(pg.Client.prototype, "query")];
-      const email = emailOf("Trips");
-      try {
-        expect(await form(post({ ...valid, email }))).toEqual({
-          status: 200,
-          data: { status: "sent" },
-        });
-        const calls = spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
-        expect(calls).toBe(databaseUrl === undefined ? 2 : 4);
-      } finally {
-        for (const spy of spies) spy.mockRestore();
-      }
-      const stored = await db
-        .select()
-        .from(submissions)
-        .where(eq(submissions.emailNormalized, email.toLowerCase()));
-      expect(stored).toHaveLength(1);
+      const email = emailOf("Undone");
+      const input = {
+        source: "form" as const,
+        language: "de" as const,
+        fullName: "Ana Beatriz Souza",
+        email,
+        consentVersion: "test",
+      };
+      // Everything it writes goes through the transaction it is given: undone with it.
+      const undone = new Error("undone on purpose");
+      await expect(
+        db.transaction(async (tx) => {
+          await storeApplication(tx, input);
+          throw undone;
+        }),
+      ).rejects.toBe(undone);
+      const normalized = email.toLowerCase();
+      expect(
+        await db.select().from(submissions).where(eq(submissions.emailNormalized, normalized)),
+      ).toEqual([]);
+      expect(await db.select().from(outbox).where(eq(outbox.recipient, email))).toEqual([]);
+      expect(
+        await db
+          .select()
+          .from(rateLimits)
+          .where(eq(rateLimits.key, confirmationLimit.key(email))),
+      ).toEqual([]);
+
+      // Committed, all three are there.
+      const id = await db.transaction((tx) => storeApplication(tx, input));
+      expect(
+        await db
+          .select({ to: submissionStatusHistory.toStatus })
+          .from(submissionStatusHistory)
+          .where(eq(submissionStatusHistory.submissionId, id)),
+      ).toEqual([{ to: "Pendente" }]);
       expect(await db.select().from(outbox).where(eq(outbox.recipient, email))).toHaveLength(1);
     });
 

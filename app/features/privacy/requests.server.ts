@@ -172,7 +172,7 @@ const limits = {
 
 /** Counts one request; the minutes to wait when over a limit, or null when allowed. */
 export async function privacyRequestLimit(
-  db: Pick<Database, "execute">,
+  db: Pick<Database, "insert">,
   keys: { address?: string; ip?: string; account?: string; download?: string },
 ): Promise<number | null> {
   const waits: number[] = [];

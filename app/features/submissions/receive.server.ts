@@ -5,7 +5,7 @@ import { referralFromRequest } from "#app/features/referrals/referral.server.ts"
 import type { Language } from "#app/i18n/languages.ts";
 import { languageForRequest } from "#app/i18n/language.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
-import { rateLimitResult } from "#app/utils/rate-limit.server.ts";
+import { hitRateLimit } from "#app/utils/rate-limit.server.ts";
 import { notifyMailQueued } from "#app/mail/outbox.server.ts";
 import {
   clientLimitKey,
@@ -15,12 +15,7 @@ import {
 } from "#app/utils/request.server.ts";
 import { storableText } from "#app/utils/text.ts";
 import { HONEYPOT_FIELD } from "./honeypot.ts";
-import {
-  beforeStoring,
-  storeStatementAfter,
-  type BeforeStoring,
-  type NewSubmission,
-} from "./submissions.server.ts";
+import { storeApplication, type NewSubmission } from "./submissions.server.ts";
 import { requestLogger } from "#app/utils/logger.server.ts";
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -78,8 +73,7 @@ export interface ApplicationChannel<T> {
  * The one server path every application takes, whichever screen it comes from: refuse
  * cross-site posts, read at most 64 KB of form data or JSON, check the channel's schema again,
  * apply the per-address limit (kept in the database, so it holds across app instances), then
- * store the application with its confirmation mail in one statement: two statements in all, and
- * on PostgreSQL BEGIN and COMMIT around the second (docs/decisions/016). The database gets
+ * store the application with its confirmation mail in one transaction. The database gets
  * SUBMISSION_TIMEOUT_MS for that, so a slow or unreachable one ends in a 503, not a request that
  * hangs, and never in half an application (db/deadline.server.ts). Every answer other than
  * success gives back what she typed, so nothing is lost.
@@ -129,15 +123,14 @@ export async function receiveApplication<T>(
       await getDatabase(),
       getEnv().SUBMISSION_TIMEOUT_MS,
       async (session) => {
-        // Her attempt counted (and what storing needs read), then the store.
-        const [found] = await session.run<BeforeStoring>(
-          beforeStoring(input, {
-            key: `submission:${clientLimitKey(request)}`,
-            windowSeconds: RATE_WINDOW_SECONDS,
-          }),
-        );
-        const counted = rateLimitResult(found!, getEnv().SUBMISSION_RATE_LIMIT);
-        if (counted.allowed) await session.store(storeStatementAfter(input, found!));
+        // Her attempt counted on its own (a refused or failed one counts too, and the counter
+        // every client behind her address shares is never locked while she is stored), then
+        // the application, whole or not at all.
+        const counted = await hitRateLimit(session.db, `submission:${clientLimitKey(request)}`, {
+          limit: getEnv().SUBMISSION_RATE_LIMIT,
+          windowSeconds: RATE_WINDOW_SECONDS,
+        });
+        if (counted.allowed) await session.transaction((tx) => storeApplication(tx, input));
         return counted;
       },
     );
