@@ -15,8 +15,12 @@ import { openDatabase, type Database } from "#app/db/db.server.ts";
 import { outbox, rateLimits, submissions } from "#app/db/schema.server.ts";
 import { origin, startServer } from "./server.ts";
 
-/** Issue 14's targets: applications per second on each database, and the slowest 1 % of answers. */
-export const SUBMISSIONS_TARGETS = { pglitePerSecond: 400, postgresPerSecond: 600, p99Ms: 100 };
+/**
+ * Issue 25's floors: applications per second on each database, and the slowest 1 % of answers.
+ * (Issue 14's 400/s and 600/s, met only beneath PGlite's public API, are retired: an agency's
+ * busiest day brings a few hundred applications.)
+ */
+export const SUBMISSIONS_TARGETS = { pglitePerSecond: 150, postgresPerSecond: 200, p99Ms: 150 };
 /** The target the run's summary names (bench/run.ts): PostgreSQL's, the production database. */
 export const SUBMISSIONS_TARGET_PER_SECOND = SUBMISSIONS_TARGETS.postgresPerSecond;
 /** How many applications are sent: this many per second of BENCH_LOAD_SECONDS. */

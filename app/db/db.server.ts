@@ -16,6 +16,9 @@ import * as schema from "./schema.server.ts";
 /** The typed query layer, the same for PGlite and PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A drizzle transaction on the application's schema. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 /** What a function that only reads needs of the database (a transaction will do). */
 export type Reader = Pick<Database, "select">;
 

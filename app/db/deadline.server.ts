@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { logger } from "#app/utils/logger.server.ts";
-import type { Database } from "./db.server.ts";
+import type { Database, Transaction } from "./db.server.ts";
 import * as schema from "./schema.server.ts";
 
 /**
@@ -18,9 +18,6 @@ export class DatabaseTimeout extends Error {
     this.outcome = outcome;
   }
 }
-
-/** A drizzle transaction on the application's schema. */
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface DeadlineSession {
   /** The session's own connection: each statement is committed on its own. */

@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "#app/db/db.server.ts";
-import type { Transaction } from "#app/db/deadline.server.ts";
+import type { Database, Transaction } from "#app/db/db.server.ts";
 import {
   submissions,
   submissionStatusHistory,
