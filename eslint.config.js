@@ -4,7 +4,7 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
-import publicApis from "./scripts/eslint/public-apis-only.js";
+import publicApis from "./scripts/eslint/public-apis-only.ts";
 
 // Icons are drawn from the sprite (<Icon> in app/components/ui/icon.tsx); the icon packages are
 // read only by scripts/build-icons.ts, which writes it.

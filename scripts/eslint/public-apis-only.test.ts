@@ -1,7 +1,7 @@
 import { ESLint, Linter } from "eslint";
 import tseslint from "typescript-eslint";
 import { describe, expect, it } from "vitest";
-import publicApis from "./public-apis-only.js";
+import publicApis from "./public-apis-only.ts";
 
 /** The rule's findings on a piece of code, as `name: messageId` lines. */
 function findings(code: string) {

@@ -1,4 +1,6 @@
-// @ts-check
+import type { Rule } from "eslint";
+import type { Node } from "estree";
+
 /**
  * `local/public-apis-only`: code here uses only a dependency's public API (docs/decisions/031).
  * A private member, an `UNSAFE_` export or a protocol spoken by hand works until the
@@ -13,8 +15,7 @@
 const protocolMembers = /^execProtocol(Raw|Stream)?$/;
 const protocolPackages = /^pg-protocol(\/|$)/;
 
-/** @type {import("eslint").Rule.RuleModule} */
-const rule = {
+const rule: Rule.RuleModule = {
   meta: {
     type: "problem",
     docs: {
@@ -32,14 +33,12 @@ const rule = {
     schema: [],
   },
   create(context) {
-    /** @param {import("estree").Node} node @param {string} name */
-    function checkName(node, name) {
+    function checkName(node: Node, name: string) {
       if (name.startsWith("UNSAFE_")) {
         context.report({ node, messageId: "unsafeExport", data: { name } });
       }
     }
-    /** @param {import("estree").Node} property */
-    const memberName = (property) =>
+    const memberName = (property: Node) =>
       property.type === "Identifier"
         ? property.name
         : property.type === "Literal" && typeof property.value === "string"
