@@ -34,8 +34,18 @@ export async function countAttempt(
   key: string,
   windowSeconds: number,
 ): Promise<{ count: number; retryAfterSeconds: number }> {
+  const [row] = await countAttemptQuery(db, key, windowSeconds);
+  return row!;
+}
+
+/** countAttempt's upsert, unsent: a statement of its own, or a part of a larger one. */
+export function countAttemptQuery(
+  db: Pick<Database, "insert">,
+  key: string,
+  windowSeconds: number,
+) {
   const expired = sql`${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSeconds})`;
-  const [row] = await db
+  return db
     .insert(rateLimits)
     .values({ key, windowStart: sql`now()`, count: 1 })
     .onConflictDoUpdate({
@@ -52,7 +62,6 @@ export async function countAttempt(
         Number,
       ),
     });
-  return row!;
 }
 
 /**
