@@ -46,7 +46,7 @@ async function intentContext(request: Request, adminId: string) {
 }
 
 export type IntentContext = Awaited<ReturnType<typeof intentContext>>;
-export type IntentHandler = (context: IntentContext) => Promise<EmailOutcome>;
+type IntentHandler = (context: IntentContext) => Promise<EmailOutcome>;
 
 /**
  * The action of one screen of /admin/email: the admin's guard, the cross-site check, then the
