@@ -23,6 +23,8 @@ test.describe("the e-mail settings", () => {
     page,
     browserErrors,
   }) => {
+    // Five screens, each checked by axe.
+    test.setTimeout(90_000);
     // Chromium's note when a script is refused in the sandboxed preview (axe's, not the page's).
     browserErrors.allow(/Blocked script execution in 'about:srcdoc'/);
     const admin = await app.signIn(page, "admin");
