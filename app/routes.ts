@@ -50,7 +50,15 @@ export default [
     route("export.csv", "routes/admin/export.ts"),
     route("users", "routes/admin/users.tsx"),
     route("auth-report", "routes/admin/auth-report.tsx"),
-    route("email", "routes/admin/email.tsx"),
+    // E-mail: one screen per tab, under a layout with the tabs; /admin/email leads to the first.
+    route("email", "routes/admin/email/layout.tsx", [
+      index("routes/admin/email/index.ts"),
+      route("smtp", "routes/admin/email/smtp.tsx"),
+      route("templates", "routes/admin/email/templates.tsx"),
+      route("whatsapp", "routes/admin/email/whatsapp.tsx"),
+      route("reasons", "routes/admin/email/reasons.tsx"),
+      route("outbox", "routes/admin/email/outbox.tsx"),
+    ]),
     route("production-checklist", "routes/admin/production-checklist.tsx"),
     route("tech-report", "routes/admin/tech-report.tsx"),
     route("afiliados", "routes/admin/affiliates.tsx"),

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -13,6 +12,7 @@ import type { RequestHead } from "#app/utils/request-head.ts";
 import { MAX_DISCARDED_BYTES, maxBodyBytes } from "#app/utils/body-limit.server.ts";
 import type { Env } from "#app/utils/env.server.ts";
 import { loggablePath, logger } from "#app/utils/logger.server.ts";
+import { createRequestHandler, requestOrigin } from "./request-handler.ts";
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
@@ -139,26 +139,6 @@ function bodyLimit(req: Request, res: Response, next: NextFunction) {
 }
 
 /**
- * The origin React Router's Express adapter gives a request's URL (createRemixRequest in
- * @react-router/express): the protocol and host as Express reads them, X-Forwarded-Host's port
- * when a proxy is trusted. A stored page is kept under the origin it was rendered for, so a hit
- * must see the same one.
- */
-function adapterOrigin(req: Request): string {
-  const forwardedPort = req.app.enabled("trust proxy")
-    ? Number.parseInt(req.get("X-Forwarded-Host")?.split(":")[1] ?? "", 10)
-    : NaN;
-  const hostPort = Number.parseInt(req.get("host")?.split(":")[1] ?? "", 10);
-  const port = Number.isSafeInteger(forwardedPort)
-    ? forwardedPort
-    : Number.isSafeInteger(hostPort)
-      ? hostPort
-      : "";
-  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  return `${req.protocol}://${hostname}${port ? `:${port}` : ""}`;
-}
-
-/**
  * Pages stored by the app (app/utils/document-cache.server.ts), answered here before React
  * Router builds a request, runs loaders or renders: the same bytes for everyone, already
  * compressed. The app decides what is a hit (entry.server's cachedDocument); anything else goes
@@ -172,7 +152,7 @@ function cachedDocuments(lookup: ((head: RequestHead) => DocumentAnswer | null) 
     }
     const answer = lookup({
       method: req.method,
-      url: `${adapterOrigin(req)}${req.originalUrl}`,
+      url: `${requestOrigin(req)}${req.originalUrl}`,
       headers: {
         get(name) {
           const value = req.headers[name.toLowerCase()];

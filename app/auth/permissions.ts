@@ -53,7 +53,17 @@ export const screens = {
   adminAnalytics: { paths: ["/admin/analytics"], roles: staff },
   // The admin's own: people, mail, privacy settings and the four reports.
   adminUsers: { paths: ["/admin/users"], roles: admins },
-  adminEmail: { paths: ["/admin/email"], roles: admins },
+  adminEmail: {
+    paths: [
+      "/admin/email",
+      "/admin/email/smtp",
+      "/admin/email/templates",
+      "/admin/email/whatsapp",
+      "/admin/email/reasons",
+      "/admin/email/outbox",
+    ],
+    roles: admins,
+  },
   adminPrivacy: { paths: ["/admin/privacy"], roles: admins },
   adminChecklist: { paths: ["/admin/production-checklist"], roles: admins },
   adminAuthReport: { paths: ["/admin/auth-report"], roles: admins },

@@ -12,7 +12,6 @@ export const languages = [
 ] as const;
 
 export type Language = (typeof languages)[number]["code"];
-export type FlagCode = (typeof languages)[number]["flag"];
 
 export const defaultLanguage: Language = "pt";
 

@@ -32,9 +32,17 @@ import {
   resetPasswordMail,
   verificationMail,
 } from "./templates.server.ts";
-import * as emailRoute from "#app/routes/admin/email.tsx";
+import * as emailIndex from "#app/routes/admin/email/index.ts";
+import * as emailLayout from "#app/routes/admin/email/layout.tsx";
+import * as outboxScreen from "#app/routes/admin/email/outbox.tsx";
+import * as reasonsScreen from "#app/routes/admin/email/reasons.tsx";
+import * as smtpScreen from "#app/routes/admin/email/smtp.tsx";
+import * as templatesScreen from "#app/routes/admin/email/templates.tsx";
+import * as whatsappScreen from "#app/routes/admin/email/whatsapp.tsx";
+import { emailScreens, type EmailScreen } from "#app/mail/admin/email-tabs.tsx";
 import { changeStatus } from "#app/features/submissions/review.server.ts";
 import { listRejectionReasons, rejectionTemplateKey } from "./rejection-reasons.server.ts";
+import { readWaitingDays } from "#app/features/staff-alerts/preferences.server.ts";
 import { databaseTargets, outcomeOf } from "#app/test/routes.ts";
 import { maskEmail } from "./smtp-admin.server.ts";
 import { privacyRequestMail } from "#app/features/privacy/requests.server.ts";
@@ -43,7 +51,7 @@ import type { ScreenName } from "#app/auth/permissions.ts";
 import type { Role } from "#app/db/roles.ts";
 
 /**
- * /admin/email through its loader and action, on PGlite and (with TEST_DATABASE_URL) PostgreSQL,
+ * /admin/email's screens through their loaders and actions, on PGlite and (with TEST_DATABASE_URL) PostgreSQL,
  * with a real SMTP server. The session guard is replaced by a header naming the role: the real
  * guard (requireScreen) is covered by the access matrix over HTTP (tests/e2e/access.spec.ts).
  */
@@ -117,6 +125,24 @@ async function startSmtp(host = "127.0.0.1", wantedPort = 0) {
   };
 }
 
+type Handler = (args: never) => unknown;
+const screenRoutes: Record<EmailScreen, { loader: Handler; action: Handler; default: unknown }> = {
+  smtp: smtpScreen,
+  templates: templatesScreen,
+  whatsapp: whatsappScreen,
+  reasons: reasonsScreen,
+  outbox: outboxScreen,
+};
+
+/** The screen whose action answers a form's intent (an unknown one: the first screen's). */
+function screenOfIntent(intent = ""): EmailScreen {
+  if (intent.startsWith("template-")) return "templates";
+  if (intent.startsWith("whatsapp-")) return "whatsapp";
+  if (intent.startsWith("reason-") || intent === "waiting-days") return "reasons";
+  if (intent === "retry") return "outbox";
+  return "smtp";
+}
+
 const addressOf = (mail: ParsedMail) =>
   mail.to && "value" in mail.to ? mail.to.value[0]?.address : undefined;
 
@@ -184,9 +210,13 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
 
   function request(
     role: string | null,
-    { form, query = "" }: { form?: Record<string, string>; query?: string } = {},
+    {
+      form,
+      query = "",
+      path = "/admin/email",
+    }: { form?: Record<string, string>; query?: string; path?: string } = {},
   ) {
-    return new Request(`${ORIGIN}/admin/email${query}`, {
+    return new Request(`${ORIGIN}${path}${query}`, {
       method: form ? "POST" : "GET",
       body: form ? new URLSearchParams(form) : undefined,
       headers: {
@@ -196,13 +226,27 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
       },
     });
   }
-  const load = (role: string | null = "admin", query = "") =>
+  /** A screen's loader (/admin/email/<screen>). */
+  const load = (screen: EmailScreen, role: string | null = "admin", query = "") =>
     outcomeOf(() =>
-      emailRoute.loader({ request: request(role, { query }), params: {}, context: {} } as never),
+      screenRoutes[screen].loader({
+        request: request(role, { query, path: `/admin/email/${screen}` }),
+        params: {},
+        context: {},
+      } as never),
     );
-  const post = (form: Record<string, string>, role: string | null = "admin") =>
+  /** A form, to the screen whose action answers its intent unless another one is named. */
+  const post = (
+    form: Record<string, string>,
+    role: string | null = "admin",
+    screen = screenOfIntent(form.intent),
+  ) =>
     outcomeOf(() =>
-      emailRoute.action({ request: request(role, { form }), params: {}, context: {} } as never),
+      screenRoutes[screen].action({
+        request: request(role, { form, path: `/admin/email/${screen}` }),
+        params: {},
+        context: {},
+      } as never),
     );
 
   const smtpForm = (fields: Record<string, string> = {}) => ({
@@ -267,8 +311,17 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
   });
 
   it("is for admins only: a visitor signs in, an approver is refused, for reading and acting", async () => {
-    expect((await load(null)).location).toBe("/login");
-    expect((await load("approver")).location).toBe("/permission-denied");
+    const others = { layout: emailLayout.loader, index: emailIndex.loader };
+    for (const [name, loader] of Object.entries(others)) {
+      const open = (role: string | null) =>
+        outcomeOf(() => loader({ request: request(role), params: {}, context: {} } as never));
+      expect((await open(null)).location, name).toBe("/login");
+      expect((await open("approver")).location, name).toBe("/permission-denied");
+    }
+    for (const screen of emailScreens) {
+      expect((await load(screen, null)).location, screen).toBe("/login");
+      expect((await load(screen, "approver")).location, screen).toBe("/permission-denied");
+    }
     const forms: Record<string, string>[] = [
       smtpForm(),
       { intent: "test", to: `x.${marker}@example.com` },
@@ -281,6 +334,8 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
       },
       { intent: "reason-add", label: "Nope" },
       { intent: "retry", id: "1" },
+      { intent: "whatsapp-save", language: "pt", body: "Oi {{name}}" },
+      { intent: "waiting-days", days: "5" },
     ];
     for (const form of forms) {
       expect((await post(form, "approver")).location).toBe("/permission-denied");
@@ -320,7 +375,7 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
     expect(JSON.stringify(stored)).not.toContain(secret);
     expect(String(stored.passwordEncrypted)).toMatch(/^v1\./);
 
-    const page = await load();
+    const page = await load("smtp");
     const shown = JSON.stringify(page.data);
     expect(shown).not.toContain(secret);
     expect(shown).not.toContain(String(stored.passwordEncrypted));
@@ -337,7 +392,7 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
 
     await post(smtpForm({ removePassword: "on" }));
     expect((await read()).passwordEncrypted).toBeNull();
-    expect((await load()).data).toMatchObject({ smtp: { passwordSet: false } });
+    expect((await load("smtp")).data).toMatchObject({ smtp: { passwordSet: false } });
 
     const entries = await logEntries("settings.smtp");
     expect(entries.map((entry) => entry.details?.password)).toEqual([
@@ -443,7 +498,7 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
     );
     const [again] = await db.select().from(settings).where(eq(settings.key, "smtp.lastTest"));
     expect(again!.value).toMatchObject({ ok: false });
-    expect((await load()).data).toMatchObject({ smtp: { lastTest: { ok: false } } });
+    expect((await load("smtp")).data).toMatchObject({ smtp: { lastTest: { ok: false } } });
 
     const invalid = await post({ intent: "test", to: "not-an-address" });
     expect(invalid).toMatchObject({
@@ -455,7 +510,7 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
   it("SMTP_URL wins: the screen says so and only the sender is saved", async () => {
     await post(smtpForm({ user: "" }));
     vi.stubEnv("SMTP_URL", `smtp://127.0.0.1:${smtp.port}`);
-    expect((await load()).data).toMatchObject({
+    expect((await load("smtp")).data).toMatchObject({
       smtp: { source: "env", envServer: `smtp://127.0.0.1:${smtp.port}`, host: "127.0.0.1" },
     });
     // The read-only fields are not sent; a changed host would be ignored anyway.
@@ -465,7 +520,7 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
       senderAddress: `env.${marker}@example.com`,
     });
     expect(answer.status).toBe(200);
-    expect((await load()).data).toMatchObject({
+    expect((await load("smtp")).data).toMatchObject({
       smtp: { host: "127.0.0.1", port: smtp.port, senderName: "Env Sender" },
     });
     const to = `envtest.${marker}@example.com`;
@@ -563,7 +618,7 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
     const key = rejectionTemplateKey(reason!.id);
 
     // The editor starts from the text that would be sent now.
-    const page = await load("admin", `?template=${key}&language=es`);
+    const page = await load("templates", "admin", `?template=${key}&language=es`);
     expect(page.data).toMatchObject({
       editor: { key, language: "es", overridden: false, placeholders: ["name", "note"] },
     });
@@ -597,7 +652,7 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
     ).toHaveLength(0);
 
     expect((await post({ intent: "template-save", ...text })).status).toBe(200);
-    expect((await load("admin", `?template=${key}&language=es`)).data).toMatchObject({
+    expect((await load("templates", "admin", `?template=${key}&language=es`)).data).toMatchObject({
       editor: { overridden: true, subject: text.subject },
     });
 
@@ -729,7 +784,7 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
       .set({ status: "failed", attempts: 8, lastError: "550 mailbox unavailable" })
       .where(eq(outbox.id, id));
 
-    const page = await load("admin", "?status=failed");
+    const page = await load("outbox", "admin", "?status=failed");
     const data = page.data as {
       outbox: {
         counts: Record<string, number>;
@@ -820,61 +875,171 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
       expect(stored).not.toMatch(/https?:\/\//);
     }
     // The outbox screen still lists them, sent.
-    const page = await load("admin", "?status=sent");
+    const page = await load("outbox", "admin", "?status=sent");
     const listed = (page.data as { outbox: { messages: { id: number; status: string }[] } }).outbox
       .messages;
     for (const id of ids) expect(listed.find((m) => m.id === id)).toMatchObject({ status: "sent" });
   });
 
-  it("renders the screen with its sections, labels and no password", async () => {
-    const page = await load("admin", "?template=verification&language=de");
-    const Screen = emailRoute.default as unknown as (props: {
+  /** A screen as the browser gets it: inside the layout with its tabs, with its loader's data. */
+  async function render(screen: EmailScreen, query = "") {
+    const page = await load(screen, "admin", query);
+    expect(page.status, screen).toBe(200);
+    const Screen = screenRoutes[screen].default as (props: {
       loaderData: unknown;
       actionData?: unknown;
     }) => ReactNode;
+    const Layout = emailLayout.default as () => ReactNode;
     const Stub = createRoutesStub([
-      { path: "/admin/email", Component: () => createElement(Screen, { loaderData: page.data }) },
+      {
+        path: "/admin/email",
+        Component: Layout,
+        children: [
+          { path: screen, Component: () => createElement(Screen, { loaderData: page.data }) },
+        ],
+      },
     ]);
-    const html = renderToString(
+    return renderToString(
       createElement(TranslationProvider, {
         language: "en",
         strings: resources.en,
-        children: createElement(Stub, { initialEntries: ["/admin/email"] }),
+        children: createElement(Stub, { initialEntries: [`/admin/email/${screen}${query}`] }),
       }),
     );
-    for (const text of [
-      getFixedT("en")("admin.email.smtp.heading"),
-      getFixedT("en")("admin.email.templates.heading"),
-      getFixedT("en")("admin.email.reasons.heading"),
-      getFixedT("en")("admin.email.outbox.heading"),
-      getFixedT("en")("admin.email.outbox.contentRemoved"),
-      'for="smtp-host"',
-      'scope="col"',
-      "aria-live",
-      "{{link}}",
-    ]) {
-      expect(html).toContain(text);
+  }
+
+  it("renders each screen under the tabs, the open one marked, with its sections and no password", async () => {
+    const en = getFixedT("en");
+    const shown: Record<EmailScreen, string[]> = {
+      smtp: [en("admin.email.smtp.heading"), en("admin.email.test.heading"), 'for="smtp-host"'],
+      templates: [en("admin.email.templates.heading"), 'scope="col"', "{{link}}"],
+      whatsapp: [en("admin.email.whatsapp.heading"), "{{name}}"],
+      reasons: [en("admin.email.reasons.heading"), en("admin.email.waiting.heading")],
+      outbox: [en("admin.email.outbox.heading"), en("admin.email.outbox.contentRemoved")],
+    };
+    const headings = Object.values(shown).map((texts) => texts[0]!);
+    for (const screen of emailScreens) {
+      const html = await render(
+        screen,
+        screen === "templates" ? "?template=verification&language=de" : "",
+      );
+      expect(html).toContain(
+        `<h1 class="text-3xl font-semibold tracking-tight">${en("admin.email.title")}</h1>`,
+      );
+      expect(html).toContain(`aria-label="${en("admin.email.tabs.label")}"`);
+      for (const other of emailScreens) expect(html).toContain(`href="/admin/email/${other}"`);
+      // The open tab, and only it, is the current page.
+      expect(html.match(/aria-current="page"/g), screen).toHaveLength(1);
+      expect(html).toMatch(
+        new RegExp(
+          `aria-current="page"[^>]*href="/admin/email/${screen}"|href="/admin/email/${screen}"[^>]*aria-current="page"`,
+        ),
+      );
+      for (const text of [...shown[screen], "aria-live"]) expect(html, screen).toContain(text);
+      // Another screen's sections are not on this one.
+      for (const heading of headings.filter((h) => !shown[screen].includes(h))) {
+        expect(html, `${heading} on ${screen}`).not.toContain(`>${heading}</h2>`);
+      }
+      expect(html).not.toMatch(/name="password"[^>]*value="[^"]+"/);
     }
-    expect(html).not.toMatch(/name="password"[^>]*value="[^"]+"/);
   });
 
-  it("refuses a cross-site post and an unknown intent", async () => {
-    const crossSite = await outcomeOf(() =>
-      emailRoute.action({
-        request: new Request(`${ORIGIN}/admin/email`, {
-          method: "POST",
-          body: new URLSearchParams({ intent: "reason-add", label: "x" }),
-          headers: {
-            origin: "https://evil.example",
-            "x-test-role": "admin",
-            "x-test-user": adminId,
-          },
-        }),
-        params: {},
-        context: {},
-      } as never),
+  it("loads on each screen only what that screen shows", async () => {
+    const keys: Record<EmailScreen, string[]> = {
+      smtp: ["smtp", "title"],
+      templates: ["editor", "overridden", "preview", "reasons", "title"],
+      whatsapp: ["overridden", "title", "whatsapp"],
+      reasons: ["reasons", "title", "waitingDays"],
+      outbox: ["outbox", "title"],
+    };
+    for (const screen of emailScreens) {
+      const page = await load(screen);
+      expect(Object.keys(page.data as object).sort(), screen).toEqual(keys[screen]);
+    }
+    // The layout sends the strings of every screen, and no data.
+    const layout = await outcomeOf(() =>
+      emailLayout.loader({ request: request("admin"), params: {}, context: {} } as never),
     );
-    expect(crossSite.status).toBe(403);
-    expect((await post({ intent: "format-disk" })).status).toBe(400);
+    expect(Object.keys(layout.data as object)).toEqual(["strings"]);
+  });
+
+  it("leads /admin/email to its first screen, and an old link of the single page to the screen it meant", async () => {
+    const open = (query: string) =>
+      outcomeOf(() =>
+        emailIndex.loader({
+          request: request("admin", { query }),
+          params: {},
+          context: {},
+        } as never),
+      );
+    const cases: [query: string, location: string][] = [
+      ["", "/admin/email/smtp"],
+      ["?lang=de", "/admin/email/smtp?lang=de"],
+      [
+        "?template=rejected:3&language=es",
+        "/admin/email/templates?template=rejected%3A3&language=es",
+      ],
+      ["?language=de", "/admin/email/templates?language=de"],
+      ["?whatsapp=es&lang=en", "/admin/email/whatsapp?whatsapp=es&lang=en"],
+      ["?status=failed", "/admin/email/outbox?status=failed"],
+      ["?before=120", "/admin/email/outbox?before=120"],
+      // A client navigation's own parameters stay behind.
+      ["?_routes=routes%2Fadmin%2Femail%2Findex", "/admin/email/smtp"],
+    ];
+    for (const [query, location] of cases) {
+      expect(await open(query), query).toMatchObject({ status: 302, location });
+    }
+  });
+
+  it("answers on each screen only that screen's forms: another screen's intent is unknown there", async () => {
+    const db = await getDatabase();
+    const days = await readWaitingDays(db);
+    const label = `Elsewhere ${marker}`;
+    const misplaced: [Record<string, string>, EmailScreen][] = [
+      [{ intent: "reason-add", label }, "smtp"],
+      [{ intent: "waiting-days", days: String(days === 7 ? 8 : 7) }, "outbox"],
+      [smtpForm({ senderName: "Elsewhere" }), "reasons"],
+      [{ intent: "retry", id: "1" }, "templates"],
+      [
+        {
+          intent: "template-save",
+          template: "confirmation",
+          language: "pt",
+          subject: "a",
+          body: "b",
+        },
+        "whatsapp",
+      ],
+    ];
+    for (const [form, screen] of misplaced) {
+      expect(await post(form, "admin", screen), `${form.intent} on ${screen}`).toMatchObject({
+        status: 400,
+        data: { ok: false, intent: form.intent, message: "admin.email.errors.invalid" },
+      });
+    }
+    expect((await listRejectionReasons(db)).some((reason) => reason.label === label)).toBe(false);
+    expect(await readWaitingDays(db)).toBe(days);
+  });
+
+  it("refuses a cross-site post and an unknown intent, on every screen", async () => {
+    for (const screen of emailScreens) {
+      const crossSite = await outcomeOf(() =>
+        screenRoutes[screen].action({
+          request: new Request(`${ORIGIN}/admin/email/${screen}`, {
+            method: "POST",
+            body: new URLSearchParams({ intent: "reason-add", label: "x" }),
+            headers: {
+              origin: "https://evil.example",
+              "x-test-role": "admin",
+              "x-test-user": adminId,
+            },
+          }),
+          params: {},
+          context: {},
+        } as never),
+      );
+      expect(crossSite.status, screen).toBe(403);
+      expect((await post({ intent: "format-disk" }, "admin", screen)).status, screen).toBe(400);
+    }
   });
 });

@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAccess, type AccessDetails, type Actor } from "#app/db/access-log.server.ts";
 import type { Database, Reader } from "#app/db/db.server.ts";
-import { mailTemplates, rejectionReasons } from "#app/db/schema.server.ts";
+import { rejectionReasons } from "#app/db/schema.server.ts";
 import { fieldErrorsOf } from "#app/utils/field-errors.ts";
 import { done, refused, type EmailOutcome } from "#app/mail/admin/result.ts";
 
@@ -154,20 +154,6 @@ export async function moveRejectionReason(
     await log(tx, actor, id, { change: "move", direction });
     return true;
   });
-}
-
-/** The languages in which a reason has its own wording. */
-export async function reasonTemplateLanguages(db: Reader) {
-  const rows = await db
-    .select({ template: mailTemplates.template, language: mailTemplates.language })
-    .from(mailTemplates)
-    .where(sql`${mailTemplates.template} like 'rejected:%'`);
-  const byReason = new Map<number, string[]>();
-  for (const row of rows) {
-    const id = Number(row.template.slice("rejected:".length));
-    byReason.set(id, [...(byReason.get(id) ?? []), row.language]);
-  }
-  return byReason;
 }
 
 /** A reason added, or renamed (`id`), from /admin/email's forms. */

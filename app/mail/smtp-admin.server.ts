@@ -60,7 +60,6 @@ export const smtpSettingsSchema = z.object({
     .refine((value) => !/[<>"\r\n]/.test(value), { error: "admin.email.errors.senderName" }),
   senderAddress: z.union([z.literal(""), z.email({ error: "admin.email.errors.senderAddress" })]),
 });
-export type SmtpSettingsInput = z.input<typeof smtpSettingsSchema>;
 
 /** What the screen shows: never the password, only whether one is stored. */
 export interface SmtpView {

@@ -6,7 +6,7 @@ import { getDatabase } from "#app/db/db.server.ts";
 import { accessLog, submissions, user } from "#app/db/schema.server.ts";
 import * as accessReport from "#app/routes/admin/access-report.tsx";
 import * as affiliates from "#app/routes/admin/affiliates.tsx";
-import * as email from "#app/routes/admin/email.tsx";
+import * as outbox from "#app/routes/admin/email/outbox.tsx";
 import * as reviewList from "#app/routes/admin/submissions.tsx";
 import * as users from "#app/routes/admin/users.tsx";
 import { signedInAccount } from "#app/test/accounts.server.ts";
@@ -68,10 +68,10 @@ const lists: {
     invalid: (v) => readPageNumber(v, 10_000).invalid,
   },
   {
-    name: "/admin/email (outbox)",
-    path: "/admin/email",
+    name: "/admin/email/outbox",
+    path: "/admin/email/outbox",
     param: "before",
-    loader: email.loader,
+    loader: outbox.loader,
     invalid: (v) => readPageNumber(v).invalid,
   },
 ];

@@ -493,39 +493,92 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, dat
       },
     },
     "routes/admin/auth-report.tsx": { loader: { as: "admin", path: "/admin/auth-report" } },
-    "routes/admin/email.tsx": {
+    // E-mail: the layout, the old address that leads to a screen, and each screen's own forms.
+    "routes/admin/email/layout.tsx": { loader: { as: "admin", path: "/admin/email/smtp" } },
+    "routes/admin/email/index.ts": {
+      loader: {
+        as: "admin",
+        path: "/admin/email",
+        query: {
+          template: validText("confirmation", "rejected:1"),
+          language,
+          whatsapp: language,
+          status: validText("failed", "queued"),
+          before: validText("10", "0", "99999999999999999999"),
+        },
+      },
+    },
+    "routes/admin/email/smtp.tsx": {
+      // The SMTP form and the test mail, always with an address their schemas refuse: the
+      // settings and the last test's result are shared by every test using this database.
+      action: {
+        as: "admin",
+        path: "/admin/email/smtp",
+        fields: {
+          intent: exact(fc.constantFrom("smtp", "test", "retry", "unknown")),
+          host: validText("127.0.0.1", "smtp.example.com", "::1"),
+          port: validText("587", "99999", "0"),
+          security: validText("none", "starttls", "tls"),
+          user: validText("mare"),
+          password: validText("segredo"),
+          removePassword: validText("on"),
+          senderName: validText("Maré Talent"),
+          senderAddress: exact(fc.constantFrom("not-an-address", "a@", "<x>@", " @ ")),
+          to: exact(fc.constantFrom("not-an-address", "@example.com", "")),
+        },
+      },
+      loader: { as: "admin", path: "/admin/email/smtp" },
+    },
+    "routes/admin/email/templates.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/email/templates",
+        fields: {
+          intent: validText("template-save", "template-preview", "template-reset", "unknown"),
+          template: exact(
+            fc.oneof(
+              fc.constant(null).map(() => rejectionTemplateKey(reasonId)),
+              fc.constantFrom(
+                "rejected:0",
+                "rejected:99999999999",
+                "rejected:x",
+                "Confirmation",
+                "",
+              ),
+              fc.string(),
+            ),
+          ),
+          language,
+          subject: validText("Olá {{name}}"),
+          body: validText("Olá {{name}},\n\nObrigada.", "{{link}} {{unknown}}"),
+        },
+      },
+      loader: {
+        as: "admin",
+        path: "/admin/email/templates",
+        query: { template: validText("confirmation", "rejected:1"), language },
+      },
+    },
+    "routes/admin/email/whatsapp.tsx": {
+      // The wording is shared by every reviewer: previews, and saves of a text the schema refuses.
+      action: {
+        as: "admin",
+        path: "/admin/email/whatsapp",
+        fields: {
+          intent: validText("whatsapp-preview", "unknown"),
+          language,
+          body: validText("Oi {{name}}!", "{{unknown}}"),
+        },
+      },
+      loader: { as: "admin", path: "/admin/email/whatsapp", query: { whatsapp: language } },
+    },
+    "routes/admin/email/reasons.tsx": {
       action: [
         {
           as: "admin",
-          path: "/admin/email",
+          path: "/admin/email/reasons",
           fields: {
-            // Not "smtp" or "test": those change what every instance shares (below).
-            intent: validText(
-              "template-save",
-              "template-preview",
-              "template-reset",
-              "reason-rename",
-              "reason-active",
-              "reason-move",
-              "retry",
-              "unknown",
-            ),
-            template: exact(
-              fc.oneof(
-                fc.constant(null).map(() => rejectionTemplateKey(reasonId)),
-                fc.constantFrom(
-                  "rejected:0",
-                  "rejected:99999999999",
-                  "rejected:x",
-                  "Confirmation",
-                  "",
-                ),
-                fc.string(),
-              ),
-            ),
-            language,
-            subject: validText("Olá {{name}}"),
-            body: validText("Olá {{name}},\n\nObrigada.", "{{link}} {{unknown}}"),
+            intent: validText("reason-rename", "reason-active", "reason-move", "unknown"),
             label: validText("Motivo do fuzz"),
             id: exact(
               fc.oneof(
@@ -537,27 +590,9 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, dat
           },
         },
         {
-          // The SMTP form and the test mail, always with an address their schemas refuse: the
-          // settings and the last test's result are shared by every test using this database.
-          as: "admin",
-          path: "/admin/email",
-          fields: {
-            intent: exact(fc.constantFrom("smtp", "test")),
-            host: validText("127.0.0.1", "smtp.example.com", "::1"),
-            port: validText("587", "99999", "0"),
-            security: validText("none", "starttls", "tls"),
-            user: validText("mare"),
-            password: validText("segredo"),
-            removePassword: validText("on"),
-            senderName: validText("Maré Talent"),
-            senderAddress: exact(fc.constantFrom("not-an-address", "a@", "<x>@", " @ ")),
-            to: exact(fc.constantFrom("not-an-address", "@example.com", "")),
-          },
-        },
-        {
           // The waiting threshold is shared too (the alerts' tests read it): only refused values.
           as: "admin",
-          path: "/admin/email",
+          path: "/admin/email/reasons",
           fields: {
             intent: exact(fc.constant("waiting-days")),
             days: exact(fc.constantFrom("", "0", "-5", "91", "2.5", "1e1", "x".repeat(5000))),
@@ -566,19 +601,28 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, dat
         {
           // Adding a reason changes the list everyone sees: only labels the schema refuses.
           as: "admin",
-          path: "/admin/email",
+          path: "/admin/email/reasons",
           fields: {
             intent: exact(fc.constant("reason-add")),
             label: exact(fc.constantFrom("", "   ", "\t\n", "x".repeat(5000))),
           },
         },
       ],
+      loader: { as: "admin", path: "/admin/email/reasons" },
+    },
+    "routes/admin/email/outbox.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/email/outbox",
+        fields: {
+          intent: validText("retry", "unknown"),
+          id: exact(fc.constantFrom("0", "-1", "x", "99999999999999", "1e3", "")),
+        },
+      },
       loader: {
         as: "admin",
-        path: "/admin/email",
+        path: "/admin/email/outbox",
         query: {
-          template: validText("confirmation", "rejected:1"),
-          language,
           status: validText("failed", "queued"),
           before: validText("10", "0", "99999999999999999999"),
         },

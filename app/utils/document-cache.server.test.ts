@@ -222,6 +222,25 @@ describe("stored documents", () => {
     expect(storedDocument(keyFor("https://x.test/p309").key)).toBeDefined();
   });
 
+  it("at the bound of pages, keeps the one just read and drops the one read longest ago", async () => {
+    const read = keyFor("https://x.test/read");
+    const unread = keyFor("https://x.test/unread");
+    await store(read, "<p>read</p>");
+    await store(unread, "<p>unread</p>");
+    // Both are among the 300 newest: reading one makes it the most recent of all.
+    for (let i = 0; i < 297; i++) await store(keyFor(`https://x.test/fill${i}`), "<p>x</p>");
+    expect(storedDocument(read.key)).toBeDefined();
+    // One page past the bound pushes out the least recently used: the unread one, not the read.
+    await store(keyFor("https://x.test/fill297"), "<p>x</p>");
+    await store(keyFor("https://x.test/fill298"), "<p>x</p>");
+    expect(storedDocument(unread.key)).toBeUndefined();
+    expect(storedDocument(keyFor("https://x.test/fill0").key)).toBeDefined();
+    // The next one goes past it again: now the oldest of the rest, whatever was read before it.
+    await store(keyFor("https://x.test/fill299"), "<p>x</p>");
+    expect(storedDocument(keyFor("https://x.test/fill1").key)).toBeUndefined();
+    expect(storedDocument(read.key)).toBeDefined();
+  });
+
   it("keeps a bounded number of bytes", async () => {
     // 3 MB each uncompressed (the bound counts every form): the twelfth pushes out the first.
     const big = (n: number) => `<p>${n}${"x".repeat(3_000_000)}</p>`;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import type { EntryContext } from "react-router";
 import { languageCookie, languageForRequest } from "#app/i18n/language.server.ts";
 import type { Language } from "#app/i18n/languages.ts";
@@ -56,7 +57,6 @@ interface StoredDocument {
   countsViews: boolean;
   pathname: string;
   bytes: number;
-  expires: number;
 }
 
 /** A stored page's answer, for server/app.ts to write as it is and for entry.server to return. */
@@ -66,9 +66,16 @@ export interface DocumentAnswer {
   body: Buffer<ArrayBuffer> | null;
 }
 
-// Map order is recency order: a hit moves its entry to the end, the oldest go first.
-const entries = new Map<string, StoredDocument>();
-let storedBytes = 0;
+// The least recently used pages go first, past either bound; an expired one is never answered.
+const entries = new LRUCache<string, StoredDocument>({
+  max: MAX_ENTRIES,
+  maxSize: MAX_BYTES,
+  sizeCalculation: (entry) => entry.bytes,
+  ttl: TIME_TO_LIVE_MS,
+  // Ages read from the wall clock, each time: what the tests' fake clock moves.
+  perf: { now: () => Date.now() },
+  ttlResolution: 0,
+});
 // Pages being compressed for storage: a burst of misses on a cold key compresses once.
 const filling = new Map<string, Promise<StoredDocument | undefined>>();
 
@@ -212,40 +219,16 @@ export function storeDocument(
       countsViews,
       pathname: key.pathname,
       bytes: identity.byteLength + gzip.byteLength + br.byteLength + key.key.length,
-      expires: Date.now() + TIME_TO_LIVE_MS,
     };
-    remove(key.key);
     entries.set(key.key, entry);
-    storedBytes += entry.bytes;
-    for (const [oldest] of entries) {
-      if (entries.size <= MAX_ENTRIES && storedBytes <= MAX_BYTES) break;
-      remove(oldest);
-    }
     return entry;
   })().finally(() => filling.delete(key.key));
   filling.set(key.key, stored);
   return stored;
 }
 
-function remove(key: string) {
-  const entry = entries.get(key);
-  if (!entry) return;
-  entries.delete(key);
-  storedBytes -= entry.bytes;
-}
-
-/** The page stored under this key, if it has not expired. */
-export function storedDocument(key: string): StoredDocument | undefined {
-  const entry = entries.get(key);
-  if (!entry) return undefined;
-  if (entry.expires < Date.now()) {
-    remove(key);
-    return undefined;
-  }
-  entries.delete(key);
-  entries.set(key, entry);
-  return entry;
-}
+/** The page stored under this key, if it has not expired (a hit makes it the most recent). */
+export const storedDocument = (key: string): StoredDocument | undefined => entries.get(key);
 
 /** Whether a stored page may exist at all: a request can skip computing its key. */
 export const documentCacheIsEmpty = () => entries.size === 0;
@@ -255,9 +238,10 @@ export const documentCacheIsEmpty = () => entries.size === 0;
  * publishes content calls, so the next visitor gets the new page.
  */
 export function purgeDocumentCache(pathPrefix = "/") {
-  for (const [key, entry] of entries) {
-    if (entry.pathname.startsWith(pathPrefix)) remove(key);
-  }
+  const purged = [...entries.entries()].filter(([, entry]) =>
+    entry.pathname.startsWith(pathPrefix),
+  );
+  for (const [key] of purged) entries.delete(key);
 }
 
 function matchesETag(ifNoneMatch: string, etag: string): boolean {

@@ -188,18 +188,35 @@ const written: Record<string, ActionRule | ((pattern: string) => ActionRule)> = 
     { intent: "enable", passed: invalid() },
     { intent: "reset", passed: invalid() },
   ]),
-  "/admin/email": guarded([
+  // E-mail: each screen answers its own forms; another screen's intent is invalid there.
+  "/admin/email/smtp": guarded([
     { intent: "smtp", passed: invalid() },
     { intent: "test", passed: invalid() },
+    { intent: "retry", passed: invalid() },
+    { passed: invalid() },
+  ]),
+  "/admin/email/templates": guarded([
     { intent: "template-save", passed: { status: 404 } },
     { intent: "template-preview", passed: { status: 404 } },
     { intent: "template-reset", passed: { status: 404 } },
+    { passed: invalid() },
+  ]),
+  "/admin/email/whatsapp": guarded([
+    { intent: "whatsapp-save", passed: { status: 404 } },
+    { intent: "whatsapp-preview", passed: { status: 404 } },
+    { intent: "whatsapp-reset", passed: { status: 404 } },
+    { passed: invalid() },
+  ]),
+  "/admin/email/reasons": guarded([
     { intent: "reason-add", passed: invalid() },
     { intent: "reason-rename", passed: invalid() },
     { intent: "reason-active", passed: { status: 404 } },
     { intent: "reason-move", passed: { status: 404 } },
-    { intent: "retry", passed: { status: 409 } },
     { intent: "waiting-days", passed: invalid() },
+    { passed: invalid() },
+  ]),
+  "/admin/email/outbox": guarded([
+    { intent: "retry", passed: { status: 409 } },
     { passed: invalid() },
   ]),
   "/admin/privacy": guarded([
@@ -445,7 +462,11 @@ export function actionMatrixTests(context: () => MatrixContext) {
           affiliateUrl,
           "routes/admin/affiliate",
         ),
-        loaderData<{ smtp: { host: string } }>(owner, "/admin/email", "routes/admin/email"),
+        loaderData<{ smtp: { host: string } }>(
+          owner,
+          "/admin/email/smtp",
+          "routes/admin/email/smtp",
+        ),
         loaderData<{ retention: { months: number } }>(
           owner,
           "/admin/privacy",
@@ -518,9 +539,9 @@ export function actionMatrixTests(context: () => MatrixContext) {
       },
       {
         what: "point the mail at her own SMTP server",
-        url: "/admin/email",
+        url: "/admin/email/smtp",
         fields: () => smtpForm,
-        refused: refusedAt("/admin/email"),
+        refused: refusedAt("/admin/email/smtp"),
       },
       {
         what: "change how long applications are kept",

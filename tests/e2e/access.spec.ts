@@ -115,7 +115,13 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
   // Approvers read the affiliates; changes there are an admin's (access-actions.ts).
   "/admin/afiliados": screen(),
   "/admin/afiliados/:id": screen({ status: 404 }, { url: "/admin/afiliados/999999", page: false }),
-  "/admin/email": screen(),
+  // The old single page: on to its first screen (its own guard first).
+  "/admin/email": screen({ status: 302, location: "/admin/email/smtp" }, { page: false }),
+  "/admin/email/smtp": screen(),
+  "/admin/email/templates": screen(),
+  "/admin/email/whatsapp": screen(),
+  "/admin/email/reasons": screen(),
+  "/admin/email/outbox": screen(),
   "/admin/access-report": screen(),
   "/admin/access-report.csv": screen(ok, { page: false }),
   // Privacy: anyone may ask by e-mail; a confirm page without a valid link says so (200).

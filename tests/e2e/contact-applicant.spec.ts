@@ -183,7 +183,7 @@ test("the admin's wording of her language's message is the one the button sends"
   browser,
 }) => {
   const settings = await signedIn(browser, admin.email);
-  await settings.goto(`${server.origin}/admin/email?whatsapp=es&lang=en#whatsapp`);
+  await settings.goto(`${server.origin}/admin/email/whatsapp?whatsapp=es&lang=en`);
   await waitForHydration(settings);
   const wording = "¡Hola {{name}}! ¿Hablamos hoy? Café & charla #1 🌸";
   await settings.getByLabel(t("en", "admin.email.whatsapp.body"), { exact: true }).fill(wording);

@@ -50,7 +50,7 @@ test.describe("reviewing with the keyboard", () => {
     // A rejection reason, as an admin adds it under E-mail.
     const admin = await playwright.request.newContext();
     await app.signIn(admin, "admin");
-    const added = await admin.post(`${app.origin}/admin/email`, {
+    const added = await admin.post(`${app.origin}/admin/email/reasons`, {
       headers: { origin: app.origin },
       form: { intent: "reason-add", label: REASON },
     });

@@ -288,27 +288,33 @@ test.describe("page titles", () => {
     expect(t("pt", "meta.tagline")).toBe("Sua carreira de sucesso começa aqui");
   });
 
-  const signedIn: [role: "model" | "affiliate" | "admin", path: string, key: string][] = [
-    ["model", "/dashboard/model", "dashboard.title"],
-    ["model", "/account/security", "security.title"],
-    ["affiliate", "/portal", "portal.title"],
-    ["admin", "/admin/dashboard", "admin.dashboard.title"],
-    ["admin", "/admin/cadastros", "admin.nav.all"],
-    ["admin", "/admin/pendentes", "admin.nav.pending"],
-    ["admin", "/admin/aprovados", "admin.nav.approved"],
-    ["admin", "/admin/reprovados", "admin.nav.rejected"],
-    ["admin", "/admin/afiliados", "admin.affiliates.title"],
-    ["admin", "/admin/analytics", "admin.analytics.title"],
-    ["admin", "/admin/email", "admin.email.title"],
-    ["admin", "/admin/production-checklist", "admin.checklist.title"],
-    ["admin", "/admin/auth-report", "admin.authReport.title"],
-    ["admin", "/admin/access-report", "admin.accessReport.title"],
-    ["admin", "/admin/tech-report", "admin.tech.title"],
-    ["admin", "/admin/users", "admin.users.title"],
-    ["admin", "/admin/privacy", "admin.privacy.title"],
-    ["admin", "/admin/blog", "admin.blog.title"],
-    ["admin", "/admin/content", "admin.content.title"],
-  ];
+  // A key, or the keys of a screen and of the area it is part of ("Outbox · E-mail").
+  const signedIn: [role: "model" | "affiliate" | "admin", path: string, key: string | string[]][] =
+    [
+      ["model", "/dashboard/model", "dashboard.title"],
+      ["model", "/account/security", "security.title"],
+      ["affiliate", "/portal", "portal.title"],
+      ["admin", "/admin/dashboard", "admin.dashboard.title"],
+      ["admin", "/admin/cadastros", "admin.nav.all"],
+      ["admin", "/admin/pendentes", "admin.nav.pending"],
+      ["admin", "/admin/aprovados", "admin.nav.approved"],
+      ["admin", "/admin/reprovados", "admin.nav.rejected"],
+      ["admin", "/admin/afiliados", "admin.affiliates.title"],
+      ["admin", "/admin/analytics", "admin.analytics.title"],
+      ["admin", "/admin/email/smtp", ["admin.email.tabs.smtp", "admin.email.title"]],
+      ["admin", "/admin/email/templates", ["admin.email.tabs.templates", "admin.email.title"]],
+      ["admin", "/admin/email/whatsapp", ["admin.email.tabs.whatsapp", "admin.email.title"]],
+      ["admin", "/admin/email/reasons", ["admin.email.tabs.reasons", "admin.email.title"]],
+      ["admin", "/admin/email/outbox", ["admin.email.tabs.outbox", "admin.email.title"]],
+      ["admin", "/admin/production-checklist", "admin.checklist.title"],
+      ["admin", "/admin/auth-report", "admin.authReport.title"],
+      ["admin", "/admin/access-report", "admin.accessReport.title"],
+      ["admin", "/admin/tech-report", "admin.tech.title"],
+      ["admin", "/admin/users", "admin.users.title"],
+      ["admin", "/admin/privacy", "admin.privacy.title"],
+      ["admin", "/admin/blog", "admin.blog.title"],
+      ["admin", "/admin/content", "admin.content.title"],
+    ];
 
   test("every signed-in screen: 'Screen | Maré Talent'", async ({ app, browser }) => {
     test.setTimeout(120_000);
@@ -319,7 +325,8 @@ test.describe("page titles", () => {
       for (const lang of bilingual) {
         for (const [, path, key] of signedIn.filter(([who]) => who === role)) {
           await page.goto(`${app.origin}${path}?lang=${lang}`);
-          await expect(page, `${path} in ${lang}`).toHaveTitle(pageTitle(t(lang, key)));
+          const title = [key].flat().map((part) => t(lang, part));
+          await expect(page, `${path} in ${lang}`).toHaveTitle(pageTitle(title.join(" · ")));
           titleList.push(`${lang} ${path}: ${await page.title()}`);
         }
       }

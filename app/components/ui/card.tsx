@@ -2,11 +2,6 @@ import type { ComponentProps, ReactNode } from "react";
 import { cn } from "#app/utils/cn.ts";
 import "./kit.css";
 
-/** The signed-in screens' white panel. */
-export function Card({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("card", className)} {...props} />;
-}
-
 /**
  * A titled part of a screen, in a card. Its heading names it (`aria-labelledby`), so screen
  * readers list it among the page's regions; `landmark={false}` leaves it unnamed when what it

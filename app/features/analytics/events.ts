@@ -25,7 +25,6 @@ export const startEvents = {
 } as const;
 export type StartEvent = keyof typeof startEvents;
 
-export const countedEvents = ["page_view", ...(Object.keys(startEvents) as StartEvent[])] as const;
 export type CountedEvent = "page_view" | StartEvent;
 
 /**

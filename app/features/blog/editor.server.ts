@@ -694,12 +694,3 @@ export async function listArticlesForAdmin(db: Database, filter: ArticleListFilt
         (!filter.state || entry.languages.some((l) => l.state === filter.state)),
     );
 }
-
-/** Whether an article (not deleted) exists: the editor's routes answer 404 otherwise. */
-export async function articleExists(db: Database, postId: number) {
-  const [row] = await db
-    .select({ id: blogPosts.id })
-    .from(blogPosts)
-    .where(and(eq(blogPosts.id, postId), isNull(blogPosts.deletedAt)));
-  return Boolean(row);
-}

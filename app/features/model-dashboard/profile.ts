@@ -25,6 +25,3 @@ export const profileSchema = z.object({
     { error: "dashboard.profile.languageInvalid" },
   ),
 });
-
-export type Profile = z.output<typeof profileSchema>;
-export const profileFields = ["name", "whatsapp", "instagram", "language"] as const;

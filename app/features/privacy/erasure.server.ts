@@ -19,13 +19,6 @@ import { normalizeEmail } from "./data-export.server.ts";
 export type Writer = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
 
 /**
- * An erased application's address: `erased:<id>`. It has no @, so no address typed into a form
- * (always checked to have one) can ever equal it, and it is unique, so erased applications are
- * never "duplicates" of each other on the review screen.
- */
-export const erasedAddress = (id: number) => `erased:${id}`;
-
-/**
  * Blanks every personal field of these applications, drops the encrypted document, clears the
  * notes of their history and of their access-log entries, and stamps `erased_at`. Status, dates,
  * source, language, consent version and affiliate stay, so every count (by status, by source, by
@@ -39,6 +32,9 @@ export async function eraseApplications(tx: Writer, ids: number[]): Promise<numb
     .set({
       fullName: "",
       email: "",
+      // `erased:<id>`: with no @, no address typed into a form (always checked to have one) can
+      // ever equal it, and it is unique, so erased applications are never "duplicates" of each
+      // other on the review screen.
       emailNormalized: sql`'erased:' || ${submissions.id}`,
       age: null,
       dateOfBirth: null,

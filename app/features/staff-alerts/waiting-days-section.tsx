@@ -7,7 +7,7 @@ import { answerTo, Outcome } from "#app/mail/admin/outcome.tsx";
 import type { EmailResult } from "#app/mail/admin/result.ts";
 import { MAX_WAITING_DAYS } from "./limits.ts";
 
-/** /admin/email: after how many days an application waiting for a decision is pointed out. */
+/** /admin/email/reasons: after how many days an application waiting for a decision is pointed out. */
 export function WaitingDaysSection({ days, result }: { days: number; result?: EmailResult }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
@@ -18,7 +18,7 @@ export function WaitingDaysSection({ days, result }: { days: number; result?: Em
       anchor="waiting"
       title={t("admin.email.waiting.heading")}
       description={t("admin.email.waiting.text")}
-      className="mt-8"
+      className="mt-6"
     >
       <Form method="post" className="mt-4 flex flex-wrap items-end gap-2" noValidate>
         <input type="hidden" name="intent" value="waiting-days" />

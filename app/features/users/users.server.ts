@@ -2,7 +2,7 @@ import { and, count, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Auth } from "#app/auth/auth.server.ts";
 import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
-import { affiliates, roles, session, user, type Role } from "#app/db/schema.server.ts";
+import { affiliates, session, user, type Role } from "#app/db/schema.server.ts";
 import { createAffiliate } from "#app/auth/affiliate-account.server.ts";
 
 /**
@@ -160,10 +160,6 @@ async function lockedUser(tx: Transaction, id: string) {
     .where(eq(user.id, id))
     .for("update");
   return row;
-}
-
-export function isRole(value: unknown): value is Role {
-  return typeof value === "string" && (roles as readonly string[]).includes(value);
 }
 
 /**

@@ -50,7 +50,6 @@ export function OutboxSection({ outbox, result }: { outbox: OutboxView; result?:
       anchor="outbox"
       title={t("admin.email.outbox.heading")}
       description={t("admin.email.outbox.contentRemoved")}
-      className="mt-8"
     >
       <StatCards
         className="mt-4 sm:grid-cols-3"

@@ -29,7 +29,6 @@ export function ReasonsSection({
       anchor="reasons"
       title={t("admin.email.reasons.heading")}
       description={t("admin.email.reasons.intro")}
-      className="mt-8"
     >
       {reasons.length ? (
         <ol className="mt-4 divide-y divide-ink-100">
@@ -145,8 +144,7 @@ function ReasonRow({
         </Button>
       </Form>
       <Link
-        to={`?template=rejected:${reason.id}&language=${defaultLanguage}#editor`}
-        preventScrollReset
+        to={`/admin/email/templates?template=rejected:${reason.id}&language=${defaultLanguage}#editor`}
         className="inline-flex h-9 items-center text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
       >
         {t("admin.email.reasons.editMail")}

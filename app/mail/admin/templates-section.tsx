@@ -44,7 +44,6 @@ export function TemplatesSection({
       anchor="templates"
       title={t("admin.email.templates.heading")}
       description={t("admin.email.templates.intro")}
-      className="mt-8"
     >
       <TemplateTable editor={editor} overridden={overridden} reasons={reasons} />
       <TemplateEditor

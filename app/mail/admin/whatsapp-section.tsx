@@ -46,7 +46,6 @@ export function WhatsappSection({
       anchor="whatsapp"
       title={t("admin.email.whatsapp.heading")}
       description={t("admin.email.whatsapp.intro")}
-      className="mt-8"
     >
       <ul
         aria-label={t("admin.email.whatsapp.languages")}

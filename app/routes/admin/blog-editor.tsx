@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
-import { ArticleEditor, type EditorResult } from "#app/features/blog/admin/article-editor.tsx";
+import { ArticleEditor } from "#app/features/blog/admin/article-editor.tsx";
+import type { EditorResult } from "#app/features/blog/admin/editor-result.ts";
 import { LanguageTabs } from "#app/features/blog/admin/language-tabs.tsx";
 import { articleParams } from "#app/features/blog/admin/params.server.ts";
 import {

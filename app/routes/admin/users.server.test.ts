@@ -15,7 +15,9 @@ import * as authReport from "./auth-report.tsx";
 import * as blog from "./blog.tsx";
 import * as content from "./content.tsx";
 import * as dashboard from "./dashboard.tsx";
-import * as emailSettings from "./email.tsx";
+import * as emailLayout from "./email/layout.tsx";
+import * as emailReasons from "./email/reasons.tsx";
+import * as emailSmtp from "./email/smtp.tsx";
 import * as images from "./images.ts";
 import * as privacy from "./privacy.tsx";
 import * as submissions from "./submissions.tsx";
@@ -220,7 +222,9 @@ describe.each(databaseTargets)("admin users routes on %s", (_name, databaseUrl) 
     ["adminAffiliates", "/admin/afiliados", affiliates],
     ["adminAnalytics", "/admin/analytics", analytics],
     ["adminUsers", "/admin/users", users],
-    ["adminEmail", "/admin/email", emailSettings],
+    ["adminEmail", "/admin/email", emailLayout],
+    ["adminEmail", "/admin/email/smtp", emailSmtp],
+    ["adminEmail", "/admin/email/reasons", emailReasons],
     ["adminPrivacy", "/admin/privacy", privacy],
     ["adminAccessReport", "/admin/access-report", accessReport],
     ["adminTechReport", "/admin/tech-report", techReport],

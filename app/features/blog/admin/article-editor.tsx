@@ -1,21 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useTranslation } from "#app/i18n/translation.tsx";
-import type { FieldErrors } from "#app/utils/field-errors.ts";
 import type { StoredImage } from "#app/features/images/media.ts";
 import type { TranslationView } from "#app/features/blog/editor.server.ts";
 import { ArticleFields } from "./article-fields.tsx";
+import type { EditorResult } from "./editor-result.ts";
 import { PublishPanel } from "./publish-panel.tsx";
 import { SaveStatus } from "./save-status.tsx";
-
-export type EditorResult =
-  | {
-      ok: true;
-      done: "saved" | "published" | "scheduled" | "unpublished" | "discarded" | "preview-link";
-      savedAt?: string;
-      previewPath?: string;
-    }
-  | { ok: false; errors: FieldErrors };
 
 /** Quiet time after the last keystroke before the draft is saved by itself. */
 const AUTOSAVE_MS = 1_500;

@@ -3,7 +3,7 @@ import { Icon } from "#app/components/ui/icon.tsx";
 import { languages } from "#app/i18n/languages.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { ArticleState } from "#app/features/blog/editor.server.ts";
-import type { EditorResult } from "./article-editor.tsx";
+import type { EditorResult } from "./editor-result.ts";
 import { NewArticle } from "./new-article.tsx";
 import { StateBadge } from "./state-badge.tsx";
 

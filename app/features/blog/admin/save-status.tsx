@@ -1,7 +1,7 @@
 import { Icon } from "#app/components/ui/icon.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { formatAgencyTime } from "#app/utils/agency-time.ts";
-import type { EditorResult } from "./article-editor.tsx";
+import type { EditorResult } from "./editor-result.ts";
 
 /**
  * Where her work stands, said to screen readers as it changes: saving, saved (when), not saved

@@ -1,0 +1,41 @@
+import { data } from "react-router";
+import { OutboxSection } from "#app/mail/admin/outbox-section.tsx";
+import { answerIntent, openEmailScreen } from "#app/mail/admin/screen.server.ts";
+import {
+  handleRetry,
+  isMailStatus,
+  latestMessages,
+  outboxCounts,
+} from "#app/mail/outbox-admin.server.ts";
+import { readPageNumber } from "#app/utils/keyset.ts";
+import type { Route } from "./+types/outbox";
+
+/** /admin/email/outbox: the counts of every status, and a page of messages (?status=&before=). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db, url, title } = await openEmailScreen(request, "outbox");
+  const status = url.searchParams.get("status");
+  const filter = isMailStatus(status) ? status : null;
+  // A malformed `before` (no page of ours links to it): the newest messages, and a 400.
+  const { value: before, invalid: badPageLink } = readPageNumber(url.searchParams.get("before"));
+  const [counts, page] = await Promise.all([
+    outboxCounts(db),
+    latestMessages(db, { status: filter ?? undefined, before }),
+  ]);
+  return data(
+    { title, outbox: { counts, filter, before: before ?? null, badPageLink, ...page } },
+    { status: badPageLink ? 400 : 200 },
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  { name: "robots", content: "noindex" },
+];
+
+export async function action({ request }: Route.ActionArgs) {
+  return answerIntent(request, { retry: ({ db, id, actor }) => handleRetry(db, id, actor) });
+}
+
+export default function EmailOutbox({ loaderData, actionData }: Route.ComponentProps) {
+  return <OutboxSection outbox={loaderData.outbox} result={actionData} />;
+}
