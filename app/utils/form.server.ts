@@ -29,36 +29,38 @@ export type ParsedForm<Schema extends z.ZodType> =
       values: TypedValues<Schema>;
     };
 
+/** What a route lets its form carry, and which of its fields come several times. */
+export interface FormOptions<Schema extends z.ZodType> extends FormLimits {
+  /** Fields sent any number of times (ticked rows): every value, as an array. */
+  repeated?: readonly KeysOf<z.input<Schema>>[];
+}
+
 /**
  * The one way an action reads its form: the origin checked, the body bounded and cleaned
  * (readForm: its 413, 415 and 400 are thrown as they are), then the action's schema. A field
- * sent once is a value, a field sent several times an array (see `repeated`). Only what the
+ * is its first value, as `FormData.get` reads it, unless it is a `repeated` one. Only what the
  * schema declares reaches the action: an object schema drops the fields it does not name, and
  * `values` is typed by the declared names, so reading any other is a type error.
  */
 export async function parseForm<Schema extends z.ZodType>(
   request: Request,
   schema: Schema,
-  limits?: FormLimits,
+  { repeated = [], ...limits }: FormOptions<Schema> = {},
 ): Promise<ParsedForm<Schema>> {
   if (isCrossSiteRequest(request)) return { crossSite: true, success: false };
   const form = await readForm(request, limits);
   const fields: Record<string, FormDataEntryValue | FormDataEntryValue[]> = {};
   const values: Record<string, string> = {};
-  for (const name of new Set(form.keys())) {
-    const all = form.getAll(name);
-    fields[name] = all.length === 1 ? all[0]! : all;
-    if (typeof all[0] === "string") values[name] = all[0];
+  for (const [name, value] of form) {
+    if (name in fields) continue;
+    fields[name] = value;
+    if (typeof value === "string") values[name] = value;
   }
+  for (const name of repeated) fields[name] = form.getAll(name);
   const parsed = await schema.safeParseAsync(fields);
   return parsed.success
     ? { crossSite: false, success: true, data: parsed.data, values }
     : { crossSite: false, success: false, error: parsed.error, values };
-}
-
-/** A field that may be sent any number of times (ticked rows): always an array. */
-export function repeated<Item extends z.ZodType>(item: Item) {
-  return z.preprocess((value) => (value === undefined ? [] : [value].flat()), z.array(item));
 }
 
 /** A text field as `String(form.get(name) ?? "")` read it: absent is empty. */

@@ -16,7 +16,7 @@ import { listReferrers, listSubmissions } from "#app/features/submissions/review
 import { ReviewTable } from "#app/features/submissions/review-table.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
-import { parseForm, repeated, textField } from "#app/utils/form.server.ts";
+import { parseForm, textField } from "#app/utils/form.server.ts";
 import { fieldErrorsOf } from "#app/utils/field-errors.ts";
 import { clientIp } from "#app/utils/request.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
@@ -88,7 +88,8 @@ const BULK_MAX = 200;
 const bulkForm = z.object({
   to: z.enum(["Aprovado", "Reprovado"], { error: "admin.bulk.chooseDecision" }),
   // The ticked rows, each once; what is no row's id is left out.
-  id: repeated(z.string().catch(""))
+  id: z
+    .array(z.string().catch(""))
     .transform((ids) => [...new Set(ids.filter((id) => /^[1-9]\d{0,14}$/.test(id)).map(Number))])
     .refine((ids) => ids.length > 0, { error: "admin.bulk.chooseRows" })
     .refine((ids) => ids.length <= BULK_MAX, { error: "admin.bulk.tooMany" }),
@@ -99,7 +100,10 @@ const bulkForm = z.object({
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireScreenAction(request, "adminReview");
   // Up to BULK_MAX ticked rows, and the decision and its note.
-  const form = await parseForm(request, bulkForm, { fields: BULK_MAX + 10 });
+  const form = await parseForm(request, bulkForm, {
+    fields: BULK_MAX + 10,
+    repeated: ["id"],
+  });
   if (form.crossSite) return data<BulkResult>({ error: "validation.crossSite" }, 403);
   if (!form.success) {
     const errors = fieldErrorsOf(form.error);
