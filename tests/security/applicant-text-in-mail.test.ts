@@ -125,10 +125,7 @@ describe.each(databaseTargets.slice(0, 1))(
           role: "approver",
           language: "pt",
         });
-        const form = new FormData();
-        form.set("mode", mode);
-        form.set("digestHour", "0");
-        expect(await saveStaffAlerts(db, `${name}-${marker}`, form)).toEqual({ ok: true });
+        await saveStaffAlerts(db, `${name}-${marker}`, { mode, digestHour: 0 });
       }
       // The agency's own wording in Spanish, with her name in the subject too.
       await db.insert(mailTemplates).values({

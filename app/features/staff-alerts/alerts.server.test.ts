@@ -22,6 +22,7 @@ import {
   readStaffAlerts,
   readWaitingDays,
   saveStaffAlerts,
+  staffAlertsForm,
   saveWaitingDays,
   WAITING_DAYS_KEY,
 } from "./preferences.server.ts";
@@ -68,11 +69,7 @@ describe.each(databaseTargets)("staff alerts on %s", (_name, databaseUrl) => {
       disabled: options.disabled ?? false,
     });
     if (options.mode) {
-      await saveStaffAlerts(
-        db,
-        id,
-        form({ mode: options.mode, digestHour: String(options.hour ?? 8) }),
-      );
+      await saveStaffAlerts(db, id, { mode: options.mode, digestHour: options.hour ?? 8 });
     }
     return { id, email: `${name}.${marker}@agency.example` };
   }
@@ -120,9 +117,7 @@ describe.each(databaseTargets)("staff alerts on %s", (_name, databaseUrl) => {
     expect(await readStaffAlerts(db, id)).toEqual(DEFAULT_STAFF_ALERTS);
     expect(DEFAULT_STAFF_ALERTS).toEqual({ mode: "digest", digestHour: 8 });
 
-    expect(await saveStaffAlerts(db, id, form({ mode: "instant", digestHour: "19" }))).toEqual({
-      ok: true,
-    });
+    await saveStaffAlerts(db, id, staffAlertsForm.parse({ mode: "instant", digestHour: "19" }));
     expect(await readStaffAlerts(db, id)).toEqual({ mode: "instant", digestHour: 19 });
 
     // Values the form never offers are refused, and nothing of them is stored.
@@ -135,8 +130,7 @@ describe.each(databaseTargets)("staff alerts on %s", (_name, databaseUrl) => {
       { mode: "digest", digestHour: "1e1" },
       { mode: "digest" },
     ]) {
-      const result = await saveStaffAlerts(db, id, form(fields));
-      expect(result.ok, JSON.stringify(fields)).toBe(false);
+      expect(staffAlertsForm.safeParse(fields).success, JSON.stringify(fields)).toBe(false);
     }
     expect(await readStaffAlerts(db, id)).toEqual({ mode: "instant", digestHour: 19 });
   });

@@ -6,7 +6,7 @@ import { staffAlertModes, type StaffAlertMode } from "#app/db/staff-alert-modes.
 import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
 import { DEFAULT_WAITING_DAYS, MAX_WAITING_DAYS } from "./limits.ts";
 import { done, refused, type EmailOutcome } from "#app/mail/admin/result.ts";
-import { fieldErrorsOf, type FieldErrors } from "#app/utils/field-errors.ts";
+import type { FieldErrors } from "#app/utils/field-errors.ts";
 
 /** A new approver (or admin) hears once a day, in the morning of the agency's clock. */
 export const DEFAULT_STAFF_ALERTS: StaffAlerts = { mode: "digest", digestHour: 8 };
@@ -25,32 +25,29 @@ export async function readStaffAlerts(db: Reader, userId: string): Promise<Staff
   return row ?? DEFAULT_STAFF_ALERTS;
 }
 
-const preferencesForm = z.object({
+/** The form of /account/notifications, read by its action (utils/form.server.ts). */
+export const staffAlertsForm = z.object({
   mode: z.enum(staffAlertModes, { message: "notifications.errors.mode" }),
   // A digest's hour matters only for the digest, but a bad one is refused whatever the mode:
   // the form always sends one, and a value the select never offers was not typed by her.
   digestHour: z
     .string({ message: "notifications.errors.hour" })
+    .trim()
     .regex(/^\d{1,2}$/, "notifications.errors.hour")
     .transform(Number)
     .pipe(z.number().max(23, "notifications.errors.hour")),
 });
 
+/** What the form's action answers: saved, or a message for each field. */
 export type StaffAlertsResult =
   { ok: true } | { ok: false; errors: FieldErrors<"mode" | "digestHour"> };
 
-/** Saves her choice from the form's fields; the digest already sent today stays counted. */
+/** Saves her choice; the digest already sent today stays counted. */
 export async function saveStaffAlerts(
   db: Database,
   userId: string,
-  form: FormData,
-): Promise<StaffAlertsResult> {
-  const parsed = preferencesForm.safeParse({
-    mode: form.get("mode"),
-    digestHour: String(form.get("digestHour") ?? "").trim(),
-  });
-  if (!parsed.success) return { ok: false, errors: fieldErrorsOf(parsed.error) };
-  const { mode, digestHour } = parsed.data;
+  { mode, digestHour }: StaffAlerts,
+): Promise<void> {
   await db
     .insert(staffAlertPreferences)
     .values({ userId, mode, digestHour })
@@ -58,7 +55,6 @@ export async function saveStaffAlerts(
       target: staffAlertPreferences.userId,
       set: { mode, digestHour, updatedAt: sql`now()` },
     });
-  return { ok: true };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { getAuth } from "#app/auth/auth.server.ts";
 import { emailField } from "#app/auth/forms.ts";
 import { accountLimit } from "#app/auth/limits.server.ts";
@@ -7,7 +8,7 @@ import { AuthShell, FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, Input } from "#app/components/ui/field.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
-import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { parseForm } from "#app/utils/form.server.ts";
 import { pageTitle, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/forgot-password";
 import { requestLogger } from "#app/utils/logger.server.ts";
@@ -32,24 +33,26 @@ type Result =
   | { status: "invalid"; error: string; email: string }
   | { status: "limited"; minutes: number; email: string };
 
+const forgotForm = z.object({ email: emailField });
+
 /**
  * Always the same answer, whether or not the address has an account: the page never tells
  * anyone who is a client of the agency.
  */
 export async function action({ request }: Route.ActionArgs) {
-  if (isCrossSiteRequest(request)) {
+  const form = await parseForm(request, forgotForm);
+  if (form.crossSite) {
     return data<Result>({ status: "invalid", error: "validation.crossSite", email: "" }, 403);
   }
-  const form = await readForm(request);
-  const typed = String(form.get("email") ?? "").slice(0, 300);
-  const email = emailField.safeParse(typed);
-  if (!email.success) {
+  const typed = (form.values.email ?? "").slice(0, 300);
+  if (!form.success) {
     return data<Result>(
       { status: "invalid", error: "auth.errors.emailInvalid", email: typed },
       400,
     );
   }
-  const minutes = await accountLimit(request, "reset", email.data);
+  const email = form.data.email;
+  const minutes = await accountLimit(request, "reset", email);
   if (minutes) {
     return data<Result>(
       { status: "limited", minutes, email: typed },
@@ -59,7 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
   const auth = await getAuth();
   await auth.api
     .requestPasswordReset({
-      body: { email: email.data, redirectTo: "/password-reset" },
+      body: { email, redirectTo: "/password-reset" },
       headers: request.headers,
     })
     .catch((error: unknown) =>

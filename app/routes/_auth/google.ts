@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { z } from "zod";
 import {
   getAuth,
   GOOGLE_PROVIDER_ID,
@@ -10,8 +11,15 @@ import { googleSignInStarted } from "#app/auth/google-attempt.server.ts";
 import { safeReturnPath } from "#app/auth/permissions.ts";
 import { redirectWithCookies } from "#app/auth/guards.server.ts";
 import { isSupportedLanguage } from "#app/i18n/languages.ts";
-import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { parseForm, textField } from "#app/utils/form.server.ts";
 import type { Route } from "./+types/google";
+
+const googleForm = z.object({
+  // Any other role is none: the account is made as the page's default.
+  role: z.enum(selfServiceRoles).optional().catch(undefined),
+  language: textField,
+  redirect: textField,
+});
 
 /**
  * POST /auth/google: starts the Google sign-in. The role asked for on the page (model or
@@ -19,11 +27,11 @@ import type { Route } from "./+types/google";
  * only if the account is new (auth.server.ts, user.create.before).
  */
 export async function action({ request }: Route.ActionArgs) {
-  if (isCrossSiteRequest(request) || !isGoogleConfigured()) throw redirect("/login?error=google");
-  const form = await readForm(request);
-  const role = selfServiceRoles.find((r) => r === form.get("role"));
-  const language = String(form.get("language") ?? "");
-  const back = safeReturnPath(String(form.get("redirect") ?? ""));
+  if (!isGoogleConfigured()) throw redirect("/login?error=google");
+  const form = await parseForm(request, googleForm);
+  if (!form.success) throw redirect("/login?error=google");
+  const { role, language } = form.data;
+  const back = safeReturnPath(form.data.redirect);
   const continueTo = `/auth/continue${back ? `?redirect=${encodeURIComponent(back)}` : ""}`;
   const auth = await getAuth();
   const outcome = await callAuth(() =>

@@ -16,7 +16,7 @@ import { PasswordField } from "#app/auth/password-field.tsx";
 import { Field, Input } from "#app/components/ui/field.tsx";
 import { toast } from "#app/components/ui/toast.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
-import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { parseForm, textField } from "#app/utils/form.server.ts";
 import { pageTitle, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/login";
 
@@ -53,17 +53,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 const credentials = z.object({
   email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
   password: z.string().min(1).max(128),
+  redirect: textField,
 });
 
 type LoginResult = { error: string; params?: Record<string, number>; email: string };
 
 export async function action({ request }: Route.ActionArgs) {
-  if (isCrossSiteRequest(request)) {
+  const parsed = await parseForm(request, credentials);
+  if (parsed.crossSite) {
     return data<LoginResult>({ error: "validation.crossSite", email: "" }, { status: 403 });
   }
-  const form = await readForm(request);
-  const email = String(form.get("email") ?? "").slice(0, 300);
-  const parsed = credentials.safeParse({ email, password: form.get("password") ?? "" });
+  const email = (parsed.values.email ?? "").slice(0, 300);
   if (!parsed.success) {
     return data<LoginResult>({ error: "auth.errors.invalidCredentials", email }, { status: 400 });
   }
@@ -77,7 +77,7 @@ export async function action({ request }: Route.ActionArgs) {
   const auth = await getAuth();
   const outcome = await callAuth(() =>
     auth.api.signInEmail({
-      body: { ...parsed.data, rememberMe: true },
+      body: { email: parsed.data.email, password: parsed.data.password, rememberMe: true },
       headers: request.headers,
       asResponse: true,
     }),
@@ -87,7 +87,7 @@ export async function action({ request }: Route.ActionArgs) {
       twoFactorRedirect?: boolean;
       user: { email: string; emailVerified: boolean; role?: string };
     };
-    const returnPath = safeReturnPath(String(form.get("redirect") ?? ""));
+    const returnPath = safeReturnPath(parsed.data.redirect);
     // An authenticator app protects the account: the password was right, now the code.
     if (body.twoFactorRedirect) {
       const back = returnPath ? `?redirect=${encodeURIComponent(returnPath)}` : "";

@@ -15,7 +15,7 @@ import { AuthShell, FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { PasswordField } from "#app/auth/password-field.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
-import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { parseForm, textField } from "#app/utils/form.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/password-reset";
 
@@ -48,25 +48,31 @@ const claimChoices = z.object({
   role: z.enum(["model", "affiliate"], { message: "auth.claim.chooseRole" }),
 });
 
+/** The claim's fields are checked only when the token is a claim's (claimChoices). */
+const resetForm = z.object({
+  token: z.string().min(1).max(512),
+  password: newPasswordField,
+  name: textField,
+  role: textField,
+});
+
 export async function action({ request }: Route.ActionArgs) {
-  if (isCrossSiteRequest(request)) return data<Result>({ error: "validation.crossSite" }, 403);
-  const form = await readForm(request);
-  const token = String(form.get("token") ?? "");
-  if (!token || token.length > 512) {
-    return data<Result>({ error: "auth.errors.resetLinkInvalid" }, 400);
-  }
+  const form = await parseForm(request, resetForm);
+  if (form.crossSite) return data<Result>({ error: "validation.crossSite" }, 403);
+  const errors = form.success ? {} : fieldErrorsOf(form.error);
+  const token = form.values.token ?? "";
+  if (errors.token) return data<Result>({ error: "auth.errors.resetLinkInvalid" }, 400);
   const db = await getDatabase();
   // A claim's token (a link opened away from the browser that signed up) needs her name and
   // role with the password, whatever the form sent: nothing the stranger typed may stay.
   const isClaim = await isClaimToken(db, token);
-  const values = { name: String(form.get("name") ?? ""), role: String(form.get("role") ?? "") };
+  const values = { name: form.values.name ?? "", role: form.values.role ?? "" };
   const choices = claimChoices.safeParse(values);
   const claim = isClaim
     ? { values, errors: choices.success ? {} : fieldErrorsOf(choices.error) }
     : undefined;
-  const password = newPasswordField.safeParse(String(form.get("password") ?? ""));
-  if (!password.success || (isClaim && !choices.success)) {
-    const error = password.success ? undefined : password.error.issues[0]!.message;
+  if (!form.success || (isClaim && !choices.success)) {
+    const error = errors.password;
     return data<Result>({ error, field: error ? "password" : undefined, claim }, 400);
   }
   // Her name and role first (again on a retry): only her own choices are ever written.
@@ -74,7 +80,7 @@ export async function action({ request }: Route.ActionArgs) {
   const auth = await getAuth();
   const outcome = await callAuth(() =>
     auth.api.resetPassword({
-      body: { newPassword: password.data, token },
+      body: { newPassword: form.data.password, token },
       headers: request.headers,
       asResponse: true,
     }),

@@ -15,7 +15,7 @@ import { getDatabase } from "#app/db/db.server.ts";
 import { setPromotion } from "#app/features/affiliates/affiliates.server.ts";
 import { languageForRequest } from "#app/i18n/language.server.ts";
 import { pageContext } from "#app/utils/page.server.ts";
-import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { parseForm } from "#app/utils/form.server.ts";
 import { pageTitle, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/register-affiliate";
 
@@ -43,13 +43,15 @@ type Result = {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request);
+  const parsed = await parseForm(request, affiliateSignUp);
+  if (parsed.crossSite) return data<Result>({ error: "validation.crossSite", values: {} }, 403);
+  // What she typed comes back on an error; never her password.
   const values = Object.fromEntries(
-    ["name", "email", "promotion"].map((f) => [f, String(form.get(f) ?? "").slice(0, 2000)]),
+    (["name", "email", "promotion"] as const).map((f) => [
+      f,
+      (parsed.values[f] ?? "").slice(0, 2000),
+    ]),
   );
-  if (isCrossSiteRequest(request))
-    return data<Result>({ error: "validation.crossSite", values }, 403);
-  const parsed = affiliateSignUp.safeParse({ ...values, password: form.get("password") ?? "" });
   if (!parsed.success) {
     return data<Result>({ fieldErrors: fieldErrorsOf(parsed.error), values }, 400);
   }

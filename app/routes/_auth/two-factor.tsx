@@ -1,5 +1,6 @@
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { getAuth } from "#app/auth/auth.server.ts";
 import { callAuth } from "#app/auth/call.server.ts";
 import { spendSignInCode } from "#app/auth/two-factor-codes.server.ts";
@@ -11,7 +12,8 @@ import { AuthShell, FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, Input } from "#app/components/ui/field.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
-import { clientLimitKey, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { parseForm, textField } from "#app/utils/form.server.ts";
+import { clientLimitKey } from "#app/utils/request.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/two-factor";
 
@@ -37,17 +39,22 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 type Result = { error: string; params?: Record<string, number> };
 
+const codeForm = z.object({
+  // As typed, spaces and all (apps show "123 456").
+  code: textField.transform((code) => code.replace(/\s/g, "").slice(0, 20)),
+  redirect: textField,
+});
+
 export async function action({ request }: Route.ActionArgs) {
-  if (isCrossSiteRequest(request)) return data<Result>({ error: "validation.crossSite" }, 403);
-  const form = await readForm(request);
-  const code = String(form.get("code") ?? "")
-    .replace(/\s/g, "")
-    .slice(0, 20);
+  const form = await parseForm(request, codeForm);
+  if (form.crossSite) return data<Result>({ error: "validation.crossSite" }, 403);
   // Six digits are guessable by trying: few tries per address.
   const minutes = await accountLimit(request, "signIn", `two-factor:${clientLimitKey(request)}`);
   if (minutes) {
     return data<Result>({ error: "validation.tooManyRequests", params: { minutes } }, 429);
   }
+  if (!form.success) return data<Result>({ error: "security.wrongCode" }, 400);
+  const { code } = form.data;
   const auth = await getAuth();
   // An app code has 6 digits; anything else is one of her backup codes.
   const outcome = await callAuth(() =>
@@ -71,7 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
     }));
   if (!firstUse) return data<Result>({ error: "security.wrongCode" }, 400);
   await signInSucceeded(request, body.user.email);
-  const returnPath = safeReturnPath(String(form.get("redirect") ?? ""));
+  const returnPath = safeReturnPath(form.data.redirect);
   throw redirectWithCookies(returnPath ?? homeOf(effectiveRole(body.user)), outcome.response);
 }
 

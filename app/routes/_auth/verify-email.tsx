@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { getAuth } from "#app/auth/auth.server.ts";
 import { redirectWithCookies } from "#app/auth/guards.server.ts";
 import { AuthShell, FormMessage } from "#app/components/layout/auth-shell.tsx";
@@ -8,7 +9,8 @@ import { mailOrigin } from "#app/utils/origin.server.ts";
 import { pageContext } from "#app/utils/page.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { hitRateLimit } from "#app/utils/rate-limit.server.ts";
-import { clientLimitKey, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { parseForm } from "#app/utils/form.server.ts";
+import { clientLimitKey } from "#app/utils/request.server.ts";
 import { pageWithActionHeaders } from "#app/utils/route-headers.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/verify-email";
@@ -56,9 +58,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
  * proof, a session): its answer, a redirect with cookies, is passed on as it is.
  */
 export async function action({ request }: Route.ActionArgs) {
-  if (isCrossSiteRequest(request)) throw data(null, { status: 403 });
-  const token = String((await readForm(request)).get("token") ?? "");
-  if (!TOKEN.test(token)) throw redirect("/login?notice=verify-failed");
+  const form = await parseForm(request, z.object({ token: z.string().regex(TOKEN) }));
+  if (form.crossSite) throw data(null, { status: 403 });
+  if (!form.success) throw redirect("/login?notice=verify-failed");
+  const { token } = form.data;
   // Tokens are guessed by trying many: 60 tries per address in 10 minutes is plenty for people.
   const limit = await hitRateLimit(await getDatabase(), `auth-link:${clientLimitKey(request)}`, {
     limit: 60,

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
@@ -10,7 +11,7 @@ import { destructiveButton, sizes, wrapping } from "#app/features/privacy/styles
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { cn } from "#app/utils/cn.ts";
 import { pageContext } from "#app/utils/page.server.ts";
-import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { parseForm, textField } from "#app/utils/form.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/privacy-confirm";
 
@@ -50,14 +51,12 @@ type Result =
   | { status: "erased"; applications: number; account: "deleted" | "kept" | "none" };
 
 export async function action({ request }: Route.ActionArgs) {
-  if (isCrossSiteRequest(request)) throw data(null, { status: 403 });
-  const form = await readForm(request);
-  const token = String(form.get("token") ?? "");
-  const db = await getDatabase();
+  const form = await parseForm(request, z.object({ intent: z.literal("erase"), token: textField }));
+  if (form.crossSite) throw data(null, { status: 403 });
   // The export's file comes from its own resource route (privacy-data.ts): an answer of this
   // page's action is rendered into the page, data and all.
-  if (form.get("intent") === "erase") {
-    const result = await confirmErasure(db, token);
+  if (form.success) {
+    const result = await confirmErasure(await getDatabase(), form.data.token);
     if (!result) return data<Result>({ status: "invalid" }, 410);
     return data<Result>({
       status: "erased",

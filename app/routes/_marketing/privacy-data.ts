@@ -1,8 +1,9 @@
 import { data, redirect } from "react-router";
+import { z } from "zod";
 import { getDatabase } from "#app/db/db.server.ts";
 import { personalDataResponse } from "#app/features/privacy/data-export.server.ts";
 import { CONFIRM_PATH, confirmExport } from "#app/features/privacy/requests.server.ts";
-import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { parseForm, textField } from "#app/utils/form.server.ts";
 import type { Route } from "./+types/privacy-data";
 
 /**
@@ -13,10 +14,9 @@ import type { Route } from "./+types/privacy-data";
  * GET of the link (a mail scanner) shows the page and changes nothing.
  */
 export async function action({ request }: Route.ActionArgs) {
-  if (isCrossSiteRequest(request)) throw data(null, { status: 403 });
-  const form = await readForm(request);
-  const token = String(form.get("token") ?? "");
-  const found = await confirmExport(await getDatabase(), token);
+  const form = await parseForm(request, z.object({ token: textField }));
+  if (form.crossSite) throw data(null, { status: 403 });
+  const found = form.success && (await confirmExport(await getDatabase(), form.data.token));
   // Used, expired or unknown: back to the page, which says so as for any bad link.
   if (!found) return redirect(CONFIRM_PATH, 303);
   return personalDataResponse(found, "mare-talent-my-data");

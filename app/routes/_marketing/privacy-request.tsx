@@ -1,8 +1,9 @@
 import { data, Link } from "react-router";
+import { z } from "zod";
 import { emailField } from "#app/auth/forms.ts";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
-import { privacyRequestKinds, type PrivacyRequestKind } from "#app/db/privacy-request-kinds.ts";
+import { privacyRequestKinds } from "#app/db/privacy-request-kinds.ts";
 import {
   PrivacyRequestForm,
   type PrivacyRequestResult,
@@ -14,7 +15,9 @@ import {
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { agency } from "#app/utils/agency.ts";
 import { pageContext } from "#app/utils/page.server.ts";
-import { clientLimitKey, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { parseForm } from "#app/utils/form.server.ts";
+import { fieldErrorsOf } from "#app/utils/field-errors.ts";
+import { clientLimitKey } from "#app/utils/request.server.ts";
 import { pageWithActionHeaders } from "#app/utils/route-headers.ts";
 import { pageTitle, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/privacy-request";
@@ -36,41 +39,40 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export const headers = pageWithActionHeaders;
 
-const isKind = (value: unknown): value is PrivacyRequestKind =>
-  privacyRequestKinds.includes(value as PrivacyRequestKind);
+const requestForm = z.object({
+  email: emailField,
+  kind: z.enum(privacyRequestKinds, { error: "privacy.request.kindRequired" }),
+});
 
 /**
  * Always the same answer for a well-formed request, whether or not the address is known: a link
  * goes out only when something is held about it, and the page never says which.
  */
 export async function action({ request }: Route.ActionArgs) {
-  if (isCrossSiteRequest(request)) {
+  const form = await parseForm(request, requestForm);
+  if (form.crossSite) {
     return data<PrivacyRequestResult>(
       { status: "invalid", errors: { form: "validation.crossSite" }, email: "", kind: "" },
       403,
     );
   }
-  const form = await readForm(request);
-  const typed = String(form.get("email") ?? "").slice(0, 300);
-  const kind = form.get("kind");
-  const email = emailField.safeParse(typed);
-  if (!email.success || !isKind(kind)) {
+  const typed = (form.values.email ?? "").slice(0, 300);
+  if (!form.success) {
+    const errors = fieldErrorsOf<"email" | "kind">(form.error);
     return data<PrivacyRequestResult>(
       {
         status: "invalid",
-        errors: {
-          ...(email.success ? {} : { email: "auth.errors.emailInvalid" }),
-          ...(isKind(kind) ? {} : { kind: "privacy.request.kindRequired" }),
-        },
+        errors,
         email: typed,
-        kind: isKind(kind) ? kind : "",
+        kind: errors.kind ? "" : (form.values.kind ?? ""),
       },
       400,
     );
   }
+  const { email, kind } = form.data;
   const db = await getDatabase();
   const minutes = await privacyRequestLimit(db, {
-    address: email.data,
+    address: email,
     ip: clientLimitKey(request),
   });
   if (minutes) {
@@ -81,7 +83,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const { language } = pageContext(request);
   // After the answer, so that its time says nothing about the address (requests.server.ts).
-  requestByAddressAfterAnswer(db, { kind, email: email.data, language });
+  requestByAddressAfterAnswer(db, { kind, email, language });
   return data<PrivacyRequestResult>({ status: "sent" });
 }
 

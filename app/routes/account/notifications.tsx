@@ -3,10 +3,16 @@ import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { AreaShell } from "#app/components/layout/area-shell.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { PreferencesForm } from "#app/features/staff-alerts/preferences-form.tsx";
-import { readStaffAlerts, saveStaffAlerts } from "#app/features/staff-alerts/preferences.server.ts";
+import {
+  readStaffAlerts,
+  saveStaffAlerts,
+  staffAlertsForm,
+  type StaffAlertsResult,
+} from "#app/features/staff-alerts/preferences.server.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
-import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { fieldErrorsOf } from "#app/utils/field-errors.ts";
+import { parseForm } from "#app/utils/form.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/notifications";
 
@@ -27,11 +33,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireScreenAction(request, "accountNotifications");
-  if (isCrossSiteRequest(request)) {
-    return data({ ok: false as const, errors: { mode: "validation.crossSite" } }, 403);
+  const form = await parseForm(request, staffAlertsForm);
+  if (form.crossSite) {
+    return data<StaffAlertsResult>({ ok: false, errors: { mode: "validation.crossSite" } }, 403);
   }
-  const result = await saveStaffAlerts(await getDatabase(), user.id, await readForm(request));
-  return data(result, result.ok ? 200 : 400);
+  if (!form.success) {
+    return data<StaffAlertsResult>({ ok: false, errors: fieldErrorsOf(form.error) }, 400);
+  }
+  await saveStaffAlerts(await getDatabase(), user.id, form.data);
+  return data<StaffAlertsResult>({ ok: true });
 }
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { z } from "zod";
 import { homeOf } from "#app/auth/permissions.ts";
 import { requireScreenAction } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
@@ -9,7 +10,7 @@ import {
 } from "#app/features/privacy/requests.server.ts";
 import { normalizeLanguage } from "#app/i18n/languages.ts";
 import { pageContext } from "#app/utils/page.server.ts";
-import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { parseForm } from "#app/utils/form.server.ts";
 import type { Route } from "./+types/privacy";
 
 const back = (result: string) => `${homeOf("model")}?privacy=${result}#privacy`;
@@ -18,6 +19,8 @@ const back = (result: string) => `${homeOf("model")}?privacy=${result}#privacy`;
 export function loader() {
   return redirect(homeOf("model"));
 }
+
+const eraseForm = z.object({ intent: z.literal("erase"), confirm: z.literal("yes") });
 
 /**
  * POST /account/privacy (intent=erase): a signed-in model asks to erase her account and data.
@@ -28,10 +31,12 @@ export function loader() {
  */
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireScreenAction(request, "modelPrivacy");
-  if (isCrossSiteRequest(request)) throw redirect(back("refused"));
-  const form = await readForm(request);
-  if (form.get("intent") !== "erase") throw redirect(back("refused"));
-  if (form.get("confirm") !== "yes") throw redirect(back("unconfirmed"));
+  const form = await parseForm(request, eraseForm);
+  if (form.crossSite) throw redirect(back("refused"));
+  if (!form.success) {
+    const intent = form.error.issues.some((issue) => issue.path[0] === "intent");
+    throw redirect(back(intent ? "refused" : "unconfirmed"));
+  }
   const db = await getDatabase();
   const owner = await accountOwner(db, viewer.id);
   if (!owner?.verified) throw redirect(back("refused"));

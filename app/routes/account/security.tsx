@@ -1,6 +1,7 @@
 import QRCode from "qrcode";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { data, useNavigation } from "react-router";
+import { z } from "zod";
 import { getAuth } from "#app/auth/auth.server.ts";
 import { callAuth } from "#app/auth/call.server.ts";
 import { passwordMessage } from "#app/auth/forms.ts";
@@ -19,7 +20,7 @@ import { PasswordSection } from "#app/features/account/password-section.tsx";
 import { SessionsSection } from "#app/features/account/sessions-section.tsx";
 import { TwoFactorSection } from "#app/features/account/two-factor-section.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
-import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { parseForm, textField } from "#app/utils/form.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/security";
 
@@ -58,21 +59,54 @@ type Result =
  * Two-factor sign-in with an authenticator app (TOTP), which any user may turn on: her password
  * first, then a QR code and backup codes, then one code from the app to confirm it works.
  */
+/** Her password as the two-factor switches send it (Better Auth checks it). */
+const password = textField.transform((value) => value.slice(0, 128));
+
+const securityForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal(["enable", "disable"]), password }),
+  z.object({
+    intent: z.literal("confirm"),
+    // As typed, spaces and all (apps show "123 456").
+    code: textField.transform((code) => code.replace(/\s/g, "").slice(0, 10)),
+  }),
+  z.object({
+    intent: z.literal("password"),
+    currentPassword: z
+      .string({ error: "security.password.currentRequired" })
+      .min(1, { error: "security.password.currentRequired" })
+      .transform((value) => value.slice(0, 128)),
+    newPassword: newPasswordField,
+    signOutOthers: textField.transform((value) => value === "on"),
+  }),
+  z.object({ intent: z.literal("signOutOthers") }),
+]);
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireScreenAction(request, "accountSecurity");
-  if (isCrossSiteRequest(request)) return data<Result>({ error: "validation.crossSite" }, 403);
-  const form = await readForm(request);
-  const intent = form.get("intent");
+  const form = await parseForm(request, securityForm);
+  if (form.crossSite) return data<Result>({ error: "validation.crossSite" }, 403);
   const minutes = await accountLimit(request, "signIn", user.email);
   if (minutes) {
     return data<Result>({ error: "validation.tooManyRequests", params: { minutes } }, 429);
   }
+  if (!form.success) {
+    const issue = form.error.issues[0]!;
+    const field = issue.path[0];
+    if (field === "currentPassword" || field === "newPassword") {
+      return data<Result>({ error: issue.message, form: "password", field }, 400);
+    }
+    return data<Result>({ error: "auth.errors.generic" }, 400);
+  }
+  const input = form.data;
   const auth = await getAuth();
-  const password = String(form.get("password") ?? "").slice(0, 128);
 
-  if (intent === "enable") {
+  if (input.intent === "enable") {
     const outcome = await callAuth(() =>
-      auth.api.enableTwoFactor({ body: { password }, headers: request.headers, asResponse: true }),
+      auth.api.enableTwoFactor({
+        body: { password: input.password },
+        headers: request.headers,
+        asResponse: true,
+      }),
     );
     if (!outcome.ok) return data<Result>({ error: "security.wrongPassword" }, 400);
     const { totpURI, backupCodes } = (await outcome.response.json()) as {
@@ -83,30 +117,27 @@ export async function action({ request }: Route.ActionArgs) {
     const qr = await QRCode.toString(totpURI, { type: "svg", margin: 1 });
     return data<Result>({ step: "scan", qr, secret, backupCodes });
   }
-  if (intent === "confirm") {
-    const code = String(form.get("code") ?? "")
-      .replace(/\s/g, "")
-      .slice(0, 10);
+  if (input.intent === "confirm") {
     const outcome = await callAuth(() =>
-      auth.api.verifyTOTP({ body: { code }, headers: request.headers, asResponse: true }),
+      auth.api.verifyTOTP({
+        body: { code: input.code },
+        headers: request.headers,
+        asResponse: true,
+      }),
     );
     if (!outcome.ok) return data<Result>({ error: "security.wrongCode", step: "scan" }, 400);
     // Turning it on renews the session: its cookie comes with the answer.
     throw redirectWithCookies("/account/security?notice=enabled", outcome.response);
   }
-  if (intent === "password") {
+  if (input.intent === "password") {
     const fail = (error: string, field?: "currentPassword" | "newPassword") =>
       data<Result>({ error, form: "password", field }, 400);
-    const currentPassword = String(form.get("currentPassword") ?? "").slice(0, 128);
-    const newPassword = newPasswordField.safeParse(String(form.get("newPassword") ?? ""));
-    if (!currentPassword) return fail("security.password.currentRequired", "currentPassword");
-    if (!newPassword.success) return fail(newPassword.error.issues[0]!.message, "newPassword");
     const outcome = await callAuth(() =>
       auth.api.changePassword({
         body: {
-          currentPassword,
-          newPassword: newPassword.data,
-          revokeOtherSessions: form.get("signOutOthers") === "on",
+          currentPassword: input.currentPassword,
+          newPassword: input.newPassword,
+          revokeOtherSessions: input.signOutOthers,
         },
         headers: request.headers,
         asResponse: true,
@@ -122,21 +153,22 @@ export async function action({ request }: Route.ActionArgs) {
     // Signing the others out renews this session: its cookie comes with the answer.
     throw redirectWithCookies("/account/security?notice=password", outcome.response);
   }
-  if (intent === "signOutOthers") {
+  if (input.intent === "signOutOthers") {
     const outcome = await callAuth(() =>
       auth.api.revokeOtherSessions({ headers: request.headers, asResponse: true }),
     );
     if (!outcome.ok) return data<Result>({ error: "auth.errors.generic" }, 400);
     throw redirectWithCookies("/account/security?notice=signedOut", outcome.response);
   }
-  if (intent === "disable") {
-    const outcome = await callAuth(() =>
-      auth.api.disableTwoFactor({ body: { password }, headers: request.headers, asResponse: true }),
-    );
-    if (!outcome.ok) return data<Result>({ error: "security.wrongPassword" }, 400);
-    throw redirectWithCookies("/account/security?notice=disabled", outcome.response);
-  }
-  return data<Result>({ error: "auth.errors.generic" }, 400);
+  const outcome = await callAuth(() =>
+    auth.api.disableTwoFactor({
+      body: { password: input.password },
+      headers: request.headers,
+      asResponse: true,
+    }),
+  );
+  if (!outcome.ok) return data<Result>({ error: "security.wrongPassword" }, 400);
+  throw redirectWithCookies("/account/security?notice=disabled", outcome.response);
 }
 
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {

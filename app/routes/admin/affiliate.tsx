@@ -1,5 +1,5 @@
 import { data, Link, redirect } from "react-router";
-import type { z } from "zod";
+import { z } from "zod";
 import { fieldErrorsOf } from "#app/utils/field-errors.ts";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { FormMessage } from "#app/components/layout/auth-shell.tsx";
@@ -31,7 +31,8 @@ import {
 import { AffiliateStatusBadge } from "#app/features/affiliates/affiliate-status-badge.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
-import { clientIp, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { parseForm } from "#app/utils/form.server.ts";
+import { clientIp } from "#app/utils/request.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/affiliate";
 
@@ -66,45 +67,60 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
+const intents = ["status", "commission", "ledger", "void"] as const satisfies readonly Intent[];
+
+/** The page's four forms, one per intent; the ledger's latest day is today's. */
+const affiliateForm = () =>
+  z.discriminatedUnion("intent", [
+    statusForm.extend({ intent: z.literal("status") }),
+    commissionForm.extend({ intent: z.literal("commission") }),
+    ledgerForm().extend({ intent: z.literal("ledger") }),
+    z.object({
+      intent: z.literal("void"),
+      entry: z
+        .string()
+        .regex(/^\d{1,15}$/)
+        .transform(Number)
+        .refine((entry) => entry > 0),
+    }),
+  ]);
+
 /** Every change here is an admin's (product.md section 2): an approver is sent away. */
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await requireScreenAction(request, "adminAffiliate");
   const id = affiliateId(params);
-  if (isCrossSiteRequest(request)) return data<Result>({ error: "validation.crossSite" }, 403);
-  const form = await readForm(request);
-  const intent = form.get("intent");
+  const form = await parseForm(request, affiliateForm());
+  if (form.crossSite) return data<Result>({ error: "validation.crossSite" }, 403);
+  // What she typed comes back with the field errors of her form.
   const values = Object.fromEntries(
-    ["status", "rate", "kind", "amount", "date", "note", "entry"].map((name) => [
+    (["status", "rate", "kind", "amount", "date", "note"] as const).map((name) => [
       name,
-      String(form.get(name) ?? "").slice(0, NOTE_MAX + 100),
+      (form.values[name] ?? "").slice(0, NOTE_MAX + 100),
     ]),
   );
+  if (!form.success) {
+    const intent = intents.find((name) => name === form.values.intent);
+    if (!intent) return data<Result>({ error: "admin.affiliates.errors.intent" }, 400);
+    if (intent === "void") return data<Result>({ error: "admin.affiliates.errors.entry" }, 400);
+    return data<Result>({ intent, fieldErrors: fieldErrorsOf(form.error), values }, 400);
+  }
+  const input = form.data;
   const actor = { id: viewer.id, ip: clientIp(request) };
   const db = await getDatabase();
-  const invalid = (which: Intent, error: z.ZodError) =>
-    data<Result>({ intent: which, fieldErrors: fieldErrorsOf(error), values }, 400);
 
   let result: ChangeResult;
   let notice: string;
-  switch (intent) {
-    case "status": {
-      const parsed = statusForm.safeParse(values);
-      if (!parsed.success) return invalid("status", parsed.error);
-      result = await setAffiliateStatus(db, { affiliateId: id, status: parsed.data.status, actor });
-      notice = parsed.data.status;
+  switch (input.intent) {
+    case "status":
+      result = await setAffiliateStatus(db, { affiliateId: id, status: input.status, actor });
+      notice = input.status;
       break;
-    }
-    case "commission": {
-      const parsed = commissionForm.safeParse(values);
-      if (!parsed.success) return invalid("commission", parsed.error);
-      result = await setCommissionRate(db, { affiliateId: id, rate: parsed.data.rate, actor });
+    case "commission":
+      result = await setCommissionRate(db, { affiliateId: id, rate: input.rate, actor });
       notice = "commission";
       break;
-    }
     case "ledger": {
-      const parsed = ledgerForm().safeParse(values);
-      if (!parsed.success) return invalid("ledger", parsed.error);
-      const { kind, amount, date, note } = parsed.data;
+      const { kind, amount, date, note } = input;
       result = await recordLedgerEntry(db, {
         affiliateId: id,
         kind,
@@ -116,17 +132,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       notice = kind;
       break;
     }
-    case "void": {
-      const entryId = /^\d{1,15}$/.test(values.entry ?? "") ? Number(values.entry) : 0;
-      if (entryId <= 0) {
-        return data<Result>({ error: "admin.affiliates.errors.entry" }, 400);
-      }
-      result = await voidLedgerEntry(db, { affiliateId: id, entryId, actor });
+    case "void":
+      result = await voidLedgerEntry(db, { affiliateId: id, entryId: input.entry, actor });
       notice = "voided";
       break;
-    }
-    default:
-      return data<Result>({ error: "admin.affiliates.errors.intent" }, 400);
   }
   if (result.outcome === "not-found") throw data(null, { status: 404 });
   // Unchanged (already suspended, the same rate): nothing to log, and nothing to say but done.

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { z } from "zod";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { ArticleEditor } from "#app/features/blog/admin/article-editor.tsx";
@@ -13,6 +14,7 @@ import {
   discardChanges,
   publishTranslation,
   saveWorkingCopy,
+  type TranslationField,
   unpublishTranslation,
 } from "#app/features/blog/editor.server.ts";
 import { findImage } from "#app/features/images/images.server.ts";
@@ -20,7 +22,8 @@ import { useTranslation } from "#app/i18n/translation.tsx";
 import { fromAgencyLocal } from "#app/utils/agency-time.ts";
 import type { FieldErrors } from "#app/utils/field-errors.ts";
 import { pageContext } from "#app/utils/page.server.ts";
-import { clientIp, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { parseForm } from "#app/utils/form.server.ts";
+import { clientIp } from "#app/utils/request.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/blog-editor";
 
@@ -58,21 +61,48 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 const SCHEDULE_MARGIN_MS = 30_000;
 
+/** A field as sent; the editor's own schema checks it (translationForm, editor.server.ts). */
+const sent = z.string().optional();
+
+/** The editor's fields: its buttons send them, so what is on her screen is what is saved. */
+const editorFields = z.object({
+  title: sent,
+  slug: sent,
+  category: sent,
+  excerpt: sent,
+  description: sent,
+  body: sent,
+  coverImageId: sent,
+  coverAlt: sent,
+} satisfies Record<TranslationField, typeof sent>);
+
+const editorForm = z.discriminatedUnion("intent", [
+  editorFields.extend({ intent: z.literal(["save", "publish", "unpublish", "preview-link"]) }),
+  editorFields.extend({ intent: z.literal("schedule"), publishAt: sent }),
+  z.object({ intent: z.literal("discard") }),
+  z.object({ intent: z.literal("add-translation"), language: sent, title: sent }),
+  z.object({ intent: z.literal("delete"), confirm: sent }),
+]);
+
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await requireScreenAction(request, "adminBlogPost");
   const { id, language } = articleParams(params);
-  if (isCrossSiteRequest(request)) {
+  const parsed = await parseForm(request, editorForm);
+  if (parsed.crossSite) {
     return data<EditorResult>({ ok: false, errors: { form: "validation.crossSite" } }, 403);
   }
-  const form = Object.fromEntries(await readForm(request)) as Record<string, string>;
+  if (!parsed.success) {
+    return data<EditorResult>({ ok: false, errors: { form: "admin.blog.errors.invalid" } }, 400);
+  }
+  const form = parsed.data;
   const db = await getDatabase();
   const actor = { id: viewer.id, ip: clientIp(request) };
   const refused = (errors: FieldErrors, status = 400) =>
     data<EditorResult>({ ok: false, errors }, status);
   // The editor's buttons send her fields with them: what she shares or takes off the site is
   // what is on her screen, typed a moment ago included (the autosave may not have run yet).
-  const saveSent = async () =>
-    "body" in form ? saveWorkingCopy(db, actor, id, language, form) : null;
+  const saveSent = async (fields: z.output<typeof editorFields>) =>
+    fields.body !== undefined ? saveWorkingCopy(db, actor, id, language, fields) : null;
 
   switch (form.intent) {
     case "save": {
@@ -102,7 +132,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       });
     }
     case "unpublish": {
-      const saved = await saveSent();
+      const saved = await saveSent(form);
       if (saved && !saved.ok) return refused(saved.errors, saved.errors.form ? 404 : 400);
       if (!(await unpublishTranslation(db, actor, id, language))) {
         return refused({ form: "admin.blog.errors.notPublished" }, 409);
@@ -115,7 +145,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       }
       return data<EditorResult>({ ok: true, done: "discarded" });
     case "preview-link": {
-      const saved = await saveSent();
+      const saved = await saveSent(form);
       if (saved && !saved.ok) return refused(saved.errors, saved.errors.form ? 404 : 400);
       const token = await createPreviewLink(db, id, language);
       if (!token) return refused({ form: "admin.blog.errors.notFound" }, 404);
@@ -138,8 +168,6 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (!(await deleteArticle(db, actor, id)))
         return refused({ form: "admin.blog.errors.notFound" }, 404);
       throw redirect("/admin/blog?deleted=1");
-    default:
-      return refused({ form: "admin.blog.errors.invalid" });
   }
 }
 

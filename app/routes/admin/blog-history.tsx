@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { EmptyState, Section } from "#app/components/ui/card.tsx";
@@ -14,7 +15,8 @@ import {
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { formatAgencyTime } from "#app/utils/agency-time.ts";
 import { pageContext } from "#app/utils/page.server.ts";
-import { clientIp, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { parseForm } from "#app/utils/form.server.ts";
+import { clientIp } from "#app/utils/request.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/blog-history";
 
@@ -46,22 +48,24 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
+const restoreForm = z.object({
+  intent: z.literal("restore"),
+  revision: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await requireScreenAction(request, "adminBlogHistory");
   const { id, language } = articleParams(params);
-  if (isCrossSiteRequest(request)) return data({ error: "validation.crossSite" }, 403);
-  const form = await readForm(request);
-  const revision = Number(form.get("revision"));
-  if (form.get("intent") !== "restore" || !Number.isSafeInteger(revision) || revision < 1) {
-    return data({ error: "admin.blog.errors.invalid" }, 400);
-  }
+  const form = await parseForm(request, restoreForm);
+  if (form.crossSite) return data({ error: "validation.crossSite" }, 403);
+  if (!form.success) return data({ error: "admin.blog.errors.invalid" }, 400);
   const db = await getDatabase();
   const restored = await restoreRevision(
     db,
     { id: viewer.id, ip: clientIp(request) },
     id,
     language,
-    revision,
+    form.data.revision,
   );
   if (!restored.ok) {
     return data({ error: Object.values(restored.errors)[0] ?? "admin.blog.errors.invalid" }, 409);

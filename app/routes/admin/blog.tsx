@@ -9,7 +9,8 @@ import { createArticle, listArticlesForAdmin } from "#app/features/blog/editor.s
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { languages } from "#app/i18n/languages.ts";
 import { pageContext } from "#app/utils/page.server.ts";
-import { clientIp, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { parseForm, textField } from "#app/utils/form.server.ts";
+import { clientIp } from "#app/utils/request.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import { storableText } from "#app/utils/text.ts";
 import type { Route } from "./+types/blog";
@@ -52,14 +53,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireScreenAction(request, "adminBlog");
-  if (isCrossSiteRequest(request)) {
+  // Checked by createArticle's own schema, which the editor's new-translation form shares.
+  const form = await parseForm(
+    request,
+    z.object({ language: z.string().optional(), title: textField }),
+  );
+  if (form.crossSite) {
     return data<NewArticleResult>({ errors: { form: "validation.crossSite" } }, 403);
   }
-  const form = Object.fromEntries(await readForm(request));
   const result = await createArticle(
     await getDatabase(),
     { id: viewer.id, ip: clientIp(request) },
-    { language: form.language, title: storableText(String(form.title ?? "")) },
+    form.success ? form.data : {},
   );
   if (!result.ok) return data<NewArticleResult>({ errors: result.errors }, 400);
   throw redirect(`/admin/blog/${result.id}/${result.language}?created=1`);

@@ -15,7 +15,8 @@ import { languages, type Language } from "#app/i18n/languages.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { FieldErrors } from "#app/utils/field-errors.ts";
 import { pageContext } from "#app/utils/page.server.ts";
-import { clientIp, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { parseForm } from "#app/utils/form.server.ts";
+import { clientIp } from "#app/utils/request.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/content";
 
@@ -50,32 +51,41 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const intents = ["add", "edit", "up", "down", "hide", "show", "delete"] as const;
+/** A field as sent; the item's own schema checks it (itemForm, home-items.server.ts). */
+const sent = z.string().optional();
+const itemId = z
+  .string()
+  .regex(/^\d{1,15}$/)
+  .transform(Number)
+  .refine((id) => id >= 1);
+
+const contentForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add"), title: sent, subtitle: sent, body: sent }),
+  z.object({ intent: z.literal("edit"), id: itemId, title: sent, subtitle: sent, body: sent }),
+  z.object({ intent: z.literal(["up", "down", "hide", "show", "delete"]), id: itemId }),
+]);
 
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireScreenAction(request, "adminContent");
-  if (isCrossSiteRequest(request))
+  const form = await parseForm(request, contentForm);
+  if (form.crossSite)
     return data<Result>({ ok: false, errors: { form: "validation.crossSite" } }, 403);
   const url = new URL(request.url);
   const list = listSchema.parse({
     kind: url.searchParams.get("kind") ?? undefined,
     language: url.searchParams.get("language") ?? undefined,
   });
-  const form = Object.fromEntries(await readForm(request)) as Record<string, string>;
-  const intent = z.enum(intents).safeParse(form.intent);
-  if (!intent.success)
+  if (!form.success)
     return data<Result>({ ok: false, errors: { form: "admin.content.errors.invalid" } }, 400);
+  const input = form.data;
   const db = await getDatabase();
   const actor = { id: viewer.id, ip: clientIp(request) };
-  if (intent.data === "add") {
-    const added = await addHomeItem(db, actor, list.kind, list.language, form);
+  if (input.intent === "add") {
+    const added = await addHomeItem(db, actor, list.kind, list.language, input);
     return added.ok ? data<Result>(added) : data<Result>(added, 400);
   }
-  const id = Number(form.id);
-  if (!Number.isSafeInteger(id) || id < 1) {
-    return data<Result>({ ok: false, errors: { form: "admin.content.errors.invalid" } }, 400);
-  }
-  const changed = await changeHomeItem(db, actor, { id, ...list }, intent.data, form);
+  const { id } = input;
+  const changed = await changeHomeItem(db, actor, { id, ...list }, input.intent, input);
   if (changed.ok) return data<Result>(changed);
   return data<Result>({ ok: false, id, errors: changed.errors }, changed.errors.form ? 404 : 400);
 }

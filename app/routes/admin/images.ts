@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { z } from "zod";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { safeReturnPath } from "#app/auth/permissions.ts";
 import { getDatabase } from "#app/db/db.server.ts";
@@ -10,7 +11,7 @@ import {
   type UploadResult,
 } from "#app/features/images/images.server.ts";
 import { MAX_IMAGE_UPLOAD_BYTES } from "#app/utils/body-limit.server.ts";
-import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { parseForm, textField } from "#app/utils/form.server.ts";
 import { pageWithActionHeaders } from "#app/utils/route-headers.ts";
 import type { Route } from "./+types/images";
 
@@ -28,17 +29,25 @@ export async function loader({ request }: Route.LoaderArgs) {
  * posts it with its script and reads the answer; a form posted without one comes back to the
  * page it was sent from (`return`) with the new image's id.
  */
+const uploadForm = z.object({
+  image: z.instanceof(File).refine((file) => file.size > 0),
+  return: textField,
+});
+
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireScreenAction(request, "adminImages");
-  if (isCrossSiteRequest(request)) {
+  const form = await parseForm(request, uploadForm, {
+    bytes: MAX_IMAGE_UPLOAD_BYTES,
+    fields: 10,
+  });
+  if (form.crossSite) {
     return data<UploadResult>({ ok: false, error: "admin.images.errors.crossSite" }, 403);
   }
-  const form = await readForm(request, { bytes: MAX_IMAGE_UPLOAD_BYTES, fields: 10 });
-  const file = form.get("image");
-  const back = safeReturnPath(String(form.get("return") ?? ""));
-  if (!(file instanceof File) || file.size === 0) {
+  if (!form.success) {
     return data<UploadResult>({ ok: false, error: "admin.images.errors.missing" }, 400);
   }
+  const file = form.data.image;
+  const back = safeReturnPath(form.data.return);
   try {
     const encoded = await encodeImage(new Uint8Array(await file.arrayBuffer()), request.signal);
     const image = await storeImage(await getDatabase(), encoded, viewer.id);

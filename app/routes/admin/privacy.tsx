@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { z } from "zod";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
@@ -18,7 +19,8 @@ import {
 } from "#app/features/privacy/retention.server.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
-import { clientIp, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { parseForm } from "#app/utils/form.server.ts";
+import { clientIp } from "#app/utils/request.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/privacy";
 
@@ -47,32 +49,42 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireScreenAction(request, "adminPrivacy");
-  if (isCrossSiteRequest(request)) {
-    return data<Result>({ intent: "none", error: "validation.crossSite" }, 403);
-  }
-  const form = await readForm(request);
-  const db = await getDatabase();
-  const actor = { id: viewer.id, ip: clientIp(request) };
-  if (form.get("intent") === "save") {
-    const value = String(form.get("months") ?? "").trim();
+const retentionForm = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("save"),
     // Whole months from 0 (keep until she asks) to ten years; an empty field is a mistake,
     // not a wish to keep forever: 0 says that, in so many words.
-    if (!/^\d{1,3}$/.test(value) || Number(value) > MAX_RETENTION_MONTHS) {
-      return data<Result>(
-        { intent: "save", error: "admin.privacy.retention.invalid", value: value.slice(0, 10) },
-        400,
-      );
+    months: z
+      .string()
+      .trim()
+      .regex(/^\d{1,3}$/)
+      .transform(Number)
+      .refine((months) => months <= MAX_RETENTION_MONTHS),
+  }),
+  z.object({ intent: z.literal("run") }),
+]);
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireScreenAction(request, "adminPrivacy");
+  const form = await parseForm(request, retentionForm);
+  if (form.crossSite) {
+    return data<Result>({ intent: "none", error: "validation.crossSite" }, 403);
+  }
+  if (!form.success) {
+    if (form.values.intent !== "save") {
+      return data<Result>({ intent: "none", error: "auth.errors.generic" }, 400);
     }
-    await saveRetention(db, Number(value), actor);
+    const value = (form.values.months ?? "").trim().slice(0, 10);
+    return data<Result>({ intent: "save", error: "admin.privacy.retention.invalid", value }, 400);
+  }
+  const db = await getDatabase();
+  const actor = { id: viewer.id, ip: clientIp(request) };
+  if (form.data.intent === "save") {
+    await saveRetention(db, form.data.months, actor);
     return data<Result>({ intent: "save", saved: true });
   }
-  if (form.get("intent") === "run") {
-    const result = await runRetention(db, { force: true, actor });
-    return data<Result>({ intent: "run", ran: result.ran, erased: result.ran ? result.erased : 0 });
-  }
-  return data<Result>({ intent: "none", error: "auth.errors.generic" }, 400);
+  const result = await runRetention(db, { force: true, actor });
+  return data<Result>({ intent: "run", ran: result.ran, erased: result.ran ? result.erased : 0 });
 }
 
 /** /admin/privacy: the retention period, its daily run, and the privacy requests. */

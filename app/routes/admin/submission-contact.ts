@@ -1,9 +1,11 @@
 import { data, redirect } from "react-router";
+import { z } from "zod";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
-import { isContactMethod } from "#app/features/submissions/contact.ts";
+import { contactMethods } from "#app/features/submissions/contact.ts";
 import { contactApplicant } from "#app/features/submissions/contact.server.ts";
-import { clientIp, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { parseForm } from "#app/utils/form.server.ts";
+import { clientIp } from "#app/utils/request.server.ts";
 import type { Route } from "./+types/submission-contact";
 
 const detail = (id: number, contact?: string) =>
@@ -31,10 +33,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await requireScreenAction(request, "adminApplication");
-  if (isCrossSiteRequest(request)) throw data(null, { status: 403 });
+  const form = await parseForm(request, z.object({ method: z.enum(contactMethods) }));
+  if (form.crossSite) throw data(null, { status: 403 });
   const id = idOf(params.id);
-  const method = (await readForm(request)).get("method");
-  if (!isContactMethod(method)) throw data(null, { status: 400 });
+  if (!form.success) throw data(null, { status: 400 });
+  const { method } = form.data;
   const result = await contactApplicant(await getDatabase(), {
     submissionId: id,
     method,

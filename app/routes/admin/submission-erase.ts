@@ -1,9 +1,11 @@
 import { data, redirect } from "react-router";
+import { z } from "zod";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { applicationOwner } from "#app/features/submissions/submissions.server.ts";
 import { erasePerson } from "#app/features/privacy/erasure.server.ts";
-import { clientIp, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { parseForm } from "#app/utils/form.server.ts";
+import { clientIp } from "#app/utils/request.server.ts";
 import type { Route } from "./+types/submission-erase";
 
 const detail = (id: number, result?: string) =>
@@ -23,11 +25,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await requireScreenAction(request, "adminApplicationErase");
-  if (isCrossSiteRequest(request)) throw data(null, { status: 403 });
+  const form = await parseForm(request, z.object({ confirm: z.literal("yes") }));
+  if (form.crossSite) throw data(null, { status: 403 });
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
-  const form = await readForm(request);
-  if (form.get("confirm") !== "yes") throw redirect(detail(id, "unconfirmed"));
+  if (!form.success) throw redirect(detail(id, "unconfirmed"));
   const db = await getDatabase();
   const application = await applicationOwner(db, id);
   if (!application) throw data(null, { status: 404 });

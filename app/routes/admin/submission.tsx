@@ -1,5 +1,6 @@
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { data, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
@@ -19,7 +20,8 @@ import { listRejectionReasons } from "#app/mail/rejection-reasons.server.ts";
 import { SubmissionPrivacy } from "#app/features/privacy/submission-privacy.tsx";
 import { toAgencyLocal } from "#app/utils/agency-time.ts";
 import { pageContext } from "#app/utils/page.server.ts";
-import { clientIp, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { parseForm, textField } from "#app/utils/form.server.ts";
+import { clientIp } from "#app/utils/request.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/submission";
 
@@ -67,14 +69,33 @@ type Result =
   | { error: string; params?: Record<string, string>; document?: undefined }
   | { document: string; error?: undefined };
 
+/** The document's reveal, or a decision (its form sends no intent). */
+const submissionForm = z.union([
+  z.object({ intent: z.literal("reveal") }),
+  z.object({
+    from: z.enum(submissionStatuses),
+    to: z.enum(submissionStatuses),
+    note: textField,
+    // A reason is optional; anything but a row's id is none.
+    reason: z
+      .string()
+      .regex(/^[1-9]\d{0,14}$/)
+      .transform(Number)
+      .nullable()
+      .catch(null),
+  }),
+]);
+
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await requireScreenAction(request, "adminApplication");
-  if (isCrossSiteRequest(request)) return data<Result>({ error: "validation.crossSite" }, 403);
-  const form = await readForm(request);
-  const from = form.get("from");
-  const to = form.get("to");
+  const form = await parseForm(request, submissionForm);
+  if (form.crossSite) return data<Result>({ error: "validation.crossSite" }, 403);
   const id = Number(params.id);
-  if (form.get("intent") === "reveal" && Number.isSafeInteger(id)) {
+  if (!form.success || !Number.isSafeInteger(id)) {
+    return data<Result>({ error: "auth.errors.generic" }, 400);
+  }
+  const input = form.data;
+  if ("intent" in input) {
     const revealed = await revealDocument(await getDatabase(), id, {
       id: viewer.id,
       ip: clientIp(request),
@@ -92,17 +113,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     return data<Result>({ document: revealed.document });
   }
-  if (!isSubmissionStatus(from) || !isSubmissionStatus(to) || !Number.isSafeInteger(id)) {
-    return data<Result>({ error: "auth.errors.generic" }, 400);
-  }
+  const { from, to } = input;
   const result = await changeStatus(await getDatabase(), {
     submissionId: id,
     from,
     to,
-    note: String(form.get("note") ?? ""),
-    reasonId: /^[1-9]\d{0,14}$/.test(String(form.get("reason")))
-      ? Number(form.get("reason"))
-      : null,
+    note: input.note,
+    reasonId: input.reason,
     actor: { id: viewer.id, role: viewer.role },
     ip: clientIp(request),
   });

@@ -1,4 +1,5 @@
 import { data, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { EmptyState } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
@@ -15,7 +16,9 @@ import { listReferrers, listSubmissions } from "#app/features/submissions/review
 import { ReviewTable } from "#app/features/submissions/review-table.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
-import { clientIp, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { parseForm, textField } from "#app/utils/form.server.ts";
+import { fieldErrorsOf } from "#app/utils/field-errors.ts";
+import { clientIp } from "#app/utils/request.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/submissions";
 import { cursorParam, readCursor } from "#app/utils/keyset.ts";
@@ -82,33 +85,35 @@ type BulkResult =
 
 const BULK_MAX = 200;
 
+const bulkForm = z.object({
+  to: z.enum(["Aprovado", "Reprovado"], { error: "admin.bulk.chooseDecision" }),
+  // The ticked rows, each once; what is no row's id is left out.
+  id: z
+    .array(z.string().catch(""))
+    .transform((ids) => [...new Set(ids.filter((id) => /^[1-9]\d{0,14}$/.test(id)).map(Number))])
+    .refine((ids) => ids.length > 0, { error: "admin.bulk.chooseRows" })
+    .refine((ids) => ids.length <= BULK_MAX, { error: "admin.bulk.tooMany" }),
+  note: textField,
+});
+
 /** Approve or reject the ticked pending applications at once, with one note for all. */
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireScreenAction(request, "adminReview");
-  if (isCrossSiteRequest(request)) return data<BulkResult>({ error: "validation.crossSite" }, 403);
   // Up to BULK_MAX ticked rows, and the decision and its note.
-  const form = await readForm(request, { fields: BULK_MAX + 10 });
-  const to = form.get("to");
-  const ids = [
-    ...new Set(
-      form
-        .getAll("id")
-        .map(String)
-        .filter((id) => /^[1-9]\d{0,14}$/.test(id))
-        .map(Number),
-    ),
-  ];
-  if (to !== "Aprovado" && to !== "Reprovado") {
-    return data<BulkResult>({ error: "admin.bulk.chooseDecision" }, 400);
+  const form = await parseForm(request, bulkForm, {
+    fields: BULK_MAX + 10,
+    repeated: ["id"],
+  });
+  if (form.crossSite) return data<BulkResult>({ error: "validation.crossSite" }, 403);
+  if (!form.success) {
+    const errors = fieldErrorsOf(form.error);
+    return data<BulkResult>({ error: errors.to ?? errors.id ?? "auth.errors.generic" }, 400);
   }
-  if (ids.length === 0) return data<BulkResult>({ error: "admin.bulk.chooseRows" }, 400);
-  if (ids.length > BULK_MAX) {
-    return data<BulkResult>({ error: "admin.bulk.tooMany" }, 400);
-  }
+  const { id: ids, to, note } = form.data;
   const result = await decideMany(await getDatabase(), {
     ids,
     to,
-    note: String(form.get("note") ?? ""),
+    note,
     actor: { id: viewer.id, role: viewer.role },
     ip: clientIp(request),
   });

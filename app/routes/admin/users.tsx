@@ -19,7 +19,8 @@ import { useTranslation } from "#app/i18n/translation.tsx";
 import { getEnv } from "#app/utils/env.server.ts";
 import { readPageNumber } from "#app/utils/keyset.ts";
 import { pageContext } from "#app/utils/page.server.ts";
-import { clientIp, isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { parseForm } from "#app/utils/form.server.ts";
+import { clientIp } from "#app/utils/request.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import { storableText } from "#app/utils/text.ts";
 import type { Route } from "./+types/users";
@@ -85,10 +86,10 @@ const refusals: Record<Exclude<UserChangeResult["outcome"], "changed">, [string,
 
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireScreenAction(request, "adminUsers");
-  if (isCrossSiteRequest(request)) {
+  const parsed = await parseForm(request, actionSchema);
+  if (parsed.crossSite) {
     return data<Result>({ ok: false, error: "validation.crossSite" }, 403);
   }
-  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     return data<Result>({ ok: false, error: "admin.users.errors.invalid" }, 400);
   }

@@ -11,7 +11,7 @@ import {
   profileOf,
   updateProfile,
 } from "#app/features/model-dashboard/dashboard.server.ts";
-import { profileSchema } from "#app/features/model-dashboard/profile.ts";
+import { profileFields, profileSchema } from "#app/features/model-dashboard/profile.ts";
 import { ProfileCard, type ProfileResult } from "#app/features/model-dashboard/profile-card.tsx";
 import {
   Advice,
@@ -22,7 +22,7 @@ import {
 import { PrivacyControls } from "#app/features/privacy/privacy-controls.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
-import { isCrossSiteRequest, readForm } from "#app/utils/request.server.ts";
+import { parseForm } from "#app/utils/form.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/model-dashboard";
 
@@ -76,18 +76,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 /** Her profile: the same checks as the pre-selection form, on the server whatever the browser did. */
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireScreenAction(request, "modelDashboard");
-  if (isCrossSiteRequest(request)) {
+  const parsed = await parseForm(request, profileSchema);
+  if (parsed.crossSite) {
     return data<ProfileResult>({ error: "validation.crossSite" }, 403);
   }
-  const form = await readForm(request);
-  const values = Object.fromEntries(
-    ["name", "whatsapp", "instagram", "language"].map((name) => [
-      name,
-      String(form.get(name) ?? "").slice(0, 500),
-    ]),
-  );
-  const parsed = profileSchema.safeParse(values);
   if (!parsed.success) {
+    // What she typed comes back with the messages.
+    const values = Object.fromEntries(
+      profileFields.map((name) => [name, (parsed.values[name] ?? "").slice(0, 500)]),
+    );
     return data<ProfileResult>({ fieldErrors: fieldErrorsOf(parsed.error), values }, 400);
   }
   await updateProfile(await getDatabase(), viewer.id, {
