@@ -1,8 +1,15 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
 import { expect, test } from "./fixtures.ts";
+import {
+  accounts,
+  affiliateId as affiliateIdOf,
+  affiliateStatus,
+  application,
+  fieldValue,
+  pendingApplicationId,
+} from "./admin-screens.ts";
 import {
   everyone,
   expectedLocation,
@@ -29,9 +36,9 @@ import { root } from "./own-server.ts";
  * through (and acted). So every post of a guarded route is also sent as `.data`, the action's
  * answer alone, as the page's JavaScript sends it.
  *
- * The attacks at the end send valid forms that would change something and check, through the
- * admin's loaders, that nothing did, then let an allowed role send the same forms to show they
- * would have.
+ * The attacks at the end send valid forms that would change something and check, on the
+ * admin's screens as the server renders them (admin-screens.ts), that nothing did, then let an
+ * allowed role send the same forms to show they would have.
  */
 
 interface ActionPost {
@@ -383,27 +390,6 @@ async function actAs(who: Who, context: MatrixContext) {
   expect(observed, `the actions as ${who}`).toEqual(expected);
 }
 
-/** The loader data of one route, as the admin's screen would fetch it. */
-async function loaderData<T>(client: APIRequestContext, url: string, routeId: string): Promise<T> {
-  const response = await client.get(dataUrlOf(url, routeId), { maxRedirects: 0 });
-  expect(response.status(), `GET ${url} (${routeId})`).toBe(200);
-  const decoded = await decodeTurboStream(
-    new Response(new Uint8Array(await response.body())).body!,
-    globalThis,
-  );
-  await decoded.done;
-  const routes = decoded.value as Record<string, { data: T }>;
-  return routes[routeId]!.data;
-}
-
-interface SubmissionDetail {
-  application: { status: string; fullName: string; erasedAt: string | Date | null };
-  history: unknown[];
-}
-interface UsersList {
-  rows: { id: string; email: string; role: string; disabled: boolean }[];
-}
-
 const APPLICANT = {
   fullName: "Joana Teixeira",
   age: "27",
@@ -435,57 +421,30 @@ export function actionMatrixTests(context: () => MatrixContext) {
     // An application, sent by a visitor through the form.
     const sent = await post(client("visitor"), origin, "/?index", { fields: APPLICANT });
     expect(sent.status(), "the application").toBe(200);
-    const pending = await loaderData<{ rows: { id: number; email: string }[] }>(
-      owner,
-      "/admin/pendentes",
-      "admin-pending",
-    );
-    const applicationId = pending.rows.find((row) => row.email === APPLICANT.email)!.id;
-    const affiliates = await loaderData<{ rows: { id: number; email: string }[] }>(
-      owner,
-      "/admin/afiliados",
-      "routes/admin/affiliates",
-    );
-    const affiliateId = affiliates.rows.find((row) => row.email === "affiliate@example.com")!.id;
-    const users = await loaderData<UsersList>(owner, "/admin/users", "routes/admin/users");
-    const idOf = (who: Who) => users.rows.find((row) => row.email === `${who}@example.com`)!.id;
+    const applicationId = await pendingApplicationId(owner, APPLICANT.email);
+    const affiliateId = await affiliateIdOf(owner, "affiliate@example.com");
+    const users = await accounts(owner);
+    const idOf = (who: Who) => users.find((row) => row.email === `${who}@example.com`)!.id;
     const detailUrl = `/admin/cadastros/${applicationId}`;
     const affiliateUrl = `/admin/afiliados/${affiliateId}`;
 
-    /** What the attacks would change, as the admin's screens read it. */
+    /** What the attacks would change, as the admin's screens show it. */
     async function state() {
-      const [detail, list, affiliate, email, privacy] = await Promise.all([
-        loaderData<SubmissionDetail>(owner, detailUrl, "routes/admin/submission"),
-        loaderData<UsersList>(owner, "/admin/users", "routes/admin/users"),
-        loaderData<{ affiliate: { status: string } }>(
-          owner,
-          affiliateUrl,
-          "routes/admin/affiliate",
-        ),
-        loaderData<{ smtp: { host: string } }>(
-          owner,
-          "/admin/email/smtp",
-          "routes/admin/email/smtp",
-        ),
-        loaderData<{ retention: { months: number } }>(
-          owner,
-          "/admin/privacy",
-          "routes/admin/privacy",
-        ),
+      const [detail, list, affiliate, smtpHost, retentionMonths] = await Promise.all([
+        application(owner, applicationId),
+        accounts(owner),
+        affiliateStatus(owner, affiliateId),
+        fieldValue(owner, "/admin/email/smtp", "host"),
+        fieldValue(owner, "/admin/privacy", "months"),
       ]);
       return {
-        application: {
-          status: detail.application.status,
-          name: detail.application.fullName,
-          erased: Boolean(detail.application.erasedAt),
-          decisions: detail.history.length,
-        },
+        application: detail,
         users: Object.fromEntries(
-          list.rows.map((row) => [row.email, `${row.role}${row.disabled ? ", disabled" : ""}`]),
+          list.map((row) => [row.email, `${row.role}${row.disabled ? ", disabled" : ""}`]),
         ),
-        affiliate: affiliate.affiliate.status,
-        smtpHost: email.smtp.host,
-        retentionMonths: privacy.retention.months,
+        affiliate,
+        smtpHost,
+        retentionMonths: Number(retentionMonths),
       };
     }
 

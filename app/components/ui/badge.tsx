@@ -6,12 +6,25 @@ export type BadgeTone = "neutral" | "positive" | "negative";
 
 /**
  * A status in a few words (an application's, an affiliate's). The colour repeats the text, for
- * those who see it; the text alone says everything.
+ * those who see it; the text alone says everything. With a `value` (the status as stored, the
+ * same in every language) it is a `<data>` element: the words for people, the value for programs.
  */
-export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode }) {
-  return (
+export function Badge({
+  tone,
+  value,
+  children,
+}: {
+  tone: BadgeTone;
+  value?: string;
+  children: ReactNode;
+}) {
+  return value === undefined ? (
     <span className="badge" data-tone={tone}>
       {children}
     </span>
+  ) : (
+    <data className="badge" data-tone={tone} value={value}>
+      {children}
+    </data>
   );
 }

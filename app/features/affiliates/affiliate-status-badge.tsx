@@ -10,5 +10,9 @@ const tones: Record<AffiliateStatusValue, BadgeTone> = {
 /** An affiliate's status in the back office, in the reader's language. */
 export function AffiliateStatusBadge({ status }: { status: AffiliateStatusValue }) {
   const { t } = useTranslation();
-  return <Badge tone={tones[status]}>{t(`admin.affiliates.statuses.${status}`)}</Badge>;
+  return (
+    <Badge tone={tones[status]} value={status}>
+      {t(`admin.affiliates.statuses.${status}`)}
+    </Badge>
+  );
 }

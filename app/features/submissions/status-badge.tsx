@@ -11,7 +11,11 @@ const tones: Record<Status, BadgeTone> = {
 /** An application's status, named in the reader's language (the stored values stay Portuguese). */
 export function StatusBadge({ status }: { status: Status }) {
   const { t } = useTranslation();
-  return <Badge tone={tones[status]}>{t(`admin.status.${status}`)}</Badge>;
+  return (
+    <Badge tone={tones[status]} value={status}>
+      {t(`admin.status.${status}`)}
+    </Badge>
+  );
 }
 
 // Its home is i18n (the mail module's screens sit below the features); still offered here to

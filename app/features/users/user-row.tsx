@@ -55,16 +55,27 @@ export function UserRow({
   return (
     <>
       <tr className={cn("align-top", open ? "bg-sand-50" : "hover:bg-sand-50")}>
-        {/* The address under the name: a column of its own squeezed both at laptop widths. */}
+        {/* The address under the name: a column of its own squeezed both at laptop widths.
+            Her address, her role and her state carry their values (`<data>`): her account's
+            id, the role and the state as stored, the same in every language. */}
         <Td className="max-w-[16rem]">
           <span className="block font-medium break-words text-ink-900">{row.name}</span>
-          <span className="block text-xs [overflow-wrap:anywhere] text-ink-500">{row.email}</span>
+          <data value={row.id} className="block text-xs [overflow-wrap:anywhere] text-ink-500">
+            {row.email}
+          </data>
         </Td>
         <Td className="hidden md:table-cell">{yesNo(row.emailVerified)}</Td>
-        <Td>{t(`admin.users.roles.${row.role}`)}</Td>
+        <Td>
+          <data value={row.role}>{t(`admin.users.roles.${row.role}`)}</data>
+        </Td>
         <Td className="hidden md:table-cell">{yesNo(row.twoFactorEnabled)}</Td>
         <Td className="hidden sm:table-cell">
-          <Badge tone={row.disabled ? "neutral" : "positive"}>{state(row)}</Badge>
+          <Badge
+            tone={row.disabled ? "neutral" : "positive"}
+            value={row.disabled ? "disabled" : "active"}
+          >
+            {state(row)}
+          </Badge>
         </Td>
         <Td className="hidden whitespace-nowrap lg:table-cell">{when(row.createdAt)}</Td>
         <Td className="hidden whitespace-nowrap lg:table-cell">{when(row.lastSignIn)}</Td>
