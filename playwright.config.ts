@@ -10,6 +10,8 @@ export const GEO_TEST_HEADER = "x-test-country";
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Every named account, made once before the tests (tests/e2e/accounts.ts).
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,

@@ -31,6 +31,8 @@ test.describe("affiliates and the access report", () => {
     app,
     browser,
   }) => {
+    // Many steps and axe checks: more than the default on a loaded machine.
+    test.setTimeout(60_000);
     const admin = await signedIn(app, browser, "admin");
     const nav = admin.getByRole("navigation", { name: t("en", "admin.nav.label") });
     await nav.getByRole("link", { name: t("en", "admin.affiliates.nav") }).click();

@@ -29,6 +29,9 @@ test.describe("managing users", () => {
     app,
     browser,
   }) => {
+    // Many steps, a mail and axe checks: more than the default on a loaded machine
+    // (it had 75 s while asking for her account restarted the server).
+    test.setTimeout(75_000);
     const { password } = await app.account("model", { email: MEMBER });
     const member = await signedIn(app, browser, "model", MEMBER);
     const admin = await signedIn(app, browser, "admin");

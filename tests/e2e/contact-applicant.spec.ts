@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { openDatabase } from "#app/db/db.server.ts";
 import { submissions } from "#app/db/schema.server.ts";
 import { whatsappLink } from "#app/utils/whatsapp.ts";
-import { createAccount } from "./accounts.ts";
+import { accountsDataDir, namedAccount, type Account } from "./accounts.ts";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration } from "./fixtures.ts";
 import { ownServer, type OwnServer } from "./own-server.ts";
@@ -18,9 +16,8 @@ import { ownServer, type OwnServer } from "./own-server.ts";
  * one is written into the database before the server starts, as an old row or an import would be.
  */
 const port = Number(process.env.E2E_PORT ?? 3210) + 23;
-const PASSWORD = "contato-whatsapp-no-navegador-2026";
-const reviewer = { email: "irene.contact@example.com", role: "approver", name: "Irene Contact" };
-const admin = { email: "ada.contact@example.com", role: "admin", name: "Ada Contact" };
+const reviewer = namedAccount("irene.contact@example.com");
+const admin = namedAccount("ada.contact@example.com");
 const VALID = "+34612345678";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -31,10 +28,8 @@ const ids = { valid: 0, invalid: 0 };
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), "mare-contact-"));
-  for (const account of [reviewer, admin]) {
-    await createAccount({ ...account, password: PASSWORD, database: { dataDir } });
-  }
+  // Migrated, with the reviewer and the admin (global-setup.ts).
+  dataDir = accountsDataDir("mare-contact-");
   const database = openDatabase({ dataDir, purpose: "contact-applicant.spec.ts" });
   try {
     await database.migrate();
@@ -69,10 +64,10 @@ test.afterAll(async () => {
 });
 
 let signIns = 0;
-async function signedIn(browser: Browser, email: string): Promise<Page> {
+async function signedIn(browser: Browser, { email, password }: Account): Promise<Page> {
   const context = await browser.newContext();
   const response = await context.request.post(`${server.origin}/login`, {
-    form: { email, password: PASSWORD },
+    form: { email, password },
     headers: { origin: server.origin, "x-forwarded-for": `10.98.0.${++signIns}` },
     maxRedirects: 0,
   });
@@ -123,7 +118,7 @@ async function openChat(page: Page, hops: Hop[]) {
 test("the WhatsApp button opens her chat in her language, and the access report shows it", async ({
   browser,
 }) => {
-  const page = await signedIn(browser, reviewer.email);
+  const page = await signedIn(browser, reviewer);
   const hops = watchWhatsapp(page.context());
 
   // A number that is not E.164: no button, and the reviewer is told why.
@@ -165,7 +160,7 @@ test("the WhatsApp button opens her chat in her language, and the access report 
   await page.context().close();
 
   // Who wrote to whom, how and when: in the access report.
-  const report = await signedIn(browser, admin.email);
+  const report = await signedIn(browser, admin);
   await report.goto(`${server.origin}/admin/access-report?action=submission.contact&lang=en`);
   const rows = report.getByRole("row").filter({ hasText: "Lucía Fernández" });
   await expect(rows).toHaveCount(1);
@@ -182,7 +177,7 @@ test("the WhatsApp button opens her chat in her language, and the access report 
 test("the admin's wording of her language's message is the one the button sends", async ({
   browser,
 }) => {
-  const settings = await signedIn(browser, admin.email);
+  const settings = await signedIn(browser, admin);
   await settings.goto(`${server.origin}/admin/email/whatsapp?whatsapp=es&lang=en`);
   await waitForHydration(settings);
   const wording = "¡Hola {{name}}! ¿Hablamos hoy? Café & charla #1 🌸";
@@ -194,7 +189,7 @@ test("the admin's wording of her language's message is the one the button sends"
   );
   await settings.context().close();
 
-  const page = await signedIn(browser, reviewer.email);
+  const page = await signedIn(browser, reviewer);
   const hops = watchWhatsapp(page.context());
   await page.goto(`${server.origin}/admin/cadastros/${ids.valid}?lang=en`);
   await openChat(page, hops);

@@ -124,8 +124,8 @@ export const test = base.extend<
   ServerWorkerFixtures
 >({
   serverEnv: [{}, { scope: "worker", option: true }],
-  // Four user:create runs and a first start (migrations) take a minute or more on a busy machine.
-  app: [appFixture, { scope: "worker", timeout: 180_000 }],
+  // A server's start (from a copy of the named accounts' database) and its SMTP server.
+  app: [appFixture, { scope: "worker", timeout: 90_000 }],
 
   // Checked after the context has closed, so every late message has arrived.
   // eslint-disable-next-line no-empty-pattern

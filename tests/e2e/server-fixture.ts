@@ -1,15 +1,19 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import {
   expect,
-  test,
   type APIRequestContext,
   type BrowserContext,
   type Page,
   type WorkerInfo,
 } from "@playwright/test";
-import { createAccount } from "./accounts.ts";
+import {
+  accountsDataDir,
+  namedAccount,
+  roleAccounts,
+  type Account,
+  type Role,
+} from "./accounts.ts";
 import { waitForHydration } from "./hydration.ts";
 import { logsDir, ownServer } from "./own-server.ts";
 import { startSmtp, type Mailbox } from "./smtp.ts";
@@ -33,7 +37,7 @@ import { startSmtp, type Mailbox } from "./smtp.ts";
  * worker option a worker of its own, hence a server of its own (`{}` asks for just that).
  */
 
-export type Role = "model" | "affiliate" | "approver" | "editor" | "admin";
+export type { Account, Role };
 
 /** Where each role lands after signing in (product.md section 2). */
 export const homeOf: Record<Role, string> = {
@@ -44,19 +48,9 @@ export const homeOf: Record<Role, string> = {
   admin: "/admin/dashboard",
 };
 
-export interface Account {
-  email: string;
-  password: string;
-  role: Role;
-  /** Her name as the app shows it. */
-  name: string;
-}
-
 export interface AccountOptions {
-  /** An account of her own at this address (made once per worker) instead of the role's. */
+  /** A named account of her own at this address (accounts.ts) instead of the role's. */
   email?: string;
-  /** A new account at an address made up for it, nobody else's. */
-  fresh?: boolean;
 }
 
 export interface SignInOptions extends AccountOptions {
@@ -72,10 +66,9 @@ export interface AppServer {
   /** What the server mailed: `mail.mailTo(address, after)` waits for the next one to her. */
   mail: Mailbox;
   /**
-   * A verified account of the role: the role's own, made before the server started and shared
-   * by the worker's specs, unless the options ask for one of her own. Making that one restarts
-   * the server (npm run user:create needs the embedded database to itself), which a page still
-   * loading would see fail: ask for it before opening pages (in `beforeAll` or first thing).
+   * A verified account of the role: the role's own, shared by the worker's specs, unless the
+   * options ask for a named one of her own (accounts.ts). Both were made before any server
+   * started (global-setup.ts).
    */
   account(role: Role, options?: AccountOptions): Promise<Account>;
   /**
@@ -97,55 +90,6 @@ export interface ServerWorkerFixtures {
   app: AppServer;
 }
 
-/** Every account made here has this password (the log check looks for it in every log). */
-const PASSWORD = "conta-de-teste-da-mare-2026";
-
-/** Each role's account, shared by the specs of a worker. */
-const roleAccounts: Record<Role, { email: string; name: string }> = {
-  model: { email: "model@example.com", name: "Teresa Model" },
-  affiliate: { email: "affiliate@example.com", name: "Alice Affiliate" },
-  approver: { email: "approver@example.com", name: "Irene Approver" },
-  editor: { email: "editor@example.com", name: "Eva Editor" },
-  admin: { email: "admin@example.com", name: "Ada Admin" },
-};
-
-const roleAccountList: Account[] = Object.entries(roleAccounts).map(([role, own]) => ({
-  ...own,
-  role: role as Role,
-  password: PASSWORD,
-}));
-
-/**
- * A data folder holding a migrated database with the role accounts, made once per run (four
- * user:create runs take seconds each) in the output folder, which Playwright empties when a run
- * starts; each worker's server starts on a copy. The first worker to get here makes it, the
- * others wait for it.
- */
-async function roleAccountsFolder(outputDir: string): Promise<string> {
-  const folder = path.join(outputDir, ".app-role-accounts");
-  mkdirSync(outputDir, { recursive: true });
-  let maker = true;
-  try {
-    mkdirSync(`${folder}.lock`);
-  } catch {
-    maker = false;
-  }
-  if (maker) {
-    const making = `${folder}.making`;
-    rmSync(making, { recursive: true, force: true });
-    for (const account of roleAccountList) {
-      await createAccount({ ...account, database: { dataDir: making } });
-    }
-    // Whole or not at all: the others wait for this name.
-    renameSync(making, folder);
-  }
-  for (const deadline = Date.now() + 150_000; !existsSync(folder);) {
-    if (Date.now() > deadline) throw new Error(`no role accounts in ${folder}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return folder;
-}
-
 /** Workers' servers listen on E2E_PORT + 40 + the worker's slot (fewer than 30 at a time). */
 const PORT_OFFSET = 40;
 const MAX_WORKERS = 30;
@@ -161,19 +105,10 @@ export async function appFixture(
   const port = Number(process.env.E2E_PORT ?? 3210) + PORT_OFFSET + workerInfo.parallelIndex;
   // A slot's port is reused by the next worker in it: the log is named after the worker.
   const logName = `app-${workerInfo.workerIndex}.log`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "mare-e2e-"));
-  const accounts = new Map<string, Account>();
-  const makeAccounts = async (wanted: Account[]) => {
-    for (const account of wanted) {
-      await createAccount({ ...account, database: { dataDir } });
-      accounts.set(account.email, account);
-    }
-  };
+  // Every named account is there already: the server is never stopped for one.
+  const dataDir = accountsDataDir();
   const mail = await startSmtp();
   try {
-    // Before the server holds the database; most specs need no other account.
-    cpSync(await roleAccountsFolder(workerInfo.project.outputDir), dataDir, { recursive: true });
-    for (const account of roleAccountList) accounts.set(account.email, account);
     const server = await ownServer(
       port,
       {
@@ -186,34 +121,13 @@ export async function appFixture(
       logName,
     );
     const origin = server.origin;
-    let freshOnes = 0;
     let addresses = 0;
-    // One change of accounts at a time (each stops and starts the server).
-    let queue: Promise<unknown> = Promise.resolve();
 
     function account(role: Role, options: AccountOptions = {}): Promise<Account> {
-      const email = (
-        options.email ??
-        (options.fresh ? `${role}.${++freshOnes}@fresh.example.com` : roleAccounts[role].email)
-      ).toLowerCase();
-      const next = queue.then(async () => {
-        const existing = accounts.get(email);
-        if (existing?.role === role) return existing;
-        if (existing) throw new Error(`${email} is a ${existing.role}`);
-        // A restart and a user:create run: more than a test's usual time on a busy machine.
-        const info = test.info();
-        if (info.timeout) info.setTimeout(info.timeout + 45_000);
-        await server.stop();
-        try {
-          // user:create names an account after its address.
-          await makeAccounts([{ email, role, password: PASSWORD, name: email.split("@")[0]! }]);
-        } finally {
-          await server.start();
-        }
-        return accounts.get(email)!;
-      });
-      queue = next.catch(() => undefined);
-      return next;
+      const named = options.email ? namedAccount(options.email) : roleAccounts[role];
+      if (named.role !== role)
+        return Promise.reject(new Error(`${named.email} is a ${named.role}`));
+      return Promise.resolve(named);
     }
 
     async function signIn(

@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { expect, test } from "@playwright/test";
 import { logsDir, root } from "../e2e/own-server.ts";
 import { chatbotApplication, formApplication, send } from "./applications.ts";
+import { accountsDataDir } from "../e2e/accounts.ts";
 
 /**
  * The server killed with SIGKILL under load and started again at once on the same data folder,
@@ -105,7 +105,8 @@ async function untilServing(server: Server, log: string) {
 }
 
 test("SIGKILL under load, then an immediate restart on the same folder, 20 times", async () => {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "mare-restart-"));
+  // Migrated already (global-setup.ts): every start here is a restart after a kill.
+  const dataDir = accountsDataDir("mare-restart-");
   mkdirSync(logsDir, { recursive: true });
   const log = path.join(logsDir, `own-${port}.log`);
   writeFileSync(log, ""); // a fresh log for this run; every start adds to it

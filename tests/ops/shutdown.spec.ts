@@ -1,11 +1,11 @@
 import http from "node:http";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import os from "node:os";
+import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { expect, test } from "@playwright/test";
 import { logsDir, ownServer, type OwnServer } from "../e2e/own-server.ts";
 import { startSmtp } from "../e2e/smtp.ts";
+import { accountsDataDir } from "../e2e/accounts.ts";
 
 /**
  * SIGTERM, as a process manager sends it before a deploy: the server stops accepting
@@ -20,7 +20,8 @@ let dataDir: string;
 let server: OwnServer | undefined;
 
 test.beforeEach(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "mare-shutdown-"));
+  // Migrated already (global-setup.ts): only what happens at the stop is this spec's.
+  dataDir = accountsDataDir("mare-shutdown-");
 });
 
 test.afterEach(async () => {

@@ -8,6 +8,7 @@ import pg from "pg";
 import { decrypt, parseKey } from "#app/utils/encryption.server.ts";
 import { ownServer, type OwnServer } from "../e2e/own-server.ts";
 import { chatbotApplication, formApplication, send } from "./applications.ts";
+import { accountsDataDir } from "../e2e/accounts.ts";
 
 /**
  * The server killed with SIGKILL (no chance to clean up: a crash, the OOM killer, a pulled
@@ -148,7 +149,8 @@ function expectEverySentStored(sent: Sent[], rows: StoredRow[]) {
 }
 
 test("PGlite on disk: SIGKILL under load loses no answered application", async () => {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "mare-sigkill-"));
+  // Migrated already (global-setup.ts).
+  const dataDir = accountsDataDir("mare-sigkill-");
   const domain = `${randomBytes(4).toString("hex")}.sigkill.example.com`;
   let server: OwnServer | undefined;
   try {

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import http from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { createAccount } from "../e2e/accounts.ts";
+import { accountsDataDir, namedAccount } from "../e2e/accounts.ts";
 import { expect, t, test, waitForHydration } from "../e2e/fixtures.ts";
 import { ownServer, type OwnServer } from "../e2e/own-server.ts";
 
@@ -14,10 +12,12 @@ import { ownServer, type OwnServer } from "../e2e/own-server.ts";
  * (X-Forwarded-* believed) and without PUBLIC_ORIGIN, where pages write their links with the
  * request's own host: the hardest case for a shared page.
  */
-const PASSWORD = "cache-nao-vaza-2026";
-// The nav bar shows a signed-in user's name (user:create names her after her address).
-const AFFILIATE = "ingrid.privatename@example.com";
-const HER_NAME = "ingrid.privatename";
+// The nav bar shows a signed-in user's name (named after her address, as user:create does).
+const {
+  email: AFFILIATE,
+  password: PASSWORD,
+  name: HER_NAME,
+} = namedAccount("ingrid.privatename@example.com");
 const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 
@@ -62,13 +62,8 @@ test.describe("the document cache under attack", () => {
 
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(90_000);
-    dataDir = mkdtempSync(path.join(tmpdir(), "mare-cache-"));
-    await createAccount({
-      email: AFFILIATE,
-      role: "affiliate",
-      password: PASSWORD,
-      database: { dataDir },
-    });
+    // Migrated, with the affiliate (global-setup.ts).
+    dataDir = accountsDataDir("mare-cache-");
     server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 96, {
       DATA_DIR: dataDir,
       PUBLIC_ORIGIN: "",

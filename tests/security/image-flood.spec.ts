@@ -1,9 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
-import { createAccount } from "../e2e/accounts.ts";
+import { accountsDataDir, namedAccount } from "../e2e/accounts.ts";
 import { expect, failedResource, languages, t, test, waitForHydration } from "../e2e/fixtures.ts";
 import { ownServer, type OwnServer } from "../e2e/own-server.ts";
 
@@ -17,8 +15,7 @@ import { ownServer, type OwnServer } from "../e2e/own-server.ts";
  * the pages stay fast and the memory stays bounded.
  */
 
-const PASSWORD = "capas-uma-de-cada-vez-2026";
-const EDITOR = "flood.editor@example.com";
+const EDITOR = namedAccount("flood.editor@example.com");
 const ARTICLE = "/blog/security-and-anonymity?lang=en";
 /** Uploads sent at once: more than the queue holds (one at work, four waiting). */
 const UPLOADS = 8;
@@ -128,17 +125,12 @@ test.describe("a flood of big pictures from an editor", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    dataDir = mkdtempSync(path.join(tmpdir(), "mare-images-"));
-    await createAccount({
-      email: EDITOR,
-      role: "editor",
-      password: PASSWORD,
-      database: { dataDir },
-    });
+    // Migrated, with the editor (global-setup.ts).
+    dataDir = accountsDataDir("mare-images-");
     server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 85, { DATA_DIR: dataDir });
     editor = await playwrightRequest.newContext({ baseURL: server.origin });
     const signIn = await editor.post("/login", {
-      form: { email: EDITOR, password: PASSWORD },
+      form: { email: EDITOR.email, password: EDITOR.password },
       headers: { origin: server.origin },
       maxRedirects: 0,
     });
