@@ -25,3 +25,6 @@ export const profileSchema = z.object({
     { error: "dashboard.profile.languageInvalid" },
   ),
 });
+
+/** The profile form's fields, in the order the form shows them. */
+export const profileFields = ["name", "whatsapp", "instagram", "language"] as const;
