@@ -5,10 +5,10 @@ import { getDatabase } from "./db.server.ts";
 import { rateLimits } from "./schema.server.ts";
 import { countAttempt } from "#app/utils/rate-limit.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { databaseTargets } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 import { clientOf, prepareStatement, runStatement } from "./statement.server.ts";
 
-describe.each(databaseTargets)("prepared statements on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("prepared statements on %s", (_name, kind) => {
   const prefix = `statement-test:${randomBytes(4).toString("hex")}:`;
   const count = prepareStatement<{ key: string; windowSeconds: number | string }>(
     "statement-test-count",
@@ -16,7 +16,7 @@ describe.each(databaseTargets)("prepared statements on %s", (_name, databaseUrl)
   );
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl);
+    await openAppDatabase(kind);
   }, 60_000);
   afterAll(async () => {
     await (await getDatabase()).delete(rateLimits).where(like(rateLimits.key, `${prefix}%`));

@@ -35,7 +35,8 @@ import {
 import * as emailRoute from "#app/routes/admin/email.tsx";
 import { changeStatus } from "#app/features/submissions/review.server.ts";
 import { listRejectionReasons, rejectionTemplateKey } from "./rejection-reasons.server.ts";
-import { databaseTargets, outcomeOf } from "#app/test/routes.ts";
+import { outcomeOf } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 import { maskEmail } from "./smtp-admin.server.ts";
 import { privacyRequestMail } from "#app/features/privacy/requests.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
@@ -176,7 +177,7 @@ describe("the built-in text as editable text", () => {
   });
 });
 
-describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("/admin/email on %s", (_name, kind) => {
   const marker = randomUUID().slice(0, 8);
   const adminId = `admin-${marker}`;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -239,7 +240,7 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
   }
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl, { SMTP_URL: "", PUBLIC_ORIGIN: "" });
+    await openAppDatabase(kind, { SMTP_URL: "", PUBLIC_ORIGIN: "" });
     smtp = await startSmtp();
     const db = await getDatabase();
     await db.delete(settings).where(inArray(settings.key, ["smtp", "smtp.lastTest"]));
@@ -475,7 +476,7 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
     );
   });
 
-  it.runIf(!databaseUrl)(
+  it.runIf(kind === "pglite")(
     "settings take effect without a restart: queued mail goes out once they are saved",
     async () => {
       const db = await getDatabase();

@@ -9,7 +9,7 @@ import { exportSubmissions } from "#app/features/submissions/export.server.ts";
 import { createSubmission } from "#app/features/submissions/submissions.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { removeTestData } from "#app/test/cleanup.server.ts";
-import { databaseTargets } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 import { findSoffice, openInCalc, type SheetCell } from "#app/test/spreadsheet.ts";
 
 /**
@@ -103,7 +103,7 @@ const formulas = (sheet: SheetCell[][]) =>
 
 describe.skipIf(!soffice && !process.env.CI).each(databaseTargets)(
   "formulas typed into an application or an article title, exported as CSV, on %s",
-  (_name, databaseUrl) => {
+  (_name, kind) => {
     const marker = randomBytes(4).toString("hex");
     const email = (name: string) => `${marker}-${name}.${marker}@example.com`;
     const staffId = `staff-${marker}`;
@@ -111,7 +111,7 @@ describe.skipIf(!soffice && !process.env.CI).each(databaseTargets)(
     let files: { applications: Uint8Array; access: Uint8Array };
 
     beforeAll(async () => {
-      db = await openAppDatabase(databaseUrl);
+      db = await openAppDatabase(kind);
       await db.insert(user).values([
         { id: staffId, name: "Ana;=1+1;Souza", email: email("staff"), role: "admin" },
         { id: `aff-${marker}`, name: "Afiliada", email: email("aff"), role: "affiliate" },

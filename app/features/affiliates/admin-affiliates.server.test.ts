@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import {
   accessLog,
   affiliateLedger,
@@ -24,12 +25,6 @@ import {
   ledgerForm,
   percentOf,
 } from "./admin-forms.ts";
-
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, { url?: string; dataDir: string }][] = [
-  ["PGlite", { dataDir: "memory://" }],
-];
-if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
 
 describe("the affiliate forms", () => {
   it("reads reais as whole cents and percentages as numeric text", () => {
@@ -82,7 +77,7 @@ describe("the affiliate forms", () => {
   });
 });
 
-describe.each(targets)("affiliates in the back office on %s", (_name, options) => {
+describe.each(databaseTargets)("affiliates in the back office on %s", (_name, kind) => {
   let database: DatabaseHandle;
   const marker = `aff-${randomUUID().slice(0, 8)}`;
   const admin = { id: `admin-${marker}`, ip: "203.0.113.7" };
@@ -124,8 +119,7 @@ describe.each(targets)("affiliates in the back office on %s", (_name, options) =
   }
 
   beforeAll(async () => {
-    database = openDatabase(options);
-    await database.migrate();
+    database = await openTestDatabase(kind);
     lia = await affiliate("lia", "LIA");
     bia = await affiliate("bia", "BIA");
     await referral(lia, "Aprovado");

@@ -19,7 +19,8 @@ import * as portal from "#app/routes/areas/portal.tsx";
 import * as submissionDetail from "#app/routes/admin/submission.tsx";
 import { signedInAccount } from "#app/test/accounts.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 import { affiliateForCode, mailboxOf, phoneDigits, samePhone } from "./affiliates.server.ts";
 import { parsePortalQuery, shortName } from "./portal.server.ts";
 import {
@@ -117,7 +118,7 @@ describe("the portal's pure parts", () => {
   });
 });
 
-describe.each(databaseTargets)("the affiliate portal on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("the affiliate portal on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const ipPrefix = `2001:db8:${marker.slice(0, 4)}:${marker.slice(4)}::`;
   const email = (name: string) => `${name}.${marker}@example.com`;
@@ -229,7 +230,7 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, databaseUrl
   const secretDocument = "AB123456789";
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl, {
+    await openAppDatabase(kind, {
       HOST: "127.0.0.1",
       PORT: "3997",
       PUBLIC_ORIGIN: "",

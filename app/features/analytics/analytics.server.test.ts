@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { between, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import {
   affiliates,
   dailyCounts,
@@ -17,12 +18,6 @@ import {
   parseRange,
   type AnalyticsRange,
 } from "./analytics.server.ts";
-
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, { url?: string; dataDir: string }][] = [
-  ["PGlite", { dataDir: "memory://" }],
-];
-if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
 
 const params = (query: string) => new URLSearchParams(query);
 const TODAY = "2026-11-22";
@@ -108,7 +103,7 @@ describe("buckets", () => {
   });
 });
 
-describe.each(targets)("the analytics of a range on %s", (_name, options) => {
+describe.each(databaseTargets)("the analytics of a range on %s", (_name, kind) => {
   let database: DatabaseHandle;
   const marker = `analytics-${randomUUID().slice(0, 8)}`;
   // Days of their own, decades back, so that other tests' rows never fall in the range.
@@ -142,8 +137,7 @@ describe.each(targets)("the analytics of a range on %s", (_name, options) => {
   }
 
   beforeAll(async () => {
-    database = openDatabase(options);
-    await database.migrate();
+    database = await openTestDatabase(kind);
     const accounts = ["ana", "bia"].map((name) => ({
       id: `${name}-${marker}`,
       name: name === "ana" ? "Ana Afiliada" : "Bia Afiliada",

@@ -15,7 +15,8 @@ import { dashboardStats } from "#app/features/submissions/review-stats.server.ts
 import * as notificationsRoute from "#app/routes/account/notifications.tsx";
 import { signedInAccount } from "#app/test/accounts.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 import { announceNewApplications, firstNameAndInitial, sendDueDigests } from "./alerts.server.ts";
 import {
   DEFAULT_STAFF_ALERTS,
@@ -41,7 +42,7 @@ const form = (fields: Record<string, string | undefined>) => {
   return body;
 };
 
-describe.each(databaseTargets)("staff alerts on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("staff alerts on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const origin = "http://127.0.0.1:3000";
   let db: Database;
@@ -100,7 +101,7 @@ describe.each(databaseTargets)("staff alerts on %s", (_name, databaseUrl) => {
       .where(eq(outbox.recipient, email));
 
   beforeAll(async () => {
-    db = await openAppDatabase(databaseUrl);
+    db = await openAppDatabase(kind);
   }, 60_000);
 
   afterAll(async () => {

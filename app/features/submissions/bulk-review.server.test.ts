@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import {
   accessLog,
   outbox,
@@ -14,13 +15,7 @@ import { changeStatus } from "./review.server.ts";
 import { revealDocument } from "./reveal.server.ts";
 import { protectDocument } from "./submissions.server.ts";
 
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, { url?: string; dataDir: string }][] = [
-  ["PGlite", { dataDir: "memory://" }],
-];
-if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
-
-describe.each(targets)("bulk decisions and document reveals on %s", (_name, options) => {
+describe.each(databaseTargets)("bulk decisions and document reveals on %s", (_name, kind) => {
   let database: DatabaseHandle;
   const marker = `bulk-${randomUUID().slice(0, 8)}`;
   const approver = { id: `approver-${marker}`, role: "approver" as const };
@@ -44,8 +39,7 @@ describe.each(targets)("bulk decisions and document reveals on %s", (_name, opti
   }
 
   beforeAll(async () => {
-    database = openDatabase(options);
-    await database.migrate();
+    database = await openTestDatabase(kind);
   }, 60_000);
   afterAll(async () => {
     await database.db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));

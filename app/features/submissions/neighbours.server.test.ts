@@ -1,19 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { submissions } from "#app/db/schema.server.ts";
 import { applicationNeighbours } from "./neighbours.server.ts";
 import { readReviewContext } from "./review-context.ts";
 
 // PGlite always; PostgreSQL as well when a test database is given (CI sets one).
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, { url?: string; dataDir: string }][] = [
-  ["PGlite", { dataDir: "memory://" }],
-];
-if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
-
-describe.each(targets)("an application's neighbours on %s", (_name, options) => {
+describe.each(databaseTargets)("an application's neighbours on %s", (_name, kind) => {
   let database: DatabaseHandle;
   // A shared test database holds other rows: this run's are found by their own e-mail prefix.
   const marker = `nb${randomBytes(6).toString("hex")}`;
@@ -44,8 +39,7 @@ describe.each(targets)("an application's neighbours on %s", (_name, options) => 
   };
 
   beforeAll(async () => {
-    database = openDatabase(options);
-    await database.migrate();
+    database = await openTestDatabase(kind);
     const inserted = await database.db
       .insert(submissions)
       .values([

@@ -1,15 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { accessLog, outbox, submissions, submissionStatusHistory } from "#app/db/schema.server.ts";
 import { changeStatus, mayChange } from "./review.server.ts";
-
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, { url?: string; dataDir: string }][] = [
-  ["PGlite", { dataDir: "memory://" }],
-];
-if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
 
 describe("who may change a status", () => {
   it("lets approvers and admins decide, and only admins reopen", () => {
@@ -24,7 +19,7 @@ describe("who may change a status", () => {
   });
 });
 
-describe.each(targets)("review decisions on %s", (_name, options) => {
+describe.each(databaseTargets)("review decisions on %s", (_name, kind) => {
   let database: DatabaseHandle;
   const marker = `review-${randomUUID().slice(0, 8)}`;
   const reviewer = { id: `reviewer-${marker}`, role: "approver" as const };
@@ -48,8 +43,7 @@ describe.each(targets)("review decisions on %s", (_name, options) => {
   }
 
   beforeAll(async () => {
-    database = openDatabase(options);
-    await database.migrate();
+    database = await openTestDatabase(kind);
   }, 60_000);
   afterAll(async () => {
     await database.db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));

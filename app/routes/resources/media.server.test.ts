@@ -7,7 +7,8 @@ import { images, user } from "#app/db/schema.server.ts";
 import { encodeImage, storeImage } from "#app/features/images/images.server.ts";
 import { mediaSrc, type StoredImage } from "#app/features/images/media.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 import * as media from "./media.ts";
 
 /**
@@ -18,7 +19,7 @@ import * as media from "./media.ts";
 const ORIGIN = "http://127.0.0.1:3997";
 const YEAR = 60 * 60 * 24 * 365;
 
-describe.each(databaseTargets)("the /media resource on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("the /media resource on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const ownerId = `media-owner-${marker}`;
   let image: StoredImage;
@@ -38,7 +39,7 @@ describe.each(databaseTargets)("the /media resource on %s", (_name, databaseUrl)
   ) => mediaSrc({ id, hash }, width, format).slice("/media/".length);
 
   beforeAll(async () => {
-    const db = await openAppDatabase(databaseUrl);
+    const db = await openAppDatabase(kind);
     await db.insert(user).values({
       id: ownerId,
       name: "Dona da Imagem",
