@@ -25,6 +25,7 @@ import { confirmVerificationLink } from "#app/test/verification-link.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
+import { insertApplicationRow } from "#app/test/factories.ts";
 import { getAuth } from "./auth.server.ts";
 import { getCurrentUser } from "./guards.server.ts";
 
@@ -306,15 +307,7 @@ describe.each(databaseTargets)("session attacks on %s", (_name, kind) => {
 
     it("a privacy confirmation link is refused once expired and once used", async () => {
       const address = email("privacy");
-      await (await getDatabase()).insert(submissions).values({
-        source: "form",
-        language: "pt",
-        fullName: "Pia Souza",
-        email: address,
-        emailNormalized: address,
-        consentVersion: "test",
-        consentedAt: new Date(),
-      });
+      await insertApplicationRow(await getDatabase(), { fullName: "Pia Souza", email: address });
       // The export's button posts to its file's own route; a link it cannot use goes back to
       // the page (303), which says so.
       const download = (token: string) =>

@@ -12,7 +12,7 @@ import {
   recordLedgerEntry,
   voidLedgerEntry,
 } from "#app/features/affiliates/admin-affiliates.server.ts";
-import { createSubmission } from "#app/features/submissions/submissions.server.ts";
+import { insertApplication } from "#app/test/factories.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
 import { emptyDatabase, hasPostgres, type DatabaseCopy } from "#app/test/databases.ts";
 import { decrypt, encrypt } from "#app/utils/encryption.server.ts";
@@ -141,7 +141,7 @@ describe.skipIf(!hasPostgres)(
         userId: affiliateAccount.id,
         promotion: "Instagram e indicações",
       });
-      const submission = await createSubmission(db, {
+      const submission = await insertApplication(db, {
         source: "chatbot",
         language: "pt",
         fullName: "Beatriz Souza",
@@ -393,7 +393,7 @@ describe.skipIf(!hasPostgres)(
       ]);
 
       // New rows take ids after the copied ones, and the counting trigger works again.
-      const next = await createSubmission(db, {
+      const next = await insertApplication(db, {
         source: "form",
         language: "en",
         fullName: "Carla Nova",

@@ -37,6 +37,7 @@ import { changeStatus } from "#app/features/submissions/review.server.ts";
 import { listRejectionReasons, rejectionTemplateKey } from "./rejection-reasons.server.ts";
 import { outcomeOf } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
+import { insertApplicationRow } from "#app/test/factories.ts";
 import { maskEmail } from "./smtp-admin.server.ts";
 import { privacyRequestMail } from "#app/features/privacy/requests.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
@@ -604,20 +605,13 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, kind) => {
 
     // A rejection with this reason sends the new text, and history keeps the reason.
     const email = `rejected.${marker}@example.com`;
-    const [application] = await db
-      .insert(submissions)
-      .values({
-        source: "form",
-        language: "es",
-        fullName: "Lucía Gómez",
-        email,
-        emailNormalized: email,
-        consentVersion: "test",
-        consentedAt: new Date(),
-      })
-      .returning({ id: submissions.id });
+    const applicationId = await insertApplicationRow(db, {
+      language: "es",
+      fullName: "Lucía Gómez",
+      email,
+    });
     const result = await changeStatus(db, {
-      submissionId: application!.id,
+      submissionId: applicationId,
       from: "Pendente",
       to: "Reprovado",
       reasonId: reason!.id,
@@ -634,7 +628,7 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, kind) => {
       .from(submissionStatusHistory)
       .where(
         and(
-          eq(submissionStatusHistory.submissionId, application!.id),
+          eq(submissionStatusHistory.submissionId, applicationId),
           eq(submissionStatusHistory.toStatus, "Reprovado"),
         ),
       );
@@ -645,28 +639,21 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, kind) => {
       .update(rejectionReasons)
       .set({ active: false })
       .where(eq(rejectionReasons.id, reason!.id));
-    const [other] = await db
-      .insert(submissions)
-      .values({
-        source: "form",
-        language: "es",
-        fullName: "Eva",
-        email: `other.${marker}@example.com`,
-        emailNormalized: `other.${marker}@example.com`,
-        consentVersion: "test",
-        consentedAt: new Date(),
-      })
-      .returning({ id: submissions.id });
+    const otherId = await insertApplicationRow(db, {
+      language: "es",
+      fullName: "Eva",
+      email: `other.${marker}@example.com`,
+    });
     expect(
       await changeStatus(db, {
-        submissionId: other!.id,
+        submissionId: otherId,
         from: "Pendente",
         to: "Reprovado",
         reasonId: reason!.id,
         actor: { id: adminId, role: "admin" },
       }),
     ).toEqual({ outcome: "unknown-reason" });
-    const [untouched] = await db.select().from(submissions).where(eq(submissions.id, other!.id));
+    const [untouched] = await db.select().from(submissions).where(eq(submissions.id, otherId));
     expect(untouched!.status).toBe("Pendente");
 
     expect((await post({ intent: "template-reset", template: key, language: "es" })).status).toBe(

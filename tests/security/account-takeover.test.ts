@@ -12,7 +12,7 @@ import * as registerAffiliate from "#app/routes/_auth/register-affiliate.tsx";
 import { signedUpHere } from "#app/auth/account-claim.server.ts";
 import { getAuth } from "#app/auth/auth.server.ts";
 import { confirmVerificationLink } from "#app/test/verification-link.ts";
-import { createSubmission } from "#app/features/submissions/submissions.server.ts";
+import { insertApplication } from "#app/test/factories.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { removeTestData } from "#app/test/cleanup.server.ts";
 import { CookieJar } from "#app/test/cookie-jar.ts";
@@ -219,7 +219,7 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, kind) 
 
   it("a model's address: his password never reaches her decrypted document number", async () => {
     const address = email("modelo");
-    await createSubmission(await db(), {
+    await insertApplication(await db(), {
       source: "form",
       language: "pt",
       fullName: "Ana Souza",

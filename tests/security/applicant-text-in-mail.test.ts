@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
-import { mailTemplates, user } from "#app/db/schema.server.ts";
+import { user } from "#app/db/schema.server.ts";
 import {
   announceNewApplications,
   sendDueDigests,
@@ -15,6 +15,7 @@ import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { linksInMail } from "#app/test/mail-links.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
+import { insertMailTemplate } from "#app/test/factories.ts";
 import { recipientsOf, startSmtpServer, type ReceivedMail } from "#app/test/smtp-server.ts";
 
 /**
@@ -123,7 +124,7 @@ describe.each(databaseTargets.slice(0, 1))(
         expect(await saveStaffAlerts(db, `${name}-${marker}`, form)).toEqual({ ok: true });
       }
       // The agency's own wording in Spanish, with her name in the subject too.
-      await db.insert(mailTemplates).values({
+      await insertMailTemplate(db, {
         template: "confirmation",
         language: "es",
         subject: "¡Gracias, {{name}}!",

@@ -6,7 +6,7 @@ import type { Database } from "#app/db/db.server.ts";
 import { accessLog, affiliates, submissions, user } from "#app/db/schema.server.ts";
 import { exportAccessLog } from "#app/features/reports/access-report.server.ts";
 import { exportSubmissions } from "#app/features/submissions/export.server.ts";
-import { createSubmission } from "#app/features/submissions/submissions.server.ts";
+import { insertApplication } from "#app/test/factories.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { removeTestData } from "#app/test/cleanup.server.ts";
 import { databaseTargets } from "#app/test/databases.ts";
@@ -122,7 +122,7 @@ describe.skipIf(!soffice && !process.env.CI).each(databaseTargets)(
         promotion: "Instagram",
       });
       for (const [i, name] of hostile.entries()) {
-        await createSubmission(db, {
+        await insertApplication(db, {
           source: "form",
           language: "pt",
           fullName: name,
@@ -143,7 +143,7 @@ describe.skipIf(!soffice && !process.env.CI).each(databaseTargets)(
       }
       // A chatbot applicant gives her phone, country, city, date of birth and document, through
       // an affiliate's link; and a name with accents.
-      await createSubmission(db, {
+      await insertApplication(db, {
         source: "chatbot",
         language: "pt",
         fullName: "Lúcia Conceição Müller",

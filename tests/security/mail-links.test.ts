@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "#app/auth/auth.server.ts";
-import { createSubmission } from "#app/features/submissions/submissions.server.ts";
+import { insertApplication } from "#app/test/factories.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { outbox } from "#app/db/schema.server.ts";
 import * as registerModel from "#app/routes/register-model.tsx";
@@ -100,7 +100,7 @@ for (const configured of ["", "https://maretalent.example"]) {
 
       it("/privacy/request: the data-export and erasure links", async () => {
         const victim = email("ana");
-        await createSubmission(await getDatabase(), {
+        await insertApplication(await getDatabase(), {
           source: "form",
           language: "pt",
           fullName: "Ana Souza",

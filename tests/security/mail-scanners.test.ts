@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
 import { account, outbox, privacyRequests, session, user } from "#app/db/schema.server.ts";
 import { privacyRequestsSettled } from "#app/features/privacy/requests.server.ts";
-import { createSubmission } from "#app/features/submissions/submissions.server.ts";
+import { insertApplication } from "#app/test/factories.ts";
 import * as forgotPassword from "#app/routes/_auth/forgot-password.tsx";
 import * as login from "#app/routes/_auth/login.tsx";
 import * as passwordReset from "#app/routes/_auth/password-reset.tsx";
@@ -210,7 +210,7 @@ describe.each(databaseTargets)("mailed links opened by a scanner first, on %s", 
 
   it("her privacy links, scanned first, still download and erase when she presses their buttons", async () => {
     const address = email("cris");
-    await createSubmission(await getDatabase(), {
+    await insertApplication(await getDatabase(), {
       source: "form",
       language: "pt",
       fullName: "Cris Souza",

@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
 import { privacyRequestsSettled } from "#app/features/privacy/requests.server.ts";
-import { createSubmission } from "#app/features/submissions/submissions.server.ts";
+import { insertApplication } from "#app/test/factories.ts";
 import * as requestPage from "#app/routes/_marketing/privacy-request.tsx";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { removeTestData } from "#app/test/cleanup.server.ts";
@@ -46,7 +46,7 @@ describe.each(databaseTargets)("timing /privacy/request on %s", (_name, kind) =>
     await openAppDatabase(kind, { HOST: "127.0.0.1", PORT: "3999", PUBLIC_ORIGIN: "" });
     const db = await getDatabase();
     for (let i = 0; i < PAIRS; i++) {
-      await createSubmission(db, {
+      await insertApplication(db, {
         source: "form",
         language: "pt",
         fullName: `Known ${i}`,

@@ -3,13 +3,8 @@ import { eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
-import {
-  accessLog,
-  affiliateLedger,
-  affiliates,
-  submissions,
-  user,
-} from "#app/db/schema.server.ts";
+import { insertAccount, insertAffiliate, insertApplicationRow } from "#app/test/factories.ts";
+import { accessLog, affiliateLedger, submissions, user } from "#app/db/schema.server.ts";
 import {
   affiliateDetail,
   listAffiliates,
@@ -85,34 +80,24 @@ describe.each(databaseTargets)("affiliates in the back office on %s", (_name, ki
   let bia: number;
 
   async function affiliate(name: string, code: string) {
-    const id = `${name}-${marker}`;
-    await database.db.insert(user).values({
-      id,
+    const userId = await insertAccount(database.db, {
+      id: `${name}-${marker}`,
       name: `${name} Costa`,
       email: `${name}.${marker}@example.com`,
       role: "affiliate",
     });
-    const [row] = await database.db
-      .insert(affiliates)
-      .values({
-        userId: id,
-        referralCode: `${code}${marker.slice(4, 8)}`.toUpperCase(),
-        promotion: "Instagram",
-      })
-      .returning({ id: affiliates.id });
-    return row!.id;
+    const created = await insertAffiliate(database.db, {
+      userId,
+      referralCode: `${code}${marker.slice(4, 8)}`.toUpperCase(),
+    });
+    return created.id;
   }
 
   async function referral(affiliateId: number, status: "Pendente" | "Aprovado" | "Reprovado") {
     const email = `ref-${randomUUID().slice(0, 6)}.${marker}@example.com`;
-    await database.db.insert(submissions).values({
-      source: "form",
-      language: "pt",
+    await insertApplicationRow(database.db, {
       fullName: "Indicada Souza",
       email,
-      emailNormalized: email,
-      consentVersion: "test",
-      consentedAt: new Date(),
       affiliateId,
       status,
     });

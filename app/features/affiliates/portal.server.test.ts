@@ -21,6 +21,7 @@ import { signedInAccount } from "#app/test/accounts.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
+import { insertAffiliate } from "#app/test/factories.ts";
 import { affiliateForCode, mailboxOf, phoneDigits, samePhone } from "./affiliates.server.ts";
 import { parsePortalQuery, shortName } from "./portal.server.ts";
 import {
@@ -144,13 +145,12 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, kind) => {
 
   async function makeAffiliate(who: string, status: "active" | "suspended" = "active") {
     await account(who, "affiliate");
-    const [row] = await (
-      await getDatabase()
-    )
-      .insert(affiliates)
-      .values({ userId: ids[who]!, referralCode: code(who), promotion: "Instagram", status })
-      .returning({ id: affiliates.id });
-    affiliateIds[who] = row!.id;
+    const created = await insertAffiliate(await getDatabase(), {
+      userId: ids[who]!,
+      referralCode: code(who),
+      status,
+    });
+    affiliateIds[who] = created.id;
   }
 
   /** An application through the home page's form, from a visitor who arrived with `ref`. */

@@ -3,6 +3,7 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
+import { insertAccount } from "#app/test/factories.ts";
 import { accessLog, blogPosts, blogTranslations, user } from "#app/db/schema.server.ts";
 import {
   contentChangedSince,
@@ -59,7 +60,7 @@ describe.each(databaseTargets)("the article editor on %s", (_name, kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    await database.db.insert(user).values({
+    await insertAccount(database.db, {
       id: actor.id,
       name: "Eva Editora",
       email: `eva.${marker}@example.com`,

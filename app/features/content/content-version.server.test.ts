@@ -3,6 +3,7 @@ import { eq, like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
 import { copyDatabase, databaseTargets, type DatabaseCopy } from "#app/test/databases.ts";
+import { insertAccount } from "#app/test/factories.ts";
 import { accessLog, blogPosts, homeItems, user } from "#app/db/schema.server.ts";
 import { cachedDocument } from "#app/entry.server.tsx";
 import {
@@ -93,7 +94,7 @@ describe.each(databaseTargets)("content changes and the stored pages on %s", (_n
   beforeAll(async () => {
     copy = await copyDatabase(kind);
     database = openDatabase(copy);
-    await database.db.insert(user).values({
+    await insertAccount(database.db, {
       id: actor.id,
       name: "Cacá Cache",
       email: `caca.${marker}@example.com`,

@@ -3,6 +3,7 @@ import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
+import { insertAccount } from "#app/test/factories.ts";
 import type { HomeItemKind } from "#app/db/home-item-kinds.ts";
 import { accessLog, homeItems, settings, user } from "#app/db/schema.server.ts";
 import type { Language } from "#app/i18n/languages.ts";
@@ -102,7 +103,7 @@ describe.each(databaseTargets)("the home page's FAQ and testimonials on %s", (_n
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    await database.db.insert(user).values({
+    await insertAccount(database.db, {
       id: actor.id,
       name: "Clara Conteúdo",
       email: `clara.${marker}@example.com`,

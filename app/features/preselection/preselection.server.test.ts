@@ -14,6 +14,7 @@ import {
 } from "#app/db/schema.server.ts";
 import { handlePreselection } from "./preselection.server.ts";
 import { databaseTargets } from "#app/test/databases.ts";
+import { insertMailTemplate } from "#app/test/factories.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 
 describe.each(databaseTargets)("the pre-selection form's server side on %s", (_name, kind) => {
@@ -265,7 +266,7 @@ describe.each(databaseTargets)("the pre-selection form's server side on %s", (_n
   it("sends the confirmation template saved for her language, her name filled in", async () => {
     const db = await getDatabase();
     const email = emailOf("Template");
-    await db.insert(mailTemplates).values({
+    await insertMailTemplate(db, {
       template: "confirmation",
       language: "de",
       subject: "Danke, {{name}}",

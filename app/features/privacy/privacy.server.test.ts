@@ -17,7 +17,7 @@ import {
   user,
   verification,
 } from "#app/db/schema.server.ts";
-import { createSubmission } from "#app/features/submissions/submissions.server.ts";
+import { insertApplication } from "#app/test/factories.ts";
 import { changeStatus } from "#app/features/submissions/review.server.ts";
 import * as confirmPage from "#app/routes/_marketing/privacy-confirm.tsx";
 import * as privacyData from "#app/routes/_marketing/privacy-data.ts";
@@ -82,8 +82,11 @@ describe.each(databaseTargets)("privacy on %s", (_name, kind) => {
   const created: number[] = [];
   let db: Database;
 
-  async function apply(email: string, extra: Partial<Parameters<typeof createSubmission>[1]> = {}) {
-    const id = await createSubmission(db, {
+  async function apply(
+    email: string,
+    extra: Partial<Parameters<typeof insertApplication>[1]> = {},
+  ) {
+    const id = await insertApplication(db, {
       source: "form",
       language: "pt",
       fullName: "Ana Beatriz Souza",
@@ -717,7 +720,7 @@ describe.each(databaseTargets)("privacy routes on %s", (_name, kind) => {
   }
 
   async function apply(who: string, document = "55443322") {
-    const id = await createSubmission(await getDatabase(), {
+    const id = await insertApplication(await getDatabase(), {
       source: "form",
       language: "pt",
       fullName: `${who} Souza`,

@@ -10,7 +10,7 @@ import {
   submissions,
   user,
 } from "#app/db/schema.server.ts";
-import { createSubmission } from "#app/features/submissions/submissions.server.ts";
+import { insertApplication } from "#app/test/factories.ts";
 import { dashboardStats } from "#app/features/submissions/review-stats.server.ts";
 import * as notificationsRoute from "#app/routes/account/notifications.tsx";
 import { signedInAccount } from "#app/test/accounts.server.ts";
@@ -79,7 +79,7 @@ describe.each(databaseTargets)("staff alerts on %s", (_name, kind) => {
   }
 
   async function apply(fullName: string, extra: { country?: string; source?: "chatbot" } = {}) {
-    return createSubmission(db, {
+    return insertApplication(db, {
       source: extra.source ?? "form",
       language: "pt",
       fullName,

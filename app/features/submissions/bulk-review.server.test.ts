@@ -3,6 +3,7 @@ import { and, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
+import { insertApplicationRow } from "#app/test/factories.ts";
 import {
   accessLog,
   outbox,
@@ -22,20 +23,12 @@ describe.each(databaseTargets)("bulk decisions and document reveals on %s", (_na
 
   async function application(name: string, document?: string) {
     const email = `${name}.${marker}@example.com`;
-    const [row] = await database.db
-      .insert(submissions)
-      .values({
-        source: "form",
-        language: "it",
-        fullName: `${name} Lima`,
-        email,
-        emailNormalized: email,
-        consentVersion: "test",
-        consentedAt: new Date(),
-        ...(document ? protectDocument(document) : {}),
-      })
-      .returning({ id: submissions.id });
-    return row!.id;
+    return insertApplicationRow(database.db, {
+      language: "it",
+      fullName: `${name} Lima`,
+      email,
+      ...(document ? protectDocument(document) : {}),
+    });
   }
 
   beforeAll(async () => {

@@ -3,6 +3,7 @@ import { and, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
+import { insertApplicationRow } from "#app/test/factories.ts";
 import {
   accessLog,
   mailTemplates,
@@ -42,21 +43,15 @@ describe.each(databaseTargets)("contacting an applicant on %s", (_name, kind) =>
     phone?: string | null;
   }) {
     const email = `${values.name.split(" ")[0]!.toLowerCase()}.${marker}@example.com`;
-    const [row] = await database.db
-      .insert(submissions)
-      .values({
-        source: values.phone ? "chatbot" : "form",
-        language: values.language ?? "es",
-        fullName: values.name,
-        email,
-        emailNormalized: email,
-        whatsapp: values.whatsapp ?? null,
-        phone: values.phone ?? null,
-        consentVersion: "test",
-        consentedAt: new Date(),
-      })
-      .returning({ id: submissions.id });
-    return { id: row!.id, email };
+    const id = await insertApplicationRow(database.db, {
+      source: values.phone ? "chatbot" : "form",
+      language: values.language ?? "es",
+      fullName: values.name,
+      email,
+      whatsapp: values.whatsapp ?? null,
+      phone: values.phone ?? null,
+    });
+    return { id, email };
   }
 
   const logOf = (id: number) =>

@@ -3,6 +3,7 @@ import { like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
+import { insertApplicationRows } from "#app/test/factories.ts";
 import { submissions } from "#app/db/schema.server.ts";
 import { applicationNeighbours } from "./neighbours.server.ts";
 import { readReviewContext } from "./review-context.ts";
@@ -27,30 +28,23 @@ describe.each(databaseTargets)("an application's neighbours on %s", (_name, kind
     const email = `${marker}-${name}@example.com`;
     return {
       createdAt: sql`${createdAt}::timestamptz`,
-      source: "form" as const,
-      language: "pt",
       fullName: `${name} ${marker}`,
       email,
-      emailNormalized: email.toLowerCase(),
       consentVersion: "2026-11-22/pt",
-      consentedAt: new Date(),
       ...overrides,
     };
   };
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    const inserted = await database.db
-      .insert(submissions)
-      .values([
-        row("ana", at(10)),
-        row("bia", at(20), { status: "Aprovado" }),
-        // Two in the same microsecond: the id decides between them, as on the list's pages.
-        row("carla", at(30, 200)),
-        row("dani", at(30, 200)),
-        row("eva", at(40), { source: "chatbot" }),
-      ])
-      .returning({ id: submissions.id, email: submissions.email });
+    const inserted = await insertApplicationRows(database.db, [
+      row("ana", at(10)),
+      row("bia", at(20), { status: "Aprovado" }),
+      // Two in the same microsecond: the id decides between them, as on the list's pages.
+      row("carla", at(30, 200)),
+      row("dani", at(30, 200)),
+      row("eva", at(40), { source: "chatbot" }),
+    ]);
     for (const { id, email } of inserted)
       ids.set(email.slice(marker.length + 1).split("@")[0]!, id);
     // Migrating an embedded database takes seconds, more on a busy machine.

@@ -3,6 +3,7 @@ import { like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
+import { insertApplicationRows } from "#app/test/factories.ts";
 import { submissions } from "#app/db/schema.server.ts";
 import {
   listSubmissions,
@@ -35,20 +36,16 @@ describe.each(databaseTargets)("the review list on %s", (_name, kind) => {
     const email = `${marker}-${name}@Example.com`;
     return {
       createdAt: sql`${createdAt}::timestamptz`,
-      source: "form" as const,
-      language: "pt",
       fullName: `${name} Souza ${marker}`,
       email,
-      emailNormalized: email.toLowerCase(),
       consentVersion: "2026-11-22/pt",
-      consentedAt: new Date(),
       ...overrides,
     };
   };
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    await database.db.insert(submissions).values([
+    await insertApplicationRows(database.db, [
       row("ana", at(10)),
       row("bia", at(20), { status: "Aprovado" }),
       // Three in the same millisecond, two of them in the same microsecond.

@@ -3,6 +3,7 @@ import { eq, inArray, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
+import { insertApplicationRows } from "#app/test/factories.ts";
 import { submissions } from "#app/db/schema.server.ts";
 import { dashboardStats } from "./review-stats.server.ts";
 
@@ -32,20 +33,13 @@ describe.each(databaseTargets)("the dashboard's counts by status on %s", (name, 
   }
 
   async function add(count: number) {
-    const rows = await database.db
-      .insert(submissions)
-      .values(
-        Array.from({ length: count }, (_, i) => ({
-          source: "form" as const,
-          language: "pt",
-          fullName: `Ana ${i}`,
-          email: `ana${i}.${marker}@example.com`,
-          emailNormalized: `ana${i}.${marker}@example.com`,
-          consentVersion: "test",
-          consentedAt: new Date(),
-        })),
-      )
-      .returning({ id: submissions.id });
+    const rows = await insertApplicationRows(
+      database.db,
+      Array.from({ length: count }, (_, i) => ({
+        fullName: `Ana ${i}`,
+        email: `ana${i}.${marker}@example.com`,
+      })),
+    );
     return rows.map((r) => r.id);
   }
 

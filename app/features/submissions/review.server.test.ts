@@ -3,6 +3,7 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
+import { insertApplicationRow } from "#app/test/factories.ts";
 import { accessLog, outbox, submissions, submissionStatusHistory } from "#app/db/schema.server.ts";
 import { changeStatus, mayChange } from "./review.server.ts";
 
@@ -27,19 +28,12 @@ describe.each(databaseTargets)("review decisions on %s", (_name, kind) => {
 
   async function application(name: string, language = "es") {
     const email = `${name}.${marker}@example.com`;
-    const [row] = await database.db
-      .insert(submissions)
-      .values({
-        source: "form",
-        language,
-        fullName: `${name} Souza`,
-        email,
-        emailNormalized: email,
-        consentVersion: "test",
-        consentedAt: new Date(),
-      })
-      .returning({ id: submissions.id });
-    return { id: row!.id, email };
+    const id = await insertApplicationRow(database.db, {
+      language,
+      fullName: `${name} Souza`,
+      email,
+    });
+    return { id, email };
   }
 
   beforeAll(async () => {
