@@ -2,10 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { Database } from "#app/db/db.server.ts";
 import { affiliates, mailTemplates, submissions, user } from "#app/db/schema.server.ts";
-import {
-  createSubmission,
-  type NewSubmission,
-} from "#app/features/submissions/submissions.server.ts";
+import type { NewSubmission } from "#app/features/submissions/submissions.server.ts";
 
 /**
  * The rows tests and the demo seed (`npm run db:seed`) make, in one place: what a field is
@@ -19,7 +16,10 @@ const unique = () => randomUUID().slice(0, 8);
  * An application stored as the app stores one (Pendente, its first history entry, her
  * confirmation mail queued, a referral code attributed); returns its id.
  */
-export function insertApplication(db: Database, input: Partial<NewSubmission> = {}) {
+export async function insertApplication(db: Database, input: Partial<NewSubmission> = {}) {
+  // Imported when first used: the store's path reaches the translations, which only Vite and
+  // vitest can load, and the seed runs under plain Node.
+  const { createSubmission } = await import("#app/features/submissions/submissions.server.ts");
   return createSubmission(db, {
     source: "form",
     language: "pt",
