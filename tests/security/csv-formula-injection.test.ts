@@ -3,10 +3,10 @@ import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAccess } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
-import { accessLog, affiliates, submissions, user } from "#app/db/schema.server.ts";
+import { accessLog, affiliates, submissions } from "#app/db/schema.server.ts";
 import { exportAccessLog } from "#app/features/reports/access-report.server.ts";
 import { exportSubmissions } from "#app/features/submissions/export.server.ts";
-import { insertApplication } from "#app/test/factories.ts";
+import { insertApplication, insertAccount, insertAffiliate } from "#app/test/factories.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { removeTestData } from "#app/test/cleanup.server.ts";
 import { databaseTargets } from "#app/test/databases.ts";
@@ -112,14 +112,20 @@ describe.skipIf(!soffice && !process.env.CI).each(databaseTargets)(
 
     beforeAll(async () => {
       db = await openAppDatabase(kind);
-      await db.insert(user).values([
-        { id: staffId, name: "Ana;=1+1;Souza", email: email("staff"), role: "admin" },
-        { id: `aff-${marker}`, name: "Afiliada", email: email("aff"), role: "affiliate" },
-      ]);
-      await db.insert(affiliates).values({
-        userId: `aff-${marker}`,
+      await insertAccount(db, {
+        id: staffId,
+        name: "Ana;=1+1;Souza",
+        email: email("staff"),
+        role: "admin",
+      });
+      await insertAffiliate(db, {
+        userId: await insertAccount(db, {
+          id: `aff-${marker}`,
+          name: "Afiliada",
+          email: email("aff"),
+          role: "affiliate",
+        }),
         referralCode: `ref${marker}`,
-        promotion: "Instagram",
       });
       for (const [i, name] of hostile.entries()) {
         await insertApplication(db, {

@@ -15,6 +15,7 @@ import * as preview from "#app/routes/_marketing/blog-preview.tsx";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
+import { insertAccount } from "#app/test/factories.ts";
 
 /**
  * A private preview link that never ended (issue 24): forwarded once, it kept showing the
@@ -88,7 +89,7 @@ describe.each(databaseTargets)("the private preview link's lifetime on %s", (_na
 
   beforeAll(async () => {
     await openAppDatabase(kind, { HOST: "127.0.0.1", PORT: "3999", PUBLIC_ORIGIN: "" });
-    await (await getDatabase()).insert(user).values({
+    await insertAccount(await getDatabase(), {
       id: actor.id,
       name: "Eva Editora",
       email: `eva.${marker}@example.com`,

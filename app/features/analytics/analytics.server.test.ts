@@ -3,6 +3,7 @@ import { between, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
+import { insertAccount, insertAffiliate, insertApplicationRow } from "#app/test/factories.ts";
 import {
   affiliates,
   dailyCounts,
@@ -121,42 +122,35 @@ describe.each(databaseTargets)("the analytics of a range on %s", (_name, kind) =
     affiliateId?: number | null;
   }) {
     const email = `${randomUUID().slice(0, 6)}.${marker}@example.com`;
-    await database.db.insert(submissions).values({
+    await insertApplicationRow(database.db, {
       createdAt: new Date(values.at),
       status: values.status ?? "Pendente",
       source: values.source ?? "form",
       language: values.language ?? "pt",
       country: values.country ?? null,
       affiliateId: values.affiliateId ?? null,
-      fullName: "Ana Souza",
       email,
-      emailNormalized: email,
-      consentVersion: "test",
       consentedAt: new Date(values.at),
     });
   }
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    const accounts = ["ana", "bia"].map((name) => ({
-      id: `${name}-${marker}`,
-      name: name === "ana" ? "Ana Afiliada" : "Bia Afiliada",
-      email: `${name}.${marker}@example.com`,
-    }));
-    await database.db
-      .insert(user)
-      .values(accounts.map((a) => ({ ...a, role: "affiliate" as const })));
-    const rows = await database.db
-      .insert(affiliates)
-      .values(
-        accounts.map((a) => ({
-          userId: a.id,
-          referralCode: `${a.id.slice(0, 3).toUpperCase()}${marker.slice(-6)}`,
-          promotion: "instagram",
-        })),
-      )
-      .returning({ id: affiliates.id });
-    affiliateIds = rows.map((row) => row.id);
+    affiliateIds = [];
+    for (const name of ["ana", "bia"]) {
+      const userId = await insertAccount(database.db, {
+        id: `${name}-${marker}`,
+        name: name === "ana" ? "Ana Afiliada" : "Bia Afiliada",
+        email: `${name}.${marker}@example.com`,
+        role: "affiliate",
+      });
+      const created = await insertAffiliate(database.db, {
+        userId,
+        referralCode: `${userId.slice(0, 3).toUpperCase()}${marker.slice(-6)}`,
+        promotion: "instagram",
+      });
+      affiliateIds.push(created.id);
+    }
     const [ana, bia] = affiliateIds as [number, number];
 
     // In Florianópolis (UTC−3): 1 March 01:30 UTC is still 28 February there.

@@ -10,7 +10,7 @@ import {
   submissions,
   user,
 } from "#app/db/schema.server.ts";
-import { insertApplication } from "#app/test/factories.ts";
+import { insertApplication, insertAccount } from "#app/test/factories.ts";
 import { dashboardStats } from "#app/features/submissions/review-stats.server.ts";
 import * as notificationsRoute from "#app/routes/account/notifications.tsx";
 import { signedInAccount } from "#app/test/accounts.server.ts";
@@ -58,9 +58,8 @@ describe.each(databaseTargets)("staff alerts on %s", (_name, kind) => {
       verified?: boolean;
     } = {},
   ) {
-    const id = `${name}-${marker}`;
-    await db.insert(user).values({
-      id,
+    const id = await insertAccount(db, {
+      id: `${name}-${marker}`,
       name,
       email: `${name}.${marker}@agency.example`,
       emailVerified: options.verified ?? true,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuthFor, type Auth } from "#app/auth/auth.server.ts";
 import type { Database, DatabaseHandle } from "#app/db/db.server.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
+import { insertAccount } from "#app/test/factories.ts";
 import {
   accessLog,
   affiliates,
@@ -32,16 +33,14 @@ describe.each(databaseTargets)("admin › users on %s", (_name, kind) => {
     role: Role = "model",
     extra: Partial<typeof user.$inferInsert> = {},
   ) {
-    const id = `${name}-${marker}`;
-    await database.db.insert(user).values({
-      id,
+    return insertAccount(database.db, {
+      id: `${name}-${marker}`,
       name: `${name[0]!.toUpperCase()}${name.slice(1)} Lima`,
       email: email(name),
       emailVerified: true,
       role,
       ...extra,
     });
-    return id;
   }
 
   /** An account that can sign in with a password, through Better Auth. */

@@ -9,6 +9,7 @@ import { mediaSrc, type StoredImage } from "#app/features/images/media.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
+import { insertAccount } from "#app/test/factories.ts";
 import * as media from "./media.ts";
 
 /**
@@ -40,7 +41,7 @@ describe.each(databaseTargets)("the /media resource on %s", (_name, kind) => {
 
   beforeAll(async () => {
     const db = await openAppDatabase(kind);
-    await db.insert(user).values({
+    await insertAccount(db, {
       id: ownerId,
       name: "Dona da Imagem",
       email: `imagem.${marker}@example.com`,
