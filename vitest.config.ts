@@ -17,6 +17,8 @@ export default defineConfig({
     maxWorkers: 2,
     // Migrates once per run; each test file opens a copy (app/test/databases.ts).
     globalSetup: ["app/test/global-setup.ts"],
+    // Opening a copy takes seconds on a busy machine, more than vitest's 10 s hook default.
+    hookTimeout: 60_000,
     setupFiles: ["app/test/setup.ts"],
     // A poll waits for background work (the mail sender, counters); on a loaded CI machine one
     // second, vitest's default, is not always enough. Polls end as soon as they pass.
