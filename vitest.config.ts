@@ -15,6 +15,10 @@ export default defineConfig({
     // of a test's time is spent waiting for PostgreSQL, an SMTP server or a timer. Tests keep
     // to their own rows (a marker each) or their own database (app/test/own-postgres.ts).
     maxWorkers: 2,
+    // Migrates once per run; each test file opens a copy (app/test/databases.ts).
+    globalSetup: ["app/test/global-setup.ts"],
+    // Opening a copy takes seconds on a busy machine, more than vitest's 10 s hook default.
+    hookTimeout: 60_000,
     setupFiles: ["app/test/setup.ts"],
     // A poll waits for background work (the mail sender, counters); on a loaded CI machine one
     // second, vitest's default, is not always enough. Polls end as soon as they pass.

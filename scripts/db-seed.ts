@@ -3,10 +3,15 @@
  * default), or a large set for benchmarks (`--count 1000000`). Spread over the last six months,
  * the three statuses, the three sources, the six languages and a few referral codes, each with
  * its status history; the chatbot's and sign-up's applications carry a document's last four
- * digits (without the encrypted document, so they cannot be revealed). Generated in SQL, in batches, so a million rows take seconds on PostgreSQL.
+ * digits (without the encrypted document, so they cannot be revealed). Each referral code
+ * belongs to a demo affiliate, made with the tests' factories (app/test/factories.ts) unless
+ * already there. The applications are generated in SQL, in batches, so a million rows take
+ * seconds on PostgreSQL (one factory call each would take hours).
  * With the embedded database, stop the server first.
  */
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
+import { affiliates } from "#app/db/schema.server.ts";
+import { insertAffiliate } from "#app/test/factories.ts";
 import { openDatabaseForCommand } from "./open-database.ts";
 
 const countArg = process.argv.indexOf("--count");
@@ -66,6 +71,8 @@ const lastNames = [
   "Schmidt",
 ];
 const referralCodes = ["ANA-2026", "BIA-FLORIPA", "LU-RIO", "MAYA-SP"];
+/** The demo affiliate each code belongs to. */
+const affiliateNames = ["Ana Prado", "Bia Floripa", "Luana Rio", "Maya Sampaio"];
 const textArray = (values: string[]) =>
   sql.raw(`(array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(",")}])`);
 
@@ -74,6 +81,18 @@ try {
   await database.migrate();
   const { db } = database;
   const started = Date.now();
+  const existing = await db
+    .select({ code: affiliates.referralCode })
+    .from(affiliates)
+    .where(inArray(affiliates.referralCode, referralCodes));
+  for (const [index, code] of referralCodes.entries()) {
+    if (existing.some((row) => row.code === code)) continue;
+    await insertAffiliate(db, {
+      referralCode: code,
+      name: affiliateNames[index]!,
+      email: `${code.toLowerCase()}@affiliates.example.com`,
+    });
+  }
   for (let offset = 0; offset < count; offset += BATCH) {
     const size = Math.min(BATCH, count - offset);
     await db.transaction(async (tx) => {
@@ -82,12 +101,13 @@ try {
         with rows as (
           select i, now() - random() * interval '180 days' as at,
             ${textArray(firstNames)}[1 + (i * 7) % ${firstNames.length}::int] as first_name,
-            ${textArray(lastNames)}[1 + (i * 13) % ${lastNames.length}::int] as last_name
+            ${textArray(lastNames)}[1 + (i * 13) % ${lastNames.length}::int] as last_name,
+            case when i % 4 = 0 then ${textArray(referralCodes)}[1 + (i / 4) % ${referralCodes.length}::int] end as code
           from generate_series(${offset + 1}::int, ${offset + size}::int) as i
         ), inserted as (
           insert into submissions (created_at, updated_at, status, source, language, full_name, email,
             email_normalized, age, whatsapp, instagram, experience, message, referral_code,
-            document_last_digits, consent_version, consented_at)
+            document_last_digits, consent_version, consented_at, affiliate_id)
           select at, at,
             case when i % 10 < 5 then 'Pendente' when i % 10 < 8 then 'Aprovado' else 'Reprovado' end,
             (array['form', 'chatbot', 'register'])[1 + (i * 5) % 3],
@@ -100,11 +120,12 @@ try {
             '@' || lower(first_name) || '.' || i,
             (array['beginner', 'intermediate', 'advanced'])[1 + (i * 11) % 3],
             'Demo application number ' || i || '.',
-            case when i % 4 = 0 then ${textArray(referralCodes)}[1 + (i / 4) % ${referralCodes.length}::int] end,
+            code,
             -- The chatbot and the sign-up ask for a document: its last four digits, as stored in
             -- clear beside the encrypted number (left out here: the demo has no real documents).
             case when (i * 5) % 3 <> 0 then lpad(((i::bigint * 4813 + 271) % 10000)::text, 4, '0') end,
-            '2026-11-22/pt', at
+            '2026-11-22/pt', at,
+            (select id from affiliates where referral_code = code)
           from rows
           returning id, status, created_at
         )

@@ -1,23 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gte, inArray, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { totp } from "../../tests/e2e/accounts.ts";
-import {
-  closeDatabase,
-  getDatabase,
-  openDatabase,
-  type DatabaseHandle,
-} from "#app/db/db.server.ts";
+import { getDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { authEvents, outbox, user } from "#app/db/schema.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { createAuthFor, type Auth } from "./auth.server.ts";
 import { accountLimit } from "./limits.server.ts";
-
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, { url?: string; dataDir: string }][] = [
-  ["PGlite", { dataDir: "memory://" }],
-];
-if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
 
 const env = { ...getEnv({ DATA_DIR: "memory://", PORT: "3999", HOST: "127.0.0.1" }) };
 const PASSWORD = "senha-para-os-eventos";
@@ -33,7 +24,7 @@ const cookieOf = (answer: { headers: Headers }) =>
     .map((line) => line.split(";")[0])
     .join("; ");
 
-describe.each(targets)("auth events on %s", (_name, options) => {
+describe.each(databaseTargets)("auth events on %s", (_name, kind) => {
   let database: DatabaseHandle;
   let auth: Auth;
   const marker = `events-${randomUUID().slice(0, 8)}`;
@@ -58,8 +49,7 @@ describe.each(targets)("auth events on %s", (_name, options) => {
   }
 
   beforeAll(async () => {
-    database = openDatabase(options);
-    await database.migrate();
+    database = await openTestDatabase(kind);
     auth = createAuthFor(database.db, env);
   }, 60_000);
   afterAll(async () => {
@@ -152,15 +142,8 @@ describe.each(targets)("auth events on %s", (_name, options) => {
 });
 
 describe("rate-limit refusals", () => {
-  beforeAll(async () => {
-    await closeDatabase();
-    vi.stubEnv("DATABASE_URL", "");
-    vi.stubEnv("DATA_DIR", "memory://");
-  });
-  afterAll(async () => {
-    await closeDatabase();
-    vi.unstubAllEnvs();
-  });
+  beforeAll(() => openAppDatabase("pglite"));
+  afterAll(closeAppDatabase);
 
   it("are recorded with the form that was refused", async () => {
     const request = new Request("http://127.0.0.1:3999/forgot-password", {

@@ -10,7 +10,13 @@ import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { removeTestData } from "#app/test/cleanup.server.ts";
 import { startFaultProxy, type FaultProxy } from "#app/test/fault-proxy.ts";
 import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import {
+  copyDatabase,
+  databaseTargets,
+  hasPostgres,
+  type DatabaseCopy,
+} from "#app/test/databases.ts";
 import { getCurrentUser } from "./guards.server.ts";
 
 /**
@@ -58,11 +64,11 @@ function fixtures() {
 const HOSTILE =
   '<img src=x onerror="alert(1)">Conta\u0000 bloqueada\r\n\u202eLigue 0800\u202c' + "!".repeat(400);
 
-describe.each(databaseTargets)("failures told to her, on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("failures told to her, on %s", (_name, kind) => {
   const { request, account, newIp, cleanUp } = fixtures();
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl, {
+    await openAppDatabase(kind, {
       ...settings,
       GOOGLE_CLIENT_ID: "",
       GOOGLE_CLIENT_SECRET: "",
@@ -144,23 +150,24 @@ describe.each(databaseTargets)("failures told to her, on %s", (_name, databaseUr
   });
 });
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
-
-describe.skipIf(!postgresUrl)(
+describe.skipIf(!hasPostgres)(
   "sign-out with PostgreSQL unreachable (through a faulty proxy; needs TEST_DATABASE_URL)",
   () => {
     const { request, account, cleanUp } = fixtures();
     let proxy: FaultProxy;
+    let copy: DatabaseCopy;
 
     beforeAll(async () => {
-      proxy = await startFaultProxy(postgresUrl!);
-      await openAppDatabase(proxy.url, settings);
+      copy = await copyDatabase("postgres");
+      proxy = await startFaultProxy(copy.url!);
+      await openAppDatabase(proxy, settings);
     }, 60_000);
     afterAll(async () => {
       proxy?.restore();
       await cleanUp();
       await closeAppDatabase();
       await proxy?.close();
+      await copy?.drop();
     });
 
     it("answers 503 'Falha ao sair' in her language and keeps her signed in, not a silent trip home", async () => {

@@ -20,7 +20,8 @@ import * as registerAffiliate from "#app/routes/_auth/register-affiliate.tsx";
 import { resources } from "#app/i18n/resources.server.ts";
 import * as authApi from "#app/routes/resources/auth-api.ts";
 import { confirmVerificationLink } from "#app/test/verification-link.ts";
-import { callRoute, databaseTargets, outcomeOf } from "#app/test/routes.ts";
+import { callRoute, outcomeOf } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 import { getAuth } from "./auth.server.ts";
 import { effectiveRole, getCurrentUser, requireScreen } from "./guards.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
@@ -38,7 +39,7 @@ const NEW_PASSWORD = "outra-senha-bem-longa";
 
 const english = resources.en as Record<string, Record<string, unknown>>;
 
-describe.each(databaseTargets)("account routes on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("account routes on %s", (_name, kind) => {
   // A shared test database keeps rows and counters between runs: this run's have their own
   // addresses (e-mail and IP), and are removed afterwards.
   const marker = randomBytes(4).toString("hex");
@@ -149,7 +150,7 @@ describe.each(databaseTargets)("account routes on %s", (_name, databaseUrl) => {
   }
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl, {
+    await openAppDatabase(kind, {
       HOST: "127.0.0.1",
       PORT: "3999",
       PUBLIC_ORIGIN: "",

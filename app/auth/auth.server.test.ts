@@ -1,30 +1,24 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { affiliates, outbox, user } from "#app/db/schema.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { createAuthFor, type Auth } from "./auth.server.ts";
-
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, { url?: string; dataDir: string }][] = [
-  ["PGlite", { dataDir: "memory://" }],
-];
-if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
 
 const env = { ...getEnv({ DATA_DIR: "memory://", PORT: "3999", HOST: "127.0.0.1" }) };
 const headers = () =>
   new Headers({ origin: "http://127.0.0.1:3999", "x-client-ip": "198.51.100.7" });
 
-describe.each(targets)("accounts on %s", (_name, options) => {
+describe.each(databaseTargets)("accounts on %s", (_name, kind) => {
   let database: DatabaseHandle;
   let auth: Auth;
   const marker = `auth-${randomUUID().slice(0, 8)}`;
   const email = (name: string) => `${name}.${marker}@example.com`;
 
   beforeAll(async () => {
-    database = openDatabase(options);
-    await database.migrate();
+    database = await openTestDatabase(kind);
     auth = createAuthFor(database.db, env);
   }, 60_000);
   afterAll(async () => {

@@ -23,7 +23,9 @@ import * as security from "#app/routes/account/security.tsx";
 import * as dashboard from "#app/routes/areas/model-dashboard.tsx";
 import { confirmVerificationLink } from "#app/test/verification-link.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
+import { insertApplicationRow } from "#app/test/factories.ts";
 import { getAuth } from "./auth.server.ts";
 import { getCurrentUser } from "./guards.server.ts";
 
@@ -53,7 +55,7 @@ function sessionCookieOf(headers: Headers): string | null {
 const tokenOf = (cookie: string) =>
   decodeURIComponent(cookie.slice(COOKIE.length + 1)).replace(/\.[^.]*$/, "");
 
-describe.each(databaseTargets)("session attacks on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("session attacks on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   // Each client its own IPv6 /64 (a limit counts a /64 as one address), all of them this run's.
   const ipPrefix = `2001:0db8:${marker.slice(0, 4)}:`;
@@ -140,7 +142,7 @@ describe.each(databaseTargets)("session attacks on %s", (_name, databaseUrl) => 
   }
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl, {
+    await openAppDatabase(kind, {
       HOST: "127.0.0.1",
       PORT: "3998",
       PUBLIC_ORIGIN: "",
@@ -305,15 +307,7 @@ describe.each(databaseTargets)("session attacks on %s", (_name, databaseUrl) => 
 
     it("a privacy confirmation link is refused once expired and once used", async () => {
       const address = email("privacy");
-      await (await getDatabase()).insert(submissions).values({
-        source: "form",
-        language: "pt",
-        fullName: "Pia Souza",
-        email: address,
-        emailNormalized: address,
-        consentVersion: "test",
-        consentedAt: new Date(),
-      });
+      await insertApplicationRow(await getDatabase(), { fullName: "Pia Souza", email: address });
       // The export's button posts to its file's own route; a link it cannot use goes back to
       // the page (303), which says so.
       const download = (token: string) =>

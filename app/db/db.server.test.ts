@@ -1,25 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseTargets, emptyDatabase, type DatabaseCopy } from "#app/test/databases.ts";
 import { openDatabase, type DatabaseHandle } from "./db.server.ts";
 import { submissions, submissionStatusHistory } from "./schema.server.ts";
 
-// PGlite always; PostgreSQL as well when a test database is given (CI sets one).
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, { url?: string; dataDir: string }][] = [
-  ["PGlite", { dataDir: "memory://" }],
-  ...(postgresUrl
-    ? [
-        ["PostgreSQL", { url: postgresUrl, dataDir: "unused" }] as [
-          string,
-          { url: string; dataDir: string },
-        ],
-      ]
-    : []),
-];
-
-describe.each(targets)("the database on %s", (_name, options) => {
+describe.each(databaseTargets)("the database on %s", (_name, kind) => {
   let database: DatabaseHandle;
+  let empty: DatabaseCopy;
   // Rows of this run only, so a shared test database is left as it was found.
   const marker = `test-${randomUUID()}`;
   const application = (overrides: Partial<typeof submissions.$inferInsert> = {}) => ({
@@ -37,14 +25,16 @@ describe.each(targets)("the database on %s", (_name, options) => {
     ...overrides,
   });
 
+  // Migrated here, from empty: these are the migrations' own tests.
   beforeAll(async () => {
-    database = openDatabase(options);
+    empty = await emptyDatabase(kind);
+    database = openDatabase(empty);
     await database.migrate();
-  });
+  }, 60_000);
 
   afterAll(async () => {
-    await database.db.delete(submissions).where(like(submissions.emailNormalized, `%${marker}%`));
     await database.close();
+    await empty.drop();
   });
 
   it("applies its migrations again without harm", async () => {

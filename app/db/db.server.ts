@@ -45,6 +45,11 @@ export function openDatabase(options: {
   dataDir: string;
   /** Who opens an embedded database, named to whoever its lock then refuses. */
   purpose?: string;
+  /**
+   * An embedded database in memory starts as a copy of this one (a tarball of PGlite's
+   * dumpDataDir) instead of empty: the unit tests migrate once and give each file a copy.
+   */
+  loadFrom?: string;
 }): DatabaseHandle {
   if (options.url) {
     const pool = new pg.Pool({
@@ -78,7 +83,10 @@ export function openDatabase(options: {
   let client: PGlite;
   try {
     if (!inMemory) mkdirSync(location, { recursive: true });
-    client = new PGlite(location);
+    client =
+      inMemory && options.loadFrom
+        ? new PGlite(location, { loadDataDir: new Blob([readFileSync(options.loadFrom)]) })
+        : new PGlite(location);
   } catch (error) {
     unlock();
     throw error;
@@ -131,7 +139,11 @@ let current: { handle: DatabaseHandle; ready: Promise<void> } | undefined;
 export async function getDatabase(): Promise<Database> {
   if (!current) {
     const env = getEnv();
-    const handle = openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    const handle = openDatabase({
+      url: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      loadFrom: env.DATA_DIR_FROM,
+    });
     current = { handle, ready: handle.migrate() };
   }
   await current.ready;

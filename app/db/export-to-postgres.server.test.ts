@@ -12,8 +12,9 @@ import {
   recordLedgerEntry,
   voidLedgerEntry,
 } from "#app/features/affiliates/admin-affiliates.server.ts";
-import { createSubmission } from "#app/features/submissions/submissions.server.ts";
+import { insertApplication } from "#app/test/factories.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
+import { emptyDatabase, hasPostgres, type DatabaseCopy } from "#app/test/databases.ts";
 import { decrypt, encrypt } from "#app/utils/encryption.server.ts";
 import { closeDatabase, getDatabase, openDatabase } from "./db.server.ts";
 import {
@@ -77,7 +78,6 @@ describe("the order of the copy", () => {
   });
 });
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
 const KEY = randomBytes(32).toString("hex");
 const PASSWORD = "a-senha-que-atravessa-2026!";
 const ORIGIN = "http://127.0.0.1:3996";
@@ -88,14 +88,13 @@ async function rowsOf(query: (text: string) => Promise<{ rows: unknown[] }>, tab
   return rows.map((row) => (row as { row: string }).row);
 }
 
-describe.skipIf(!postgresUrl)(
+describe.skipIf(!hasPostgres)(
   "export of the embedded database to PostgreSQL",
   { timeout: 120_000 },
   () => {
     let dataDir: string;
     let targetUrl: string;
-    let admin: pg.Client;
-    const databaseName = `mare_export_${process.pid}_${randomBytes(4).toString("hex")}`;
+    let targetDatabase: DatabaseCopy;
     const seeded: { modelId?: string; submissionId?: number; document: string } = {
       document: "AB1234567",
     };
@@ -115,12 +114,9 @@ describe.skipIf(!postgresUrl)(
 
     beforeAll(async () => {
       dataDir = await mkdtemp(path.join(tmpdir(), "mare-export-"));
-      admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`create database ${databaseName}`);
-      const url = new URL(postgresUrl!);
-      url.pathname = `/${databaseName}`;
-      targetUrl = url.toString();
+      // Empty: the export applies the migrations to it.
+      targetDatabase = await emptyDatabase("postgres");
+      targetUrl = targetDatabase.url!;
 
       // The embedded database, filled the way the app fills it.
       await closeDatabase();
@@ -145,7 +141,7 @@ describe.skipIf(!postgresUrl)(
         userId: affiliateAccount.id,
         promotion: "Instagram e indicações",
       });
-      const submission = await createSubmission(db, {
+      const submission = await insertApplication(db, {
         source: "chatbot",
         language: "pt",
         fullName: "Beatriz Souza",
@@ -278,8 +274,7 @@ describe.skipIf(!postgresUrl)(
     afterAll(async () => {
       await closeDatabase();
       vi.unstubAllEnvs();
-      await admin.query(`drop database if exists ${databaseName} with (force)`);
-      await admin.end();
+      await targetDatabase?.drop();
       await rm(dataDir, { recursive: true, force: true });
     });
 
@@ -398,7 +393,7 @@ describe.skipIf(!postgresUrl)(
       ]);
 
       // New rows take ids after the copied ones, and the counting trigger works again.
-      const next = await createSubmission(db, {
+      const next = await insertApplication(db, {
         source: "form",
         language: "en",
         fullName: "Carla Nova",

@@ -9,7 +9,7 @@ describe("checkReadiness", { timeout: 30_000 }, () => {
   afterEach(closeAppDatabase);
 
   it("is ready on a migrated database", async () => {
-    await openAppDatabase(undefined);
+    await openAppDatabase("pglite");
     expect(await checkReadiness()).toEqual({
       ready: true,
       database: "reachable",
@@ -18,7 +18,7 @@ describe("checkReadiness", { timeout: 30_000 }, () => {
   });
 
   it("is not ready when the newest migration has not been applied", async () => {
-    const db = await openAppDatabase(undefined);
+    const db = await openAppDatabase("pglite");
     await db.execute(sql`
       delete from drizzle.__drizzle_migrations
       where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);

@@ -43,7 +43,9 @@ import { emailScreens, type EmailScreen } from "#app/mail/admin/email-tabs.tsx";
 import { changeStatus } from "#app/features/submissions/review.server.ts";
 import { listRejectionReasons, rejectionTemplateKey } from "./rejection-reasons.server.ts";
 import { readWaitingDays } from "#app/features/staff-alerts/preferences.server.ts";
-import { databaseTargets, outcomeOf } from "#app/test/routes.ts";
+import { outcomeOf } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
+import { insertApplicationRow } from "#app/test/factories.ts";
 import { maskEmail } from "./smtp-admin.server.ts";
 import { privacyRequestMail } from "#app/features/privacy/requests.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
@@ -202,7 +204,7 @@ describe("the built-in text as editable text", () => {
   });
 });
 
-describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("/admin/email on %s", (_name, kind) => {
   const marker = randomUUID().slice(0, 8);
   const adminId = `admin-${marker}`;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -283,7 +285,7 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
   }
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl, { SMTP_URL: "", PUBLIC_ORIGIN: "" });
+    await openAppDatabase(kind, { SMTP_URL: "", PUBLIC_ORIGIN: "" });
     smtp = await startSmtp();
     const db = await getDatabase();
     await db.delete(settings).where(inArray(settings.key, ["smtp", "smtp.lastTest"]));
@@ -530,7 +532,7 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
     );
   });
 
-  it.runIf(!databaseUrl)(
+  it.runIf(kind === "pglite")(
     "settings take effect without a restart: queued mail goes out once they are saved",
     async () => {
       const db = await getDatabase();
@@ -658,20 +660,13 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
 
     // A rejection with this reason sends the new text, and history keeps the reason.
     const email = `rejected.${marker}@example.com`;
-    const [application] = await db
-      .insert(submissions)
-      .values({
-        source: "form",
-        language: "es",
-        fullName: "Lucía Gómez",
-        email,
-        emailNormalized: email,
-        consentVersion: "test",
-        consentedAt: new Date(),
-      })
-      .returning({ id: submissions.id });
+    const applicationId = await insertApplicationRow(db, {
+      language: "es",
+      fullName: "Lucía Gómez",
+      email,
+    });
     const result = await changeStatus(db, {
-      submissionId: application!.id,
+      submissionId: applicationId,
       from: "Pendente",
       to: "Reprovado",
       reasonId: reason!.id,
@@ -688,7 +683,7 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
       .from(submissionStatusHistory)
       .where(
         and(
-          eq(submissionStatusHistory.submissionId, application!.id),
+          eq(submissionStatusHistory.submissionId, applicationId),
           eq(submissionStatusHistory.toStatus, "Reprovado"),
         ),
       );
@@ -699,28 +694,21 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, databaseUrl) => {
       .update(rejectionReasons)
       .set({ active: false })
       .where(eq(rejectionReasons.id, reason!.id));
-    const [other] = await db
-      .insert(submissions)
-      .values({
-        source: "form",
-        language: "es",
-        fullName: "Eva",
-        email: `other.${marker}@example.com`,
-        emailNormalized: `other.${marker}@example.com`,
-        consentVersion: "test",
-        consentedAt: new Date(),
-      })
-      .returning({ id: submissions.id });
+    const otherId = await insertApplicationRow(db, {
+      language: "es",
+      fullName: "Eva",
+      email: `other.${marker}@example.com`,
+    });
     expect(
       await changeStatus(db, {
-        submissionId: other!.id,
+        submissionId: otherId,
         from: "Pendente",
         to: "Reprovado",
         reasonId: reason!.id,
         actor: { id: adminId, role: "admin" },
       }),
     ).toEqual({ outcome: "unknown-reason" });
-    const [untouched] = await db.select().from(submissions).where(eq(submissions.id, other!.id));
+    const [untouched] = await db.select().from(submissions).where(eq(submissions.id, otherId));
     expect(untouched!.status).toBe("Pendente");
 
     expect((await post({ intent: "template-reset", template: key, language: "es" })).status).toBe(

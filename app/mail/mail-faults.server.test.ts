@@ -6,7 +6,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
 import { outbox } from "#app/db/schema.server.ts";
 import { startFaultProxy, type FaultProxy } from "#app/test/fault-proxy.ts";
-import { ownPostgres } from "#app/test/own-postgres.ts";
+import {
+  copyDatabase,
+  databaseTargets,
+  hasPostgres,
+  openTestDatabase,
+  type DatabaseCopy,
+} from "#app/test/databases.ts";
 import { queueMail } from "./outbox.server.ts";
 import { outboxMessageId, smtpTransport, startMailSender } from "./sender.server.ts";
 import { confirmationMail } from "./templates.server.ts";
@@ -94,26 +100,15 @@ async function smtpLink(targetPort: number) {
 
 const messageIds = (mails: ParsedMail[]) => mails.map((mail) => mail.messageId);
 
-const targets: [string, string | undefined][] = [["PGlite", undefined]];
-if (process.env.TEST_DATABASE_URL) targets.push(["PostgreSQL", process.env.TEST_DATABASE_URL]);
-
-describe.each(targets)("mail while SMTP fails, on %s", (_name, baseUrl) => {
+describe.each(databaseTargets)("mail while SMTP fails, on %s", (_name, kind) => {
   let database: DatabaseHandle;
-  let dropDatabase = async () => undefined as unknown;
 
+  // A database of its own: the sender takes any due mail it finds.
   beforeAll(async () => {
-    if (baseUrl) {
-      const own = await ownPostgres(baseUrl, "mare_mail_faults");
-      dropDatabase = own.drop;
-      database = openDatabase({ url: own.url, dataDir: "memory://" });
-    } else {
-      database = openDatabase({ dataDir: "memory://" });
-    }
-    await database.migrate();
+    database = await openTestDatabase(kind);
   }, 60_000);
   afterAll(async () => {
     await database.close();
-    await dropDatabase();
   });
   beforeEach(async () => {
     await database.db.delete(outbox);
@@ -239,19 +234,18 @@ describe.each(targets)("mail while SMTP fails, on %s", (_name, baseUrl) => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)(
+describe.skipIf(!hasPostgres)(
   "a mail SMTP accepted while PostgreSQL failed to record it (needs TEST_DATABASE_URL)",
   () => {
-    let own: Awaited<ReturnType<typeof ownPostgres>>;
+    let own: DatabaseCopy;
     let proxy: FaultProxy;
     let direct: DatabaseHandle;
     let throughProxy: DatabaseHandle;
 
     beforeAll(async () => {
-      own = await ownPostgres(process.env.TEST_DATABASE_URL!, "mare_mail_faults");
-      direct = openDatabase({ url: own.url, dataDir: "memory://" });
-      await direct.migrate();
-      proxy = await startFaultProxy(own.url);
+      own = await copyDatabase("postgres");
+      direct = openDatabase(own);
+      proxy = await startFaultProxy(own.url!);
       throughProxy = openDatabase({ url: proxy.url, dataDir: "memory://" });
     }, 60_000);
     afterAll(async () => {

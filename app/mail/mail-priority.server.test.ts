@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { outbox } from "#app/db/schema.server.ts";
-import { ownPostgres } from "#app/test/own-postgres.ts";
+import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { recipientsOf, startSmtpServer } from "#app/test/smtp-server.ts";
 import { mailPriority, urgentMailKinds } from "./kinds.ts";
 import { queueMail } from "./outbox.server.ts";
@@ -21,30 +21,18 @@ const BURST = 2_000;
 /** deliverDueMail's claim per pass (its default, which startMailSender uses). */
 const PASS = 20;
 
-const targets: [string, string | undefined][] = [["PGlite", undefined]];
-if (process.env.TEST_DATABASE_URL) targets.push(["PostgreSQL", process.env.TEST_DATABASE_URL]);
-
-describe.each(targets)("urgent mail behind a burst, on %s", (name, baseUrl) => {
+describe.each(databaseTargets)("urgent mail behind a burst, on %s", (name, kind) => {
   let database: DatabaseHandle;
-  let dropDatabase = async () => undefined as unknown;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
   beforeAll(async () => {
     // A database of its own: the sender takes any due mail it finds.
-    if (baseUrl) {
-      const own = await ownPostgres(baseUrl, "mare_mail_priority");
-      dropDatabase = own.drop;
-      database = openDatabase({ url: own.url, dataDir: "memory://" });
-    } else {
-      database = openDatabase({ dataDir: "memory://" });
-    }
-    await database.migrate();
+    database = await openTestDatabase(kind);
     smtp = await startSmtpServer();
   }, 60_000);
   afterAll(async () => {
     await smtp.close();
     await database.close();
-    await dropDatabase();
   });
 
   it("a verification link queued after 2,000 confirmations goes out with the next pass", async () => {

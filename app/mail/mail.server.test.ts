@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { openTestDatabase } from "#app/test/databases.ts";
 import { outbox } from "#app/db/schema.server.ts";
 import { queueMail } from "./outbox.server.ts";
 import {
@@ -57,8 +58,7 @@ describe("mail", () => {
   const silent = () => undefined;
 
   beforeAll(async () => {
-    database = openDatabase({ dataDir: "memory://" });
-    await database.migrate();
+    database = await openTestDatabase("pglite");
     smtp = await startSmtp();
     // Migrating takes seconds on a loaded machine, as in the other database tests.
   }, 60_000);

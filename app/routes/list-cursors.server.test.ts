@@ -12,7 +12,8 @@ import * as users from "#app/routes/admin/users.tsx";
 import { signedInAccount } from "#app/test/accounts.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { hostileText } from "#app/test/hostile.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 import { readCursor, readPageNumber } from "#app/utils/keyset.ts";
 
 /**
@@ -117,7 +118,7 @@ const hostileCursor = fc.oneof(
   },
 );
 
-describe.each(databaseTargets)("page links of every list on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("page links of every list on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   let admin = { id: "", cookie: "" };
 
@@ -129,7 +130,7 @@ describe.each(databaseTargets)("page links of every list on %s", (_name, databas
   };
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl, { HOST: "127.0.0.1", PORT: "3999", PUBLIC_ORIGIN: "" });
+    await openAppDatabase(kind, { HOST: "127.0.0.1", PORT: "3999", PUBLIC_ORIGIN: "" });
     admin = await signedInAccount({
       email: `admin.${marker}@example.com`,
       name: "Cursor Admin",

@@ -37,7 +37,8 @@ import {
   queryString,
   type Fields,
 } from "#app/test/hostile.ts";
-import { databaseTargets, outcomeOf } from "#app/test/routes.ts";
+import { outcomeOf } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 
 /**
  * Every action and every loader of the route table, called in-process with random and hostile
@@ -115,7 +116,7 @@ function failureReport<Input>(details: fc.RunDetails<[Input]>) {
   ].join("\n");
 }
 
-describe.each(databaseTargets)("hostile input to every route on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("hostile input to every route on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   // Each client its own IPv6 /64 (a limit counts a /64 as one address), all of them this run's.
   const ipPrefix = `2001:0db8:${marker.slice(0, 4)}:`;
@@ -990,7 +991,7 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, dat
   beforeAll(async () => {
     await oidc.issuer.keys.generate("RS256");
     await oidc.start(0, "127.0.0.1");
-    await openAppDatabase(databaseUrl, {
+    await openAppDatabase(kind, {
       HOST: "127.0.0.1",
       PORT: "3999",
       PUBLIC_ORIGIN: "",

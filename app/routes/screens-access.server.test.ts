@@ -8,7 +8,8 @@ import { accessLog, rateLimits, user } from "#app/db/schema.server.ts";
 import routeConfig from "#app/routes.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 
 /**
  * Every loader and action of a signed-in screen, called in-process (without the admin layout's
@@ -61,7 +62,7 @@ const guardedRoutes = await Promise.all(
   }),
 );
 
-describe.each(databaseTargets)("every signed-in screen's guard on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("every signed-in screen's guard on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const cookies = new Map<Who, string>();
   const ids: string[] = [];
@@ -97,7 +98,7 @@ describe.each(databaseTargets)("every signed-in screen's guard on %s", (_name, d
     }`;
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl, {
+    await openAppDatabase(kind, {
       HOST: "127.0.0.1",
       PORT: "3996",
       PUBLIC_ORIGIN: "",

@@ -1,24 +1,39 @@
 import { vi } from "vitest";
 import { closeDatabase, getDatabase } from "#app/db/db.server.ts";
+import { copyDatabase, type DatabaseCopy, type DatabaseKind } from "./databases.ts";
+
+let copy: DatabaseCopy | undefined;
 
 /**
- * Opens the application's own database (what getDatabase() gives the routes) on one target:
- * PostgreSQL at `databaseUrl`, or PGlite in memory when it is undefined, with the settings the
- * test needs on top. Migrated here, so the first test's time is its own.
+ * Opens the application's own database (what getDatabase() gives the routes) on a migrated copy
+ * of one target (app/test/databases.ts), or on the PostgreSQL database at `url` (a fault
+ * proxy's), with the settings the test needs on top. Ready here, so the first test's time is
+ * its own.
  */
 export async function openAppDatabase(
-  databaseUrl: string | undefined,
+  target: DatabaseKind | { url: string },
   settings: Record<string, string> = {},
 ) {
   await closeDatabase();
-  vi.stubEnv("DATABASE_URL", databaseUrl ?? "");
+  await dropCopy();
+  copy = typeof target === "string" ? await copyDatabase(target) : undefined;
+  const url = typeof target === "string" ? copy?.url : target.url;
+  vi.stubEnv("DATABASE_URL", url ?? "");
   vi.stubEnv("DATA_DIR", "memory://");
+  vi.stubEnv("DATA_DIR_FROM", copy?.loadFrom ?? "");
   for (const [name, value] of Object.entries(settings)) vi.stubEnv(name, value);
   return getDatabase();
 }
 
-/** Closes it and gives the environment back as it was. */
+/** Closes it, drops its copy and gives the environment back as it was. */
 export async function closeAppDatabase() {
   await closeDatabase();
+  await dropCopy();
   vi.unstubAllEnvs();
+}
+
+async function dropCopy() {
+  const dropped = copy;
+  copy = undefined;
+  await dropped?.drop();
 }

@@ -1,14 +1,7 @@
 /**
- * Running route modules' loaders and actions in unit tests the way React Router runs them, and
- * the databases those tests run on.
+ * Running route modules' loaders and actions in unit tests the way React Router runs them (the
+ * databases they run on: app/test/databases.ts).
  */
-
-/** PGlite always; PostgreSQL as well when a test database is given (CI sets one). */
-export const databaseTargets: [name: string, databaseUrl: string | undefined][] = [
-  ["PGlite", undefined],
-];
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-if (postgresUrl) databaseTargets.push(["PostgreSQL", postgresUrl]);
 
 /** What a loader or action answered: a Response (often thrown: a redirect) or data(…). */
 export interface RouteOutcome<Data = unknown> {

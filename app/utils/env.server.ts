@@ -42,6 +42,11 @@ const schema = z.object({
   SUBMISSION_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Folder of the embedded database (and other local state). */
   DATA_DIR: z.string().min(1).default("./data"),
+  /**
+   * With DATA_DIR=memory://, the embedded database starts as a copy of this tarball (PGlite's
+   * dumpDataDir) instead of empty; the unit tests give each file a migrated copy this way.
+   */
+  DATA_DIR_FROM: z.string().min(1).optional(),
   /** Signs sessions and tokens (32+ random bytes). Without it one is generated into DATA_DIR. */
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** The address whose verified owner is admin (product.md section 2). */

@@ -1,23 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { rateLimits } from "#app/db/schema.server.ts";
 import { hitRateLimit, pruneRateLimits } from "./rate-limit.server.ts";
 
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, { url?: string; dataDir: string }][] = [
-  ["PGlite", { dataDir: "memory://" }],
-];
-if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
-
-describe.each(targets)("rate limits on %s", (_name, options) => {
+describe.each(databaseTargets)("rate limits on %s", (_name, kind) => {
   let database: DatabaseHandle;
   const prefix = `test:${randomUUID()}:`;
 
   beforeAll(async () => {
-    database = openDatabase(options);
-    await database.migrate();
+    database = await openTestDatabase(kind);
   });
   afterAll(async () => {
     await database.db.delete(rateLimits).where(like(rateLimits.key, `${prefix}%`));

@@ -12,12 +12,13 @@ import * as registerAffiliate from "#app/routes/_auth/register-affiliate.tsx";
 import { signedUpHere } from "#app/auth/account-claim.server.ts";
 import { getAuth } from "#app/auth/auth.server.ts";
 import { confirmVerificationLink } from "#app/test/verification-link.ts";
-import { createSubmission } from "#app/features/submissions/submissions.server.ts";
+import { insertApplication } from "#app/test/factories.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { removeTestData } from "#app/test/cleanup.server.ts";
 import { CookieJar } from "#app/test/cookie-jar.ts";
 import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 
 /**
  * Pre-registration takeover (issue 13, finding 1), performed as the attacker would: he signs up
@@ -32,7 +33,7 @@ const ORIGIN = "http://127.0.0.1:3999";
 const ATTACKER_PASSWORD = "attacker-chose-this-1";
 const HER_PASSWORD = "her-own-password-2026";
 
-describe.each(databaseTargets)("pre-registration takeover on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("pre-registration takeover on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const email = (name: string) => `${name}.${marker}@example.com`;
   const adminEmail = email("dona");
@@ -135,7 +136,7 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, databa
   }
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl, {
+    await openAppDatabase(kind, {
       HOST: "127.0.0.1",
       PORT: "3999",
       PUBLIC_ORIGIN: "",
@@ -218,7 +219,7 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, databa
 
   it("a model's address: his password never reaches her decrypted document number", async () => {
     const address = email("modelo");
-    await createSubmission(await db(), {
+    await insertApplication(await db(), {
       source: "form",
       language: "pt",
       fullName: "Ana Souza",

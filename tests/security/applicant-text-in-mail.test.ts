@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
-import { mailTemplates, user } from "#app/db/schema.server.ts";
+import { user } from "#app/db/schema.server.ts";
 import {
   announceNewApplications,
   sendDueDigests,
@@ -13,8 +13,9 @@ import * as home from "#app/routes/_marketing/home.tsx";
 import * as chatbot from "#app/routes/resources/chatbot-application.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { linksInMail } from "#app/test/mail-links.ts";
-import { ownPostgres } from "#app/test/own-postgres.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
+import { insertMailTemplate } from "#app/test/factories.ts";
 import { recipientsOf, startSmtpServer, type ReceivedMail } from "#app/test/smtp-server.ts";
 
 /**
@@ -58,13 +59,12 @@ const isOurs = (link: string) => {
 // databases store applications in app/features/preselection/preselection.server.test.ts).
 describe.each(databaseTargets.slice(0, 1))(
   "an applicant's name in the mail, on %s",
-  (_name, sharedUrl) => {
+  (_name, kind) => {
     const marker = randomBytes(4).toString("hex");
     const email = (name: string) => `${name}.${marker}@example.com`;
     let ip = 0;
     const newIp = () => `2001:db8:${marker.slice(0, 4)}:${(++ip).toString(16)}::1`;
     let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-    let dropDatabase = async () => undefined as unknown;
 
     function post(path: string, body: BodyInit, json = false) {
       return new Request(`${ORIGIN}${path}`, {
@@ -90,14 +90,8 @@ describe.each(databaseTargets.slice(0, 1))(
     });
 
     beforeAll(async () => {
-      // A database of its own: the sender delivers whatever is due in it.
-      let url = sharedUrl;
-      if (sharedUrl) {
-        const own = await ownPostgres(sharedUrl, "mare_mail_names");
-        url = own.url;
-        dropDatabase = own.drop;
-      }
-      await openAppDatabase(url, {
+      // A database of its own (every file's is): the sender delivers whatever is due in it.
+      await openAppDatabase(kind, {
         PUBLIC_ORIGIN: ORIGIN,
         ADMIN_EMAIL: "",
         SUBMISSION_RATE_LIMIT: "1000",
@@ -107,7 +101,6 @@ describe.each(databaseTargets.slice(0, 1))(
     afterAll(async () => {
       await smtp?.close();
       await closeAppDatabase();
-      await dropDatabase();
     });
 
     it("no name an applicant types becomes a link in any mail as delivered", async () => {
@@ -128,7 +121,7 @@ describe.each(databaseTargets.slice(0, 1))(
         await saveStaffAlerts(db, `${name}-${marker}`, { mode, digestHour: 0 });
       }
       // The agency's own wording in Spanish, with her name in the subject too.
-      await db.insert(mailTemplates).values({
+      await insertMailTemplate(db, {
         template: "confirmation",
         language: "es",
         subject: "¡Gracias, {{name}}!",

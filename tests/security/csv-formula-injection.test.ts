@@ -3,13 +3,13 @@ import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAccess } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
-import { accessLog, affiliates, submissions, user } from "#app/db/schema.server.ts";
+import { accessLog, affiliates, submissions } from "#app/db/schema.server.ts";
 import { exportAccessLog } from "#app/features/reports/access-report.server.ts";
 import { exportSubmissions } from "#app/features/submissions/export.server.ts";
-import { createSubmission } from "#app/features/submissions/submissions.server.ts";
+import { insertApplication, insertAccount, insertAffiliate } from "#app/test/factories.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { removeTestData } from "#app/test/cleanup.server.ts";
-import { databaseTargets } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 import { findSoffice, openInCalc, type SheetCell } from "#app/test/spreadsheet.ts";
 
 /**
@@ -103,7 +103,7 @@ const formulas = (sheet: SheetCell[][]) =>
 
 describe.skipIf(!soffice && !process.env.CI).each(databaseTargets)(
   "formulas typed into an application or an article title, exported as CSV, on %s",
-  (_name, databaseUrl) => {
+  (_name, kind) => {
     const marker = randomBytes(4).toString("hex");
     const email = (name: string) => `${marker}-${name}.${marker}@example.com`;
     const staffId = `staff-${marker}`;
@@ -111,18 +111,24 @@ describe.skipIf(!soffice && !process.env.CI).each(databaseTargets)(
     let files: { applications: Uint8Array; access: Uint8Array };
 
     beforeAll(async () => {
-      db = await openAppDatabase(databaseUrl);
-      await db.insert(user).values([
-        { id: staffId, name: "Ana;=1+1;Souza", email: email("staff"), role: "admin" },
-        { id: `aff-${marker}`, name: "Afiliada", email: email("aff"), role: "affiliate" },
-      ]);
-      await db.insert(affiliates).values({
-        userId: `aff-${marker}`,
+      db = await openAppDatabase(kind);
+      await insertAccount(db, {
+        id: staffId,
+        name: "Ana;=1+1;Souza",
+        email: email("staff"),
+        role: "admin",
+      });
+      await insertAffiliate(db, {
+        userId: await insertAccount(db, {
+          id: `aff-${marker}`,
+          name: "Afiliada",
+          email: email("aff"),
+          role: "affiliate",
+        }),
         referralCode: `ref${marker}`,
-        promotion: "Instagram",
       });
       for (const [i, name] of hostile.entries()) {
-        await createSubmission(db, {
+        await insertApplication(db, {
           source: "form",
           language: "pt",
           fullName: name,
@@ -143,7 +149,7 @@ describe.skipIf(!soffice && !process.env.CI).each(databaseTargets)(
       }
       // A chatbot applicant gives her phone, country, city, date of birth and document, through
       // an affiliate's link; and a name with accents.
-      await createSubmission(db, {
+      await insertApplication(db, {
         source: "chatbot",
         language: "pt",
         fullName: "Lúcia Conceição Müller",

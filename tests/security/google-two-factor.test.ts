@@ -12,7 +12,8 @@ import { enableAuthenticator, signedInAccount } from "#app/test/accounts.server.
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { removeTestData } from "#app/test/cleanup.server.ts";
 import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 import { totp } from "../e2e/accounts.ts";
 
 /**
@@ -26,7 +27,7 @@ import { totp } from "../e2e/accounts.ts";
 const ORIGIN = "http://127.0.0.1:3999";
 const PASSWORD = "maré-talent-2026!";
 
-describe.each(databaseTargets)("Google and two-step sign-in on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("Google and two-step sign-in on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const email = (name: string) => `${name}.${marker}@example.com`;
   const localGoogle = useLocalGoogle();
@@ -70,7 +71,7 @@ describe.each(databaseTargets)("Google and two-step sign-in on %s", (_name, data
   }
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl, {
+    await openAppDatabase(kind, {
       HOST: "127.0.0.1",
       PORT: "3999",
       PUBLIC_ORIGIN: "",

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "#app/auth/auth.server.ts";
-import { createSubmission } from "#app/features/submissions/submissions.server.ts";
+import { insertApplication } from "#app/test/factories.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { outbox } from "#app/db/schema.server.ts";
 import * as registerModel from "#app/routes/register-model.tsx";
@@ -17,7 +17,8 @@ import * as accountPrivacy from "#app/routes/account/privacy.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { removeTestData } from "#app/test/cleanup.server.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 
 /**
  * Poisoned mailed links (issue 13, finding 4). `POST /privacy/request` with `Host: evil.example`
@@ -36,7 +37,7 @@ for (const configured of ["", "https://maretalent.example"]) {
 
   describe.each(databaseTargets)(
     `mailed links with PUBLIC_ORIGIN=${configured || "(unset)"} on %s`,
-    (_name, databaseUrl) => {
+    (_name, kind) => {
       const marker = randomBytes(4).toString("hex");
       const email = (name: string) => `${name}.${marker}@example.com`;
       let ipCount = 0;
@@ -81,7 +82,7 @@ for (const configured of ["", "https://maretalent.example"]) {
       }
 
       beforeAll(async () => {
-        await openAppDatabase(databaseUrl, {
+        await openAppDatabase(kind, {
           HOST: "127.0.0.1",
           PORT: "3999",
           PUBLIC_ORIGIN: configured,
@@ -99,7 +100,7 @@ for (const configured of ["", "https://maretalent.example"]) {
 
       it("/privacy/request: the data-export and erasure links", async () => {
         const victim = email("ana");
-        await createSubmission(await getDatabase(), {
+        await insertApplication(await getDatabase(), {
           source: "form",
           language: "pt",
           fullName: "Ana Souza",

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
 import { account, outbox, privacyRequests, session, user } from "#app/db/schema.server.ts";
 import { privacyRequestsSettled } from "#app/features/privacy/requests.server.ts";
-import { createSubmission } from "#app/features/submissions/submissions.server.ts";
+import { insertApplication } from "#app/test/factories.ts";
 import * as forgotPassword from "#app/routes/_auth/forgot-password.tsx";
 import * as login from "#app/routes/_auth/login.tsx";
 import * as passwordReset from "#app/routes/_auth/password-reset.tsx";
@@ -17,7 +17,8 @@ import * as authApi from "#app/routes/resources/auth-api.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { removeTestData } from "#app/test/cleanup.server.ts";
 import { CookieJar } from "#app/test/cookie-jar.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 import { confirmVerificationLink } from "#app/test/verification-link.ts";
 
 /**
@@ -44,216 +45,211 @@ const pages: Record<string, (args: never) => unknown> = {
   "/forgot-password": forgotPassword.loader,
 };
 
-describe.each(databaseTargets)(
-  "mailed links opened by a scanner first, on %s",
-  (_name, databaseUrl) => {
-    const marker = randomBytes(4).toString("hex");
-    const email = (name: string) => `${name}.${marker}@example.com`;
-    let ip = 0;
+describe.each(databaseTargets)("mailed links opened by a scanner first, on %s", (_name, kind) => {
+  const marker = randomBytes(4).toString("hex");
+  const email = (name: string) => `${name}.${marker}@example.com`;
+  let ip = 0;
 
-    function request(path: string, init: { form?: Record<string, string>; cookie?: string } = {}) {
-      return new Request(`${ORIGIN}${path}`, {
-        method: init.form ? "POST" : "GET",
-        body: init.form ? new URLSearchParams(init.form) : undefined,
-        headers: {
-          ...(init.form ? { origin: ORIGIN } : {}),
-          "x-client-ip": `198.18.7.${++ip % 250}`,
-          ...(init.cookie ? { cookie: init.cookie } : {}),
+  function request(path: string, init: { form?: Record<string, string>; cookie?: string } = {}) {
+    return new Request(`${ORIGIN}${path}`, {
+      method: init.form ? "POST" : "GET",
+      body: init.form ? new URLSearchParams(init.form) : undefined,
+      headers: {
+        ...(init.form ? { origin: ORIGIN } : {}),
+        "x-client-ip": `198.18.7.${++ip % 250}`,
+        ...(init.cookie ? { cookie: init.cookie } : {}),
+      },
+    });
+  }
+
+  async function mailsTo(address: string) {
+    return (await getDatabase()).select().from(outbox).where(eq(outbox.recipient, address));
+  }
+
+  const linksIn = (text: string) =>
+    (text.match(/https?:\/\/[^\s"'<>]+/g) ?? []).map((l) => new URL(l));
+
+  /** What a scanner does with every link of every mail to the address: three plain GETs each. */
+  async function scannerOpensEverything(address: string) {
+    const links = (await mailsTo(address)).flatMap((mail) => linksIn(mail.text));
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) {
+      const page = pages[link.pathname];
+      expect(page, `a page for ${link.pathname}`).toBeDefined();
+      for (let i = 0; i < 3; i++) {
+        const answer = await callRoute(page!, request(`${link.pathname}${link.search}`));
+        expect(answer.status, link.href).toBeLessThan(500);
+        // Nothing is handed to a scanner: no session, no proof.
+        expect(answer.headers.getSetCookie(), link.href).toEqual([]);
+      }
+    }
+    return links;
+  }
+
+  /** Everything a link could change about an account. */
+  async function accountState(address: string) {
+    const db = await getDatabase();
+    const [row] = await db.select().from(user).where(eq(user.email, address));
+    const credentials = await db
+      .select({ id: account.id, password: account.password })
+      .from(account)
+      .where(and(eq(account.userId, row!.id), eq(account.providerId, "credential")));
+    const sessions = await db
+      .select({ id: session.id })
+      .from(session)
+      .where(eq(session.userId, row!.id));
+    return { verified: row!.emailVerified, name: row!.name, credentials, sessions };
+  }
+
+  const signUp = (address: string, jar: CookieJar, password = PASSWORD) =>
+    callRoute(
+      registerAffiliate.action,
+      request("/register/affiliate", {
+        cookie: jar.header,
+        form: {
+          name: "Lia Costa",
+          email: address,
+          password,
+          promotion: "Meu Instagram de criação.",
         },
-      });
-    }
+      }),
+    ).then((answer) => jar.take(answer.headers));
 
-    async function mailsTo(address: string) {
-      return (await getDatabase()).select().from(outbox).where(eq(outbox.recipient, address));
-    }
+  const verificationLink = async (address: string) =>
+    linksIn((await mailsTo(address)).find((mail) => mail.kind === "verification")!.text)[0]!;
 
-    const linksIn = (text: string) =>
-      (text.match(/https?:\/\/[^\s"'<>]+/g) ?? []).map((l) => new URL(l));
-
-    /** What a scanner does with every link of every mail to the address: three plain GETs each. */
-    async function scannerOpensEverything(address: string) {
-      const links = (await mailsTo(address)).flatMap((mail) => linksIn(mail.text));
-      expect(links.length).toBeGreaterThan(0);
-      for (const link of links) {
-        const page = pages[link.pathname];
-        expect(page, `a page for ${link.pathname}`).toBeDefined();
-        for (let i = 0; i < 3; i++) {
-          const answer = await callRoute(page!, request(`${link.pathname}${link.search}`));
-          expect(answer.status, link.href).toBeLessThan(500);
-          // Nothing is handed to a scanner: no session, no proof.
-          expect(answer.headers.getSetCookie(), link.href).toEqual([]);
-        }
-      }
-      return links;
-    }
-
-    /** Everything a link could change about an account. */
-    async function accountState(address: string) {
-      const db = await getDatabase();
-      const [row] = await db.select().from(user).where(eq(user.email, address));
-      const credentials = await db
-        .select({ id: account.id, password: account.password })
-        .from(account)
-        .where(and(eq(account.userId, row!.id), eq(account.providerId, "credential")));
-      const sessions = await db
-        .select({ id: session.id })
-        .from(session)
-        .where(eq(session.userId, row!.id));
-      return { verified: row!.emailVerified, name: row!.name, credentials, sessions };
-    }
-
-    const signUp = (address: string, jar: CookieJar, password = PASSWORD) =>
-      callRoute(
-        registerAffiliate.action,
-        request("/register/affiliate", {
-          cookie: jar.header,
-          form: {
-            name: "Lia Costa",
-            email: address,
-            password,
-            promotion: "Meu Instagram de criação.",
-          },
-        }),
-      ).then((answer) => jar.take(answer.headers));
-
-    const verificationLink = async (address: string) =>
-      linksIn((await mailsTo(address)).find((mail) => mail.kind === "verification")!.text)[0]!;
-
-    beforeAll(async () => {
-      await openAppDatabase(databaseUrl, {
-        HOST: "127.0.0.1",
-        PORT: "3999",
-        PUBLIC_ORIGIN: "",
-        ADMIN_EMAIL: "",
-      });
-    }, 60_000);
-
-    afterAll(async () => {
-      await privacyRequestsSettled();
-      await removeTestData(await getDatabase(), marker);
-      await closeAppDatabase();
+  beforeAll(async () => {
+    await openAppDatabase(kind, {
+      HOST: "127.0.0.1",
+      PORT: "3999",
+      PUBLIC_ORIGIN: "",
+      ADMIN_EMAIL: "",
     });
+  }, 60_000);
 
-    it("her verification link, scanned first, still verifies her in her browser, password kept", async () => {
-      const address = email("lia");
-      const browser = new CookieJar();
-      await signUp(address, browser);
-      const before = await accountState(address);
-      await scannerOpensEverything(address);
-      expect(await accountState(address)).toEqual(before);
+  afterAll(async () => {
+    await privacyRequestsSettled();
+    await removeTestData(await getDatabase(), marker);
+    await closeAppDatabase();
+  });
 
-      const answer = await confirmVerificationLink(await verificationLink(address), (path, form) =>
-        request(path, { cookie: browser.header, form }),
-      );
-      expect(answer).toMatchObject({ status: 302, location: "/auth/continue?verified=1" });
-      expect(browser.take(answer.headers).has("mare.session_token")).toBe(true);
-      const after = await accountState(address);
-      expect(after).toMatchObject({ verified: true, credentials: before.credentials });
-      const signIn = await callRoute(
-        login.action,
-        request("/login", { form: { email: address, password: PASSWORD } }),
-      );
-      expect(signIn.status).toBe(302);
+  it("her verification link, scanned first, still verifies her in her browser, password kept", async () => {
+    const address = email("lia");
+    const browser = new CookieJar();
+    await signUp(address, browser);
+    const before = await accountState(address);
+    await scannerOpensEverything(address);
+    expect(await accountState(address)).toEqual(before);
+
+    const answer = await confirmVerificationLink(await verificationLink(address), (path, form) =>
+      request(path, { cookie: browser.header, form }),
+    );
+    expect(answer).toMatchObject({ status: 302, location: "/auth/continue?verified=1" });
+    expect(browser.take(answer.headers).has("mare.session_token")).toBe(true);
+    const after = await accountState(address);
+    expect(after).toMatchObject({ verified: true, credentials: before.credentials });
+    const signIn = await callRoute(
+      login.action,
+      request("/login", { form: { email: address, password: PASSWORD } }),
+    );
+    expect(signIn.status).toBe(302);
+  });
+
+  it("a stranger's sign-up with her address: the scanner claims nothing; her click does, with her name and role", async () => {
+    const address = email("ana");
+    await signUp(address, new CookieJar(), STRANGER_PASSWORD);
+    const before = await accountState(address);
+    expect(before.credentials).toHaveLength(1);
+    await scannerOpensEverything(address);
+    // Before: the scanner's GET had verified the address and deleted the password.
+    expect(await accountState(address)).toEqual(before);
+
+    const answer = await confirmVerificationLink(await verificationLink(address), (path, form) =>
+      request(path, { form }),
+    );
+    const landing = new URL(answer.location!, ORIGIN);
+    expect(`${landing.pathname}${landing.search}`).toBe("/password-reset?claim=1&lang=pt");
+    const token = new URLSearchParams(landing.hash.slice(1)).get("access_token")!;
+    const reset = await callRoute(
+      passwordReset.action,
+      request("/password-reset", {
+        form: { token, password: PASSWORD, name: "Ana Beatriz", role: "model" },
+      }),
+    );
+    expect(reset).toMatchObject({ status: 302, location: "/login?notice=reset" });
+    expect(await accountState(address)).toMatchObject({ verified: true, name: "Ana Beatriz" });
+  });
+
+  it("a reset link and a sign-up attempt's links, scanned first, change nothing; her reset then works", async () => {
+    const address = email("bia");
+    const browser = new CookieJar();
+    await signUp(address, browser);
+    await confirmVerificationLink(await verificationLink(address), (path, form) =>
+      request(path, { cookie: browser.header, form }),
+    );
+    // Someone tries her address again (a mail to her), and she asks for a reset (another).
+    await signUp(address, new CookieJar(), STRANGER_PASSWORD);
+    await callRoute(
+      forgotPassword.action,
+      request("/forgot-password", { form: { email: address } }),
+    );
+    const kinds = (await mailsTo(address)).map((mail) => mail.kind);
+    expect(kinds).toEqual(expect.arrayContaining(["sign-up-attempt", "reset"]));
+    const before = await accountState(address);
+    await scannerOpensEverything(address);
+    expect(await accountState(address)).toEqual(before);
+
+    const reset = linksIn((await mailsTo(address)).find((mail) => mail.kind === "reset")!.text)[0]!;
+    const token = new URLSearchParams(reset.hash.slice(1)).get("access_token")!;
+    const answer = await callRoute(
+      passwordReset.action,
+      request("/password-reset", { form: { token, password: "a-newer-password-2026" } }),
+    );
+    expect(answer).toMatchObject({ status: 302, location: "/login?notice=reset" });
+  });
+
+  it("her privacy links, scanned first, still download and erase when she presses their buttons", async () => {
+    const address = email("cris");
+    await insertApplication(await getDatabase(), {
+      source: "form",
+      language: "pt",
+      fullName: "Cris Souza",
+      email: address,
+      consentVersion: "test",
     });
-
-    it("a stranger's sign-up with her address: the scanner claims nothing; her click does, with her name and role", async () => {
-      const address = email("ana");
-      await signUp(address, new CookieJar(), STRANGER_PASSWORD);
-      const before = await accountState(address);
-      expect(before.credentials).toHaveLength(1);
-      await scannerOpensEverything(address);
-      // Before: the scanner's GET had verified the address and deleted the password.
-      expect(await accountState(address)).toEqual(before);
-
-      const answer = await confirmVerificationLink(await verificationLink(address), (path, form) =>
-        request(path, { form }),
-      );
-      const landing = new URL(answer.location!, ORIGIN);
-      expect(`${landing.pathname}${landing.search}`).toBe("/password-reset?claim=1&lang=pt");
-      const token = new URLSearchParams(landing.hash.slice(1)).get("access_token")!;
-      const reset = await callRoute(
-        passwordReset.action,
-        request("/password-reset", {
-          form: { token, password: PASSWORD, name: "Ana Beatriz", role: "model" },
-        }),
-      );
-      expect(reset).toMatchObject({ status: 302, location: "/login?notice=reset" });
-      expect(await accountState(address)).toMatchObject({ verified: true, name: "Ana Beatriz" });
-    });
-
-    it("a reset link and a sign-up attempt's links, scanned first, change nothing; her reset then works", async () => {
-      const address = email("bia");
-      const browser = new CookieJar();
-      await signUp(address, browser);
-      await confirmVerificationLink(await verificationLink(address), (path, form) =>
-        request(path, { cookie: browser.header, form }),
-      );
-      // Someone tries her address again (a mail to her), and she asks for a reset (another).
-      await signUp(address, new CookieJar(), STRANGER_PASSWORD);
+    for (const kind of ["export", "erase"]) {
       await callRoute(
-        forgotPassword.action,
-        request("/forgot-password", { form: { email: address } }),
+        privacyRequest.action,
+        request("/privacy/request", { form: { email: address, kind } }),
       );
-      const kinds = (await mailsTo(address)).map((mail) => mail.kind);
-      expect(kinds).toEqual(expect.arrayContaining(["sign-up-attempt", "reset"]));
-      const before = await accountState(address);
-      await scannerOpensEverything(address);
-      expect(await accountState(address)).toEqual(before);
+    }
+    await privacyRequestsSettled();
+    const open = async () =>
+      (await getDatabase())
+        .select({ completedAt: privacyRequests.completedAt })
+        .from(privacyRequests)
+        .where(eq(privacyRequests.email, address));
+    const before = await open();
+    expect(before).toHaveLength(2);
+    const links = await scannerOpensEverything(address);
+    expect(await open()).toEqual(before);
 
-      const reset = linksIn(
-        (await mailsTo(address)).find((mail) => mail.kind === "reset")!.text,
-      )[0]!;
-      const token = new URLSearchParams(reset.hash.slice(1)).get("access_token")!;
-      const answer = await callRoute(
-        passwordReset.action,
-        request("/password-reset", { form: { token, password: "a-newer-password-2026" } }),
-      );
-      expect(answer).toMatchObject({ status: 302, location: "/login?notice=reset" });
-    });
-
-    it("her privacy links, scanned first, still download and erase when she presses their buttons", async () => {
-      const address = email("cris");
-      await createSubmission(await getDatabase(), {
-        source: "form",
-        language: "pt",
-        fullName: "Cris Souza",
-        email: address,
-        consentVersion: "test",
-      });
-      for (const kind of ["export", "erase"]) {
-        await callRoute(
-          privacyRequest.action,
-          request("/privacy/request", { form: { email: address, kind } }),
-        );
-      }
-      await privacyRequestsSettled();
-      const open = async () =>
-        (await getDatabase())
-          .select({ completedAt: privacyRequests.completedAt })
-          .from(privacyRequests)
-          .where(eq(privacyRequests.email, address));
-      const before = await open();
-      expect(before).toHaveLength(2);
-      const links = await scannerOpensEverything(address);
-      expect(await open()).toEqual(before);
-
-      expect(links.filter((link) => link.pathname === "/privacy/confirm")).toHaveLength(2);
-      const tokenOf = async (kind: string) =>
-        linksIn(
-          (await mailsTo(address)).find((mail) => mail.kind === kind)!.text,
-        )[0]!.searchParams.get("token")!;
-      const exportToken = await tokenOf("privacyExport");
-      const eraseToken = await tokenOf("privacyErase");
-      const download = await callRoute(
-        privacyData.action,
-        request("/privacy/data.json", { form: { token: exportToken, intent: "export" } }),
-      );
-      expect(download.status).toBe(200);
-      const erased = await callRoute(
-        privacyConfirm.action,
-        request("/privacy/confirm", { form: { token: eraseToken, intent: "erase" } }),
-      );
-      expect(erased).toMatchObject({ status: 200, data: { status: "erased", applications: 1 } });
-    });
-  },
-);
+    expect(links.filter((link) => link.pathname === "/privacy/confirm")).toHaveLength(2);
+    const tokenOf = async (kind: string) =>
+      linksIn(
+        (await mailsTo(address)).find((mail) => mail.kind === kind)!.text,
+      )[0]!.searchParams.get("token")!;
+    const exportToken = await tokenOf("privacyExport");
+    const eraseToken = await tokenOf("privacyErase");
+    const download = await callRoute(
+      privacyData.action,
+      request("/privacy/data.json", { form: { token: exportToken, intent: "export" } }),
+    );
+    expect(download.status).toBe(200);
+    const erased = await callRoute(
+      privacyConfirm.action,
+      request("/privacy/confirm", { form: { token: eraseToken, intent: "erase" } }),
+    );
+    expect(erased).toMatchObject({ status: 200, data: { status: "erased", applications: 1 } });
+  });
+});

@@ -14,7 +14,8 @@ import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { removeTestData } from "#app/test/cleanup.server.ts";
 import { CookieJar } from "#app/test/cookie-jar.ts";
 import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 import { totp } from "../e2e/accounts.ts";
 
 /**
@@ -121,7 +122,7 @@ describe("safeReturnPath", () => {
   });
 });
 
-describe.each(databaseTargets)("return paths through the routes on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("return paths through the routes on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const email = (name: string) => `${name}.${marker}@example.com`;
   let ipCount = 0;
@@ -162,7 +163,7 @@ describe.each(databaseTargets)("return paths through the routes on %s", (_name, 
   }
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl, {
+    await openAppDatabase(kind, {
       HOST: "127.0.0.1",
       PORT: "3999",
       PUBLIC_ORIGIN: "",

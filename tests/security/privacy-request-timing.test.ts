@@ -2,11 +2,12 @@ import { randomBytes, randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
 import { privacyRequestsSettled } from "#app/features/privacy/requests.server.ts";
-import { createSubmission } from "#app/features/submissions/submissions.server.ts";
+import { insertApplication } from "#app/test/factories.ts";
 import * as requestPage from "#app/routes/_marketing/privacy-request.tsx";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { removeTestData } from "#app/test/cleanup.server.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 
 /**
  * The attack: time /privacy/request to learn whether an address applied to the agency. The
@@ -22,7 +23,7 @@ import { callRoute, databaseTargets } from "#app/test/routes.ts";
 const ORIGIN = "http://127.0.0.1:3999";
 const PAIRS = 100;
 
-describe.each(databaseTargets)("timing /privacy/request on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("timing /privacy/request on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const known = (i: number) => `known${i}.${marker}@example.com`;
   const unknown = (i: number) => `unknown${i}.${marker}@example.com`;
@@ -42,10 +43,10 @@ describe.each(databaseTargets)("timing /privacy/request on %s", (_name, database
   };
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl, { HOST: "127.0.0.1", PORT: "3999", PUBLIC_ORIGIN: "" });
+    await openAppDatabase(kind, { HOST: "127.0.0.1", PORT: "3999", PUBLIC_ORIGIN: "" });
     const db = await getDatabase();
     for (let i = 0; i < PAIRS; i++) {
-      await createSubmission(db, {
+      await insertApplication(db, {
         source: "form",
         language: "pt",
         fullName: `Known ${i}`,

@@ -10,7 +10,8 @@ import * as accessReport from "#app/routes/admin/access-report.tsx";
 import * as detail from "#app/routes/admin/submission.tsx";
 import { signedInAccount } from "#app/test/accounts.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 import * as encryption from "#app/utils/encryption.server.ts";
 
 // Every decryption the reveals make, counted (the real one runs): a refused reveal makes none.
@@ -29,7 +30,7 @@ vi.mock("#app/utils/encryption.server.ts", async (importOriginal) => {
 const ORIGIN = "http://127.0.0.1:3999";
 const PASSWORD = "a-long-staff-password-1";
 
-describe.each(databaseTargets)("the hourly reveal limit on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("the hourly reveal limit on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const email = (name: string) => `${name}.${marker}@example.com`;
   const accounts: Record<
@@ -50,7 +51,7 @@ describe.each(databaseTargets)("the hourly reveal limit on %s", (_name, database
     );
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl, { HOST: "127.0.0.1", PORT: "3999", PUBLIC_ORIGIN: "" });
+    await openAppDatabase(kind, { HOST: "127.0.0.1", PORT: "3999", PUBLIC_ORIGIN: "" });
     let n = 0;
     for (const [name, role] of [
       ["admin1", "admin"],

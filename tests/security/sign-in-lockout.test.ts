@@ -6,7 +6,8 @@ import { rateLimits, user } from "#app/db/schema.server.ts";
 import * as login from "#app/routes/_auth/login.tsx";
 import { signedInAccount } from "#app/test/accounts.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 
 /**
  * Locking the owner out (issue 13): the sign-in limit counted wrong passwords per account from
@@ -18,7 +19,7 @@ import { callRoute, databaseTargets } from "#app/test/routes.ts";
 const ORIGIN = "http://127.0.0.1:3999";
 const PASSWORD = "a-long-admin-password-1";
 
-describe.each(databaseTargets)("sign-in lockout on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("sign-in lockout on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const email = (name: string) => `${name}.${marker}@example.com`;
   // The /64s of this run: 2001:db8:<marker>:<n>.
@@ -38,7 +39,7 @@ describe.each(databaseTargets)("sign-in lockout on %s", (_name, databaseUrl) => 
     );
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl, { HOST: "127.0.0.1", PORT: "3999", PUBLIC_ORIGIN: "" });
+    await openAppDatabase(kind, { HOST: "127.0.0.1", PORT: "3999", PUBLIC_ORIGIN: "" });
     await signedInAccount({
       email: adminEmail,
       name: "Dona",

@@ -10,7 +10,8 @@ import { enableAuthenticator, signedInAccount } from "#app/test/accounts.server.
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { removeTestData } from "#app/test/cleanup.server.ts";
 import { CookieJar } from "#app/test/cookie-jar.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 import { totp } from "../e2e/accounts.ts";
 
 /**
@@ -24,7 +25,7 @@ import { totp } from "../e2e/accounts.ts";
 const ORIGIN = "http://127.0.0.1:3999";
 const PASSWORD = "maré-talent-2026!";
 
-describe.each(databaseTargets)("an authenticator code used twice, on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("an authenticator code used twice, on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   let ipCount = 0;
   const newIp = () => `203.0.113.${++ipCount % 250}`;
@@ -77,7 +78,7 @@ describe.each(databaseTargets)("an authenticator code used twice, on %s", (_name
     (await (await getDatabase()).select().from(session).where(eq(session.userId, userId))).length;
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl, {
+    await openAppDatabase(kind, {
       HOST: "127.0.0.1",
       PORT: "3999",
       PUBLIC_ORIGIN: "",

@@ -1,14 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
-import {
-  accessLog,
-  affiliateLedger,
-  affiliates,
-  submissions,
-  user,
-} from "#app/db/schema.server.ts";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
+import { insertAccount, insertAffiliate, insertApplicationRow } from "#app/test/factories.ts";
+import { accessLog, affiliateLedger, submissions, user } from "#app/db/schema.server.ts";
 import {
   affiliateDetail,
   listAffiliates,
@@ -24,12 +20,6 @@ import {
   ledgerForm,
   percentOf,
 } from "./admin-forms.ts";
-
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, { url?: string; dataDir: string }][] = [
-  ["PGlite", { dataDir: "memory://" }],
-];
-if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
 
 describe("the affiliate forms", () => {
   it("reads reais as whole cents and percentages as numeric text", () => {
@@ -82,7 +72,7 @@ describe("the affiliate forms", () => {
   });
 });
 
-describe.each(targets)("affiliates in the back office on %s", (_name, options) => {
+describe.each(databaseTargets)("affiliates in the back office on %s", (_name, kind) => {
   let database: DatabaseHandle;
   const marker = `aff-${randomUUID().slice(0, 8)}`;
   const admin = { id: `admin-${marker}`, ip: "203.0.113.7" };
@@ -90,42 +80,31 @@ describe.each(targets)("affiliates in the back office on %s", (_name, options) =
   let bia: number;
 
   async function affiliate(name: string, code: string) {
-    const id = `${name}-${marker}`;
-    await database.db.insert(user).values({
-      id,
+    const userId = await insertAccount(database.db, {
+      id: `${name}-${marker}`,
       name: `${name} Costa`,
       email: `${name}.${marker}@example.com`,
       role: "affiliate",
     });
-    const [row] = await database.db
-      .insert(affiliates)
-      .values({
-        userId: id,
-        referralCode: `${code}${marker.slice(4, 8)}`.toUpperCase(),
-        promotion: "Instagram",
-      })
-      .returning({ id: affiliates.id });
-    return row!.id;
+    const created = await insertAffiliate(database.db, {
+      userId,
+      referralCode: `${code}${marker.slice(4, 8)}`.toUpperCase(),
+    });
+    return created.id;
   }
 
   async function referral(affiliateId: number, status: "Pendente" | "Aprovado" | "Reprovado") {
     const email = `ref-${randomUUID().slice(0, 6)}.${marker}@example.com`;
-    await database.db.insert(submissions).values({
-      source: "form",
-      language: "pt",
+    await insertApplicationRow(database.db, {
       fullName: "Indicada Souza",
       email,
-      emailNormalized: email,
-      consentVersion: "test",
-      consentedAt: new Date(),
       affiliateId,
       status,
     });
   }
 
   beforeAll(async () => {
-    database = openDatabase(options);
-    await database.migrate();
+    database = await openTestDatabase(kind);
     lia = await affiliate("lia", "LIA");
     bia = await affiliate("bia", "BIA");
     await referral(lia, "Aprovado");

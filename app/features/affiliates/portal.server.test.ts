@@ -19,7 +19,9 @@ import * as portal from "#app/routes/areas/portal.tsx";
 import * as submissionDetail from "#app/routes/admin/submission.tsx";
 import { signedInAccount } from "#app/test/accounts.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
+import { insertAffiliate } from "#app/test/factories.ts";
 import { affiliateForCode, mailboxOf, phoneDigits, samePhone } from "./affiliates.server.ts";
 import { parsePortalQuery, shortName } from "./portal.server.ts";
 import {
@@ -117,7 +119,7 @@ describe("the portal's pure parts", () => {
   });
 });
 
-describe.each(databaseTargets)("the affiliate portal on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("the affiliate portal on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const ipPrefix = `2001:db8:${marker.slice(0, 4)}:${marker.slice(4)}::`;
   const email = (name: string) => `${name}.${marker}@example.com`;
@@ -143,13 +145,12 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, databaseUrl
 
   async function makeAffiliate(who: string, status: "active" | "suspended" = "active") {
     await account(who, "affiliate");
-    const [row] = await (
-      await getDatabase()
-    )
-      .insert(affiliates)
-      .values({ userId: ids[who]!, referralCode: code(who), promotion: "Instagram", status })
-      .returning({ id: affiliates.id });
-    affiliateIds[who] = row!.id;
+    const created = await insertAffiliate(await getDatabase(), {
+      userId: ids[who]!,
+      referralCode: code(who),
+      status,
+    });
+    affiliateIds[who] = created.id;
   }
 
   /** An application through the home page's form, from a visitor who arrived with `ref`. */
@@ -229,7 +230,7 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, databaseUrl
   const secretDocument = "AB123456789";
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl, {
+    await openAppDatabase(kind, {
       HOST: "127.0.0.1",
       PORT: "3997",
       PUBLIC_ORIGIN: "",

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { between, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
+import { insertAccount, insertAffiliate, insertApplicationRow } from "#app/test/factories.ts";
 import {
   affiliates,
   dailyCounts,
@@ -17,12 +19,6 @@ import {
   parseRange,
   type AnalyticsRange,
 } from "./analytics.server.ts";
-
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, { url?: string; dataDir: string }][] = [
-  ["PGlite", { dataDir: "memory://" }],
-];
-if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
 
 const params = (query: string) => new URLSearchParams(query);
 const TODAY = "2026-11-22";
@@ -108,7 +104,7 @@ describe("buckets", () => {
   });
 });
 
-describe.each(targets)("the analytics of a range on %s", (_name, options) => {
+describe.each(databaseTargets)("the analytics of a range on %s", (_name, kind) => {
   let database: DatabaseHandle;
   const marker = `analytics-${randomUUID().slice(0, 8)}`;
   // Days of their own, decades back, so that other tests' rows never fall in the range.
@@ -126,43 +122,35 @@ describe.each(targets)("the analytics of a range on %s", (_name, options) => {
     affiliateId?: number | null;
   }) {
     const email = `${randomUUID().slice(0, 6)}.${marker}@example.com`;
-    await database.db.insert(submissions).values({
+    await insertApplicationRow(database.db, {
       createdAt: new Date(values.at),
       status: values.status ?? "Pendente",
       source: values.source ?? "form",
       language: values.language ?? "pt",
       country: values.country ?? null,
       affiliateId: values.affiliateId ?? null,
-      fullName: "Ana Souza",
       email,
-      emailNormalized: email,
-      consentVersion: "test",
       consentedAt: new Date(values.at),
     });
   }
 
   beforeAll(async () => {
-    database = openDatabase(options);
-    await database.migrate();
-    const accounts = ["ana", "bia"].map((name) => ({
-      id: `${name}-${marker}`,
-      name: name === "ana" ? "Ana Afiliada" : "Bia Afiliada",
-      email: `${name}.${marker}@example.com`,
-    }));
-    await database.db
-      .insert(user)
-      .values(accounts.map((a) => ({ ...a, role: "affiliate" as const })));
-    const rows = await database.db
-      .insert(affiliates)
-      .values(
-        accounts.map((a) => ({
-          userId: a.id,
-          referralCode: `${a.id.slice(0, 3).toUpperCase()}${marker.slice(-6)}`,
-          promotion: "instagram",
-        })),
-      )
-      .returning({ id: affiliates.id });
-    affiliateIds = rows.map((row) => row.id);
+    database = await openTestDatabase(kind);
+    affiliateIds = [];
+    for (const name of ["ana", "bia"]) {
+      const userId = await insertAccount(database.db, {
+        id: `${name}-${marker}`,
+        name: name === "ana" ? "Ana Afiliada" : "Bia Afiliada",
+        email: `${name}.${marker}@example.com`,
+        role: "affiliate",
+      });
+      const created = await insertAffiliate(database.db, {
+        userId,
+        referralCode: `${userId.slice(0, 3).toUpperCase()}${marker.slice(-6)}`,
+        promotion: "instagram",
+      });
+      affiliateIds.push(created.id);
+    }
     const [ana, bia] = affiliateIds as [number, number];
 
     // In Florianópolis (UTC−3): 1 March 01:30 UTC is still 28 February there.

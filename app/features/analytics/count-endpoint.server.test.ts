@@ -1,16 +1,13 @@
 import { eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "#app/db/db.server.ts";
+import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { dailyCounts, rateLimits } from "#app/db/schema.server.ts";
 import { BEACON_LIMIT, handleCountBeacon } from "./count-endpoint.server.ts";
 import { flushCounts, reportingDay } from "./counting.server.ts";
 
-// The endpoint writes to the application's database: here, a PGlite of the test's own.
-const database: DatabaseHandle = openDatabase({ dataDir: "memory://" });
-vi.mock(import("#app/db/db.server.ts"), async (importOriginal) => {
-  const actual = await importOriginal();
-  return { ...actual, getDatabase: () => Promise.resolve(database.db) };
-});
+// The endpoint writes to the application's database: here, a PGlite copy of the file's own.
+let db: Database;
 
 const ORIGIN = "http://127.0.0.1:3999";
 const CHROME =
@@ -35,17 +32,15 @@ function beacon(query: string, headers: Record<string, string> = {}, method = "P
 const today = () => reportingDay(new Date());
 async function counted(event: string, dimension: string) {
   await flushCounts();
-  const rows = await database.db.select().from(dailyCounts).where(eq(dailyCounts.event, event));
+  const rows = await db.select().from(dailyCounts).where(eq(dailyCounts.event, event));
   return rows.find((row) => row.day === today() && row.dimension === dimension)?.count ?? 0;
 }
 
 describe("POST /api/count", () => {
   beforeAll(async () => {
-    await database.migrate();
+    db = await openAppDatabase("pglite");
   }, 60_000);
-  afterAll(async () => {
-    await database.close();
-  });
+  afterAll(closeAppDatabase);
 
   it("counts an allow-listed start: 204, no body, no cookie", async () => {
     const response = await handleCountBeacon(beacon("?e=form_started&d=form"));
@@ -113,6 +108,6 @@ describe("POST /api/count", () => {
     expect(statuses.filter((status) => status === 204)).toHaveLength(BEACON_LIMIT.limit);
     expect(statuses.at(-1)).toBe(429);
     expect(await counted("form_started", "form")).toBe(before + BEACON_LIMIT.limit);
-    await database.db.delete(rateLimits).where(like(rateLimits.key, "count:%"));
+    await db.delete(rateLimits).where(like(rateLimits.key, "count:%"));
   });
 });

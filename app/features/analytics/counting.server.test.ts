@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { dailyCounts } from "#app/db/schema.server.ts";
 import {
   addCounts,
@@ -13,12 +14,6 @@ import {
   reportingDay,
 } from "./counting.server.ts";
 import { logger } from "#app/utils/logger.server.ts";
-
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, { url?: string; dataDir: string }][] = [
-  ["PGlite", { dataDir: "memory://" }],
-];
-if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
 
 const CHROME =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
@@ -89,7 +84,7 @@ describe("the agency's day", () => {
   });
 });
 
-describe.each(targets)("daily counts on %s", (_name, options) => {
+describe.each(databaseTargets)("daily counts on %s", (_name, kind) => {
   let database: DatabaseHandle;
   // A day of its own far in the past, so runs and other tests never share rows.
   const day = `1971-${String(1 + Math.floor(Math.random() * 12)).padStart(2, "0")}-${String(
@@ -112,8 +107,7 @@ describe.each(targets)("daily counts on %s", (_name, options) => {
   };
 
   beforeAll(async () => {
-    database = openDatabase(options);
-    await database.migrate();
+    database = await openTestDatabase(kind);
   }, 60_000);
   afterAll(async () => {
     await database.db.delete(dailyCounts).where(eq(dailyCounts.day, day));

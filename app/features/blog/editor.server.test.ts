@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
+import { insertAccount } from "#app/test/factories.ts";
 import { accessLog, blogPosts, blogTranslations, user } from "#app/db/schema.server.ts";
 import {
   contentChangedSince,
@@ -22,12 +24,6 @@ import {
 } from "./editor.server.ts";
 import { feedArticles, findArticle, listPosts, sitemapArticles } from "./posts.server.ts";
 
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, { url?: string; dataDir: string }][] = [
-  ["PGlite", { dataDir: "memory://" }],
-];
-if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
-
 const body = (text: string) =>
   JSON.stringify({
     type: "doc",
@@ -37,7 +33,7 @@ const body = (text: string) =>
     ],
   });
 
-describe.each(targets)("the article editor on %s", (_name, options) => {
+describe.each(databaseTargets)("the article editor on %s", (_name, kind) => {
   let database: DatabaseHandle;
   const marker = randomUUID().slice(0, 8);
   const actor = { id: `editor-${marker}`, ip: "203.0.113.7" };
@@ -63,9 +59,8 @@ describe.each(targets)("the article editor on %s", (_name, options) => {
   }
 
   beforeAll(async () => {
-    database = openDatabase(options);
-    await database.migrate();
-    await database.db.insert(user).values({
+    database = await openTestDatabase(kind);
+    await insertAccount(database.db, {
       id: actor.id,
       name: "Eva Editora",
       email: `eva.${marker}@example.com`,

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { blogPosts, blogSlugRedirects, blogTranslations } from "#app/db/schema.server.ts";
 import { languages } from "#app/i18n/languages.ts";
 import { forgetContent } from "#app/features/content/content-version.server.ts";
@@ -12,12 +13,6 @@ import { bodyFromBlocks, sanitizeBody } from "./body.ts";
 import { BodyView } from "./body-view.tsx";
 import { feedArticles, findArticle, listPosts, sitemapArticles } from "./posts.server.ts";
 
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, { url?: string; dataDir: string }][] = [
-  ["PGlite", { dataDir: "memory://" }],
-];
-if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
-
 const codes = languages.map((l) => l.code);
 // The four articles of migration 0012, newest first.
 const initial = [
@@ -27,7 +22,7 @@ const initial = [
   "security-and-anonymity",
 ];
 
-describe.each(targets)("public articles on %s", (_name, options) => {
+describe.each(databaseTargets)("public articles on %s", (_name, kind) => {
   let database: DatabaseHandle;
   const marker = randomUUID().slice(0, 8);
 
@@ -54,8 +49,7 @@ describe.each(targets)("public articles on %s", (_name, options) => {
   }
 
   beforeAll(async () => {
-    database = openDatabase(options);
-    await database.migrate();
+    database = await openTestDatabase(kind);
   });
   afterAll(async () => {
     await database.db.delete(blogPosts).where(sql`exists (

@@ -7,13 +7,13 @@ import { confirmationMail } from "#app/mail/templates.server.ts";
 import { decrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
 import { handleChatbotApplication } from "./chatbot.server.ts";
 import { chatbotFields } from "./questions.ts";
-import { databaseTargets } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 
 const LIMIT = 3;
 const KB = 1024;
 
-describe.each(databaseTargets)("the chatbot's application endpoint on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("the chatbot's application endpoint on %s", (_name, kind) => {
   // A shared test database keeps rows and rate-limit counters between runs: this run's have
   // their own e-mail addresses and client addresses, and are removed afterwards.
   const marker = randomBytes(4).toString("hex");
@@ -80,7 +80,7 @@ describe.each(databaseTargets)("the chatbot's application endpoint on %s", (_nam
   }
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl, { SUBMISSION_RATE_LIMIT: String(LIMIT) });
+    await openAppDatabase(kind, { SUBMISSION_RATE_LIMIT: String(LIMIT) });
   }, 60_000);
   afterAll(async () => {
     const db = await getDatabase();
@@ -96,7 +96,7 @@ describe.each(databaseTargets)("the chatbot's application endpoint on %s", (_nam
     const { rows } = (await db.execute("select version()")) as unknown as {
       rows: { version: string }[];
     };
-    expect(rows[0]!.version.includes("PGlite")).toBe(databaseUrl === undefined);
+    expect(rows[0]!.version.includes("PGlite")).toBe(kind === "pglite");
   });
 
   describe("a valid application", () => {

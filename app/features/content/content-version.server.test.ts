@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { eq, like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import { copyDatabase, databaseTargets, type DatabaseCopy } from "#app/test/databases.ts";
+import { insertAccount } from "#app/test/factories.ts";
 import { accessLog, blogPosts, homeItems, user } from "#app/db/schema.server.ts";
 import { cachedDocument } from "#app/entry.server.tsx";
 import {
@@ -25,12 +27,6 @@ import {
 } from "./content-version.server.ts";
 import { addHomeItem, changeHomeItem, homeContent } from "./home-items.server.ts";
 
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, { url?: string; dataDir: string }][] = [
-  ["PGlite", { dataDir: "memory://" }],
-];
-if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
-
 const ORIGIN = "http://127.0.0.1:3998";
 // Public pages whose HTML shows the content: the home page (FAQ, testimonials, blog teaser), the
 // blog, an article, in more than one language.
@@ -41,8 +37,9 @@ const PAGES = ["/", "/?lang=en", "/blog", "/blog/um-artigo", "/contact"];
  * server/app.ts answers from before React Router runs) are dropped by the change itself, on this
  * instance at once and on the others at their next look at the content version.
  */
-describe.each(targets)("content changes and the stored pages on %s", (_name, options) => {
+describe.each(databaseTargets)("content changes and the stored pages on %s", (_name, kind) => {
   let database: DatabaseHandle;
+  let copy: DatabaseCopy;
   const marker = randomUUID().slice(0, 8);
   const actor = { id: `cache-editor-${marker}`, ip: "203.0.113.44" };
   const db = () => database.db;
@@ -95,9 +92,9 @@ describe.each(targets)("content changes and the stored pages on %s", (_name, opt
   }
 
   beforeAll(async () => {
-    database = openDatabase(options);
-    await database.migrate();
-    await database.db.insert(user).values({
+    copy = await copyDatabase(kind);
+    database = openDatabase(copy);
+    await insertAccount(database.db, {
       id: actor.id,
       name: "Cacá Cache",
       email: `caca.${marker}@example.com`,
@@ -111,6 +108,7 @@ describe.each(targets)("content changes and the stored pages on %s", (_name, opt
     await database.db.delete(accessLog).where(eq(accessLog.actorId, actor.id));
     await database.db.delete(user).where(eq(user.id, actor.id));
     await database.close();
+    await copy.drop();
   });
 
   it("what changes nothing on the site (a draft saved, a refused change) leaves the pages", async () => {
@@ -189,18 +187,18 @@ describe.each(targets)("content changes and the stored pages on %s", (_name, opt
   it("another instance's look at the version sees each change: publication, FAQ", async () => {
     // A second instance: its own connection on PostgreSQL (PGlite is one process's database)
     // and its own watch state.
-    const second = options.url ? openDatabase(options) : database;
+    const second = copy.url ? openDatabase(copy) : database;
     try {
       const watch = { version: null as string | null, at: null as Date | null };
       expect(await contentChangedSince(second.db, watch)).toBe(false); // its first look
-      if (!options.url) {
+      if (!copy.url) {
         // Alone on its database, nothing else changes it between two looks.
         expect(await contentChangedSince(second.db, watch)).toBe(false);
       }
       const id = await publishedArticle("visto");
       await publishTranslation(db(), actor, id, "pt");
       expect(await contentChangedSince(second.db, watch)).toBe(true);
-      if (!options.url) expect(await contentChangedSince(second.db, watch)).toBe(false);
+      if (!copy.url) expect(await contentChangedSince(second.db, watch)).toBe(false);
       await addHomeItem(db(), actor, "testimonial", "pt", {
         title: `Lia ${marker}`,
         body: "Ótimo.",

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
+import { insertAccount } from "#app/test/factories.ts";
 import type { HomeItemKind } from "#app/db/home-item-kinds.ts";
 import { accessLog, homeItems, settings, user } from "#app/db/schema.server.ts";
 import type { Language } from "#app/i18n/languages.ts";
@@ -13,19 +15,13 @@ import {
   listHomeItems,
 } from "./home-items.server.ts";
 
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, { url?: string; dataDir: string }][] = [
-  ["PGlite", { dataDir: "memory://" }],
-];
-if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
-
 /**
  * Admin › Content's FAQ and testimonials through the functions its action calls: what is
  * refused, what each change does to the editor's list and the home page, and that each one is
  * logged once and seen at once. Other test files share the PostgreSQL lists (the initial items
  * among them), so only this file's items (named with its marker) are looked at.
  */
-describe.each(targets)("the home page's FAQ and testimonials on %s", (_name, options) => {
+describe.each(databaseTargets)("the home page's FAQ and testimonials on %s", (_name, kind) => {
   let database: DatabaseHandle;
   const marker = randomUUID().slice(0, 8);
   const actor = { id: `content-editor-${marker}`, ip: "203.0.113.31" };
@@ -106,9 +102,8 @@ describe.each(targets)("the home page's FAQ and testimonials on %s", (_name, opt
   }
 
   beforeAll(async () => {
-    database = openDatabase(options);
-    await database.migrate();
-    await database.db.insert(user).values({
+    database = await openTestDatabase(kind);
+    await insertAccount(database.db, {
       id: actor.id,
       name: "Clara Conteúdo",
       email: `clara.${marker}@example.com`,

@@ -17,7 +17,7 @@ import {
   user,
   verification,
 } from "#app/db/schema.server.ts";
-import { createSubmission } from "#app/features/submissions/submissions.server.ts";
+import { insertApplication } from "#app/test/factories.ts";
 import { changeStatus } from "#app/features/submissions/review.server.ts";
 import * as confirmPage from "#app/routes/_marketing/privacy-confirm.tsx";
 import * as privacyData from "#app/routes/_marketing/privacy-data.ts";
@@ -29,7 +29,8 @@ import * as submissionData from "#app/routes/admin/submission-data.ts";
 import * as submissionErase from "#app/routes/admin/submission-erase.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 import { decrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
 import { collectPersonalData, holdsDataFor, type PersonalData } from "./data-export.server.ts";
 import { erasePerson } from "./erasure.server.ts";
@@ -73,7 +74,7 @@ const keptColumns = new Set([
   "erasedAt",
 ]);
 
-describe.each(databaseTargets)("privacy on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("privacy on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const address = (name: string) => `${name}.${marker}@example.com`;
   const staffId = `approver-${marker}`;
@@ -81,8 +82,11 @@ describe.each(databaseTargets)("privacy on %s", (_name, databaseUrl) => {
   const created: number[] = [];
   let db: Database;
 
-  async function apply(email: string, extra: Partial<Parameters<typeof createSubmission>[1]> = {}) {
-    const id = await createSubmission(db, {
+  async function apply(
+    email: string,
+    extra: Partial<Parameters<typeof insertApplication>[1]> = {},
+  ) {
+    const id = await insertApplication(db, {
       source: "form",
       language: "pt",
       fullName: "Ana Beatriz Souza",
@@ -145,7 +149,7 @@ describe.each(databaseTargets)("privacy on %s", (_name, databaseUrl) => {
   }
 
   beforeAll(async () => {
-    db = await openAppDatabase(databaseUrl, {
+    db = await openAppDatabase(kind, {
       ADMIN_EMAIL: "",
       PUBLIC_ORIGIN: "http://mare.example",
     });
@@ -663,7 +667,7 @@ describe.each(databaseTargets)("privacy on %s", (_name, databaseUrl) => {
 const ORIGIN = "http://127.0.0.1:3997";
 const PASSWORD = "maré-talent-privacidade-2026!";
 
-describe.each(databaseTargets)("privacy routes on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("privacy routes on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const email = (name: string) => `${name}.${marker}@example.com`;
   const cookies: Record<string, string> = {};
@@ -716,7 +720,7 @@ describe.each(databaseTargets)("privacy routes on %s", (_name, databaseUrl) => {
   }
 
   async function apply(who: string, document = "55443322") {
-    const id = await createSubmission(await getDatabase(), {
+    const id = await insertApplication(await getDatabase(), {
       source: "form",
       language: "pt",
       fullName: `${who} Souza`,
@@ -739,7 +743,7 @@ describe.each(databaseTargets)("privacy routes on %s", (_name, databaseUrl) => {
     (await getDatabase()).select().from(outbox).where(eq(outbox.recipient, address));
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl, {
+    await openAppDatabase(kind, {
       HOST: "127.0.0.1",
       PORT: "3997",
       PUBLIC_ORIGIN: "",

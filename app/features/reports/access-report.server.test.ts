@@ -3,7 +3,8 @@ import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessActions } from "#app/db/access-actions.ts";
 import { recordAccess } from "#app/db/access-log.server.ts";
-import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { accessLog, submissions, user } from "#app/db/schema.server.ts";
 import { languages } from "#app/i18n/languages.ts";
 import { stringsFor } from "#app/i18n/resources.server.ts";
@@ -16,12 +17,6 @@ import {
   subjectPath,
 } from "./access-actions.ts";
 import { exportAccessLog, listAccessLog } from "./access-report.server.ts";
-
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, { url?: string; dataDir: string }][] = [
-  ["PGlite", { dataDir: "memory://" }],
-];
-if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
 
 describe("access-log actions and subjects", () => {
   it("names known actions and families, and accepts only those as filters", () => {
@@ -88,7 +83,7 @@ describe("access-log actions and subjects", () => {
   });
 });
 
-describe.each(targets)("the access report on %s", (_name, options) => {
+describe.each(databaseTargets)("the access report on %s", (_name, kind) => {
   let database: DatabaseHandle;
   const marker = `acc-${randomUUID().slice(0, 8)}`;
   const ana = `ana-${marker}`;
@@ -97,8 +92,7 @@ describe.each(targets)("the access report on %s", (_name, options) => {
   let submissionId = 0;
 
   beforeAll(async () => {
-    database = openDatabase(options);
-    await database.migrate();
+    database = await openTestDatabase(kind);
     await database.db.insert(user).values([
       { id: ana, name: `Ana ${marker}`, email: `ana.${marker}@example.com`, role: "admin" },
       { id: bia, name: `Bia ${marker}`, email: `bia.${marker}@example.com`, role: "approver" },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { openTestDatabase } from "#app/test/databases.ts";
 import { outbox, settings, user } from "#app/db/schema.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { isStrongSecret, productionChecklist } from "./checklist.server.ts";
@@ -10,8 +11,7 @@ import { techReport } from "./tech-report.server.ts";
 describe("the production checklist and the tech report", () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
-    database = openDatabase({ dataDir: "memory://" });
-    await database.migrate();
+    database = await openTestDatabase("pglite");
   }, 60_000);
   afterAll(() => database.close());
 

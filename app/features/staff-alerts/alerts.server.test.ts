@@ -10,12 +10,13 @@ import {
   submissions,
   user,
 } from "#app/db/schema.server.ts";
-import { createSubmission } from "#app/features/submissions/submissions.server.ts";
+import { insertApplication, insertAccount } from "#app/test/factories.ts";
 import { dashboardStats } from "#app/features/submissions/review-stats.server.ts";
 import * as notificationsRoute from "#app/routes/account/notifications.tsx";
 import { signedInAccount } from "#app/test/accounts.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 import { announceNewApplications, firstNameAndInitial, sendDueDigests } from "./alerts.server.ts";
 import {
   DEFAULT_STAFF_ALERTS,
@@ -42,7 +43,7 @@ const form = (fields: Record<string, string | undefined>) => {
   return body;
 };
 
-describe.each(databaseTargets)("staff alerts on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("staff alerts on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const origin = "http://127.0.0.1:3000";
   let db: Database;
@@ -58,9 +59,8 @@ describe.each(databaseTargets)("staff alerts on %s", (_name, databaseUrl) => {
       verified?: boolean;
     } = {},
   ) {
-    const id = `${name}-${marker}`;
-    await db.insert(user).values({
-      id,
+    const id = await insertAccount(db, {
+      id: `${name}-${marker}`,
       name,
       email: `${name}.${marker}@agency.example`,
       emailVerified: options.verified ?? true,
@@ -75,7 +75,7 @@ describe.each(databaseTargets)("staff alerts on %s", (_name, databaseUrl) => {
   }
 
   async function apply(fullName: string, extra: { country?: string; source?: "chatbot" } = {}) {
-    return createSubmission(db, {
+    return insertApplication(db, {
       source: extra.source ?? "form",
       language: "pt",
       fullName,
@@ -97,7 +97,7 @@ describe.each(databaseTargets)("staff alerts on %s", (_name, databaseUrl) => {
       .where(eq(outbox.recipient, email));
 
   beforeAll(async () => {
-    db = await openAppDatabase(databaseUrl);
+    db = await openAppDatabase(kind);
   }, 60_000);
 
   afterAll(async () => {

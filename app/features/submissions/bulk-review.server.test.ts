@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
+import { insertApplicationRow } from "#app/test/factories.ts";
 import {
   accessLog,
   outbox,
@@ -14,38 +16,23 @@ import { changeStatus } from "./review.server.ts";
 import { revealDocument } from "./reveal.server.ts";
 import { protectDocument } from "./submissions.server.ts";
 
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, { url?: string; dataDir: string }][] = [
-  ["PGlite", { dataDir: "memory://" }],
-];
-if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
-
-describe.each(targets)("bulk decisions and document reveals on %s", (_name, options) => {
+describe.each(databaseTargets)("bulk decisions and document reveals on %s", (_name, kind) => {
   let database: DatabaseHandle;
   const marker = `bulk-${randomUUID().slice(0, 8)}`;
   const approver = { id: `approver-${marker}`, role: "approver" as const };
 
   async function application(name: string, document?: string) {
     const email = `${name}.${marker}@example.com`;
-    const [row] = await database.db
-      .insert(submissions)
-      .values({
-        source: "form",
-        language: "it",
-        fullName: `${name} Lima`,
-        email,
-        emailNormalized: email,
-        consentVersion: "test",
-        consentedAt: new Date(),
-        ...(document ? protectDocument(document) : {}),
-      })
-      .returning({ id: submissions.id });
-    return row!.id;
+    return insertApplicationRow(database.db, {
+      language: "it",
+      fullName: `${name} Lima`,
+      email,
+      ...(document ? protectDocument(document) : {}),
+    });
   }
 
   beforeAll(async () => {
-    database = openDatabase(options);
-    await database.migrate();
+    database = await openTestDatabase(kind);
   }, 60_000);
   afterAll(async () => {
     await database.db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));

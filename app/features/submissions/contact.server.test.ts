@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
+import { insertApplicationRow } from "#app/test/factories.ts";
 import {
   accessLog,
   mailTemplates,
@@ -20,18 +22,12 @@ import {
 import { contactApplicant } from "./contact.server.ts";
 import { changeStatus } from "./review.server.ts";
 
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, { url?: string; dataDir: string }][] = [
-  ["PGlite", { dataDir: "memory://" }],
-];
-if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
-
 /**
  * Contacting an applicant from her page: the WhatsApp link (her number as stored, the message of
  * her language with her first name, the admin's wording over the built-in one, every character
  * encoded), her decision's mail sent again, and each in the access log.
  */
-describe.each(targets)("contacting an applicant on %s", (_name, options) => {
+describe.each(databaseTargets)("contacting an applicant on %s", (_name, kind) => {
   let database: DatabaseHandle;
   const marker = `contact-${randomUUID().slice(0, 8)}`;
   const actor = { id: `reviewer-${marker}`, ip: "203.0.113.7" };
@@ -47,21 +43,15 @@ describe.each(targets)("contacting an applicant on %s", (_name, options) => {
     phone?: string | null;
   }) {
     const email = `${values.name.split(" ")[0]!.toLowerCase()}.${marker}@example.com`;
-    const [row] = await database.db
-      .insert(submissions)
-      .values({
-        source: values.phone ? "chatbot" : "form",
-        language: values.language ?? "es",
-        fullName: values.name,
-        email,
-        emailNormalized: email,
-        whatsapp: values.whatsapp ?? null,
-        phone: values.phone ?? null,
-        consentVersion: "test",
-        consentedAt: new Date(),
-      })
-      .returning({ id: submissions.id });
-    return { id: row!.id, email };
+    const id = await insertApplicationRow(database.db, {
+      source: values.phone ? "chatbot" : "form",
+      language: values.language ?? "es",
+      fullName: values.name,
+      email,
+      whatsapp: values.whatsapp ?? null,
+      phone: values.phone ?? null,
+    });
+    return { id, email };
   }
 
   const logOf = (id: number) =>
@@ -76,8 +66,7 @@ describe.each(targets)("contacting an applicant on %s", (_name, options) => {
   const textOf = (link: string) => new URL(link).searchParams.get("text");
 
   beforeAll(async () => {
-    database = openDatabase(options);
-    await database.migrate();
+    database = await openTestDatabase(kind);
   }, 60_000);
   afterAll(async () => {
     await database.db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));

@@ -2,15 +2,16 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq, like } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase, openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
-import { outbox, rateLimits, submissions } from "#app/db/schema.server.ts";
+import { outbox, submissions } from "#app/db/schema.server.ts";
 import { handleChatbotApplication } from "#app/features/chatbot/chatbot.server.ts";
 import { handlePreselection } from "#app/features/preselection/preselection.server.ts";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import { languages } from "#app/i18n/languages.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import { copyDatabase, hasPostgres, type DatabaseCopy } from "#app/test/databases.ts";
 import { startFaultProxy, type FaultProxy } from "#app/test/fault-proxy.ts";
 import { failureMessage, failureMessageKey } from "./failure-message.ts";
 import type { ApplicationResult } from "./receive.server.ts";
@@ -21,7 +22,6 @@ import type { ApplicationResult } from "./receive.server.ts";
  * stores it once, with its one confirmation mail.
  */
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
 /** Short here, so the slow cases take seconds: the default is ten. */
 const TIMEOUT_MS = 3000;
 
@@ -114,17 +114,19 @@ async function storedFor(db: DatabaseHandle["db"], email: string) {
   return { applications: applications.length, mails: mails.length };
 }
 
-describe.skipIf(!postgresUrl)(
+describe.skipIf(!hasPostgres)(
   "PostgreSQL down or slow at submission (through a faulty proxy; needs TEST_DATABASE_URL)",
   () => {
     let proxy: FaultProxy;
     /** The same database, not through the proxy: what is really stored. */
     let direct: DatabaseHandle;
+    let copy: DatabaseCopy;
 
     beforeAll(async () => {
-      proxy = await startFaultProxy(postgresUrl!);
-      direct = openDatabase({ url: postgresUrl!, dataDir: "memory://" });
-      await openAppDatabase(proxy.url, {
+      copy = await copyDatabase("postgres");
+      direct = openDatabase(copy);
+      proxy = await startFaultProxy(copy.url!);
+      await openAppDatabase(proxy, {
         SUBMISSION_TIMEOUT_MS: String(TIMEOUT_MS),
         SUBMISSION_RATE_LIMIT: "1000",
       });
@@ -132,11 +134,9 @@ describe.skipIf(!postgresUrl)(
     afterAll(async () => {
       proxy?.restore();
       await closeAppDatabase();
-      await direct.db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));
-      await direct.db.delete(outbox).where(like(outbox.recipient, `%.${marker}@%`));
-      await direct.db.delete(rateLimits).where(like(rateLimits.key, `submission:${ipPrefix}%`));
-      await direct.close();
+      await direct?.close();
       await proxy?.close();
+      await copy?.drop();
     });
 
     it("goes to the database through the proxy", async () => {
@@ -212,7 +212,7 @@ describe("PGlite failed at submission", () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "mare-faults-"));
-    await openAppDatabase(undefined, { DATA_DIR: dataDir, SUBMISSION_RATE_LIMIT: "1000" });
+    await openAppDatabase("pglite", { DATA_DIR: dataDir, SUBMISSION_RATE_LIMIT: "1000" });
   }, 60_000);
   afterAll(async () => {
     await closeAppDatabase().catch(() => undefined);
@@ -228,7 +228,7 @@ describe("PGlite failed at submission", () => {
       expectRefusedWithHerAnswers(await send(), fields);
 
       await closeAppDatabase().catch(() => undefined);
-      await openAppDatabase(undefined, { DATA_DIR: dataDir, SUBMISSION_RATE_LIMIT: "1000" });
+      await openAppDatabase("pglite", { DATA_DIR: dataDir, SUBMISSION_RATE_LIMIT: "1000" });
       const reopened = await getDatabase();
       expect(await storedFor(reopened, fields.email)).toEqual({ applications: 0, mails: 0 });
       expect(await send()).toEqual({ status: 200, body: { status: "sent" } });

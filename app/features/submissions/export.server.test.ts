@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { openTestDatabase } from "#app/test/databases.ts";
 import { accessLog, submissions } from "#app/db/schema.server.ts";
 import { exportSubmissions } from "./export.server.ts";
 
@@ -10,8 +11,7 @@ describe("the export of a list", () => {
   const marker = `export-${randomUUID().slice(0, 8)}`;
 
   beforeAll(async () => {
-    database = openDatabase({ dataDir: "memory://" });
-    await database.migrate();
+    database = await openTestDatabase("pglite");
     // More rows than one batch, so the stream pages through them.
     const rows = Array.from({ length: 2100 }, (_, i) => ({
       source: "form" as const,

@@ -1,19 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
+import { insertApplicationRows } from "#app/test/factories.ts";
 import { submissions } from "#app/db/schema.server.ts";
 import { applicationNeighbours } from "./neighbours.server.ts";
 import { readReviewContext } from "./review-context.ts";
 
 // PGlite always; PostgreSQL as well when a test database is given (CI sets one).
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, { url?: string; dataDir: string }][] = [
-  ["PGlite", { dataDir: "memory://" }],
-];
-if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
-
-describe.each(targets)("an application's neighbours on %s", (_name, options) => {
+describe.each(databaseTargets)("an application's neighbours on %s", (_name, kind) => {
   let database: DatabaseHandle;
   // A shared test database holds other rows: this run's are found by their own e-mail prefix.
   const marker = `nb${randomBytes(6).toString("hex")}`;
@@ -32,31 +28,23 @@ describe.each(targets)("an application's neighbours on %s", (_name, options) => 
     const email = `${marker}-${name}@example.com`;
     return {
       createdAt: sql`${createdAt}::timestamptz`,
-      source: "form" as const,
-      language: "pt",
       fullName: `${name} ${marker}`,
       email,
-      emailNormalized: email.toLowerCase(),
       consentVersion: "2026-11-22/pt",
-      consentedAt: new Date(),
       ...overrides,
     };
   };
 
   beforeAll(async () => {
-    database = openDatabase(options);
-    await database.migrate();
-    const inserted = await database.db
-      .insert(submissions)
-      .values([
-        row("ana", at(10)),
-        row("bia", at(20), { status: "Aprovado" }),
-        // Two in the same microsecond: the id decides between them, as on the list's pages.
-        row("carla", at(30, 200)),
-        row("dani", at(30, 200)),
-        row("eva", at(40), { source: "chatbot" }),
-      ])
-      .returning({ id: submissions.id, email: submissions.email });
+    database = await openTestDatabase(kind);
+    const inserted = await insertApplicationRows(database.db, [
+      row("ana", at(10)),
+      row("bia", at(20), { status: "Aprovado" }),
+      // Two in the same microsecond: the id decides between them, as on the list's pages.
+      row("carla", at(30, 200)),
+      row("dani", at(30, 200)),
+      row("eva", at(40), { source: "chatbot" }),
+    ]);
     for (const { id, email } of inserted)
       ids.set(email.slice(marker.length + 1).split("@")[0]!, id);
     // Migrating an embedded database takes seconds, more on a busy machine.

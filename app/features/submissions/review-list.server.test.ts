@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
+import { insertApplicationRows } from "#app/test/factories.ts";
 import { submissions } from "#app/db/schema.server.ts";
 import {
   listSubmissions,
@@ -11,13 +13,7 @@ import {
 } from "./review-list.server.ts";
 
 // PGlite always; PostgreSQL as well when a test database is given (CI sets one).
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, { url?: string; dataDir: string }][] = [
-  ["PGlite", { dataDir: "memory://" }],
-];
-if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
-
-describe.each(targets)("the review list on %s", (_name, options) => {
+describe.each(databaseTargets)("the review list on %s", (_name, kind) => {
   let database: DatabaseHandle;
   // A shared test database holds other rows: this run's have their own e-mail and name prefix
   // and dates in a random hour far in the future, above everything else.
@@ -40,21 +36,16 @@ describe.each(targets)("the review list on %s", (_name, options) => {
     const email = `${marker}-${name}@Example.com`;
     return {
       createdAt: sql`${createdAt}::timestamptz`,
-      source: "form" as const,
-      language: "pt",
       fullName: `${name} Souza ${marker}`,
       email,
-      emailNormalized: email.toLowerCase(),
       consentVersion: "2026-11-22/pt",
-      consentedAt: new Date(),
       ...overrides,
     };
   };
 
   beforeAll(async () => {
-    database = openDatabase(options);
-    await database.migrate();
-    await database.db.insert(submissions).values([
+    database = await openTestDatabase(kind);
+    await insertApplicationRows(database.db, [
       row("ana", at(10)),
       row("bia", at(20), { status: "Aprovado" }),
       // Three in the same millisecond, two of them in the same microsecond.

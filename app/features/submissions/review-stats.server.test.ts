@@ -1,23 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
+import { insertApplicationRows } from "#app/test/factories.ts";
 import { submissions } from "#app/db/schema.server.ts";
 import { dashboardStats } from "./review-stats.server.ts";
 
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, { url?: string; dataDir: string }][] = [
-  ["PGlite", { dataDir: "memory://" }],
-];
-if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
-
-describe.each(targets)("the dashboard's counts by status on %s", (name, options) => {
+describe.each(databaseTargets)("the dashboard's counts by status on %s", (name, kind) => {
   let database: DatabaseHandle;
   const marker = `stats-${randomUUID().slice(0, 8)}`;
 
   beforeAll(async () => {
-    database = openDatabase(options);
-    await database.migrate();
+    database = await openTestDatabase(kind);
   }, 60_000);
   afterAll(async () => {
     await database.db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));
@@ -38,20 +33,13 @@ describe.each(targets)("the dashboard's counts by status on %s", (name, options)
   }
 
   async function add(count: number) {
-    const rows = await database.db
-      .insert(submissions)
-      .values(
-        Array.from({ length: count }, (_, i) => ({
-          source: "form" as const,
-          language: "pt",
-          fullName: `Ana ${i}`,
-          email: `ana${i}.${marker}@example.com`,
-          emailNormalized: `ana${i}.${marker}@example.com`,
-          consentVersion: "test",
-          consentedAt: new Date(),
-        })),
-      )
-      .returning({ id: submissions.id });
+    const rows = await insertApplicationRows(
+      database.db,
+      Array.from({ length: count }, (_, i) => ({
+        fullName: `Ana ${i}`,
+        email: `ana${i}.${marker}@example.com`,
+      })),
+    );
     return rows.map((r) => r.id);
   }
 

@@ -1,15 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
+import { insertApplicationRow } from "#app/test/factories.ts";
 import { accessLog, outbox, submissions, submissionStatusHistory } from "#app/db/schema.server.ts";
 import { changeStatus, mayChange } from "./review.server.ts";
-
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, { url?: string; dataDir: string }][] = [
-  ["PGlite", { dataDir: "memory://" }],
-];
-if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
 
 describe("who may change a status", () => {
   it("lets approvers and admins decide, and only admins reopen", () => {
@@ -24,7 +20,7 @@ describe("who may change a status", () => {
   });
 });
 
-describe.each(targets)("review decisions on %s", (_name, options) => {
+describe.each(databaseTargets)("review decisions on %s", (_name, kind) => {
   let database: DatabaseHandle;
   const marker = `review-${randomUUID().slice(0, 8)}`;
   const reviewer = { id: `reviewer-${marker}`, role: "approver" as const };
@@ -32,24 +28,16 @@ describe.each(targets)("review decisions on %s", (_name, options) => {
 
   async function application(name: string, language = "es") {
     const email = `${name}.${marker}@example.com`;
-    const [row] = await database.db
-      .insert(submissions)
-      .values({
-        source: "form",
-        language,
-        fullName: `${name} Souza`,
-        email,
-        emailNormalized: email,
-        consentVersion: "test",
-        consentedAt: new Date(),
-      })
-      .returning({ id: submissions.id });
-    return { id: row!.id, email };
+    const id = await insertApplicationRow(database.db, {
+      language,
+      fullName: `${name} Souza`,
+      email,
+    });
+    return { id, email };
   }
 
   beforeAll(async () => {
-    database = openDatabase(options);
-    await database.migrate();
+    database = await openTestDatabase(kind);
   }, 60_000);
   afterAll(async () => {
     await database.db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));

@@ -9,7 +9,6 @@ import {
 } from "#app/db/schema.server.ts";
 import type { Language } from "#app/i18n/languages.ts";
 import { mailPriority } from "#app/mail/kinds.ts";
-import { notifyMailQueued } from "#app/mail/outbox.server.ts";
 import { confirmationMail, findTemplateOverride } from "#app/mail/templates.server.ts";
 import { encrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
 import { countAttemptQuery } from "#app/utils/rate-limit.server.ts";
@@ -35,13 +34,6 @@ export interface NewSubmission {
   document?: string;
   referralCode?: string | null;
   consentVersion: string;
-}
-
-/** An application stored on its own (the tests' path until app/test/factories.ts has it). */
-export async function createSubmission(db: Database, input: NewSubmission) {
-  const id = await db.transaction((tx) => storeApplication(tx, input));
-  notifyMailQueued();
-  return id;
 }
 
 /**

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, like, notInArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuthFor, type Auth } from "#app/auth/auth.server.ts";
-import { openDatabase, type Database, type DatabaseHandle } from "#app/db/db.server.ts";
+import type { Database, DatabaseHandle } from "#app/db/db.server.ts";
+import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
+import { insertAccount } from "#app/test/factories.ts";
 import {
   accessLog,
   affiliates,
@@ -15,18 +17,12 @@ import {
 import { getEnv } from "#app/utils/env.server.ts";
 import { changeRole, listUsers, sendResetLink, setDisabled } from "./users.server.ts";
 
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const targets: [string, { url?: string; dataDir: string }][] = [
-  ["PGlite", { dataDir: "memory://" }],
-];
-if (postgresUrl) targets.push(["PostgreSQL", { url: postgresUrl, dataDir: "unused" }]);
-
 const env = { ...getEnv({ DATA_DIR: "memory://", PORT: "3999", HOST: "127.0.0.1" }) };
 const PASSWORD = "uma-senha-bem-comprida";
 const headers = () =>
   new Headers({ origin: "http://127.0.0.1:3999", "x-client-ip": "198.51.100.9" });
 
-describe.each(targets)("admin › users on %s", (_name, options) => {
+describe.each(databaseTargets)("admin › users on %s", (_name, kind) => {
   let database: DatabaseHandle;
   let auth: Auth;
   const marker = `users-${randomUUID().slice(0, 8)}`;
@@ -37,16 +33,14 @@ describe.each(targets)("admin › users on %s", (_name, options) => {
     role: Role = "model",
     extra: Partial<typeof user.$inferInsert> = {},
   ) {
-    const id = `${name}-${marker}`;
-    await database.db.insert(user).values({
-      id,
+    return insertAccount(database.db, {
+      id: `${name}-${marker}`,
       name: `${name[0]!.toUpperCase()}${name.slice(1)} Lima`,
       email: email(name),
       emailVerified: true,
       role,
       ...extra,
     });
-    return id;
   }
 
   /** An account that can sign in with a password, through Better Auth. */
@@ -89,8 +83,7 @@ describe.each(targets)("admin › users on %s", (_name, options) => {
       .orderBy(desc(accessLog.id));
 
   beforeAll(async () => {
-    database = openDatabase(options);
-    await database.migrate();
+    database = await openTestDatabase(kind);
     auth = createAuthFor(database.db, env);
   }, 60_000);
   afterAll(async () => {

@@ -7,7 +7,8 @@ import { getDatabase } from "#app/db/db.server.ts";
 import { rateLimits, session, user } from "#app/db/schema.server.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 import * as security from "./security.tsx";
 
 /**
@@ -38,7 +39,7 @@ describe("describeDevice", () => {
   });
 });
 
-describe.each(databaseTargets)("the security page on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("the security page on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const address = `ana.${marker}@example.com`;
   let userId = "";
@@ -71,7 +72,7 @@ describe.each(databaseTargets)("the security page on %s", (_name, databaseUrl) =
     (await (await getDatabase()).select().from(session).where(eq(session.userId, userId))).length;
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl, { PUBLIC_ORIGIN: "", ADMIN_EMAIL: "" });
+    await openAppDatabase(kind, { PUBLIC_ORIGIN: "", ADMIN_EMAIL: "" });
     ({ id: userId, cookie } = await signedInAccount({
       email: address,
       name: "Ana Souza",

@@ -13,7 +13,8 @@ import {
 } from "#app/db/schema.server.ts";
 import type { Role } from "#app/db/roles.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 import * as accessReportExport from "./access-report-export.ts";
 import * as accessReport from "./access-report.tsx";
 import * as affiliate from "./affiliate.tsx";
@@ -36,431 +37,426 @@ const englishText = (key: string) =>
     .split(".")
     .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], english);
 
-describe.each(databaseTargets)(
-  "affiliates and access report routes on %s",
-  (_name, databaseUrl) => {
-    const marker = randomBytes(4).toString("hex");
-    const email = (name: string) => `${name}.${marker}@example.com`;
-    const cookies: Record<string, string> = {};
-    const ids: Record<string, string> = {};
-    let affiliateId = 0;
+describe.each(databaseTargets)("affiliates and access report routes on %s", (_name, kind) => {
+  const marker = randomBytes(4).toString("hex");
+  const email = (name: string) => `${name}.${marker}@example.com`;
+  const cookies: Record<string, string> = {};
+  const ids: Record<string, string> = {};
+  let affiliateId = 0;
 
-    function request(
-      path: string,
-      {
-        who,
-        form,
-        headers = {},
-      }: { who?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
-    ) {
-      return new Request(`${ORIGIN}${path}`, {
-        method: form ? "POST" : "GET",
-        body: form ? new URLSearchParams(form) : undefined,
-        headers: {
-          origin: ORIGIN,
-          "x-client-ip": "198.51.100.77",
-          "accept-language": "en",
-          ...(who ? { cookie: cookies[who]! } : {}),
-          ...headers,
-        },
-      });
-    }
-
-    /** A signed-in account of a role; its id and cookie are kept under its name. */
-    async function account(who: string, role: Role) {
-      const { id, cookie } = await signedInAccount({
-        email: email(who),
-        name: `${who} ${marker}`,
-        role,
-        password: PASSWORD,
+  function request(
+    path: string,
+    {
+      who,
+      form,
+      headers = {},
+    }: { who?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) {
+    return new Request(`${ORIGIN}${path}`, {
+      method: form ? "POST" : "GET",
+      body: form ? new URLSearchParams(form) : undefined,
+      headers: {
         origin: ORIGIN,
-        ip: `198.51.100.${Object.keys(ids).length + 10}`,
-      });
-      ids[who] = id;
-      cookies[who] = cookie;
+        "x-client-ip": "198.51.100.77",
+        "accept-language": "en",
+        ...(who ? { cookie: cookies[who]! } : {}),
+        ...headers,
+      },
+    });
+  }
+
+  /** A signed-in account of a role; its id and cookie are kept under its name. */
+  async function account(who: string, role: Role) {
+    const { id, cookie } = await signedInAccount({
+      email: email(who),
+      name: `${who} ${marker}`,
+      role,
+      password: PASSWORD,
+      origin: ORIGIN,
+      ip: `198.51.100.${Object.keys(ids).length + 10}`,
+    });
+    ids[who] = id;
+    cookies[who] = cookie;
+  }
+
+  const detailPath = () => `/admin/afiliados/${affiliateId}`;
+  const post = (who: string, form: Record<string, string>, headers?: Record<string, string>) =>
+    callRoute(affiliate.action, request(detailPath(), { who, form, headers }), {
+      id: String(affiliateId),
+    });
+  const ledgerRows = async () =>
+    (await getDatabase())
+      .select()
+      .from(affiliateLedger)
+      .where(eq(affiliateLedger.affiliateId, affiliateId));
+  const logOf = async (action: string) =>
+    (await getDatabase())
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.action, action), eq(accessLog.subject, `affiliate:${affiliateId}`)))
+      .orderBy(accessLog.id);
+
+  beforeAll(async () => {
+    await openAppDatabase(kind, {
+      HOST: "127.0.0.1",
+      PORT: "3998",
+      PUBLIC_ORIGIN: "",
+      ADMIN_EMAIL: "",
+      GOOGLE_CLIENT_ID: "",
+      GOOGLE_CLIENT_SECRET: "",
+    });
+    await account("admin", "admin");
+    await account("approver", "approver");
+    await account("model", "model");
+    await account("lia", "affiliate");
+    const db = await getDatabase();
+    const [row] = await db
+      .select({ id: affiliates.id })
+      .from(affiliates)
+      .where(eq(affiliates.userId, ids.lia!));
+    affiliateId =
+      row?.id ??
+      (
+        await db
+          .insert(affiliates)
+          .values({
+            userId: ids.lia!,
+            referralCode: `T${marker}`.toUpperCase(),
+            promotion: "Blog",
+          })
+          .returning({ id: affiliates.id })
+      )[0]!.id;
+    const referral = (status: "Pendente" | "Aprovado") => ({
+      source: "form" as const,
+      language: "pt",
+      fullName: "Indicada Souza",
+      email: `ref-${status}.${marker}@example.com`,
+      emailNormalized: `ref-${status}.${marker}@example.com`,
+      consentVersion: "test",
+      consentedAt: new Date(),
+      affiliateId,
+      status,
+    });
+    await db.insert(submissions).values([referral("Aprovado"), referral("Pendente")]);
+  }, 60_000);
+
+  afterAll(async () => {
+    const db = await getDatabase();
+    await db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));
+    const all = Object.values(ids);
+    if (all.length) {
+      await db.delete(accessLog).where(inArray(accessLog.actorId, all));
+      await db.delete(user).where(inArray(user.id, all));
     }
+    await db.delete(rateLimits).where(like(rateLimits.key, `%.${marker}@%`));
+    await closeAppDatabase();
+  });
 
-    const detailPath = () => `/admin/afiliados/${affiliateId}`;
-    const post = (who: string, form: Record<string, string>, headers?: Record<string, string>) =>
-      callRoute(affiliate.action, request(detailPath(), { who, form, headers }), {
-        id: String(affiliateId),
-      });
-    const ledgerRows = async () =>
-      (await getDatabase())
-        .select()
-        .from(affiliateLedger)
-        .where(eq(affiliateLedger.affiliateId, affiliateId));
-    const logOf = async (action: string) =>
-      (await getDatabase())
-        .select()
-        .from(accessLog)
-        .where(and(eq(accessLog.action, action), eq(accessLog.subject, `affiliate:${affiliateId}`)))
-        .orderBy(accessLog.id);
-
-    beforeAll(async () => {
-      await openAppDatabase(databaseUrl, {
-        HOST: "127.0.0.1",
-        PORT: "3998",
-        PUBLIC_ORIGIN: "",
-        ADMIN_EMAIL: "",
-        GOOGLE_CLIENT_ID: "",
-        GOOGLE_CLIENT_SECRET: "",
-      });
-      await account("admin", "admin");
-      await account("approver", "approver");
-      await account("model", "model");
-      await account("lia", "affiliate");
-      const db = await getDatabase();
-      const [row] = await db
-        .select({ id: affiliates.id })
-        .from(affiliates)
-        .where(eq(affiliates.userId, ids.lia!));
-      affiliateId =
-        row?.id ??
-        (
-          await db
-            .insert(affiliates)
-            .values({
-              userId: ids.lia!,
-              referralCode: `T${marker}`.toUpperCase(),
-              promotion: "Blog",
-            })
-            .returning({ id: affiliates.id })
-        )[0]!.id;
-      const referral = (status: "Pendente" | "Aprovado") => ({
-        source: "form" as const,
-        language: "pt",
-        fullName: "Indicada Souza",
-        email: `ref-${status}.${marker}@example.com`,
-        emailNormalized: `ref-${status}.${marker}@example.com`,
-        consentVersion: "test",
-        consentedAt: new Date(),
-        affiliateId,
-        status,
-      });
-      await db.insert(submissions).values([referral("Aprovado"), referral("Pendente")]);
-    }, 60_000);
-
-    afterAll(async () => {
-      const db = await getDatabase();
-      await db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));
-      const all = Object.values(ids);
-      if (all.length) {
-        await db.delete(accessLog).where(inArray(accessLog.actorId, all));
-        await db.delete(user).where(inArray(user.id, all));
-      }
-      await db.delete(rateLimits).where(like(rateLimits.key, `%.${marker}@%`));
-      await closeAppDatabase();
-    });
-
-    it("lets approvers and admins read the list and her page, and no one else", async () => {
-      for (const who of ["admin", "approver"]) {
-        const list = await callRoute(
-          affiliatesList.loader,
-          request(`/admin/afiliados?q=${marker}`, { who }),
-        );
-        expect(list.status).toBe(200);
-        expect(
-          (list.data as { rows: { id: number; referrals: number; approvals: number }[] }).rows,
-        ).toMatchObject([{ id: affiliateId, referrals: 2, approvals: 1 }]);
-        const page = await callRoute(affiliate.loader, request(detailPath(), { who }), {
-          id: String(affiliateId),
-        });
-        expect(page.status).toBe(200);
-        expect(page.data).toMatchObject({ canEdit: who === "admin" });
-      }
-      for (const who of ["model", "lia"]) {
-        expect(
-          await callRoute(affiliatesList.loader, request("/admin/afiliados", { who })),
-        ).toMatchObject({ status: 302, location: "/permission-denied" });
-      }
-      const visitor = await callRoute(affiliatesList.loader, request("/admin/afiliados"));
-      expect(visitor.status).toBe(302);
-      expect(visitor.location).toMatch(/^\/login\?redirect=/);
-      expect(
-        await callRoute(affiliate.loader, request("/admin/afiliados/0", { who: "admin" }), {
-          id: "0",
-        }),
-      ).toMatchObject({ status: 404 });
-    });
-
-    it("refuses every change from an approver, storing nothing", async () => {
-      for (const form of [
-        { intent: "status", status: "suspended" },
-        { intent: "commission", rate: "10" },
-        { intent: "ledger", kind: "earning", amount: "10", date: "2026-01-01", note: "" },
-      ] as Record<string, string>[]) {
-        expect(await post("approver", form)).toMatchObject({
-          status: 302,
-          location: "/permission-denied",
-        });
-      }
-      const [row] = await (
-        await getDatabase()
-      )
-        .select()
-        .from(affiliates)
-        .where(eq(affiliates.id, affiliateId));
-      expect(row).toMatchObject({ status: "active", commissionRate: null });
-      expect(await ledgerRows()).toEqual([]);
-      expect(await logOf("affiliate.status")).toEqual([]);
-    });
-
-    it("lets an admin suspend and reactivate, each change logged with her address", async () => {
-      expect(await post("admin", { intent: "status", status: "suspended" })).toMatchObject({
-        status: 302,
-        location: `${detailPath()}?notice=suspended`,
-      });
-      const [row] = await (
-        await getDatabase()
-      )
-        .select({ status: affiliates.status })
-        .from(affiliates)
-        .where(eq(affiliates.id, affiliateId));
-      expect(row!.status).toBe("suspended");
-      expect(await logOf("affiliate.status")).toMatchObject([
-        {
-          actorId: ids.admin,
-          ip: "198.51.100.77",
-          details: { from: "active", to: "suspended" },
-        },
-      ]);
-      expect(await post("admin", { intent: "status", status: "gone" })).toMatchObject({
-        status: 400,
-        data: { fieldErrors: { status: "admin.affiliates.errors.status" } },
-      });
-      expect(await post("admin", { intent: "status", status: "active" })).toMatchObject({
-        status: 302,
-      });
-      expect(await logOf("affiliate.status")).toHaveLength(2);
-    });
-
-    it("validates the commission rate on the server with translated messages", async () => {
-      for (const [rate, key] of [
-        ["101", "admin.affiliates.errors.rate"],
-        ["12.345", "admin.affiliates.errors.rate"],
-        ["-1", "admin.affiliates.errors.rate"],
-        ["", "admin.affiliates.errors.rateRequired"],
-      ] as const) {
-        const answer = await post("admin", { intent: "commission", rate });
-        expect(answer).toMatchObject({ status: 400, data: { fieldErrors: { rate: key } } });
-        expect(englishText(key)).toEqual(expect.any(String));
-      }
-      expect(await logOf("affiliate.commission")).toEqual([]);
-      expect(await post("admin", { intent: "commission", rate: "12,5" })).toMatchObject({
-        status: 302,
-        location: `${detailPath()}?notice=commission`,
-      });
-      expect(await logOf("affiliate.commission")).toMatchObject([
-        { details: { from: null, to: "12.50" } },
-      ]);
-    });
-
-    it("records earnings and payouts in cents, refusing wrong ones whole", async () => {
-      const entry = (values: Record<string, string>) =>
-        post("admin", {
-          intent: "ledger",
-          kind: "earning",
-          amount: "100",
-          date: "2026-01-15",
-          note: "",
-          ...values,
-        });
-      const tomorrow = new Date(Date.now() + 3 * 24 * 3600_000).toISOString().slice(0, 10);
-      for (const [values, field, key] of [
-        [{ amount: "0" }, "amount", "admin.affiliates.errors.amountPositive"],
-        [{ amount: "10.999" }, "amount", "admin.affiliates.errors.amount"],
-        [{ amount: "1.000,00" }, "amount", "admin.affiliates.errors.amount"],
-        [{ date: tomorrow }, "date", "admin.affiliates.errors.dateFuture"],
-        [{ date: "15/01/2026" }, "date", "admin.affiliates.errors.date"],
-        [{ note: "n".repeat(501) }, "note", "admin.affiliates.errors.note"],
-        [{ kind: "bonus" }, "kind", "admin.affiliates.errors.kind"],
-      ] as const) {
-        const answer = await entry(values);
-        expect(answer).toMatchObject({ status: 400, data: { fieldErrors: { [field]: key } } });
-        expect(englishText(key)).toEqual(expect.any(String));
-      }
-      expect(await ledgerRows()).toEqual([]);
-      expect(await logOf("affiliate.ledger")).toEqual([]);
-
-      expect(await entry({ amount: "350,75", note: "Março" })).toMatchObject({ status: 302 });
-      expect(await entry({ amount: "49.25", date: "2026-02-01" })).toMatchObject({ status: 302 });
-      expect(await entry({ kind: "payout", amount: "300", date: "2026-02-05" })).toMatchObject({
-        status: 302,
-        location: `${detailPath()}?notice=payout`,
-      });
-      expect(
-        (await ledgerRows()).map((r) => [r.kind, r.amountCents, r.occurredOn, r.createdBy]),
-      ).toEqual(
-        expect.arrayContaining([
-          ["earning", 35075, "2026-01-15", ids.admin],
-          ["earning", 4925, "2026-02-01", ids.admin],
-          ["payout", 30000, "2026-02-05", ids.admin],
-        ]),
+  it("lets approvers and admins read the list and her page, and no one else", async () => {
+    for (const who of ["admin", "approver"]) {
+      const list = await callRoute(
+        affiliatesList.loader,
+        request(`/admin/afiliados?q=${marker}`, { who }),
       );
-      expect(await logOf("affiliate.ledger")).toHaveLength(3);
-      const page = await callRoute(affiliate.loader, request(detailPath(), { who: "approver" }), {
+      expect(list.status).toBe(200);
+      expect(
+        (list.data as { rows: { id: number; referrals: number; approvals: number }[] }).rows,
+      ).toMatchObject([{ id: affiliateId, referrals: 2, approvals: 1 }]);
+      const page = await callRoute(affiliate.loader, request(detailPath(), { who }), {
         id: String(affiliateId),
       });
-      expect(page.data).toMatchObject({
-        affiliate: { earningsCents: 40000, payoutsCents: 30000, balanceCents: 10000 },
-        ledger: [
-          { kind: "payout", enteredBy: `admin ${marker}` },
-          { kind: "earning" },
-          { kind: "earning", note: "Março" },
-        ],
-      });
-    });
+      expect(page.status).toBe(200);
+      expect(page.data).toMatchObject({ canEdit: who === "admin" });
+    }
+    for (const who of ["model", "lia"]) {
+      expect(
+        await callRoute(affiliatesList.loader, request("/admin/afiliados", { who })),
+      ).toMatchObject({ status: 302, location: "/permission-denied" });
+    }
+    const visitor = await callRoute(affiliatesList.loader, request("/admin/afiliados"));
+    expect(visitor.status).toBe(302);
+    expect(visitor.location).toMatch(/^\/login\?redirect=/);
+    expect(
+      await callRoute(affiliate.loader, request("/admin/afiliados/0", { who: "admin" }), {
+        id: "0",
+      }),
+    ).toMatchObject({ status: 404 });
+  });
 
-    it("voids an entry made by mistake: kept, struck out of the totals, logged, once", async () => {
-      const payout = (await ledgerRows()).find((r) => r.kind === "payout")!;
-      const voidIt = (who: string, entry: string) => post(who, { intent: "void", entry });
-      expect(await voidIt("approver", String(payout.id))).toMatchObject({
+  it("refuses every change from an approver, storing nothing", async () => {
+    for (const form of [
+      { intent: "status", status: "suspended" },
+      { intent: "commission", rate: "10" },
+      { intent: "ledger", kind: "earning", amount: "10", date: "2026-01-01", note: "" },
+    ] as Record<string, string>[]) {
+      expect(await post("approver", form)).toMatchObject({
         status: 302,
         location: "/permission-denied",
       });
-      for (const entry of ["", "abc", "-1", "1e3"]) {
-        expect(await voidIt("admin", entry)).toMatchObject({
-          status: 400,
-          data: { error: "admin.affiliates.errors.entry" },
-        });
-      }
-      expect(englishText("admin.affiliates.errors.entry")).toEqual(expect.any(String));
-      // An entry of no one, or of another affiliate: not found.
-      expect(await voidIt("admin", "999999999")).toMatchObject({ status: 404 });
-      expect(await logOf("affiliate.ledger.void")).toEqual([]);
+    }
+    const [row] = await (
+      await getDatabase()
+    )
+      .select()
+      .from(affiliates)
+      .where(eq(affiliates.id, affiliateId));
+    expect(row).toMatchObject({ status: "active", commissionRate: null });
+    expect(await ledgerRows()).toEqual([]);
+    expect(await logOf("affiliate.status")).toEqual([]);
+  });
 
-      expect(await voidIt("admin", String(payout.id))).toMatchObject({
-        status: 302,
-        location: `${detailPath()}?notice=voided`,
-      });
-      expect((await ledgerRows()).find((r) => r.id === payout.id)).toMatchObject({
-        voidedBy: ids.admin,
-        voidedAt: expect.any(Date),
-        amountCents: 30000,
-      });
-      expect(await logOf("affiliate.ledger.void")).toMatchObject([
-        {
-          actorId: ids.admin,
-          details: { entry: payout.id, kind: "payout", amountCents: 30000 },
-        },
-      ]);
-      // Twice is once: nothing more changes or is logged.
-      expect(await voidIt("admin", String(payout.id))).toMatchObject({ status: 302 });
-      expect(await logOf("affiliate.ledger.void")).toHaveLength(1);
-
-      const page = await callRoute(affiliate.loader, request(detailPath(), { who: "admin" }), {
-        id: String(affiliateId),
-      });
-      expect(page.data).toMatchObject({
-        affiliate: { earningsCents: 40000, payoutsCents: 0, balanceCents: 40000 },
-        ledger: expect.arrayContaining([
-          expect.objectContaining({ id: payout.id, voidedBy: `admin ${marker}` }),
-        ]),
-      });
-      const list = await callRoute(
-        affiliatesList.loader,
-        request(`/admin/afiliados?q=${encodeURIComponent(email("lia"))}`, { who: "admin" }),
-      );
-      expect(list.data).toMatchObject({ rows: [{ payoutsCents: 0, earningsCents: 40000 }] });
+  it("lets an admin suspend and reactivate, each change logged with her address", async () => {
+    expect(await post("admin", { intent: "status", status: "suspended" })).toMatchObject({
+      status: 302,
+      location: `${detailPath()}?notice=suspended`,
     });
-
-    it("refuses a form from another site and an unknown form", async () => {
-      expect(
-        await post(
-          "admin",
-          { intent: "status", status: "suspended" },
-          {
-            origin: "https://evil.example",
-          },
-        ),
-      ).toMatchObject({ status: 403 });
-      expect(await post("admin", { intent: "delete" })).toMatchObject({
-        status: 400,
-        data: { error: "admin.affiliates.errors.intent" },
-      });
-    });
-
-    it("shows the access report to admins only, filtered and paged", async () => {
-      for (const who of ["approver", "model"]) {
-        expect(
-          await callRoute(accessReport.loader, request("/admin/access-report", { who })),
-        ).toMatchObject({ status: 302, location: "/permission-denied" });
-        expect(
-          await callRoute(accessReportExport.loader, request("/admin/access-report.csv", { who })),
-        ).toMatchObject({ status: 302, location: "/permission-denied" });
-      }
-      const path = `/admin/access-report?action=affiliate.*&actor=${encodeURIComponent(email("admin"))}`;
-      const first = await callRoute(accessReport.loader, request(path, { who: "admin" }));
-      type Page = {
-        rows: { action: string; actorName: string; subjectName: string | null }[];
-        next: string | null;
-      };
-      const all = (first.data as Page).rows;
-      // Two status changes, one commission, three ledger lines and one of them voided.
-      expect(all.map((row) => row.action).sort()).toEqual([
-        "affiliate.commission",
-        "affiliate.ledger",
-        "affiliate.ledger",
-        "affiliate.ledger",
-        "affiliate.ledger.void",
-        "affiliate.status",
-        "affiliate.status",
-      ]);
-      expect(all[0]).toMatchObject({
-        actorName: `admin ${marker}`,
-        action: "affiliate.ledger.void",
-        subject: `affiliate:${affiliateId}`,
-        subjectName: `lia ${marker}`,
-      });
-      const ledgerOnly = await callRoute(
-        accessReport.loader,
-        request(`/admin/access-report?action=affiliate.ledger&actor=${marker}`, { who: "admin" }),
-      );
-      expect((ledgerOnly.data as Page).rows).toHaveLength(3);
-      const none = await callRoute(
-        accessReport.loader,
-        request(`/admin/access-report?actor=${marker}&to=2000-01-01`, { who: "admin" }),
-      );
-      expect((none.data as Page).rows).toEqual([]);
-      const bad = await callRoute(
-        accessReport.loader,
-        request(`/admin/access-report?actor=${marker}&from=yesterday`, { who: "admin" }),
-      );
-      expect(bad.data).toMatchObject({ invalidDate: true });
-    });
-
-    it("exports the access report's filter as CSV and logs the export", async () => {
-      const answer = await callRoute(
-        accessReportExport.loader,
-        request(`/admin/access-report.csv?action=affiliate.ledger&actor=${marker}`, {
-          who: "admin",
-        }),
-      );
-      expect(answer.status).toBe(200);
-      expect(answer.response!.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-      expect(answer.response!.headers.get("content-disposition")).toMatch(
-        /^attachment; filename="access-report-\d{4}-\d{2}-\d{2}\.csv"$/,
-      );
-      const bytes = new Uint8Array(await answer.response!.arrayBuffer());
-      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-      const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
-      expect(lines).toHaveLength(1 + 3);
-      expect(lines[1]).toContain(
-        `;"admin ${marker}";"admin";"affiliate.ledger";"Earning or payout recorded";`,
-      );
-      const [logged] = await (
-        await getDatabase()
-      )
-        .select()
-        .from(accessLog)
-        .where(
-          and(eq(accessLog.action, "access-report.export"), eq(accessLog.actorId, ids.admin!)),
-        );
-      expect(logged).toMatchObject({
+    const [row] = await (
+      await getDatabase()
+    )
+      .select({ status: affiliates.status })
+      .from(affiliates)
+      .where(eq(affiliates.id, affiliateId));
+    expect(row!.status).toBe("suspended");
+    expect(await logOf("affiliate.status")).toMatchObject([
+      {
+        actorId: ids.admin,
         ip: "198.51.100.77",
-        details: { action: "affiliate.ledger", actor: marker },
-      });
+        details: { from: "active", to: "suspended" },
+      },
+    ]);
+    expect(await post("admin", { intent: "status", status: "gone" })).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { status: "admin.affiliates.errors.status" } },
     });
-  },
-);
+    expect(await post("admin", { intent: "status", status: "active" })).toMatchObject({
+      status: 302,
+    });
+    expect(await logOf("affiliate.status")).toHaveLength(2);
+  });
+
+  it("validates the commission rate on the server with translated messages", async () => {
+    for (const [rate, key] of [
+      ["101", "admin.affiliates.errors.rate"],
+      ["12.345", "admin.affiliates.errors.rate"],
+      ["-1", "admin.affiliates.errors.rate"],
+      ["", "admin.affiliates.errors.rateRequired"],
+    ] as const) {
+      const answer = await post("admin", { intent: "commission", rate });
+      expect(answer).toMatchObject({ status: 400, data: { fieldErrors: { rate: key } } });
+      expect(englishText(key)).toEqual(expect.any(String));
+    }
+    expect(await logOf("affiliate.commission")).toEqual([]);
+    expect(await post("admin", { intent: "commission", rate: "12,5" })).toMatchObject({
+      status: 302,
+      location: `${detailPath()}?notice=commission`,
+    });
+    expect(await logOf("affiliate.commission")).toMatchObject([
+      { details: { from: null, to: "12.50" } },
+    ]);
+  });
+
+  it("records earnings and payouts in cents, refusing wrong ones whole", async () => {
+    const entry = (values: Record<string, string>) =>
+      post("admin", {
+        intent: "ledger",
+        kind: "earning",
+        amount: "100",
+        date: "2026-01-15",
+        note: "",
+        ...values,
+      });
+    const tomorrow = new Date(Date.now() + 3 * 24 * 3600_000).toISOString().slice(0, 10);
+    for (const [values, field, key] of [
+      [{ amount: "0" }, "amount", "admin.affiliates.errors.amountPositive"],
+      [{ amount: "10.999" }, "amount", "admin.affiliates.errors.amount"],
+      [{ amount: "1.000,00" }, "amount", "admin.affiliates.errors.amount"],
+      [{ date: tomorrow }, "date", "admin.affiliates.errors.dateFuture"],
+      [{ date: "15/01/2026" }, "date", "admin.affiliates.errors.date"],
+      [{ note: "n".repeat(501) }, "note", "admin.affiliates.errors.note"],
+      [{ kind: "bonus" }, "kind", "admin.affiliates.errors.kind"],
+    ] as const) {
+      const answer = await entry(values);
+      expect(answer).toMatchObject({ status: 400, data: { fieldErrors: { [field]: key } } });
+      expect(englishText(key)).toEqual(expect.any(String));
+    }
+    expect(await ledgerRows()).toEqual([]);
+    expect(await logOf("affiliate.ledger")).toEqual([]);
+
+    expect(await entry({ amount: "350,75", note: "Março" })).toMatchObject({ status: 302 });
+    expect(await entry({ amount: "49.25", date: "2026-02-01" })).toMatchObject({ status: 302 });
+    expect(await entry({ kind: "payout", amount: "300", date: "2026-02-05" })).toMatchObject({
+      status: 302,
+      location: `${detailPath()}?notice=payout`,
+    });
+    expect(
+      (await ledgerRows()).map((r) => [r.kind, r.amountCents, r.occurredOn, r.createdBy]),
+    ).toEqual(
+      expect.arrayContaining([
+        ["earning", 35075, "2026-01-15", ids.admin],
+        ["earning", 4925, "2026-02-01", ids.admin],
+        ["payout", 30000, "2026-02-05", ids.admin],
+      ]),
+    );
+    expect(await logOf("affiliate.ledger")).toHaveLength(3);
+    const page = await callRoute(affiliate.loader, request(detailPath(), { who: "approver" }), {
+      id: String(affiliateId),
+    });
+    expect(page.data).toMatchObject({
+      affiliate: { earningsCents: 40000, payoutsCents: 30000, balanceCents: 10000 },
+      ledger: [
+        { kind: "payout", enteredBy: `admin ${marker}` },
+        { kind: "earning" },
+        { kind: "earning", note: "Março" },
+      ],
+    });
+  });
+
+  it("voids an entry made by mistake: kept, struck out of the totals, logged, once", async () => {
+    const payout = (await ledgerRows()).find((r) => r.kind === "payout")!;
+    const voidIt = (who: string, entry: string) => post(who, { intent: "void", entry });
+    expect(await voidIt("approver", String(payout.id))).toMatchObject({
+      status: 302,
+      location: "/permission-denied",
+    });
+    for (const entry of ["", "abc", "-1", "1e3"]) {
+      expect(await voidIt("admin", entry)).toMatchObject({
+        status: 400,
+        data: { error: "admin.affiliates.errors.entry" },
+      });
+    }
+    expect(englishText("admin.affiliates.errors.entry")).toEqual(expect.any(String));
+    // An entry of no one, or of another affiliate: not found.
+    expect(await voidIt("admin", "999999999")).toMatchObject({ status: 404 });
+    expect(await logOf("affiliate.ledger.void")).toEqual([]);
+
+    expect(await voidIt("admin", String(payout.id))).toMatchObject({
+      status: 302,
+      location: `${detailPath()}?notice=voided`,
+    });
+    expect((await ledgerRows()).find((r) => r.id === payout.id)).toMatchObject({
+      voidedBy: ids.admin,
+      voidedAt: expect.any(Date),
+      amountCents: 30000,
+    });
+    expect(await logOf("affiliate.ledger.void")).toMatchObject([
+      {
+        actorId: ids.admin,
+        details: { entry: payout.id, kind: "payout", amountCents: 30000 },
+      },
+    ]);
+    // Twice is once: nothing more changes or is logged.
+    expect(await voidIt("admin", String(payout.id))).toMatchObject({ status: 302 });
+    expect(await logOf("affiliate.ledger.void")).toHaveLength(1);
+
+    const page = await callRoute(affiliate.loader, request(detailPath(), { who: "admin" }), {
+      id: String(affiliateId),
+    });
+    expect(page.data).toMatchObject({
+      affiliate: { earningsCents: 40000, payoutsCents: 0, balanceCents: 40000 },
+      ledger: expect.arrayContaining([
+        expect.objectContaining({ id: payout.id, voidedBy: `admin ${marker}` }),
+      ]),
+    });
+    const list = await callRoute(
+      affiliatesList.loader,
+      request(`/admin/afiliados?q=${encodeURIComponent(email("lia"))}`, { who: "admin" }),
+    );
+    expect(list.data).toMatchObject({ rows: [{ payoutsCents: 0, earningsCents: 40000 }] });
+  });
+
+  it("refuses a form from another site and an unknown form", async () => {
+    expect(
+      await post(
+        "admin",
+        { intent: "status", status: "suspended" },
+        {
+          origin: "https://evil.example",
+        },
+      ),
+    ).toMatchObject({ status: 403 });
+    expect(await post("admin", { intent: "delete" })).toMatchObject({
+      status: 400,
+      data: { error: "admin.affiliates.errors.intent" },
+    });
+  });
+
+  it("shows the access report to admins only, filtered and paged", async () => {
+    for (const who of ["approver", "model"]) {
+      expect(
+        await callRoute(accessReport.loader, request("/admin/access-report", { who })),
+      ).toMatchObject({ status: 302, location: "/permission-denied" });
+      expect(
+        await callRoute(accessReportExport.loader, request("/admin/access-report.csv", { who })),
+      ).toMatchObject({ status: 302, location: "/permission-denied" });
+    }
+    const path = `/admin/access-report?action=affiliate.*&actor=${encodeURIComponent(email("admin"))}`;
+    const first = await callRoute(accessReport.loader, request(path, { who: "admin" }));
+    type Page = {
+      rows: { action: string; actorName: string; subjectName: string | null }[];
+      next: string | null;
+    };
+    const all = (first.data as Page).rows;
+    // Two status changes, one commission, three ledger lines and one of them voided.
+    expect(all.map((row) => row.action).sort()).toEqual([
+      "affiliate.commission",
+      "affiliate.ledger",
+      "affiliate.ledger",
+      "affiliate.ledger",
+      "affiliate.ledger.void",
+      "affiliate.status",
+      "affiliate.status",
+    ]);
+    expect(all[0]).toMatchObject({
+      actorName: `admin ${marker}`,
+      action: "affiliate.ledger.void",
+      subject: `affiliate:${affiliateId}`,
+      subjectName: `lia ${marker}`,
+    });
+    const ledgerOnly = await callRoute(
+      accessReport.loader,
+      request(`/admin/access-report?action=affiliate.ledger&actor=${marker}`, { who: "admin" }),
+    );
+    expect((ledgerOnly.data as Page).rows).toHaveLength(3);
+    const none = await callRoute(
+      accessReport.loader,
+      request(`/admin/access-report?actor=${marker}&to=2000-01-01`, { who: "admin" }),
+    );
+    expect((none.data as Page).rows).toEqual([]);
+    const bad = await callRoute(
+      accessReport.loader,
+      request(`/admin/access-report?actor=${marker}&from=yesterday`, { who: "admin" }),
+    );
+    expect(bad.data).toMatchObject({ invalidDate: true });
+  });
+
+  it("exports the access report's filter as CSV and logs the export", async () => {
+    const answer = await callRoute(
+      accessReportExport.loader,
+      request(`/admin/access-report.csv?action=affiliate.ledger&actor=${marker}`, {
+        who: "admin",
+      }),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.response!.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(answer.response!.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="access-report-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const bytes = new Uint8Array(await answer.response!.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
+    expect(lines).toHaveLength(1 + 3);
+    expect(lines[1]).toContain(
+      `;"admin ${marker}";"admin";"affiliate.ledger";"Earning or payout recorded";`,
+    );
+    const [logged] = await (
+      await getDatabase()
+    )
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.action, "access-report.export"), eq(accessLog.actorId, ids.admin!)));
+    expect(logged).toMatchObject({
+      ip: "198.51.100.77",
+      details: { action: "affiliate.ledger", actor: marker },
+    });
+  });
+});

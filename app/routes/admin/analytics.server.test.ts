@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
 import { user } from "#app/db/schema.server.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 import * as analytics from "./analytics.tsx";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 
@@ -21,7 +22,7 @@ type Role = "model" | "affiliate" | "approver" | "admin";
 
 const load = (request: Request) => callRoute(analytics.loader, request);
 
-describe.each(databaseTargets)("/admin/analytics on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("/admin/analytics on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const cookies: Partial<Record<Role, string>> = {};
   const ids: string[] = [];
@@ -50,7 +51,7 @@ describe.each(databaseTargets)("/admin/analytics on %s", (_name, databaseUrl) =>
   }
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl, {
+    await openAppDatabase(kind, {
       PUBLIC_ORIGIN: "",
       ADMIN_EMAIL: "",
       GOOGLE_CLIENT_ID: "",

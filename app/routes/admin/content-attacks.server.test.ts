@@ -6,7 +6,8 @@ import { accessLog, blogPosts, blogTranslations, homeItems, user } from "#app/db
 import { createArticle } from "#app/features/blog/editor.server.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { databaseTargets, outcomeOf } from "#app/test/routes.ts";
+import { outcomeOf } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 import * as blogRoute from "./blog.tsx";
 import * as contentRoute from "./content.tsx";
 import * as editorRoute from "./blog-editor.tsx";
@@ -19,7 +20,7 @@ import * as imagesRoute from "./images.ts";
 const ORIGIN = "http://127.0.0.1:3996";
 const PASSWORD = "ataques-ao-conteudo-2026!";
 
-describe.each(databaseTargets)("attacks on the content screens on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("attacks on the content screens on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const cookies: Record<"editor" | "approver", string> = { editor: "", approver: "" };
   const ids: string[] = [];
@@ -43,7 +44,7 @@ describe.each(databaseTargets)("attacks on the content screens on %s", (_name, d
   ) => outcomeOf(() => route.action({ request, params, context: {} } as never));
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl, { PUBLIC_ORIGIN: "", ADMIN_EMAIL: "" });
+    await openAppDatabase(kind, { PUBLIC_ORIGIN: "", ADMIN_EMAIL: "" });
     for (const role of ["editor", "approver"] as const) {
       const account = await signedInAccount({
         email: `${role}.${marker}@example.com`,

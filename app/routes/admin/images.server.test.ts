@@ -6,7 +6,8 @@ import { languages } from "#app/i18n/languages.ts";
 import type { UploadResult } from "#app/features/images/images.server.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 import { action } from "./images.ts";
 
 /**
@@ -24,7 +25,7 @@ function memory() {
   return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
 }
 
-describe.each(databaseTargets)("the cover upload under attack on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("the cover upload under attack on %s", (_name, kind) => {
   let cookie = "";
   const upload = (bytes: Buffer, name = "cover.png") => {
     const form = new FormData();
@@ -38,7 +39,7 @@ describe.each(databaseTargets)("the cover upload under attack on %s", (_name, da
   };
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl, { PUBLIC_ORIGIN: "", ADMIN_EMAIL: "" });
+    await openAppDatabase(kind, { PUBLIC_ORIGIN: "", ADMIN_EMAIL: "" });
     const account = await signedInAccount({
       email: `cover.editor.${Date.now()}@example.com`,
       name: "Cover Editor",

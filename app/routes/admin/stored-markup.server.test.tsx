@@ -20,7 +20,8 @@ import * as chatbot from "#app/routes/resources/chatbot-application.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { hostileText, markupPayloads } from "#app/test/hostile.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 import * as detail from "./submission.tsx";
 import * as list from "./submissions.tsx";
 
@@ -91,7 +92,7 @@ function expectInert(html: string, label: string) {
   }
 }
 
-describe.each(databaseTargets)("stored markup on the admin's pages on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("stored markup on the admin's pages on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   // Each client its own IPv6 /64 (a limit counts a /64 as one address), all of them this run's.
   const ipPrefix = `2001:0db8:${marker.slice(0, 4)}:`;
@@ -112,7 +113,7 @@ describe.each(databaseTargets)("stored markup on the admin's pages on %s", (_nam
     });
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl, {
+    await openAppDatabase(kind, {
       HOST: "127.0.0.1",
       PORT: "3999",
       PUBLIC_ORIGIN: "",

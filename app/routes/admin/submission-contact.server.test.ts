@@ -7,7 +7,8 @@ import { accessLog, outbox, submissions, user } from "#app/db/schema.server.ts";
 import { whatsappMessage } from "#app/mail/whatsapp-templates.server.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { databaseTargets, outcomeOf } from "#app/test/routes.ts";
+import { outcomeOf } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 import { whatsappLink } from "#app/utils/whatsapp.ts";
 import * as contactRoute from "./submission-contact.ts";
 
@@ -20,7 +21,7 @@ const ORIGIN = "http://127.0.0.1:3997";
 const PASSWORD = "contato-com-a-candidata-2026!";
 const roles = ["approver", "admin", "editor", "model", "affiliate"] as const;
 
-describe.each(databaseTargets)("contacting an applicant over HTTP on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("contacting an applicant over HTTP on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const cookies = {} as Record<(typeof roles)[number], string>;
   const ids = {} as Record<(typeof roles)[number], string>;
@@ -74,7 +75,7 @@ describe.each(databaseTargets)("contacting an applicant over HTTP on %s", (_name
       );
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl, { PUBLIC_ORIGIN: "", ADMIN_EMAIL: "" });
+    await openAppDatabase(kind, { PUBLIC_ORIGIN: "", ADMIN_EMAIL: "" });
     for (const role of roles) {
       const account = await signedInAccount({
         email: `${role}.${marker}@example.com`,

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
 import { accessLog, outbox, session, user, type Role } from "#app/db/schema.server.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 import { mayAct, mayOpen, type ScreenName } from "#app/auth/permissions.ts";
 import * as accessReport from "./access-report.tsx";
 import * as adminIndex from "./index.ts";
@@ -36,7 +37,7 @@ const ORIGIN = "http://127.0.0.1:3999";
 type Handler = (args: never) => unknown;
 const PASSWORD = "uma-senha-de-teste-longa";
 
-describe.each(databaseTargets)("admin users routes on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("admin users routes on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const email = (name: string) => `${name}.${marker}@example.com`;
   const cookies = new Map<string, string>();
@@ -75,7 +76,7 @@ describe.each(databaseTargets)("admin users routes on %s", (_name, databaseUrl) 
   let writerId: string;
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl, {
+    await openAppDatabase(kind, {
       HOST: "127.0.0.1",
       PORT: "3999",
       PUBLIC_ORIGIN: "",

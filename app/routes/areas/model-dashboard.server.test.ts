@@ -5,7 +5,8 @@ import { getDatabase } from "#app/db/db.server.ts";
 import { accessLog, submissions, submissionStatusHistory, user } from "#app/db/schema.server.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
 import * as dashboard from "./model-dashboard.tsx";
 
 /**
@@ -17,7 +18,7 @@ import * as dashboard from "./model-dashboard.tsx";
 const ORIGIN = "http://127.0.0.1:3996";
 const PASSWORD = "painel-da-modelo-2026!";
 
-describe.each(databaseTargets)("the model dashboard on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("the model dashboard on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const email = (name: string) => `${name}.${marker}@example.com`;
   const cookies: Record<string, string> = {};
@@ -79,7 +80,7 @@ describe.each(databaseTargets)("the model dashboard on %s", (_name, databaseUrl)
   }
 
   beforeAll(async () => {
-    await openAppDatabase(databaseUrl, {
+    await openAppDatabase(kind, {
       PUBLIC_ORIGIN: "",
       ADMIN_EMAIL: "",
       GOOGLE_CLIENT_ID: "",

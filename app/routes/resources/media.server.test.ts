@@ -7,7 +7,9 @@ import { images, user } from "#app/db/schema.server.ts";
 import { encodeImage, storeImage } from "#app/features/images/images.server.ts";
 import { mediaSrc, type StoredImage } from "#app/features/images/media.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { callRoute, databaseTargets } from "#app/test/routes.ts";
+import { callRoute } from "#app/test/routes.ts";
+import { databaseTargets } from "#app/test/databases.ts";
+import { insertAccount } from "#app/test/factories.ts";
 import * as media from "./media.ts";
 
 /**
@@ -18,7 +20,7 @@ import * as media from "./media.ts";
 const ORIGIN = "http://127.0.0.1:3997";
 const YEAR = 60 * 60 * 24 * 365;
 
-describe.each(databaseTargets)("the /media resource on %s", (_name, databaseUrl) => {
+describe.each(databaseTargets)("the /media resource on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const ownerId = `media-owner-${marker}`;
   let image: StoredImage;
@@ -38,8 +40,8 @@ describe.each(databaseTargets)("the /media resource on %s", (_name, databaseUrl)
   ) => mediaSrc({ id, hash }, width, format).slice("/media/".length);
 
   beforeAll(async () => {
-    const db = await openAppDatabase(databaseUrl);
-    await db.insert(user).values({
+    const db = await openAppDatabase(kind);
+    await insertAccount(db, {
       id: ownerId,
       name: "Dona da Imagem",
       email: `imagem.${marker}@example.com`,
