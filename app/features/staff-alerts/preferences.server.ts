@@ -116,7 +116,7 @@ export async function saveWaitingDays(
 /** The /admin/email form of the threshold: its answer beside the form. */
 export async function handleWaitingDaysForm(
   db: Database,
-  value: FormDataEntryValue | null,
+  value: string,
   actor: Actor,
 ): Promise<EmailOutcome> {
   const saved = await saveWaitingDays(db, value, actor);

@@ -1,12 +1,15 @@
 import { data } from "react-router";
+import { z } from "zod";
+import { requireScreenAction } from "#app/auth/guards.server.ts";
 import { OutboxSection } from "#app/mail/admin/outbox-section.tsx";
-import { answerIntent, openEmailScreen } from "#app/mail/admin/screen.server.ts";
+import { answerIntent, idField, openEmailScreen } from "#app/mail/admin/screen.server.ts";
 import {
   handleRetry,
   isMailStatus,
   latestMessages,
   outboxCounts,
 } from "#app/mail/outbox-admin.server.ts";
+import { parseForm } from "#app/utils/form.server.ts";
 import { readPageNumber } from "#app/utils/keyset.ts";
 import type { Route } from "./+types/outbox";
 
@@ -32,8 +35,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
+/** The outbox's one form: send a failed message again. */
+const outboxForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("retry"), id: idField }),
+]);
+
 export async function action({ request }: Route.ActionArgs) {
-  return answerIntent(request, { retry: ({ db, id, actor }) => handleRetry(db, id, actor) });
+  const admin = await requireScreenAction(request, "adminEmail");
+  const form = await parseForm(request, outboxForm);
+  return answerIntent(request, admin, form, {
+    retry: ({ id }, { db, actor }) => handleRetry(db, id, actor),
+  });
 }
 
 export default function EmailOutbox({ loaderData, actionData }: Route.ComponentProps) {

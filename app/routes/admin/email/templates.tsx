@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { requireScreenAction } from "#app/auth/guards.server.ts";
 import { defaultLanguage, normalizeLanguage } from "#app/i18n/languages.ts";
 import {
   answerIntent,
@@ -15,6 +17,7 @@ import {
   templateExists,
   templateForEditor,
 } from "#app/mail/templates-admin.server.ts";
+import { parseForm, textField } from "#app/utils/form.server.ts";
 import type { Route } from "./+types/templates";
 
 const defaultTemplate = parseTemplateKey("confirmation")!;
@@ -50,27 +53,29 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-function templateIntent(intent: "template-save" | "template-preview" | "template-reset") {
-  return ({ db, text, sample, actor }: IntentContext) =>
-    handleTemplateForm(
-      db,
-      intent,
-      {
-        template: text("template"),
-        language: text("language"),
-        subject: text("subject"),
-        body: text("body"),
-      },
-      sample,
-      actor,
-    );
-}
+/**
+ * The editor's three buttons send the same fields. Which template and language, and the text's
+ * rules, are checked by templates-admin.server.ts.
+ */
+const templatesForm = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal(["template-save", "template-preview", "template-reset"]),
+    template: textField,
+    language: textField,
+    subject: textField,
+    body: textField,
+  }),
+]);
 
 export async function action({ request }: Route.ActionArgs) {
-  return answerIntent(request, {
-    "template-save": templateIntent("template-save"),
-    "template-preview": templateIntent("template-preview"),
-    "template-reset": templateIntent("template-reset"),
+  const admin = await requireScreenAction(request, "adminEmail");
+  const form = await parseForm(request, templatesForm);
+  const template = (input: z.output<typeof templatesForm>, { db, sample, actor }: IntentContext) =>
+    handleTemplateForm(db, input.intent, input, sample, actor);
+  return answerIntent(request, admin, form, {
+    "template-save": template,
+    "template-preview": template,
+    "template-reset": template,
   });
 }
 

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { requireScreenAction } from "#app/auth/guards.server.ts";
 import { defaultLanguage, normalizeLanguage } from "#app/i18n/languages.ts";
 import {
   answerIntent,
@@ -11,6 +13,7 @@ import {
   previewWhatsapp,
   whatsappTemplate,
 } from "#app/mail/whatsapp-templates.server.ts";
+import { parseForm, textField } from "#app/utils/form.server.ts";
 import type { Route } from "./+types/whatsapp";
 
 /**
@@ -36,16 +39,27 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-function whatsappIntent(intent: "whatsapp-save" | "whatsapp-preview" | "whatsapp-reset") {
-  return ({ db, text, actor }: IntentContext) =>
-    handleWhatsappForm(db, intent, { language: text("language"), body: text("body") }, actor);
-}
+/**
+ * The editor's three buttons send the same fields; the language and the text's rules are
+ * checked by whatsapp-templates.server.ts.
+ */
+const whatsappForm = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal(["whatsapp-save", "whatsapp-preview", "whatsapp-reset"]),
+    language: textField,
+    body: textField,
+  }),
+]);
 
 export async function action({ request }: Route.ActionArgs) {
-  return answerIntent(request, {
-    "whatsapp-save": whatsappIntent("whatsapp-save"),
-    "whatsapp-preview": whatsappIntent("whatsapp-preview"),
-    "whatsapp-reset": whatsappIntent("whatsapp-reset"),
+  const admin = await requireScreenAction(request, "adminEmail");
+  const form = await parseForm(request, whatsappForm);
+  const whatsapp = (input: z.output<typeof whatsappForm>, { db, actor }: IntentContext) =>
+    handleWhatsappForm(db, input.intent, input, actor);
+  return answerIntent(request, admin, form, {
+    "whatsapp-save": whatsapp,
+    "whatsapp-preview": whatsapp,
+    "whatsapp-reset": whatsapp,
   });
 }
 
