@@ -153,7 +153,7 @@ describe("a conversation saved by the old code, with the number inside", () => {
 
   it("is cleaned by the launcher's look, before the chat is even opened", () => {
     savedByOldCode(conversationUpTo("instagram"));
-    expect(hasSavedConversation()).toBe(true);
+    expect(hasSavedConversation(NOW)).toBe(true);
     expectNoSecret(store.get(KEY), "after the launcher looked");
     expect(store.get(KEY)).toContain(her.email);
   });

@@ -125,7 +125,7 @@ export function forgetConversation() {
 }
 
 /** Whether there is a conversation to continue (for the launcher's label). */
-export function hasSavedConversation() {
-  const conversation = loadConversation();
+export function hasSavedConversation(now = Date.now()) {
+  const conversation = loadConversation(now);
   return conversation !== null && conversation.stage.kind !== "welcome";
 }
