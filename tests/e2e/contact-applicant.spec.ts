@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { openDatabase } from "#app/db/db.server.ts";
-import { submissions } from "#app/db/schema.server.ts";
+import { insertApplicationRows } from "#app/test/factories.ts";
 import { whatsappLink } from "#app/utils/whatsapp.ts";
 import { accountsDataDir, namedAccount, type Account } from "./accounts.ts";
 import { expectAccessible } from "./axe.ts";
@@ -34,22 +34,15 @@ test.beforeAll(async () => {
   try {
     await database.migrate();
     const row = (fullName: string, email: string, whatsapp: string) => ({
-      source: "form" as const,
       language: "es",
       fullName,
       email,
-      emailNormalized: email,
       whatsapp,
-      consentVersion: "test",
-      consentedAt: new Date(),
     });
-    const [valid, invalid] = await database.db
-      .insert(submissions)
-      .values([
-        row("Lucía Fernández", "lucia.contact@example.com", VALID),
-        row("Marta Ruiz", "marta.contact@example.com", "+34 612 34 56 79"),
-      ])
-      .returning({ id: submissions.id });
+    const [valid, invalid] = await insertApplicationRows(database.db, [
+      row("Lucía Fernández", "lucia.contact@example.com", VALID),
+      row("Marta Ruiz", "marta.contact@example.com", "+34 612 34 56 79"),
+    ]);
     ids.valid = valid!.id;
     ids.invalid = invalid!.id;
   } finally {

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
-import { user } from "#app/db/schema.server.ts";
 import {
   announceNewApplications,
   sendDueDigests,
@@ -15,7 +14,7 @@ import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { linksInMail } from "#app/test/mail-links.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
-import { insertMailTemplate } from "#app/test/factories.ts";
+import { insertAccount, insertMailTemplate } from "#app/test/factories.ts";
 import { recipientsOf, startSmtpServer, type ReceivedMail } from "#app/test/smtp-server.ts";
 
 /**
@@ -110,7 +109,7 @@ describe.each(databaseTargets.slice(0, 1))(
         ["ines", "instant"],
         ["julia", "digest"],
       ] as const) {
-        await db.insert(user).values({
+        await insertAccount(db, {
           id: `${name}-${marker}`,
           name,
           email: email(name),

@@ -9,6 +9,7 @@ import { getFixedT } from "#app/i18n/i18n.server.ts";
 import * as accessReport from "#app/routes/admin/access-report.tsx";
 import * as detail from "#app/routes/admin/submission.tsx";
 import { signedInAccount } from "#app/test/accounts.server.ts";
+import { insertApplicationRows } from "#app/test/factories.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
@@ -68,24 +69,20 @@ describe.each(databaseTargets)("the hourly reveal limit on %s", (_name, kind) =>
         ip: `2001:db8:${marker.slice(0, 4)}:${++n}::1`,
       });
     }
-    const db = await getDatabase();
-    for (let i = 0; i < 33; i++) {
-      const document = `${marker.slice(0, 4).toUpperCase()}${String(i).padStart(5, "0")}`;
-      const [row] = await db
-        .insert(submissions)
-        .values({
-          source: "chatbot",
-          language: "pt",
-          fullName: `Vítima ${i} Souza`,
-          email: email(`applicant-${i}`),
-          emailNormalized: email(`applicant-${i}`),
-          consentVersion: "test",
-          consentedAt: new Date(),
-          ...protectDocument(document),
-        })
-        .returning({ id: submissions.id });
-      applications.push({ id: row!.id, document });
-    }
+    const documents = Array.from(
+      { length: 33 },
+      (_, i) => `${marker.slice(0, 4).toUpperCase()}${String(i).padStart(5, "0")}`,
+    );
+    const rows = await insertApplicationRows(
+      await getDatabase(),
+      documents.map((document, i) => ({
+        source: "chatbot" as const,
+        fullName: `Vítima ${i} Souza`,
+        email: email(`applicant-${i}`),
+        ...protectDocument(document),
+      })),
+    );
+    rows.forEach((row, i) => applications.push({ id: row.id, document: documents[i]! }));
   }, 120_000);
 
   afterAll(async () => {

@@ -235,7 +235,7 @@ describe.each(databaseTargets)("affiliates in the back office on %s", (_name, ki
   });
 
   it("shows her referrals and ledger on her page, with who entered each line", async () => {
-    await database.db.insert(user).values({
+    await insertAccount(database.db, {
       id: admin.id,
       name: "Dona Admin",
       email: `admin.${marker}@example.com`,

@@ -21,7 +21,7 @@ import { signedInAccount } from "#app/test/accounts.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
-import { insertAffiliate } from "#app/test/factories.ts";
+import { insertAffiliate, insertApplicationRow } from "#app/test/factories.ts";
 import { affiliateForCode, mailboxOf, phoneDigits, samePhone } from "./affiliates.server.ts";
 import { parsePortalQuery, shortName } from "./portal.server.ts";
 import {
@@ -447,12 +447,10 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, kind) => {
   it("shows her own figures, referrals and money, and no contact data of anyone", async () => {
     const db = await getDatabase();
     // A chatbot application with every field the portal must keep to itself.
-    await db.insert(submissions).values({
+    await insertApplicationRow(db, {
       source: "chatbot",
-      language: "pt",
       fullName: "Gabi Nunes",
       email: email("gabi.applicant"),
-      emailNormalized: email("gabi.applicant"),
       phone: "+5548933332222",
       city: `Cidade${marker}`,
       country: "BR",
@@ -460,8 +458,6 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, kind) => {
       instagram: `@gabi${marker}`,
       documentEncrypted: `encrypted-${secretDocument}`,
       documentLastDigits: "6789",
-      consentVersion: "test",
-      consentedAt: new Date(),
       affiliateId: affiliateIds.lia,
       status: "Aprovado",
     });
@@ -584,14 +580,10 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, kind) => {
   it("shows an erased referral without a name, still counted", async () => {
     const db = await getDatabase();
     // What the erasure leaves (app/features/privacy): blank personal fields, status and dates.
-    await db.insert(submissions).values({
-      source: "form",
-      language: "pt",
+    await insertApplicationRow(db, {
       fullName: "",
       email: "",
       emailNormalized: email("erased.applicant"),
-      consentVersion: "test",
-      consentedAt: new Date(),
       affiliateId: affiliateIds.bea,
       status: "Reprovado",
       erasedAt: new Date(),

@@ -17,7 +17,7 @@ import {
   user,
   verification,
 } from "#app/db/schema.server.ts";
-import { insertApplication } from "#app/test/factories.ts";
+import { insertAccount, insertApplication, insertApplicationRow } from "#app/test/factories.ts";
 import { changeStatus } from "#app/features/submissions/review.server.ts";
 import * as confirmPage from "#app/routes/_marketing/privacy-confirm.tsx";
 import * as privacyData from "#app/routes/_marketing/privacy-data.ts";
@@ -108,7 +108,7 @@ describe.each(databaseTargets)("privacy on %s", (_name, kind) => {
   /** A model account with every kind of row Better Auth keeps for her. */
   async function modelAccount(email: string) {
     const id = `model-${marker}-${randomBytes(3).toString("hex")}`;
-    await db.insert(user).values({
+    await insertAccount(db, {
       id,
       name: "Ana Beatriz Souza",
       email,
@@ -153,10 +153,18 @@ describe.each(databaseTargets)("privacy on %s", (_name, kind) => {
       ADMIN_EMAIL: "",
       PUBLIC_ORIGIN: "http://mare.example",
     });
-    await db.insert(user).values([
-      { id: staffId, name: `Reviewer ${marker}`, email: address("reviewer"), role: "approver" },
-      { id: adminId, name: `Admin ${marker}`, email: address("admin"), role: "admin" },
-    ]);
+    await insertAccount(db, {
+      id: staffId,
+      name: `Reviewer ${marker}`,
+      email: address("reviewer"),
+      role: "approver",
+    });
+    await insertAccount(db, {
+      id: adminId,
+      name: `Admin ${marker}`,
+      email: address("admin"),
+      role: "admin",
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -410,7 +418,7 @@ describe.each(databaseTargets)("privacy on %s", (_name, kind) => {
     it("keeps an affiliate's or a staff member's account, erasing her applications", async () => {
       const dora = address("dora");
       const id = await apply(dora);
-      await db.insert(user).values({
+      await insertAccount(db, {
         id: `aff-${marker}`,
         name: "Dora",
         email: dora,
@@ -533,38 +541,30 @@ describe.each(databaseTargets)("privacy on %s", (_name, kind) => {
     const at = (day: string) => new Date(`${day}T12:00:00Z`);
 
     async function aged(name: string, status: "Pendente" | "Aprovado" | "Reprovado", day: string) {
-      const email = address(name);
-      const [row] = await db
-        .insert(submissions)
-        .values({
-          source: "form",
-          language: "pt",
-          fullName: `${name} Retida`,
-          email,
-          emailNormalized: email,
-          whatsapp: "+5548911112222",
-          consentVersion: "test",
-          consentedAt: at("2000-01-01"),
-          createdAt: at("2000-01-01"),
-          updatedAt: at(day),
-          status,
-        })
-        .returning({ id: submissions.id });
-      created.push(row!.id);
+      const id = await insertApplicationRow(db, {
+        fullName: `${name} Retida`,
+        email: address(name),
+        whatsapp: "+5548911112222",
+        consentedAt: at("2000-01-01"),
+        createdAt: at("2000-01-01"),
+        updatedAt: at(day),
+        status,
+      });
+      created.push(id);
       await db.insert(submissionStatusHistory).values([
-        { submissionId: row!.id, toStatus: "Pendente", createdAt: at("2000-01-01") },
+        { submissionId: id, toStatus: "Pendente", createdAt: at("2000-01-01") },
         ...(status === "Pendente"
           ? []
           : [
               {
-                submissionId: row!.id,
+                submissionId: id,
                 fromStatus: "Pendente" as const,
                 toStatus: status,
                 createdAt: at(day),
               },
             ]),
       ]);
-      return row!.id;
+      return id;
     }
 
     const erased = async (id: number) =>

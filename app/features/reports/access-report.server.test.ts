@@ -6,6 +6,7 @@ import { recordAccess } from "#app/db/access-log.server.ts";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { accessLog, submissions, user } from "#app/db/schema.server.ts";
+import { insertAccount, insertApplicationRow } from "#app/test/factories.ts";
 import { languages } from "#app/i18n/languages.ts";
 import { stringsFor } from "#app/i18n/resources.server.ts";
 import { createTranslate } from "#app/i18n/translation.tsx";
@@ -93,10 +94,18 @@ describe.each(databaseTargets)("the access report on %s", (_name, kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    await database.db.insert(user).values([
-      { id: ana, name: `Ana ${marker}`, email: `ana.${marker}@example.com`, role: "admin" },
-      { id: bia, name: `Bia ${marker}`, email: `bia.${marker}@example.com`, role: "approver" },
-    ]);
+    await insertAccount(database.db, {
+      id: ana,
+      name: `Ana ${marker}`,
+      email: `ana.${marker}@example.com`,
+      role: "admin",
+    });
+    await insertAccount(database.db, {
+      id: bia,
+      name: `Bia ${marker}`,
+      email: `bia.${marker}@example.com`,
+      role: "approver",
+    });
     // 25 entries over three days (UTC−3): Ana changes statuses, Bia reveals documents.
     const rows = Array.from({ length: 25 }, (_, i) => ({
       actorId: i % 5 === 0 ? bia : ana,
@@ -108,19 +117,10 @@ describe.each(databaseTargets)("the access report on %s", (_name, kind) => {
       createdAt: new Date(Date.UTC(2026, 2, 1, 15 + 2 * i)),
     }));
     await database.db.insert(accessLog).values(rows);
-    const [applicant] = await database.db
-      .insert(submissions)
-      .values({
-        source: "form",
-        language: "pt",
-        fullName: `Carla ${marker}`,
-        email: `carla.${marker}@example.com`,
-        emailNormalized: `carla.${marker}@example.com`,
-        consentVersion: "test",
-        consentedAt: new Date(),
-      })
-      .returning({ id: submissions.id });
-    submissionId = applicant!.id;
+    submissionId = await insertApplicationRow(database.db, {
+      fullName: `Carla ${marker}`,
+      email: `carla.${marker}@example.com`,
+    });
     await database.db.insert(accessLog).values({
       actorId: bia,
       action: "submission.reveal-document",
@@ -232,7 +232,7 @@ describe.each(databaseTargets)("the access report on %s", (_name, kind) => {
 
   it("reads back what recordAccess wrote, whichever module writes it", async () => {
     const cleo = `cleo-${marker}`;
-    await database.db.insert(user).values({
+    await insertAccount(database.db, {
       id: cleo,
       name: `Cleo ${marker}`,
       email: `cleo.${marker}@example.com`,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { openTestDatabase } from "#app/test/databases.ts";
-import { outbox, settings, user } from "#app/db/schema.server.ts";
+import { insertAccount } from "#app/test/factories.ts";
+import { outbox, settings } from "#app/db/schema.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { isStrongSecret, productionChecklist } from "./checklist.server.ts";
 import { recordServerError, serverErrors } from "./server-errors.server.ts";
@@ -46,7 +47,7 @@ describe("the production checklist and the tech report", () => {
   });
 
   it("passes each check once its fix is in place", async () => {
-    await database.db.insert(user).values({
+    await insertAccount(database.db, {
       id: "checklist-admin",
       name: "Admin",
       email: "owner@maretalent.example",

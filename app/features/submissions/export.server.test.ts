@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { openTestDatabase } from "#app/test/databases.ts";
 import { accessLog, submissions } from "#app/db/schema.server.ts";
+import { insertApplicationRows } from "#app/test/factories.ts";
 import { exportSubmissions } from "./export.server.ts";
 
 describe("the export of a list", () => {
@@ -14,17 +15,12 @@ describe("the export of a list", () => {
     database = await openTestDatabase("pglite");
     // More rows than one batch, so the stream pages through them.
     const rows = Array.from({ length: 2100 }, (_, i) => ({
-      source: "form" as const,
-      language: "pt",
       fullName: i === 0 ? 'Lúcia, "Lu" Souza' : `Pessoa ${i}`,
       email: `p${i}.${marker}@example.com`,
-      emailNormalized: `p${i}.${marker}@example.com`,
-      consentVersion: "test",
-      consentedAt: new Date(),
       status: (i % 3 === 0 ? "Aprovado" : "Pendente") as "Aprovado" | "Pendente",
     }));
     for (let i = 0; i < rows.length; i += 500) {
-      await database.db.insert(submissions).values(rows.slice(i, i + 500));
+      await insertApplicationRows(database.db, rows.slice(i, i + 500));
     }
   }, 60_000);
   afterAll(async () => {

@@ -13,6 +13,7 @@ import {
 } from "#app/db/schema.server.ts";
 import type { Role } from "#app/db/roles.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
+import { insertAffiliate, insertApplicationRows } from "#app/test/factories.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 import * as accessReportExport from "./access-report-export.ts";
@@ -117,27 +118,21 @@ describe.each(databaseTargets)("affiliates and access report routes on %s", (_na
     affiliateId =
       row?.id ??
       (
-        await db
-          .insert(affiliates)
-          .values({
-            userId: ids.lia!,
-            referralCode: `T${marker}`.toUpperCase(),
-            promotion: "Blog",
-          })
-          .returning({ id: affiliates.id })
-      )[0]!.id;
-    const referral = (status: "Pendente" | "Aprovado") => ({
-      source: "form" as const,
-      language: "pt",
-      fullName: "Indicada Souza",
-      email: `ref-${status}.${marker}@example.com`,
-      emailNormalized: `ref-${status}.${marker}@example.com`,
-      consentVersion: "test",
-      consentedAt: new Date(),
-      affiliateId,
-      status,
-    });
-    await db.insert(submissions).values([referral("Aprovado"), referral("Pendente")]);
+        await insertAffiliate(db, {
+          userId: ids.lia!,
+          referralCode: `T${marker}`.toUpperCase(),
+          promotion: "Blog",
+        })
+      ).id;
+    await insertApplicationRows(
+      db,
+      (["Aprovado", "Pendente"] as const).map((status) => ({
+        fullName: "Indicada Souza",
+        email: `ref-${status}.${marker}@example.com`,
+        affiliateId,
+        status,
+      })),
+    );
   }, 60_000);
 
   afterAll(async () => {

@@ -6,6 +6,7 @@ import type { Role } from "#app/db/roles.ts";
 import { accessLog, outbox, submissions, user } from "#app/db/schema.server.ts";
 import { whatsappMessage } from "#app/mail/whatsapp-templates.server.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
+import { insertApplicationRow } from "#app/test/factories.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { outcomeOf } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
@@ -48,22 +49,13 @@ describe.each(databaseTargets)("contacting an applicant over HTTP on %s", (_name
 
   async function application(whatsapp: string | null, language = "pt") {
     const email = `ana.${marker}.${randomBytes(3).toString("hex")}@example.com`;
-    const [row] = await (
-      await getDatabase()
-    )
-      .insert(submissions)
-      .values({
-        source: "form",
-        language,
-        fullName: "Ana Beatriz Souza",
-        email,
-        emailNormalized: email,
-        whatsapp,
-        consentVersion: "test",
-        consentedAt: new Date(),
-      })
-      .returning({ id: submissions.id });
-    return { id: row!.id, email };
+    const id = await insertApplicationRow(await getDatabase(), {
+      language,
+      fullName: "Ana Beatriz Souza",
+      email,
+      whatsapp,
+    });
+    return { id, email };
   }
 
   const contacts = async (id: number) =>

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
 import { accessLog, submissions, submissionStatusHistory, user } from "#app/db/schema.server.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
+import { insertApplicationRow } from "#app/test/factories.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
@@ -53,31 +54,18 @@ describe.each(databaseTargets)("the model dashboard on %s", (_name, kind) => {
     cookies[who] = cookie;
   }
 
-  async function application(
-    who: string,
-    values: Partial<typeof submissions.$inferInsert> = {},
-  ): Promise<number> {
-    const [row] = await (
-      await getDatabase()
-    )
-      .insert(submissions)
-      .values({
-        source: "form",
-        language: "pt",
+  const application = (who: string, values: Parameters<typeof insertApplicationRow>[1] = {}) =>
+    getDatabase().then((db) =>
+      insertApplicationRow(db, {
         fullName: `${who} Souza`,
         email: email(who).toUpperCase(),
-        emailNormalized: email(who),
         age: 25,
         whatsapp: "+5548999990000",
         instagram: `@${who}`,
         message: "Quero crescer com uma equipe séria.",
-        consentVersion: "test",
-        consentedAt: new Date(),
         ...values,
-      })
-      .returning({ id: submissions.id });
-    return row!.id;
-  }
+      }),
+    );
 
   beforeAll(async () => {
     await openAppDatabase(kind, {
