@@ -3,7 +3,6 @@ import type { Role } from "#app/db/roles.ts";
 import { getAuth } from "#app/auth/auth.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { user } from "#app/db/schema.server.ts";
-import { totp } from "../../tests/e2e/accounts.ts";
 
 /**
  * A verified account of a role, made through Better Auth's own sign-up and signed in through
@@ -41,23 +40,4 @@ export async function signedInAccount(input: {
     .map((line) => line.split(";")[0])
     .join("; ");
   return { id: created.id, cookie };
-}
-
-/**
- * Turns on two-step sign-in with an authenticator app for a signed-in account, as she does at
- * /account/security (her password, then a first code): the app's secret comes back, to make
- * codes with `totp()` of tests/e2e/accounts.ts.
- */
-export async function enableAuthenticator(input: {
-  cookie: string;
-  password: string;
-  origin: string;
-}) {
-  const auth = await getAuth();
-  const headers = { origin: input.origin, cookie: input.cookie };
-  const enabled = await auth.api.enableTwoFactor({ body: { password: input.password }, headers });
-  if (enabled.method !== "totp") throw new Error("expected an authenticator app's secret");
-  const secret = new URL(enabled.totpURI).searchParams.get("secret")!;
-  await auth.api.verifyTOTP({ body: { code: totp(secret) }, headers });
-  return secret;
 }

@@ -65,3 +65,30 @@ export async function callRoute<F extends (args: never) => unknown>(
   const args = { request, params, context: {} } as unknown as Parameters<F>[0];
   return (await outcomeOf(() => handler(args))) as RouteOutcome<RouteData<Awaited<ReturnType<F>>>>;
 }
+
+/** A request of a test's browser: a GET, or a form POSTed; a cookie sent back if given. */
+export type BrowserRequests = (
+  path: string,
+  init?: { form?: Record<string, string>; cookie?: string },
+) => Request;
+
+/**
+ * The requests of a test's browsers on `origin`, each from the client address `ip()` gives (rate
+ * limits count per address). A form carries the Origin header a browser adds; a GET does too,
+ * unless `originOnGets` is false (as a mail scanner's plain GETs do not).
+ */
+export function browserRequests(
+  origin: string,
+  { ip, originOnGets = true }: { ip: () => string; originOnGets?: boolean },
+): BrowserRequests {
+  return (path, init = {}) =>
+    new Request(`${origin}${path}`, {
+      method: init.form ? "POST" : "GET",
+      body: init.form ? new URLSearchParams(init.form) : undefined,
+      headers: {
+        ...(init.form || originOnGets ? { origin } : {}),
+        "x-client-ip": ip(),
+        ...(init.cookie ? { cookie: init.cookie } : {}),
+      },
+    });
+}

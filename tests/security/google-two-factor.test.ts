@@ -6,14 +6,13 @@ import { getDatabase } from "#app/db/db.server.ts";
 import { authEvents, session } from "#app/db/schema.server.ts";
 import * as continueRoute from "#app/routes/_auth/continue.ts";
 import * as google from "#app/routes/_auth/google.ts";
-import * as twoFactor from "#app/routes/_auth/two-factor.tsx";
 import * as adminDashboard from "#app/routes/admin/dashboard.tsx";
-import { enableAuthenticator, signedInAccount } from "#app/test/accounts.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { removeTestData } from "#app/test/cleanup.server.ts";
 import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
-import { callRoute } from "#app/test/routes.ts";
+import { browserRequests, callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
+import { accountWithAuthenticator, codeStep } from "#app/test/two-factor.server.ts";
 import { totp } from "../e2e/accounts.ts";
 
 /**
@@ -34,22 +33,12 @@ describe.each(databaseTargets)("Google and two-step sign-in on %s", (_name, kind
   let ipCount = 0;
   const newIp = () => `203.0.113.${++ipCount % 250}`;
 
-  function request(path: string, init: { form?: Record<string, string>; cookie?: string } = {}) {
-    return new Request(`${ORIGIN}${path}`, {
-      method: init.form ? "POST" : "GET",
-      body: init.form ? new URLSearchParams(init.form) : undefined,
-      headers: {
-        origin: ORIGIN,
-        "x-client-ip": newIp(),
-        ...(init.cookie ? { cookie: init.cookie } : {}),
-      },
-    });
-  }
+  const request = browserRequests(ORIGIN, { ip: newIp });
 
   /** An admin with an authenticator app, whose Google account is the same address. */
   async function adminWithAuthenticator(name: string) {
     const address = email(name);
-    const { id, cookie } = await signedInAccount({
+    const { id, secret } = await accountWithAuthenticator({
       email: address,
       name: "Dona Maré",
       role: "admin",
@@ -57,7 +46,6 @@ describe.each(databaseTargets)("Google and two-step sign-in on %s", (_name, kind
       origin: ORIGIN,
       ip: newIp(),
     });
-    const secret = await enableAuthenticator({ cookie, password: PASSWORD, origin: ORIGIN });
     return { id, address, secret };
   }
 
@@ -116,18 +104,12 @@ describe.each(databaseTargets)("Google and two-step sign-in on %s", (_name, kind
     expect(continued.location).toBe("/login");
 
     // A wrong code is refused; hers finishes the sign-in, to the page she wanted.
-    const wrong = await callRoute(
-      twoFactor.action,
-      request("/login/two-factor", { cookie: jar.header, form: { code: "000000" } }),
-    );
+    const wrong = await codeStep(request, jar, { code: "000000" });
     expect(wrong.status).toBe(400);
-    const right = await callRoute(
-      twoFactor.action,
-      request("/login/two-factor", {
-        cookie: jar.header,
-        form: { code: totp(admin.secret), redirect: "/admin/cadastros" },
-      }),
-    );
+    const right = await codeStep(request, jar, {
+      code: totp(admin.secret),
+      redirect: "/admin/cadastros",
+    });
     expect(right).toMatchObject({ status: 302, location: "/admin/cadastros" });
     jar.take(right.headers);
     expect(await getCurrentUser(request("/admin/dashboard", { cookie: jar.header }))).toMatchObject(
@@ -149,10 +131,7 @@ describe.each(databaseTargets)("Google and two-step sign-in on %s", (_name, kind
         .from(authEvents)
         .where(eq(authEvents.userId, admin.id));
     expect((await events()).filter((row) => row.kind === "sign-in-failed")).toEqual([]);
-    await callRoute(
-      twoFactor.action,
-      request("/login/two-factor", { cookie: jar.header, form: { code: totp(admin.secret) } }),
-    );
+    await codeStep(request, jar, { code: totp(admin.secret) });
     expect(await events()).toContainEqual({ kind: "sign-in", method: "two-factor" });
   });
 

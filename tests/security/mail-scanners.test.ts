@@ -17,7 +17,7 @@ import * as authApi from "#app/routes/resources/auth-api.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { removeTestData } from "#app/test/cleanup.server.ts";
 import { CookieJar } from "#app/test/cookie-jar.ts";
-import { callRoute } from "#app/test/routes.ts";
+import { browserRequests, callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 import { confirmVerificationLink } from "#app/test/verification-link.ts";
 
@@ -50,17 +50,10 @@ describe.each(databaseTargets)("mailed links opened by a scanner first, on %s", 
   const email = (name: string) => `${name}.${marker}@example.com`;
   let ip = 0;
 
-  function request(path: string, init: { form?: Record<string, string>; cookie?: string } = {}) {
-    return new Request(`${ORIGIN}${path}`, {
-      method: init.form ? "POST" : "GET",
-      body: init.form ? new URLSearchParams(init.form) : undefined,
-      headers: {
-        ...(init.form ? { origin: ORIGIN } : {}),
-        "x-client-ip": `198.18.7.${++ip % 250}`,
-        ...(init.cookie ? { cookie: init.cookie } : {}),
-      },
-    });
-  }
+  const request = browserRequests(ORIGIN, {
+    ip: () => `198.18.7.${++ip % 250}`,
+    originOnGets: false,
+  });
 
   async function mailsTo(address: string) {
     return (await getDatabase()).select().from(outbox).where(eq(outbox.recipient, address));

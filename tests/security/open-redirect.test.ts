@@ -9,13 +9,14 @@ import * as continueRoute from "#app/routes/_auth/continue.ts";
 import * as google from "#app/routes/_auth/google.ts";
 import * as login from "#app/routes/_auth/login.tsx";
 import * as twoFactor from "#app/routes/_auth/two-factor.tsx";
-import { enableAuthenticator, signedInAccount } from "#app/test/accounts.server.ts";
+import { signedInAccount } from "#app/test/accounts.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { removeTestData } from "#app/test/cleanup.server.ts";
 import { CookieJar } from "#app/test/cookie-jar.ts";
 import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
-import { callRoute } from "#app/test/routes.ts";
+import { browserRequests, callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
+import { codeStep, enableAuthenticator } from "#app/test/two-factor.server.ts";
 import { totp } from "../e2e/accounts.ts";
 
 /**
@@ -132,17 +133,7 @@ describe.each(databaseTargets)("return paths through the routes on %s", (_name, 
     return `198.${18 + Math.floor(ipCount / 65536)}.${Math.floor(ipCount / 256) % 256}.${ipCount % 256}`;
   };
 
-  function request(path: string, init: { form?: Record<string, string>; cookie?: string } = {}) {
-    return new Request(`${ORIGIN}${path}`, {
-      method: init.form ? "POST" : "GET",
-      body: init.form ? new URLSearchParams(init.form) : undefined,
-      headers: {
-        origin: ORIGIN,
-        "x-client-ip": newIp(),
-        ...(init.cookie ? { cookie: init.cookie } : {}),
-      },
-    });
-  }
+  const request = browserRequests(ORIGIN, { ip: newIp });
   const withRedirect = (path: string, payload: string) =>
     `${path}?redirect=${encodeURIComponent(payload)}`;
 
@@ -241,13 +232,7 @@ describe.each(databaseTargets)("return paths through the routes on %s", (_name, 
       // A code works once (auth/two-factor-codes.server.ts): each try here as if it came a
       // time step later, with a code not used yet.
       await (await getDatabase()).delete(rateLimits).where(like(rateLimits.key, "totp-used:%"));
-      const answer = await callRoute(
-        twoFactor.action,
-        request("/login/two-factor", {
-          cookie: jar.header,
-          form: { code: totp(secret), redirect: payload },
-        }),
-      );
+      const answer = await codeStep(request, jar, { code: totp(secret), redirect: payload });
       expect(answer.status, JSON.stringify(payload)).toBe(302);
       expectStaysHere(answer.location, payload);
     }

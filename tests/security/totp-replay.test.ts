@@ -4,14 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getCurrentUser } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { session } from "#app/db/schema.server.ts";
-import * as login from "#app/routes/_auth/login.tsx";
-import * as twoFactor from "#app/routes/_auth/two-factor.tsx";
-import { enableAuthenticator, signedInAccount } from "#app/test/accounts.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { removeTestData } from "#app/test/cleanup.server.ts";
-import { CookieJar } from "#app/test/cookie-jar.ts";
-import { callRoute } from "#app/test/routes.ts";
+import type { CookieJar } from "#app/test/cookie-jar.ts";
+import { browserRequests } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
+import { accountWithAuthenticator, codeStep, passwordStep } from "#app/test/two-factor.server.ts";
 import { totp } from "../e2e/accounts.ts";
 
 /**
@@ -30,21 +28,11 @@ describe.each(databaseTargets)("an authenticator code used twice, on %s", (_name
   let ipCount = 0;
   const newIp = () => `203.0.113.${++ipCount % 250}`;
 
-  function request(path: string, init: { form?: Record<string, string>; cookie?: string } = {}) {
-    return new Request(`${ORIGIN}${path}`, {
-      method: init.form ? "POST" : "GET",
-      body: init.form ? new URLSearchParams(init.form) : undefined,
-      headers: {
-        origin: ORIGIN,
-        "x-client-ip": newIp(),
-        ...(init.cookie ? { cookie: init.cookie } : {}),
-      },
-    });
-  }
+  const request = browserRequests(ORIGIN, { ip: newIp });
 
-  async function accountWithAuthenticator(name: string) {
+  async function accountWithCode(name: string) {
     const address = `${name}.${marker}@example.com`;
-    const { id, cookie } = await signedInAccount({
+    const { id, secret } = await accountWithAuthenticator({
       email: address,
       name: "Rita Souza",
       role: "approver",
@@ -52,27 +40,14 @@ describe.each(databaseTargets)("an authenticator code used twice, on %s", (_name
       origin: ORIGIN,
       ip: newIp(),
     });
-    const secret = await enableAuthenticator({ cookie, password: PASSWORD, origin: ORIGIN });
     return { id, address, secret };
   }
 
   /** Her password, from a browser of its own: the browser is sent on to the code. */
-  async function passwordStep(address: string) {
-    const jar = new CookieJar();
-    const answer = await callRoute(
-      login.action,
-      request("/login", { form: { email: address, password: PASSWORD } }),
-    );
-    jar.take(answer.headers);
-    expect(jar.has("mare.two_factor")).toBe(true);
-    return jar;
-  }
+  const passwordFrom = (address: string) =>
+    passwordStep(request, { email: address, password: PASSWORD });
 
-  const codeStep = (jar: CookieJar, code: string) =>
-    callRoute(
-      twoFactor.action,
-      request("/login/two-factor", { cookie: jar.header, form: { code } }),
-    );
+  const sendCode = (jar: CookieJar, code: string) => codeStep(request, jar, { code });
 
   const sessionsOf = async (userId: string) =>
     (await (await getDatabase()).select().from(session).where(eq(session.userId, userId))).length;
@@ -92,10 +67,10 @@ describe.each(databaseTargets)("an authenticator code used twice, on %s", (_name
   });
 
   it("the code she used is refused to the next browser, which gets no session", async () => {
-    const rita = await accountWithAuthenticator("rita");
+    const rita = await accountWithCode("rita");
     const code = totp(rita.secret);
-    const hers = await passwordStep(rita.address);
-    const signedIn = await codeStep(hers, code);
+    const hers = await passwordFrom(rita.address);
+    const signedIn = await sendCode(hers, code);
     expect(signedIn.status).toBe(302);
     hers.take(signedIn.headers);
     expect(await getCurrentUser(request("/", { cookie: hers.header }))).toMatchObject({
@@ -103,8 +78,8 @@ describe.each(databaseTargets)("an authenticator code used twice, on %s", (_name
     });
 
     const sessionsBefore = await sessionsOf(rita.id);
-    const his = await passwordStep(rita.address);
-    const replayed = await codeStep(his, code);
+    const his = await passwordFrom(rita.address);
+    const replayed = await sendCode(his, code);
     expect(replayed).toMatchObject({ status: 400, data: { error: "security.wrongCode" } });
     his.take(replayed.headers);
     expect(his.has("mare.session_token")).toBe(false);
@@ -116,14 +91,14 @@ describe.each(databaseTargets)("an authenticator code used twice, on %s", (_name
   });
 
   it("sent twice at once, the code signs in exactly one of the two", async () => {
-    const bia = await accountWithAuthenticator("bia");
+    const bia = await accountWithCode("bia");
     const code = totp(bia.secret);
     const [first, second] = await Promise.all([
-      passwordStep(bia.address),
-      passwordStep(bia.address),
+      passwordFrom(bia.address),
+      passwordFrom(bia.address),
     ]);
     const sessionsBefore = await sessionsOf(bia.id);
-    const answers = await Promise.all([codeStep(first!, code), codeStep(second!, code)]);
+    const answers = await Promise.all([sendCode(first!, code), sendCode(second!, code)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([302, 400]);
     expect(await sessionsOf(bia.id)).toBe(sessionsBefore + 1);
   });
