@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
@@ -11,6 +10,7 @@ import { removeTestData } from "#app/test/cleanup.server.ts";
 import { startFaultProxy, type FaultProxy } from "#app/test/fault-proxy.ts";
 import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
 import { callRoute } from "#app/test/routes.ts";
+import { testRun } from "#app/test/test-run.ts";
 import {
   copyDatabase,
   databaseTargets,
@@ -30,10 +30,7 @@ const PASSWORD = "maré-talent-2026!";
 const settings = { HOST: "127.0.0.1", PORT: "3998", PUBLIC_ORIGIN: "", ADMIN_EMAIL: "" };
 
 function fixtures() {
-  const marker = randomBytes(4).toString("hex");
-  const ipPrefix = `2001:0db8:${marker.slice(0, 4)}:`;
-  let ips = 0;
-  const newIp = () => `${ipPrefix}${(++ips).toString(16)}::1`;
+  const { marker, ipPrefix, nextIp: newIp } = testRun();
   const request = (
     path: string,
     {

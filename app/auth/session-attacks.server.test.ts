@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { and, eq, inArray, like, or } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -26,6 +25,7 @@ import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 import { insertApplicationRow } from "#app/test/factories.ts";
+import { testRun } from "#app/test/test-run.ts";
 import { getAuth } from "./auth.server.ts";
 import { getCurrentUser } from "./guards.server.ts";
 
@@ -56,10 +56,7 @@ const tokenOf = (cookie: string) =>
   decodeURIComponent(cookie.slice(COOKIE.length + 1)).replace(/\.[^.]*$/, "");
 
 describe.each(databaseTargets)("session attacks on %s", (_name, kind) => {
-  const marker = randomBytes(4).toString("hex");
-  // Each client its own IPv6 /64 (a limit counts a /64 as one address), all of them this run's.
-  const ipPrefix = `2001:0db8:${marker.slice(0, 4)}:`;
-  let ipCount = 0;
+  const { marker, ipPrefix, nextIp } = testRun();
   const email = (name: string) => `${name}.${marker}@example.com`;
 
   function request(
@@ -71,7 +68,7 @@ describe.each(databaseTargets)("session attacks on %s", (_name, kind) => {
       body: form ? new URLSearchParams(form) : undefined,
       headers: {
         origin: ORIGIN,
-        "x-client-ip": `${ipPrefix}${(++ipCount).toString(16)}::1`,
+        "x-client-ip": nextIp(),
         ...(cookie ? { cookie } : {}),
       },
     });

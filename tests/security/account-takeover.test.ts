@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
@@ -19,6 +18,7 @@ import { CookieJar } from "#app/test/cookie-jar.ts";
 import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
+import { testRun } from "#app/test/test-run.ts";
 
 /**
  * Pre-registration takeover (issue 13, finding 1), performed as the attacker would: he signs up
@@ -34,13 +34,9 @@ const ATTACKER_PASSWORD = "attacker-chose-this-1";
 const HER_PASSWORD = "her-own-password-2026";
 
 describe.each(databaseTargets)("pre-registration takeover on %s", (_name, kind) => {
-  const marker = randomBytes(4).toString("hex");
+  const { marker, ipPrefix, nextIp: newIp } = testRun();
   const email = (name: string) => `${name}.${marker}@example.com`;
   const adminEmail = email("dona");
-  // Each client its own IPv6 /64 (a limit counts a /64 as one address), all of them this run's.
-  const ipPrefix = `2001:0db8:${marker.slice(0, 4)}:`;
-  let ipCount = 0;
-  const newIp = () => `${ipPrefix}${(++ipCount).toString(16)}::1`;
   // Each side keeps to its own address, as two people on two machines would.
   const attackerIp = newIp();
   const victimIp = newIp();

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
@@ -9,17 +8,13 @@ import { handleChatbotApplication } from "./chatbot.server.ts";
 import { chatbotFields } from "./questions.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import { testRun } from "#app/test/test-run.ts";
 
 const LIMIT = 3;
 const KB = 1024;
 
 describe.each(databaseTargets)("the chatbot's application endpoint on %s", (_name, kind) => {
-  // A shared test database keeps rows and rate-limit counters between runs: this run's have
-  // their own e-mail addresses and client addresses, and are removed afterwards.
-  const marker = randomBytes(4).toString("hex");
-  // Each client its own IPv6 /64 (a limit counts a /64 as one address), all of them this run's.
-  const ipPrefix = `2001:0db8:${marker.slice(0, 4)}:`;
-  const emailOf = (name: string) => `${name}.${marker}@Example.com`;
+  const { marker, ipPrefix, emailOf, nextIp } = testRun();
 
   /** The answers as the chat sends them once she confirms. */
   const valid = {
@@ -35,9 +30,6 @@ describe.each(databaseTargets)("the chatbot's application endpoint on %s", (_nam
     message: "Quero transformar meu perfil em uma carreira.",
     consent: "on",
   };
-
-  let ip = 0;
-  const nextIp = () => `${ipPrefix}${(++ip).toString(16)}::1`;
 
   /** A POST to /api/chatbot as the chat script on this site sends it, from its own address. */
   function request(body: BodyInit, headers: Record<string, string> = {}, init: RequestInit = {}) {

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { and, eq, ilike, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
@@ -18,14 +17,10 @@ import { handlePreselection } from "./preselection.server.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 import { insertMailTemplate } from "#app/test/factories.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import { testRun } from "#app/test/test-run.ts";
 
 describe.each(databaseTargets)("the pre-selection form's server side on %s", (_name, kind) => {
-  // A shared test database keeps rows and rate-limit counters between runs: this run's have
-  // their own e-mail addresses and client addresses, and are removed afterwards.
-  const marker = randomBytes(4).toString("hex");
-  // Each client its own IPv6 /64 (a limit counts a /64 as one address), all of them this run's.
-  const ipPrefix = `2001:0db8:${marker.slice(0, 4)}:`;
-  const emailOf = (name: string) => `${name}.${marker}@Example.com`;
+  const { marker, ipPrefix, emailOf, nextIp } = testRun();
 
   const valid = {
     fullName: "Ana Beatriz Souza",
@@ -40,16 +35,14 @@ describe.each(databaseTargets)("the pre-selection form's server side on %s", (_n
     password: "um-sonho-de-floripa",
   };
 
-  let ip = 0;
   /** A form post as a browser on this site sends it, from its own address. */
   function post(fields: Record<string, string>, headers: Record<string, string> = {}) {
-    ip++;
     return new Request("http://localhost/register/model?lang=de", {
       method: "POST",
       body: new URLSearchParams(fields),
       headers: {
         origin: "http://localhost",
-        "x-client-ip": `${ipPrefix}${ip.toString(16)}::1`,
+        "x-client-ip": nextIp(),
         cookie: "ref=ANA-2026",
         ...headers,
       },

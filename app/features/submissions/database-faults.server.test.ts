@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,6 +12,7 @@ import { languages } from "#app/i18n/languages.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { copyDatabase, hasPostgres, type DatabaseCopy } from "#app/test/databases.ts";
 import { startFaultProxy, type FaultProxy } from "#app/test/fault-proxy.ts";
+import { testRun } from "#app/test/test-run.ts";
 import { failureMessage, failureMessageKey } from "./failure-message.ts";
 import type { ApplicationResult } from "./receive.server.ts";
 
@@ -25,10 +25,7 @@ import type { ApplicationResult } from "./receive.server.ts";
 /** Short here, so the slow cases take seconds: the default is ten. */
 const TIMEOUT_MS = 3000;
 
-const marker = randomBytes(4).toString("hex");
-// Each client its own IPv6 /64 (a limit counts a /64 as one address), all of them this run's.
-const ipPrefix = `2001:0db8:${marker.slice(0, 4)}:`;
-let ip = 0;
+const { marker, nextIp } = testRun();
 let person = 0;
 
 /** A different applicant each time, so each case counts only its own rows. */
@@ -49,7 +46,7 @@ function formPost() {
   const request = new Request("http://localhost/?index", {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: { origin: "http://localhost", "x-client-ip": `${ipPrefix}${(++ip).toString(16)}::1` },
+    headers: { origin: "http://localhost", "x-client-ip": nextIp() },
   });
   const send = async () => {
     const result = await handlePreselection(request.clone(), "form");
@@ -68,7 +65,7 @@ function chatbotPost() {
     document: "123.456.789-09",
   };
   const body = JSON.stringify(fields);
-  const address = `${ipPrefix}${(++ip).toString(16)}::1`;
+  const address = nextIp();
   const send = async () => {
     const response = await handleChatbotApplication(
       new Request("http://localhost/api/chatbot?lang=de", {
