@@ -5,6 +5,7 @@ import { totp } from "../../tests/e2e/accounts.ts";
 import { getDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
+import { enableAuthenticator } from "#app/test/two-factor.server.ts";
 import { authEvents, outbox, user } from "#app/db/schema.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { createAuthFor, type Auth } from "./auth.server.ts";
@@ -12,9 +13,10 @@ import { accountLimit } from "./limits.server.ts";
 
 const env = { ...getEnv({ DATA_DIR: "memory://", PORT: "3999", HOST: "127.0.0.1" }) };
 const PASSWORD = "senha-para-os-eventos";
+const ORIGIN = "http://127.0.0.1:3999";
 const headers = (cookie?: string) =>
   new Headers({
-    origin: "http://127.0.0.1:3999",
+    origin: ORIGIN,
     "x-client-ip": "198.51.100.11",
     ...(cookie ? { cookie } : {}),
   });
@@ -113,13 +115,12 @@ describe.each(databaseTargets)("auth events on %s", (_name, kind) => {
       headers: headers(),
       returnHeaders: true,
     });
-    const enabled = await auth.api.enableTwoFactor({
-      body: { password: PASSWORD },
-      headers: headers(cookieOf(first)),
+    const secret = await enableAuthenticator({
+      cookie: cookieOf(first),
+      password: PASSWORD,
+      origin: ORIGIN,
+      auth,
     });
-    if (enabled.method !== "totp") throw new Error("expected an authenticator app's secret");
-    const secret = new URL(enabled.totpURI).searchParams.get("secret")!;
-    await auth.api.verifyTOTP({ body: { code: totp(secret) }, headers: headers(cookieOf(first)) });
     const before = (await eventsOf(id)).length;
 
     const password = await auth.api.signInEmail({

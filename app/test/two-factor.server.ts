@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { getAuth } from "#app/auth/auth.server.ts";
+import { getAuth, type Auth } from "#app/auth/auth.server.ts";
 import * as login from "#app/routes/_auth/login.tsx";
 import * as twoFactor from "#app/routes/_auth/two-factor.tsx";
 import { signedInAccount } from "./accounts.server.ts";
@@ -15,14 +15,16 @@ import { totp } from "../../tests/e2e/accounts.ts";
 
 /**
  * Turns on two-step sign-in with an authenticator app for a signed-in account, as she does at
- * /account/security (her password, then a first code): the app's secret comes back.
+ * /account/security (her password, then a first code): the app's secret comes back. Through the
+ * app's Better Auth, or through `auth` where a test makes its own.
  */
 export async function enableAuthenticator(input: {
   cookie: string;
   password: string;
   origin: string;
+  auth?: Auth;
 }) {
-  const auth = await getAuth();
+  const auth = input.auth ?? (await getAuth());
   const headers = { origin: input.origin, cookie: input.cookie };
   const enabled = await auth.api.enableTwoFactor({ body: { password: input.password }, headers });
   if (enabled.method !== "totp") throw new Error("expected an authenticator app's secret");
