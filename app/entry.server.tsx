@@ -50,7 +50,11 @@ let staffAlerts: ReturnType<typeof startStaffAlerts> | undefined;
 export async function startup() {
   await getDatabase();
   // SMTP_URL, else the settings of /admin/email, read on every pass (no restart after a save).
-  mailSender = startMailSender(getDatabase, (db) => effectiveMailTransport(db));
+  mailSender = startMailSender(
+    getDatabase,
+    (db) => effectiveMailTransport(db),
+    getEnv().MAIL_POLL_SECONDS * 1000,
+  );
   // Erases rejected applications past the retention period, once a day across all instances.
   retentionJob = startRetentionJob(getDatabase, {
     firstCheckMs: getEnv().RETENTION_FIRST_CHECK_SECONDS * 1000,

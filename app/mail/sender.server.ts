@@ -257,11 +257,14 @@ export function startMailSender(
       .then(async () => {
         const db = await getDb();
         // A resolver is asked on every pass: settings saved on screen apply without a restart.
-        return deliverDueMail(
+        const sent = await deliverDueMail(
           db,
           typeof transport === "function" ? await transport(db) : transport,
           { unrecorded },
         );
+        // At debug level only (every few seconds): what tests of several senders wait on, to
+        // know that each has looked at the outbox again since the mail went out.
+        logger().debug({ event: "mail.pass", sent });
       })
       .catch((error: unknown) => logger().error({ event: "mail.sender-error", err: error }));
   };

@@ -66,6 +66,11 @@ const schema = z.object({
    * job runs once a day across all instances (app/features/privacy/retention.server.ts).
    */
   RETENTION_FIRST_CHECK_SECONDS: z.coerce.number().int().min(0).default(60),
+  /**
+   * How often each instance looks for mail it did not queue itself (another instance's, a retry
+   * falling due); its own is sent at once.
+   */
+  MAIL_POLL_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
   /** How much the server logs (JSON lines on stdout): fatal, error, warn, info, debug, trace or silent. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   GEO_COUNTRY_HEADER: z

@@ -63,7 +63,11 @@ test.describe("analytics", () => {
     // Focusing again on the same page load is the same start: no second beacon.
     await visitor.getByLabel(t("en", "preselection.email")).focus();
     await visitor.getByLabel(t("en", "preselection.fullName")).focus();
-    await visitor.waitForTimeout(500);
+    // A beacon would have been sent as the field took focus, so before any request the page
+    // makes after it: one such request, seen, closes the window.
+    const marker = visitor.waitForRequest((request) => request.url().endsWith("/robots.txt?after"));
+    await visitor.evaluate(() => fetch("/robots.txt?after"));
+    await marker;
     expect(beacons).toBe(1);
 
     await visitor.context().close();

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync, rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import path from "node:path";
 import { accountsDataDir } from "./accounts.ts";
@@ -22,6 +23,8 @@ export interface OwnServer {
   stop(): Promise<void>;
   /** Sends a signal and waits for the process to end (SIGKILL: no chance to clean up). */
   kill(signal: NodeJS.Signals): Promise<void>;
+  /** How many lines of its log so far (all its runs) carry this event. */
+  countEvents(event: string): Promise<number>;
 }
 
 export const root = path.resolve(import.meta.dirname, "../..");
@@ -128,6 +131,14 @@ export async function ownServer(
     await exited;
   }
 
+  async function countEvents(event: string) {
+    const text = await readFile(path.join(logsDir, log), "utf8");
+    return text
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .filter((line) => (JSON.parse(line) as { event?: string }).event === event).length;
+  }
+
   await start();
   return {
     origin,
@@ -141,5 +152,6 @@ export async function ownServer(
     start,
     stop: () => kill("SIGTERM"),
     kill,
+    countEvents,
   };
 }

@@ -67,6 +67,10 @@ test.beforeAll(async () => {
     TRUST_PROXY: "loopback",
     SUBMISSION_RATE_LIMIT: "4",
     RETENTION_FIRST_CHECK_SECONDS: "1",
+    // Each sender's passes ("mail.pass"), every second, are logged at debug level: the mail
+    // test waits on them.
+    LOG_LEVEL: "debug",
+    MAIL_POLL_SECONDS: "1",
   };
   for (let i = 0; i < 2; i++) dataDirs.push(await mkdtemp(path.join(os.tmpdir(), "mare-inst-")));
   // Started together on the empty database: both migrate, one after the other.
@@ -205,8 +209,13 @@ test("every mail queued on either instance is sent exactly once", async () => {
         ).length,
     );
   await expect.poll(() => delivered().every((count) => count >= 1), { timeout: 30_000 }).toBe(true);
-  // Both senders keep polling (every 5 s): long enough for a second copy to show up.
-  await new Promise((resolve) => setTimeout(resolve, 6_000));
+  // A second copy would come from a later pass of either sender: each makes two more first.
+  const passes = await Promise.all([a, b].map((server) => server.countEvents("mail.pass")));
+  for (const [i, server] of [a, b].entries()) {
+    await expect
+      .poll(() => server.countEvents("mail.pass"), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(passes[i]! + 2);
+  }
   expect(delivered()).toEqual(recipients.map(() => 1));
   const unsent = await query<{ count: string }>(
     "select count(*) from outbox where recipient like 'correio.%' and status <> 'sent'",
