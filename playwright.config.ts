@@ -1,8 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./tests/chromium.ts";
+import { chromiumArgs, testChromiumPath } from "./tests/chromium.ts";
 
 /**
- * Browser tests run Debian's Chromium (CHROME_PATH or /usr/bin/chromium) against the production
+ * Browser tests run Debian's Chromium, its headless shell (tests/chromium.ts), against the production
  * build, served by the real server. `npm test` builds first; `npm run test:e2e` expects a build.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -22,7 +22,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
-    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    launchOptions: { executablePath: testChromiumPath, args: chromiumArgs },
   },
   projects: [
     {

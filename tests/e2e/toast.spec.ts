@@ -94,6 +94,11 @@ test.describe("social links in the footer", () => {
     await page.mouse.up();
     await expect(toast).toHaveAttribute("data-swipe", "cancel");
     await expect(toast).toBeVisible();
+    // Back in place before the next swipe: pressed while it still springs back (a busy machine),
+    // the pointer would land beside it, not on it.
+    await toast.evaluate((element) =>
+      Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished)),
+    );
 
     await page.mouse.move(x, y);
     await page.mouse.down();
