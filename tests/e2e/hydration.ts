@@ -15,10 +15,21 @@ export async function waitForHydration(page: Page, selector = "main") {
 
 /**
  * Reaches a part that hydrates on first use (decision 019) the way a visitor's pointer does, and
- * resolves once its code is here and React has hydrated it.
+ * resolves once its code is here and React has hydrated it. A pointer moving over a part sends
+ * `pointerover` again and again, and so does this: one sent before the part listens (its
+ * listener comes with the page's hydration) is lost, which is the first-tap failure issue 26
+ * takes out with the gate itself.
  */
 export async function hydratePart(page: Page, name: string) {
-  const part = page.locator(`[data-part="${name}"]`);
-  await part.dispatchEvent("pointerover");
-  await waitForHydration(page, `[data-part="${name}"] a`);
+  await page.waitForFunction(
+    (part) => {
+      const element = document.querySelector(`[data-part="${part}"]`);
+      const link = element?.querySelector("a");
+      if (link && Object.keys(link).some((key) => key.startsWith("__reactFiber$"))) return true;
+      element?.dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
+      return false;
+    },
+    name,
+    { polling: 250 },
+  );
 }
