@@ -29,6 +29,10 @@ export default defineConfig({
     launchOptions: { executablePath: testChromiumPath, args: chromiumArgs },
   },
   projects: [
+    // The server as a process: signals, restarts, several instances, faults (mostly no browser).
+    // First, so that its long tests (twenty restarts under load take two minutes) start at once
+    // and the short ones of the other projects fill the end of the run.
+    { name: "operations", testDir: "tests/ops" },
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], channel: undefined },
@@ -39,8 +43,6 @@ export default defineConfig({
       use: { ...devices["Pixel 7"], channel: undefined },
       testMatch: /mobile\.spec\.ts/,
     },
-    // The server as a process: signals, restarts, several instances, faults (mostly no browser).
-    { name: "operations", testDir: "tests/ops" },
     // Attacks sent as an attacker sends them (the vitest ones beside them are *.test.ts).
     { name: "security", testDir: "tests/security", testMatch: /\.spec\.ts$/ },
     // Last, once every server above has written its log: no personal data in any of them.
