@@ -626,6 +626,13 @@ export const blogTranslations = pgTable(
      * and sooner when the translation is published or a new link replaces it.
      */
     previewTokenCreatedAt: timestamp("preview_token_created_at", { withTimezone: true }),
+    /**
+     * The editor page that last wrote the working copy, and the number of its latest write: a
+     * save from that page that arrives after a later one (a slow autosave overtaken by the next
+     * save or by "Publish") is not applied (features/blog/edit-stamp.ts).
+     */
+    editSession: text("edit_session"),
+    editSeq: integer("edit_seq"),
   },
   (table) => [
     primaryKey({ columns: [table.postId, table.language] }),

@@ -244,6 +244,62 @@ test("an article taken off the site leaves the blog, its address and the sitemap
   await visitor.close();
 });
 
+test("an autosave that reaches the server after Publish does not bring older text back", async ({
+  app,
+  page,
+  request,
+  browserErrors,
+}) => {
+  test.setTimeout(90_000);
+  // The held autosave is given up by the page when Publish goes: the browser reports it.
+  browserErrors.allow(/Failed to fetch|aborted|net::ERR_/i);
+  await app.signIn(page, "editor");
+  const title = `Late tide ${unique()}`;
+  const editor = await newArticle(page, app, title);
+  await fillListing(page, title);
+  await writeBody(page, ["The first boat leaves at dawn."]);
+
+  // The next autosave is held on its way, as on a slow connection; the server gets it later.
+  let seen: () => void = () => {};
+  const autosaveSeen = new Promise<void>((resolve) => (seen = resolve));
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let answered: () => void = () => {};
+  const delivered = new Promise<void>((resolve) => (answered = resolve));
+  let held = false;
+  await page.route(`${editor}*`, async (route) => {
+    const post = route.request();
+    if (held || post.method() !== "POST" || !post.postData()?.includes("intent=save")) {
+      return route.fallback();
+    }
+    held = true;
+    seen();
+    await released;
+    const response = await route.fetch();
+    answered();
+    // The page has given it up by now; there may be nobody left to answer.
+    await route.fulfill({ response }).catch(() => {});
+  });
+  await body(page).click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type(" The second at noon.");
+  await autosaveSeen;
+  await page.keyboard.type(" The last at dusk.");
+  await publish(page);
+  release();
+  await delivered;
+
+  const everything = "The first boat leaves at dawn. The second at noon. The last at dusk.";
+  await page.unroute(`${editor}*`);
+  await page.goto(editor);
+  await expect(body(page)).toHaveText(everything);
+  await expect(page.getByText(en("admin.blog.pendingNotice"))).toHaveCount(0);
+  const slug = await page.getByLabel(en("admin.blog.fields.slug")).inputValue();
+  expect(await (await request.get(`${app.origin}/blog/${slug}?lang=en`)).text()).toContain(
+    everything,
+  );
+});
+
 test("history: two updates, a revision compared word by word and restored, the visitor reads it", async ({
   app,
   page,

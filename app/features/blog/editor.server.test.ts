@@ -15,10 +15,12 @@ import {
   createArticle,
   createPreviewLink,
   deleteArticle,
+  discardChanges,
   listRevisions,
   previewByToken,
   publishTranslation,
   restoreRevision,
+  saveAndPublish,
   saveWorkingCopy,
   unpublishTranslation,
 } from "./editor.server.ts";
@@ -174,6 +176,102 @@ describe.each(databaseTargets)("the article editor on %s", (_name, kind) => {
     // Restored into the working copy, not yet public.
     found = await findArticle(database.db, slug("vivo-novo"), "pt");
     expect(found.kind === "post" && found.post.title).toBe("Novo título");
+  });
+
+  it("a save overtaken by a later one of the same page is not applied; other pages' are", async () => {
+    const id = await draft("ordem");
+    const page = randomUUID();
+    const write = (title: string, session: string, seq: number) =>
+      saveWorkingCopy(database.db, actor, id, "pt", {
+        ...fields("ordem", { title }),
+        editSession: session,
+        editSeq: String(seq),
+      });
+    const working = async () =>
+      (await articleForEditor(database.db, id))!.translations[0]!.working.title;
+
+    // Her page's third write reaches the database before its second (a slow autosave).
+    expect(await write("Terceira versão", page, 3)).toMatchObject({ ok: true });
+    expect(await write("Segunda versão", page, 2)).toMatchObject({ ok: true });
+    expect(await working()).toBe("Terceira versão");
+    // The same number again is the same write, sent twice: applied once.
+    await write("Repetida", page, 3);
+    expect(await working()).toBe("Terceira versão");
+    // Another page (a second tab, a colleague) is not ordered against hers.
+    await write("De outra aba", randomUUID(), 1);
+    expect(await working()).toBe("De outra aba");
+    // A form sent without a script has no stamp and is applied as it comes.
+    await saveWorkingCopy(database.db, actor, id, "pt", fields("ordem", { title: "Sem script" }));
+    expect(await working()).toBe("Sem script");
+    // A stamp that is not well formed is no stamp: it cannot hold back her later writes.
+    await write("Carimbo estranho", "x'; drop", 99);
+    await write("Depois", page, 1);
+    expect(await working()).toBe("Depois");
+  });
+
+  it("saved and published in one go: an older autosave arriving after does not change the live text", async () => {
+    const id = await draft("publicar");
+    const page = randomUUID();
+    const stamp = (seq: number) => ({ editSession: page, editSeq: String(seq) });
+    const autosave = { ...fields("publicar", { title: "Rascunho antigo" }), ...stamp(4) };
+    const published = await saveAndPublish(
+      database.db,
+      actor,
+      id,
+      "pt",
+      { ...fields("publicar", { title: "Como publicado" }), ...stamp(5) },
+      null,
+    );
+    expect(published).toMatchObject({ ok: true, scheduled: false });
+    await saveWorkingCopy(database.db, actor, id, "pt", autosave);
+    const found = await findArticle(database.db, slug("publicar"), "pt");
+    expect(found.kind === "post" && found.post.title).toBe("Como publicado");
+    const article = await articleForEditor(database.db, id);
+    expect(article!.translations[0]).toMatchObject({ hasPendingChanges: false });
+    expect(article!.translations[0]!.working.title).toBe("Como publicado");
+  });
+
+  it("a refused publication keeps nothing of the save that came with it", async () => {
+    const id = await draft("recusa");
+    const refused = await saveAndPublish(
+      database.db,
+      actor,
+      id,
+      "pt",
+      fields("recusa", { title: "Sem resumo", excerpt: "" }),
+      null,
+    );
+    expect(refused).toEqual({
+      ok: false,
+      errors: { excerpt: "admin.blog.errors.requiredToPublish" },
+      refusedAt: "publish",
+    });
+    expect((await articleForEditor(database.db, id))!.translations[0]!.working).toMatchObject({
+      title: "Título recusa",
+      excerpt: "Um resumo.",
+    });
+    expect(
+      await saveAndPublish(database.db, actor, id, "pt", fields("recusa", { slug: "Não É" }), null),
+    ).toMatchObject({ ok: false, errors: { slug: "admin.blog.errors.slug" }, refusedAt: "save" });
+  });
+
+  it("discarded changes are not brought back by an autosave the page sent before", async () => {
+    const id = await draft("descartar");
+    await publishTranslation(database.db, actor, id, "pt");
+    const page = randomUUID();
+    const stamp = (seq: number) => ({ editSession: page, editSeq: String(seq) });
+    await saveWorkingCopy(database.db, actor, id, "pt", {
+      ...fields("descartar", { title: "Mudança" }),
+      ...stamp(1),
+    });
+    expect(await discardChanges(database.db, id, "pt", stamp(3))).toBe(true);
+    await saveWorkingCopy(database.db, actor, id, "pt", {
+      ...fields("descartar", { title: "Mudança atrasada" }),
+      ...stamp(2),
+    });
+    const article = await articleForEditor(database.db, id);
+    expect(article!.translations[0]).toMatchObject({ hasPendingChanges: false });
+    expect(article!.translations[0]!.working.title).toBe("Título descartar");
   });
 
   it("a scheduled article appears when due, and the other instances notice", async () => {

@@ -17,6 +17,7 @@ import { bumpContentVersion, forgetContent } from "#app/features/content/content
 import { fieldErrorsOf, type FieldErrors } from "#app/utils/field-errors.ts";
 import { formText } from "#app/utils/form-text.ts";
 import { readingMinutes, sanitizeBody } from "./body.ts";
+import { editStampOf, isLatestEdit } from "./edit-stamp.ts";
 import type { Post } from "./posts.server.ts";
 import { LIMITS } from "./limits.ts";
 import { isSlug, slugify } from "./slug.ts";
@@ -260,6 +261,9 @@ async function lockTranslation(tx: Tx, postId: number, language: string) {
       publishAt: blogTranslations.publishAt,
       firstPublishedAt: blogTranslations.firstPublishedAt,
       pending: blogTranslations.pending,
+      updatedAt: blogTranslations.updatedAt,
+      editSession: blogTranslations.editSession,
+      editSeq: blogTranslations.editSeq,
       deletedAt: blogPosts.deletedAt,
     })
     .from(blogTranslations)
@@ -275,7 +279,8 @@ type SaveResult =
 /**
  * The autosave and the editor's "Save": a draft is written in place; a scheduled or published
  * translation keeps its live copy and holds the change aside (`pending`) until it is published.
- * Nothing is stored when a field is refused.
+ * Nothing is stored when a field is refused, nor when the same editor page has already had a
+ * later write applied (`editSession`/`editSeq` in the input; see edit-stamp.ts).
  */
 export async function saveWorkingCopy(
   db: Database,
@@ -286,35 +291,44 @@ export async function saveWorkingCopy(
 ): Promise<SaveResult> {
   const parsed = translationForm.safeParse(input);
   if (!parsed.success) return { ok: false, errors: fieldErrorsOf(parsed.error) };
-  const fields: BlogTranslationFields = parsed.data;
-  return db.transaction(async (tx): Promise<SaveResult> => {
-    const row = await lockTranslation(tx, postId, language);
-    if (!row) return { ok: false, errors: { form: "admin.blog.errors.notFound" } };
-    if (await slugTaken(tx, language, fields.slug, postId)) {
-      return { ok: false, errors: { slug: "admin.blog.errors.slugTaken" } };
-    }
-    if (!(await coverExists(tx, fields.coverImageId))) {
-      return { ok: false, errors: { coverImageId: "admin.blog.errors.cover" } };
-    }
-    const now = new Date();
-    if (row.publishAt) {
-      await tx
-        .update(blogTranslations)
-        .set({ pending: fields, updatedAt: now, updatedBy: actor.id })
-        .where(and(eq(blogTranslations.postId, postId), eq(blogTranslations.language, language)));
-    } else {
-      await tx
-        .update(blogTranslations)
-        .set({
-          ...fields,
-          readingMinutes: readingMinutes(fields.body),
-          updatedAt: now,
-          updatedBy: actor.id,
-        })
-        .where(and(eq(blogTranslations.postId, postId), eq(blogTranslations.language, language)));
-    }
-    return { ok: true, savedAt: now.toISOString() };
-  });
+  return db.transaction((tx) => saveIn(tx, actor, postId, language, parsed.data, input));
+}
+
+async function saveIn(
+  tx: Tx,
+  actor: Actor,
+  postId: number,
+  language: string,
+  fields: BlogTranslationFields,
+  input: Record<string, unknown>,
+): Promise<SaveResult> {
+  const row = await lockTranslation(tx, postId, language);
+  if (!row) return { ok: false, errors: { form: "admin.blog.errors.notFound" } };
+  const stamp = editStampOf(input);
+  // Overtaken by a later write of the same page: what that one stored stays.
+  if (!isLatestEdit(stamp, row)) return { ok: true, savedAt: row.updatedAt.toISOString() };
+  if (await slugTaken(tx, language, fields.slug, postId)) {
+    return { ok: false, errors: { slug: "admin.blog.errors.slugTaken" } };
+  }
+  if (!(await coverExists(tx, fields.coverImageId))) {
+    return { ok: false, errors: { coverImageId: "admin.blog.errors.cover" } };
+  }
+  const now = new Date();
+  const written = {
+    updatedAt: now,
+    updatedBy: actor.id,
+    editSession: stamp?.session ?? null,
+    editSeq: stamp?.seq ?? null,
+  };
+  await tx
+    .update(blogTranslations)
+    .set(
+      row.publishAt
+        ? { pending: fields, ...written }
+        : { ...fields, readingMinutes: readingMinutes(fields.body), ...written },
+    )
+    .where(and(eq(blogTranslations.postId, postId), eq(blogTranslations.language, language)));
+  return { ok: true, savedAt: now.toISOString() };
 }
 
 type PublishResult =
@@ -333,66 +347,119 @@ export async function publishTranslation(
   language: string,
   at: Date | null = null,
 ): Promise<PublishResult> {
-  const result = await db.transaction(async (tx): Promise<PublishResult> => {
-    const row = await lockTranslation(tx, postId, language);
-    if (!row) return { ok: false, errors: { form: "admin.blog.errors.notFound" } };
-    const fields = row.pending
-      ? { ...row.pending, body: sanitizeBody(row.pending.body) }
-      : liveFields(row);
-    const missing = missingForPublishing(fields);
-    if (Object.keys(missing).length) return { ok: false, errors: missing };
-    if (await slugTaken(tx, language, fields.slug, postId)) {
-      return { ok: false, errors: { slug: "admin.blog.errors.slugTaken" } };
-    }
-    const now = new Date();
-    // An update of a live article keeps its date; a draft goes live now or when asked.
-    const publishAt = at ?? (row.publishAt && row.publishAt <= now ? row.publishAt : now);
-    const wasLive =
-      row.firstPublishedAt !== null || (row.publishAt !== null && row.publishAt <= now);
-    if (wasLive && row.slug !== fields.slug) {
-      await tx
-        .insert(blogSlugRedirects)
-        .values({ language, slug: row.slug, postId })
-        .onConflictDoUpdate({
-          target: [blogSlugRedirects.language, blogSlugRedirects.slug],
-          set: { postId, createdAt: now },
-        });
-    }
-    // The new address is this article's now, whoever it once pointed to.
-    await tx
-      .delete(blogSlugRedirects)
-      .where(
-        and(eq(blogSlugRedirects.language, language), eq(blogSlugRedirects.slug, fields.slug)),
-      );
-    const firstPublishedAt = row.firstPublishedAt ?? (publishAt <= now ? publishAt : null);
-    await tx
-      .update(blogTranslations)
-      .set({
-        ...fields,
-        readingMinutes: readingMinutes(fields.body),
-        publishAt,
-        // A scheduled first publication is dated when it goes live (posts.server.ts reads the
-        // publication time while this is empty).
-        firstPublishedAt,
-        pending: null,
-        updatedAt: now,
-        updatedBy: actor.id,
-        // A private link shows drafts; once published, later drafts are not its to show.
-        ...NO_PREVIEW_LINK,
-      })
-      .where(and(eq(blogTranslations.postId, postId), eq(blogTranslations.language, language)));
-    await tx.insert(blogRevisions).values({ postId, language, savedBy: actor.id, fields });
-    const scheduled = publishAt > now;
-    await recordAccess(tx, "content.publish", {
-      actor,
-      subject: `post:${postId}`,
-      details: { language, slug: fields.slug, at: publishAt.toISOString(), scheduled },
-    });
-    await bumpContentVersion(tx);
-    return { ok: true, at: publishAt.toISOString(), scheduled };
-  });
+  const result = await db.transaction((tx) => publishIn(tx, actor, postId, language, at));
   if (result.ok) forgetContent();
   return result;
+}
+
+/**
+ * "Publish" and "Schedule" in the editor: what is on her screen is saved and put live in one
+ * transaction, so no other write can come between the two. Nothing changes when either is
+ * refused.
+ */
+export async function saveAndPublish(
+  db: Database,
+  actor: Actor,
+  postId: number,
+  language: string,
+  input: Record<string, unknown>,
+  at: Date | null,
+): Promise<SaveAndPublishResult> {
+  const parsed = translationForm.safeParse(input);
+  if (!parsed.success) {
+    return { ok: false, errors: fieldErrorsOf(parsed.error), refusedAt: "save" };
+  }
+  const result = await db
+    .transaction(async (tx): Promise<SaveAndPublishResult> => {
+      const saved = await saveIn(tx, actor, postId, language, parsed.data, input);
+      if (!saved.ok) throw new Refused({ ...saved, refusedAt: "save" });
+      const published = await publishIn(tx, actor, postId, language, at);
+      if (!published.ok) throw new Refused({ ...published, refusedAt: "publish" });
+      return { ...published, savedAt: saved.savedAt };
+    })
+    .catch((error: unknown) => {
+      // Thrown to roll the save back with the refused publication; answered as a refusal.
+      if (error instanceof Refused) return error.result;
+      throw error;
+    });
+  if (result.ok) forgetContent();
+  return result;
+}
+
+type Refusal = Extract<PublishResult, { ok: false }> & { refusedAt: "save" | "publish" };
+
+/** Saved and published, or refused by the save (a field) or by publishing (what it needs). */
+type SaveAndPublishResult = { ok: true; at: string; scheduled: boolean; savedAt: string } | Refusal;
+
+/** A refusal thrown out of a transaction so that what it wrote is rolled back. */
+class Refused extends Error {
+  readonly result: Refusal;
+  constructor(result: Refusal) {
+    super("refused");
+    this.result = result;
+  }
+}
+
+async function publishIn(
+  tx: Tx,
+  actor: Actor,
+  postId: number,
+  language: string,
+  at: Date | null,
+): Promise<PublishResult> {
+  const row = await lockTranslation(tx, postId, language);
+  if (!row) return { ok: false, errors: { form: "admin.blog.errors.notFound" } };
+  const fields = row.pending
+    ? { ...row.pending, body: sanitizeBody(row.pending.body) }
+    : liveFields(row);
+  const missing = missingForPublishing(fields);
+  if (Object.keys(missing).length) return { ok: false, errors: missing };
+  if (await slugTaken(tx, language, fields.slug, postId)) {
+    return { ok: false, errors: { slug: "admin.blog.errors.slugTaken" } };
+  }
+  const now = new Date();
+  // An update of a live article keeps its date; a draft goes live now or when asked.
+  const publishAt = at ?? (row.publishAt && row.publishAt <= now ? row.publishAt : now);
+  const wasLive = row.firstPublishedAt !== null || (row.publishAt !== null && row.publishAt <= now);
+  if (wasLive && row.slug !== fields.slug) {
+    await tx
+      .insert(blogSlugRedirects)
+      .values({ language, slug: row.slug, postId })
+      .onConflictDoUpdate({
+        target: [blogSlugRedirects.language, blogSlugRedirects.slug],
+        set: { postId, createdAt: now },
+      });
+  }
+  // The new address is this article's now, whoever it once pointed to.
+  await tx
+    .delete(blogSlugRedirects)
+    .where(and(eq(blogSlugRedirects.language, language), eq(blogSlugRedirects.slug, fields.slug)));
+  const firstPublishedAt = row.firstPublishedAt ?? (publishAt <= now ? publishAt : null);
+  await tx
+    .update(blogTranslations)
+    .set({
+      ...fields,
+      readingMinutes: readingMinutes(fields.body),
+      publishAt,
+      // A scheduled first publication is dated when it goes live (posts.server.ts reads the
+      // publication time while this is empty).
+      firstPublishedAt,
+      pending: null,
+      updatedAt: now,
+      updatedBy: actor.id,
+      // A private link shows drafts; once published, later drafts are not its to show.
+      ...NO_PREVIEW_LINK,
+    })
+    .where(and(eq(blogTranslations.postId, postId), eq(blogTranslations.language, language)));
+  await tx.insert(blogRevisions).values({ postId, language, savedBy: actor.id, fields });
+  const scheduled = publishAt > now;
+  await recordAccess(tx, "content.publish", {
+    actor,
+    subject: `post:${postId}`,
+    details: { language, slug: fields.slug, at: publishAt.toISOString(), scheduled },
+  });
+  await bumpContentVersion(tx);
+  return { ok: true, at: publishAt.toISOString(), scheduled };
 }
 
 /** Takes a translation off the site (its text kept, as a draft); in the access log. */
@@ -433,11 +500,20 @@ export async function unpublishTranslation(
   return done;
 }
 
-/** Drops the changes held aside for a live translation: the editor shows the live copy again. */
-export async function discardChanges(db: Database, postId: number, language: string) {
+/**
+ * Drops the changes held aside for a live translation: the editor shows the live copy again. A
+ * save the same page sent before (an autosave still on its way) does not bring them back.
+ */
+export async function discardChanges(
+  db: Database,
+  postId: number,
+  language: string,
+  input: Record<string, unknown> = {},
+) {
+  const stamp = editStampOf(input);
   const rows = await db
     .update(blogTranslations)
-    .set({ pending: null })
+    .set({ pending: null, editSession: stamp?.session ?? null, editSeq: stamp?.seq ?? null })
     .where(and(eq(blogTranslations.postId, postId), eq(blogTranslations.language, language)))
     .returning({ postId: blogTranslations.postId });
   return rows.length > 0;

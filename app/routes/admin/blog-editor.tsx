@@ -6,13 +6,14 @@ import { ArticleEditor } from "#app/features/blog/admin/article-editor.tsx";
 import type { EditorResult } from "#app/features/blog/admin/editor-result.ts";
 import { LanguageTabs } from "#app/features/blog/admin/language-tabs.tsx";
 import { articleParams } from "#app/features/blog/admin/params.server.ts";
+import { EDIT_SEQ_FIELD, EDIT_SESSION_FIELD } from "#app/features/blog/edit-stamp.ts";
 import {
   addTranslation,
   articleForEditor,
   createPreviewLink,
   deleteArticle,
   discardChanges,
-  publishTranslation,
+  saveAndPublish,
   saveWorkingCopy,
   type TranslationField,
   unpublishTranslation,
@@ -76,10 +77,16 @@ const editorFields = z.object({
   coverAlt: sent,
 } satisfies Record<TranslationField, typeof sent>);
 
+/** Which page sent the request and its how-manyth write (features/blog/edit-stamp.ts). */
+const editStamp = z.object({ [EDIT_SESSION_FIELD]: sent, [EDIT_SEQ_FIELD]: sent });
+
 const editorForm = z.discriminatedUnion("intent", [
-  editorFields.extend({ intent: z.literal(["save", "publish", "unpublish", "preview-link"]) }),
-  editorFields.extend({ intent: z.literal("schedule"), publishAt: sent }),
-  z.object({ intent: z.literal("discard") }),
+  editorFields.extend({
+    ...editStamp.shape,
+    intent: z.literal(["save", "publish", "unpublish", "preview-link"]),
+  }),
+  editorFields.extend({ ...editStamp.shape, intent: z.literal("schedule"), publishAt: sent }),
+  editStamp.extend({ intent: z.literal("discard") }),
   z.object({ intent: z.literal("add-translation"), language: sent, title: sent }),
   z.object({ intent: z.literal("delete"), confirm: sent }),
 ]);
@@ -120,15 +127,16 @@ export async function action({ request, params }: Route.ActionArgs) {
           return refused({ publishAt: "admin.blog.errors.publishAtPast" });
         }
       }
-      // What is on screen is what goes live: saved first, in the same request.
-      const saved = await saveWorkingCopy(db, actor, id, language, form);
-      if (!saved.ok) return refused(saved.errors, saved.errors.form ? 404 : 400);
-      const published = await publishTranslation(db, actor, id, language, at);
-      if (!published.ok) return refused(published.errors, 409);
+      // What is on screen is what goes live: saved and published in one transaction.
+      const published = await saveAndPublish(db, actor, id, language, form, at);
+      if (!published.ok) {
+        const { errors, refusedAt } = published;
+        return refused(errors, errors.form ? 404 : refusedAt === "publish" ? 409 : 400);
+      }
       return data<EditorResult>({
         ok: true,
         done: published.scheduled ? "scheduled" : "published",
-        savedAt: saved.savedAt,
+        savedAt: published.savedAt,
       });
     }
     case "unpublish": {
@@ -140,7 +148,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       return data<EditorResult>({ ok: true, done: "unpublished" });
     }
     case "discard":
-      if (!(await discardChanges(db, id, language))) {
+      if (!(await discardChanges(db, id, language, form))) {
         return refused({ form: "admin.blog.errors.notFound" }, 404);
       }
       return data<EditorResult>({ ok: true, done: "discarded" });

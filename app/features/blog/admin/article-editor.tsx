@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { StoredImage } from "#app/features/images/media.ts";
 import type { TranslationView } from "#app/features/blog/editor.server.ts";
+import { EDIT_SEQ_FIELD, EDIT_SESSION_FIELD } from "#app/features/blog/edit-stamp.ts";
 import { ArticleFields } from "./article-fields.tsx";
 import type { EditorResult } from "./editor-result.ts";
 import { PublishPanel } from "./publish-panel.tsx";
@@ -47,13 +48,25 @@ function EditorForm({ id, language, translation, cover, result }: EditorProps) {
   const fetcher = useFetcher<EditorResult>({ key: `article-${id}-${language}` });
   const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const writes = useRef<{ session: string; seq: number }>(undefined);
   const [dirty, setDirty] = useState(false);
   const answer = fetcher.data ?? result;
   const errors = answer && !answer.ok ? answer.errors : {};
 
+  // Numbers this page's next write, so that the server never applies an older one after it
+  // (edit-stamp.ts). Made on the first write: a server render has no page to name.
+  const stamp = () => {
+    writes.current ??= { session: crypto.randomUUID(), seq: 0 };
+    writes.current.seq += 1;
+    const fields = form.current?.elements;
+    if (!fields) return;
+    (fields.namedItem(EDIT_SESSION_FIELD) as HTMLInputElement).value = writes.current.session;
+    (fields.namedItem(EDIT_SEQ_FIELD) as HTMLInputElement).value = String(writes.current.seq);
+  };
   const save = () => {
     clearTimeout(timer.current);
     if (!form.current) return;
+    stamp();
     const data = new FormData(form.current);
     data.set("intent", "save");
     setDirty(false);
@@ -80,11 +93,14 @@ function EditorForm({ id, language, translation, cover, result }: EditorProps) {
       onChange={changed}
       onSubmit={() => {
         clearTimeout(timer.current);
+        stamp();
         setDirty(false);
       }}
       className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]"
       aria-label={t("admin.blog.editorLabel")}
     >
+      <input type="hidden" name={EDIT_SESSION_FIELD} defaultValue="" />
+      <input type="hidden" name={EDIT_SEQ_FIELD} defaultValue="" />
       <div className="min-w-0 space-y-6">
         <SaveStatus
           state={fetcher.state}
