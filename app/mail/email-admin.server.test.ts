@@ -551,7 +551,8 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, kind) => {
           language: "pt",
           ...confirmationMail("pt", "Ana"),
         });
-        await new Promise((resolve) => setTimeout(resolve, 400));
+        // A whole pass of the sender without settings: nothing goes out, nothing is lost.
+        await sender.nudge();
         expect(smtp.received.filter((m) => addressOf(m) === to)).toHaveLength(0);
 
         await post(smtpForm({ user: "", senderName: "Nova Remetente" }));
@@ -560,8 +561,13 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, kind) => {
           .toBe(1);
         const mail = smtp.received.find((m) => addressOf(m) === to)!;
         expect(mail.from?.value[0]?.name).toBe("Nova Remetente");
-        const [row] = await db.select().from(outbox).where(eq(outbox.recipient, to));
-        expect(row!.status).toBe("sent");
+        // Marked once the SMTP server has it: a moment after it arrives there.
+        await expect
+          .poll(async () => {
+            const [row] = await db.select().from(outbox).where(eq(outbox.recipient, to));
+            return row?.status;
+          })
+          .toBe("sent");
       } finally {
         await sender.stop();
         silent.mockRestore();

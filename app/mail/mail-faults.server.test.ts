@@ -162,8 +162,8 @@ describe.each(databaseTargets)("mail while SMTP fails, on %s", (_name, kind) => 
         .poll(async () => (await rows()).every((row) => row.status === "sent"))
         .toBe(true);
       // More passes, and nothing goes again.
-      loop.nudge();
-      loop.nudge();
+      void loop.nudge();
+      void loop.nudge();
     } finally {
       await loop.stop();
       await smtp?.close();
@@ -197,7 +197,7 @@ describe.each(databaseTargets)("mail while SMTP fails, on %s", (_name, kind) => 
       await expect
         .poll(async () => (await rows()).every((row) => row.status === "sent"))
         .toBe(true);
-      loop.nudge();
+      void loop.nudge();
     } finally {
       await loop.stop();
       await link.close();
@@ -291,7 +291,7 @@ describe.skipIf(!hasPostgres)(
             async () => (await direct.db.select().from(outbox).where(eq(outbox.id, id)))[0]!.status,
           )
           .toBe("sent");
-        loop.nudge();
+        void loop.nudge();
       } finally {
         await loop.stop();
         await smtp.close();

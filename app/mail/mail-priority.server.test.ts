@@ -50,7 +50,7 @@ describe.each(databaseTargets)("urgent mail behind a burst, on %s", (name, kind)
     // The real loop at its real pace (a pass every 5 s, and 200 ms after a mail is queued here).
     const sender = startMailSender(async () => database.db, smtpTransport(smtp.url, "c@x.example"));
     try {
-      sender.nudge();
+      void sender.nudge();
       await expect.poll(() => smtp.received.length).toBeGreaterThan(0);
 
       const queuedAt = performance.now();

@@ -252,8 +252,8 @@ export function startMailSender(
 ) {
   let running: Promise<unknown> = Promise.resolve();
   const unrecorded: UnrecordedMail = new Set();
-  const tick = () => {
-    running = running
+  const tick = () =>
+    (running = running
       .then(async () => {
         const db = await getDb();
         // A resolver is asked on every pass: settings saved on screen apply without a restart.
@@ -266,21 +266,20 @@ export function startMailSender(
         // know that each has looked at the outbox again since the mail went out.
         logger().debug({ event: "mail.pass", sent });
       })
-      .catch((error: unknown) => logger().error({ event: "mail.sender-error", err: error }));
-  };
-  const timer = setInterval(tick, intervalMs);
+      .catch((error: unknown) => logger().error({ event: "mail.sender-error", err: error })));
+  const timer = setInterval(() => void tick(), intervalMs);
   timer.unref();
   // Several mails queued together wake the sender once.
   let wake: NodeJS.Timeout | undefined;
   const stopListening = onMailQueued(() => {
     wake ??= setTimeout(() => {
       wake = undefined;
-      tick();
+      void tick();
     }, WAKE_DELAY_MS);
     wake.unref();
   });
   return {
-    /** Delivers now rather than at the next tick. */
+    /** Delivers now rather than at the next tick; settles when that pass is over. */
     nudge: tick,
     async stop() {
       clearInterval(timer);
