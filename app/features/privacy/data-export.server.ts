@@ -36,6 +36,19 @@ export interface ExportOptions {
 }
 
 /**
+ * Runs the queries one after another. Drizzle's queries start when awaited; run together on a
+ * transaction (the privacy request's export) they would be sent on its one connection at once,
+ * which node-postgres only queues today and will refuse in its next major version.
+ */
+async function inTurn<T extends readonly unknown[] | []>(
+  queries: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const results: unknown[] = [];
+  for (const query of queries) results.push(await query);
+  return results as { -readonly [K in keyof T]: Awaited<T[K]> };
+}
+
+/**
  * Everything held about one person, found by her (normalized) e-mail address: her account, every
  * application with that address and its history, the e-mails sent to her, her privacy requests
  * and when staff opened her data. Never a password hash, a session token or another person's
@@ -70,8 +83,8 @@ export async function collectPersonalData(
   const ids = rows.map((row) => row.id);
   const subjects = ids.map((id) => `submission:${id}`);
 
-  const [history, mails, requests, staffAccess, accounts, sessions, signIns, affiliate] =
-    await Promise.all([
+  const [history, mails, requests, staffAccess, accounts, sessions, signIns, affiliateRows] =
+    await inTurn([
       ids.length
         ? db
             .select({
@@ -150,14 +163,9 @@ export async function collectPersonalData(
             .orderBy(desc(authEvents.createdAt))
             .limit(500)
         : [],
-      owner
-        ? db
-            .select()
-            .from(affiliates)
-            .where(eq(affiliates.userId, owner.id))
-            .then((found) => found[0] ?? null)
-        : null,
+      owner ? db.select().from(affiliates).where(eq(affiliates.userId, owner.id)) : [],
     ]);
+  const affiliate = affiliateRows[0] ?? null;
 
   const ledger = affiliate
     ? await db
