@@ -5,7 +5,12 @@ import * as google from "#app/routes/_auth/google.ts";
 import * as login from "#app/routes/_auth/login.tsx";
 import * as logout from "#app/routes/_auth/logout.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import { removeTestData } from "#app/test/cleanup.server.ts";
 import { startFaultProxy, type FaultProxy } from "#app/test/fault-proxy.ts";
 import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
@@ -25,9 +30,7 @@ import { getCurrentUser } from "./guards.server.ts";
  * ('Falha ao sair'), through the routes her browser calls.
  */
 
-const ORIGIN = "http://127.0.0.1:3998";
 const PASSWORD = "maré-talent-2026!";
-const settings = { HOST: "127.0.0.1", PORT: "3998", PUBLIC_ORIGIN: "", ADMIN_EMAIL: "" };
 
 function fixtures() {
   const { marker, ipPrefix, nextIp: newIp } = testRun();
@@ -39,10 +42,10 @@ function fixtures() {
       ip = newIp(),
     }: { form?: Record<string, string>; cookie?: string; ip?: string } = {},
   ) =>
-    new Request(`${ORIGIN}${path}`, {
+    new Request(`${TEST_ORIGIN}${path}`, {
       method: form ? "POST" : "GET",
       body: form ? new URLSearchParams(form) : undefined,
-      headers: { origin: ORIGIN, "x-client-ip": ip, ...(cookie ? { cookie } : {}) },
+      headers: { origin: TEST_ORIGIN, "x-client-ip": ip, ...(cookie ? { cookie } : {}) },
     });
   const account = (name: string, ip = newIp()) =>
     signedInAccount({
@@ -50,7 +53,7 @@ function fixtures() {
       name: "Bia Lima",
       role: "model",
       password: PASSWORD,
-      origin: ORIGIN,
+      origin: TEST_ORIGIN,
       ip,
     });
   const cleanUp = async () => removeTestData(await getDatabase(), marker, `%${ipPrefix}%`);
@@ -65,11 +68,7 @@ describe.each(databaseTargets)("failures told to her, on %s", (_name, kind) => {
   const { request, account, newIp, cleanUp } = fixtures();
 
   beforeAll(async () => {
-    await openAppDatabase(kind, {
-      ...settings,
-      GOOGLE_CLIENT_ID: "",
-      GOOGLE_CLIENT_SECRET: "",
-    });
+    await openAppDatabase(kind, TEST_SERVER_SETTINGS);
   }, 60_000);
   afterAll(async () => {
     await cleanUp();
@@ -94,7 +93,7 @@ describe.each(databaseTargets)("failures told to her, on %s", (_name, kind) => {
       const { answer, jar } = await followGoogleSignIn(start, (path, cookie) =>
         request(path, { ip, cookie }),
       );
-      const landing = new URL(answer.location!, ORIGIN);
+      const landing = new URL(answer.location!, TEST_ORIGIN);
       expect(landing.pathname).toBe("/login");
       // Better Auth passes the provider's words on untouched: the page is where they are reduced.
       expect(landing.searchParams.get("error_description")).toBe(HOSTILE);
@@ -157,7 +156,7 @@ describe.skipIf(!hasPostgres)(
     beforeAll(async () => {
       copy = await copyDatabase("postgres");
       proxy = await startFaultProxy(copy.url!);
-      await openAppDatabase(proxy, settings);
+      await openAppDatabase(proxy, TEST_SERVER_SETTINGS);
     }, 60_000);
     afterAll(async () => {
       proxy?.restore();

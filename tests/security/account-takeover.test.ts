@@ -12,7 +12,12 @@ import { signedUpHere } from "#app/auth/account-claim.server.ts";
 import { getAuth } from "#app/auth/auth.server.ts";
 import { confirmVerificationLink } from "#app/test/verification-link.ts";
 import { insertApplication } from "#app/test/factories.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import { removeTestData } from "#app/test/cleanup.server.ts";
 import { CookieJar } from "#app/test/cookie-jar.ts";
 import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
@@ -29,7 +34,6 @@ import { testRun } from "#app/test/test-run.ts";
  * address was verified never survives verification (product.md section 2).
  */
 
-const ORIGIN = "http://127.0.0.1:3999";
 const ATTACKER_PASSWORD = "attacker-chose-this-1";
 const HER_PASSWORD = "her-own-password-2026";
 
@@ -45,11 +49,11 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, kind) 
     path: string,
     init: { form?: Record<string, string>; cookie?: string; ip: string },
   ): Request {
-    return new Request(`${ORIGIN}${path}`, {
+    return new Request(`${TEST_ORIGIN}${path}`, {
       method: init.form ? "POST" : "GET",
       body: init.form ? new URLSearchParams(init.form) : undefined,
       headers: {
-        origin: ORIGIN,
+        origin: TEST_ORIGIN,
         "x-client-ip": init.ip,
         ...(init.cookie ? { cookie: init.cookie } : {}),
       },
@@ -133,12 +137,8 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, kind) 
 
   beforeAll(async () => {
     await openAppDatabase(kind, {
-      HOST: "127.0.0.1",
-      PORT: "3999",
-      PUBLIC_ORIGIN: "",
+      ...TEST_SERVER_SETTINGS,
       ADMIN_EMAIL: adminEmail,
-      GOOGLE_CLIENT_ID: "",
-      GOOGLE_CLIENT_SECRET: "",
     });
   }, 60_000);
 
@@ -161,7 +161,7 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, kind) 
     const victim = new CookieJar();
     const clicked = await victimClicksVerification(adminEmail, victim);
     expect(clicked.status).toBe(302);
-    const landing = new URL(clicked.location!, ORIGIN);
+    const landing = new URL(clicked.location!, TEST_ORIGIN);
     expect(`${landing.pathname}${landing.search}`).toBe("/password-reset?claim=1&lang=pt");
     expect(victim.has("mare.session_token")).toBe(false);
     expect(await userRow(adminEmail)).toMatchObject({ emailVerified: true });
@@ -252,7 +252,7 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, kind) 
     const answer = await confirmVerificationLink(link, (path, form) =>
       request(path, { ip: attackerIp, cookie: attacker.header, form }),
     );
-    expect(new URL(answer.location!, ORIGIN).searchParams.get("error")).toBeTruthy();
+    expect(new URL(answer.location!, TEST_ORIGIN).searchParams.get("error")).toBeTruthy();
     expect(await userRow(address)).toMatchObject({ emailVerified: false });
     expect(await credentialOf(address)).toBeDefined();
   });
@@ -278,7 +278,7 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, kind) 
     await attackerSignsUp(target, new CookieJar());
     // His proof for his own account goes with her link (as if he had it in her browser).
     const answer = await victimClicksVerification(target, attacker);
-    expect(new URL(answer.location!, ORIGIN).pathname).toBe("/password-reset");
+    expect(new URL(answer.location!, TEST_ORIGIN).pathname).toBe("/password-reset");
     expect(await credentialOf(target)).toBeUndefined();
   });
 

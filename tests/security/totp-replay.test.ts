@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getCurrentUser } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { session } from "#app/db/schema.server.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import { removeTestData } from "#app/test/cleanup.server.ts";
 import type { CookieJar } from "#app/test/cookie-jar.ts";
 import { browserRequests } from "#app/test/routes.ts";
@@ -20,7 +25,6 @@ import { totp } from "../e2e/accounts.ts";
  * session Better Auth made for the second use is gone before its cookie leaves.
  */
 
-const ORIGIN = "http://127.0.0.1:3999";
 const PASSWORD = "maré-talent-2026!";
 
 describe.each(databaseTargets)("an authenticator code used twice, on %s", (_name, kind) => {
@@ -28,7 +32,7 @@ describe.each(databaseTargets)("an authenticator code used twice, on %s", (_name
   let ipCount = 0;
   const newIp = () => `203.0.113.${++ipCount % 250}`;
 
-  const request = browserRequests(ORIGIN, { ip: newIp });
+  const request = browserRequests(TEST_ORIGIN, { ip: newIp });
 
   async function accountWithCode(name: string) {
     const address = `${name}.${marker}@example.com`;
@@ -37,7 +41,7 @@ describe.each(databaseTargets)("an authenticator code used twice, on %s", (_name
       name: "Rita Souza",
       role: "approver",
       password: PASSWORD,
-      origin: ORIGIN,
+      origin: TEST_ORIGIN,
       ip: newIp(),
     });
     return { id, address, secret };
@@ -53,12 +57,7 @@ describe.each(databaseTargets)("an authenticator code used twice, on %s", (_name
     (await (await getDatabase()).select().from(session).where(eq(session.userId, userId))).length;
 
   beforeAll(async () => {
-    await openAppDatabase(kind, {
-      HOST: "127.0.0.1",
-      PORT: "3999",
-      PUBLIC_ORIGIN: "",
-      ADMIN_EMAIL: "",
-    });
+    await openAppDatabase(kind, TEST_SERVER_SETTINGS);
   }, 60_000);
 
   afterAll(async () => {

@@ -28,7 +28,12 @@ import * as adminPrivacy from "#app/routes/admin/privacy.tsx";
 import * as submissionData from "#app/routes/admin/submission-data.ts";
 import * as submissionErase from "#app/routes/admin/submission-erase.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 import { decrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
@@ -664,7 +669,6 @@ describe.each(databaseTargets)("privacy on %s", (_name, kind) => {
  * retention setting, which files running side by side on one PostgreSQL would share.
  */
 
-const ORIGIN = "http://127.0.0.1:3997";
 const PASSWORD = "maré-talent-privacidade-2026!";
 
 describe.each(databaseTargets)("privacy routes on %s", (_name, kind) => {
@@ -693,11 +697,11 @@ describe.each(databaseTargets)("privacy routes on %s", (_name, kind) => {
       headers?: Record<string, string>;
     } = {},
   ) {
-    return new Request(`${ORIGIN}${path}`, {
+    return new Request(`${TEST_ORIGIN}${path}`, {
       method: form ? "POST" : "GET",
       body: form ? new URLSearchParams(form) : undefined,
       headers: {
-        origin: ORIGIN,
+        origin: TEST_ORIGIN,
         "x-client-ip": ip,
         "accept-language": "en",
         ...(who ? { cookie: cookies[who]! } : {}),
@@ -712,7 +716,7 @@ describe.each(databaseTargets)("privacy routes on %s", (_name, kind) => {
       name: `${who} Souza`,
       role,
       password: PASSWORD,
-      origin: ORIGIN,
+      origin: TEST_ORIGIN,
       ip: `192.0.2.${Object.keys(ids).length + 10}`,
     });
     ids[who] = id;
@@ -743,14 +747,7 @@ describe.each(databaseTargets)("privacy routes on %s", (_name, kind) => {
     (await getDatabase()).select().from(outbox).where(eq(outbox.recipient, address));
 
   beforeAll(async () => {
-    await openAppDatabase(kind, {
-      HOST: "127.0.0.1",
-      PORT: "3997",
-      PUBLIC_ORIGIN: "",
-      ADMIN_EMAIL: "",
-      GOOGLE_CLIENT_ID: "",
-      GOOGLE_CLIENT_SECRET: "",
-    });
+    await openAppDatabase(kind, TEST_SERVER_SETTINGS);
     await account("admin", "admin");
     await account("rita", "approver");
     await account("lia", "affiliate");
@@ -866,7 +863,7 @@ describe.each(databaseTargets)("privacy routes on %s", (_name, kind) => {
       expect(await requestsOf(email("mia"))).toMatchObject([{ kind: "erase", userId: ids.mia }]);
       const mails = (await mailsTo(email("mia"))).filter((m) => m.kind === "privacyErase");
       expect(mails).toHaveLength(1);
-      expect(mails[0]!.text).toContain(`${ORIGIN}/privacy/confirm?token=`);
+      expect(mails[0]!.text).toContain(`${TEST_ORIGIN}/privacy/confirm?token=`);
       // Nothing is erased yet.
       const [row] = await (
         await getDatabase()

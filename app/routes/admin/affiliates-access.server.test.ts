@@ -20,7 +20,12 @@ import * as accessReportExport from "./access-report-export.ts";
 import * as accessReport from "./access-report.tsx";
 import * as affiliate from "./affiliate.tsx";
 import * as affiliatesList from "./affiliates.tsx";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 
 /**
  * The affiliates screens and the access report through their loaders and actions, with real
@@ -29,7 +34,6 @@ import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
  * validated, stored whole or not at all, and logged.
  */
 
-const ORIGIN = "http://127.0.0.1:3998";
 const PASSWORD = "maré-talent-afiliados-2026!";
 
 const english: unknown = resources.en;
@@ -53,11 +57,11 @@ describe.each(databaseTargets)("affiliates and access report routes on %s", (_na
       headers = {},
     }: { who?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
   ) {
-    return new Request(`${ORIGIN}${path}`, {
+    return new Request(`${TEST_ORIGIN}${path}`, {
       method: form ? "POST" : "GET",
       body: form ? new URLSearchParams(form) : undefined,
       headers: {
-        origin: ORIGIN,
+        origin: TEST_ORIGIN,
         "x-client-ip": "198.51.100.77",
         "accept-language": "en",
         ...(who ? { cookie: cookies[who]! } : {}),
@@ -73,7 +77,7 @@ describe.each(databaseTargets)("affiliates and access report routes on %s", (_na
       name: `${who} ${marker}`,
       role,
       password: PASSWORD,
-      origin: ORIGIN,
+      origin: TEST_ORIGIN,
       ip: `198.51.100.${Object.keys(ids).length + 10}`,
     });
     ids[who] = id;
@@ -98,14 +102,7 @@ describe.each(databaseTargets)("affiliates and access report routes on %s", (_na
       .orderBy(accessLog.id);
 
   beforeAll(async () => {
-    await openAppDatabase(kind, {
-      HOST: "127.0.0.1",
-      PORT: "3998",
-      PUBLIC_ORIGIN: "",
-      ADMIN_EMAIL: "",
-      GOOGLE_CLIENT_ID: "",
-      GOOGLE_CLIENT_SECRET: "",
-    });
+    await openAppDatabase(kind, TEST_SERVER_SETTINGS);
     await account("admin", "admin");
     await account("approver", "approver");
     await account("model", "model");
