@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDatabase } from "#app/db/db.server.ts";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import * as google from "#app/routes/_auth/google.ts";
 import * as login from "#app/routes/_auth/login.tsx";
@@ -11,7 +10,6 @@ import {
   TEST_ORIGIN,
   TEST_SERVER_SETTINGS,
 } from "#app/test/app-database.ts";
-import { removeTestData } from "#app/test/cleanup.server.ts";
 import { startFaultProxy, type FaultProxy } from "#app/test/fault-proxy.ts";
 import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
 import { callRoute } from "#app/test/routes.ts";
@@ -33,7 +31,7 @@ import { getCurrentUser } from "./guards.server.ts";
 const PASSWORD = "maré-talent-2026!";
 
 function fixtures() {
-  const { marker, ipPrefix, nextIp: newIp } = testRun();
+  const { marker, nextIp: newIp } = testRun();
   const request = (
     path: string,
     {
@@ -56,8 +54,7 @@ function fixtures() {
       origin: TEST_ORIGIN,
       ip,
     });
-  const cleanUp = async () => removeTestData(await getDatabase(), marker, `%${ipPrefix}%`);
-  return { marker, newIp, request, account, cleanUp };
+  return { newIp, request, account };
 }
 
 // What someone would like our page to say under our name, dressed as the provider's message.
@@ -65,15 +62,12 @@ const HOSTILE =
   '<img src=x onerror="alert(1)">Conta\u0000 bloqueada\r\n\u202eLigue 0800\u202c' + "!".repeat(400);
 
 describe.each(databaseTargets)("failures told to her, on %s", (_name, kind) => {
-  const { request, account, newIp, cleanUp } = fixtures();
+  const { request, account, newIp } = fixtures();
 
   beforeAll(async () => {
     await openAppDatabase(kind, TEST_SERVER_SETTINGS);
   }, 60_000);
-  afterAll(async () => {
-    await cleanUp();
-    await closeAppDatabase();
-  });
+  afterAll(closeAppDatabase);
 
   describe("a Google sign-in the provider refused", () => {
     const localGoogle = useLocalGoogle();
@@ -149,7 +143,7 @@ describe.each(databaseTargets)("failures told to her, on %s", (_name, kind) => {
 describe.skipIf(!hasPostgres)(
   "sign-out with PostgreSQL unreachable (through a faulty proxy; needs TEST_DATABASE_URL)",
   () => {
-    const { request, account, cleanUp } = fixtures();
+    const { request, account } = fixtures();
     let proxy: FaultProxy;
     let copy: DatabaseCopy;
 
@@ -160,7 +154,6 @@ describe.skipIf(!hasPostgres)(
     }, 60_000);
     afterAll(async () => {
       proxy?.restore();
-      await cleanUp();
       await closeAppDatabase();
       await proxy?.close();
       await copy?.drop();

@@ -13,7 +13,6 @@ import {
   TEST_ORIGIN,
   TEST_SERVER_SETTINGS,
 } from "#app/test/app-database.ts";
-import { removeTestData } from "#app/test/cleanup.server.ts";
 import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
 import { browserRequests, callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
@@ -38,10 +37,7 @@ describe.each(databaseTargets)("Google and two-step sign-in on %s", (_name, kind
     await openAppDatabase(kind, TEST_SERVER_SETTINGS);
   }, 60_000);
 
-  afterAll(async () => {
-    await removeTestData(await getDatabase(), marker);
-    await closeAppDatabase();
-  });
+  afterAll(closeAppDatabase);
 
   const localGoogle = useLocalGoogle();
   let ipCount = 0;

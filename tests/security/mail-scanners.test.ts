@@ -20,7 +20,6 @@ import {
   TEST_ORIGIN,
   TEST_SERVER_SETTINGS,
 } from "#app/test/app-database.ts";
-import { removeTestData } from "#app/test/cleanup.server.ts";
 import { CookieJar } from "#app/test/cookie-jar.ts";
 import { browserRequests, callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
@@ -121,7 +120,6 @@ describe.each(databaseTargets)("mailed links opened by a scanner first, on %s", 
 
   afterAll(async () => {
     await privacyRequestsSettled();
-    await removeTestData(await getDatabase(), marker);
     await closeAppDatabase();
   });
 

@@ -16,7 +16,6 @@ import {
   TEST_ORIGIN,
   TEST_SERVER_SETTINGS,
 } from "#app/test/app-database.ts";
-import { removeTestData } from "#app/test/cleanup.server.ts";
 import { CookieJar } from "#app/test/cookie-jar.ts";
 import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
 import { browserRequests, callRoute } from "#app/test/routes.ts";
@@ -165,10 +164,7 @@ describe.each(databaseTargets)("return paths through the routes on %s", (_name, 
     modelCookie = (await freshAccount()).cookie;
   }, 60_000);
 
-  afterAll(async () => {
-    await removeTestData(await getDatabase(), marker, "%198.1%");
-    await closeAppDatabase();
-  });
+  afterAll(closeAppDatabase);
 
   it("/login, signed in already: sent home or to a path of this site", async () => {
     for (const payload of hostileReturnPaths) {

@@ -10,7 +10,6 @@ import {
   TEST_ORIGIN,
   TEST_SERVER_SETTINGS,
 } from "#app/test/app-database.ts";
-import { removeTestData } from "#app/test/cleanup.server.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 
@@ -62,7 +61,6 @@ describe.each(databaseTargets)("timing /privacy/request on %s", (_name, kind) =>
 
   afterAll(async () => {
     await privacyRequestsSettled();
-    await removeTestData(await getDatabase(), marker);
     await closeAppDatabase();
   });
 

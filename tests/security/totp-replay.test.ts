@@ -10,7 +10,6 @@ import {
   TEST_ORIGIN,
   TEST_SERVER_SETTINGS,
 } from "#app/test/app-database.ts";
-import { removeTestData } from "#app/test/cleanup.server.ts";
 import type { CookieJar } from "#app/test/cookie-jar.ts";
 import { browserRequests } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
@@ -60,10 +59,7 @@ describe.each(databaseTargets)("an authenticator code used twice, on %s", (_name
     await openAppDatabase(kind, TEST_SERVER_SETTINGS);
   }, 60_000);
 
-  afterAll(async () => {
-    await removeTestData(await getDatabase(), marker);
-    await closeAppDatabase();
-  });
+  afterAll(closeAppDatabase);
 
   it("the code she used is refused to the next browser, which gets no session", async () => {
     const rita = await accountWithCode("rita");
