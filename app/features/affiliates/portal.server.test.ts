@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "#app/db/roles.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import {
   affiliateLedger,
@@ -17,7 +16,7 @@ import { handlePreselection } from "#app/features/preselection/preselection.serv
 import * as root from "#app/root.tsx";
 import * as portal from "#app/routes/areas/portal.tsx";
 import * as submissionDetail from "#app/routes/admin/submission.tsx";
-import { signedInAccount } from "#app/test/accounts.server.ts";
+import { namedAccounts } from "#app/test/accounts.server.ts";
 import {
   closeAppDatabase,
   openAppDatabase,
@@ -43,7 +42,6 @@ import {
  * suspended links attribute nothing; voided ledger entries count for nothing.
  */
 
-const PASSWORD = "portal-das-afiliadas-2026!";
 const BROWSER =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 
@@ -131,24 +129,13 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, kind) => {
   const ipPrefix = `2001:db8:${marker.slice(0, 4)}:${marker.slice(4)}::`;
   const email = (name: string) => `${name}.${marker}@example.com`;
   const code = (name: string) => `${name}${marker}`.toUpperCase();
-  const ids: Record<string, string> = {};
-  const cookies: Record<string, string> = {};
+  const { ids, cookies, account } = namedAccounts(
+    marker,
+    (who) => `${who[0]!.toUpperCase()}${who.slice(1)} Afiliada ${marker}`,
+  );
   const affiliateIds: Record<string, number> = {};
   const LIA_WHATSAPP = "+55 48 98888-7777";
   let ip = 0;
-
-  async function account(who: string, role: Role) {
-    const created = await signedInAccount({
-      email: email(who),
-      name: `${who[0]!.toUpperCase()}${who.slice(1)} Afiliada ${marker}`,
-      role,
-      password: PASSWORD,
-      origin: TEST_ORIGIN,
-      ip: `198.51.100.${Object.keys(ids).length + 40}`,
-    });
-    ids[who] = created.id;
-    cookies[who] = created.cookie;
-  }
 
   async function makeAffiliate(who: string, status: "active" | "suspended" = "active") {
     await account(who, "affiliate");

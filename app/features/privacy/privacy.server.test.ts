@@ -1,7 +1,6 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { and, eq, inArray, like, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "#app/db/roles.ts";
 import { getDatabase, type Database } from "#app/db/db.server.ts";
 import {
   accessLog,
@@ -27,7 +26,7 @@ import * as accountPrivacy from "#app/routes/account/privacy.ts";
 import * as adminPrivacy from "#app/routes/admin/privacy.tsx";
 import * as submissionData from "#app/routes/admin/submission-data.ts";
 import * as submissionErase from "#app/routes/admin/submission-erase.ts";
-import { signedInAccount } from "#app/test/accounts.server.ts";
+import { namedAccounts } from "#app/test/accounts.server.ts";
 import {
   closeAppDatabase,
   openAppDatabase,
@@ -669,13 +668,10 @@ describe.each(databaseTargets)("privacy on %s", (_name, kind) => {
  * retention setting, which files running side by side on one PostgreSQL would share.
  */
 
-const PASSWORD = "maré-talent-privacidade-2026!";
-
 describe.each(databaseTargets)("privacy routes on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const email = (name: string) => `${name}.${marker}@example.com`;
-  const cookies: Record<string, string> = {};
-  const ids: Record<string, string> = {};
+  const { ids, cookies, account } = namedAccounts(marker, (who) => `${who} Souza`);
   const applications: Record<string, number> = {};
   let ipCounter = 0;
 
@@ -708,19 +704,6 @@ describe.each(databaseTargets)("privacy routes on %s", (_name, kind) => {
         ...headers,
       },
     });
-  }
-
-  async function account(who: string, role: Role) {
-    const { id, cookie } = await signedInAccount({
-      email: email(who),
-      name: `${who} Souza`,
-      role,
-      password: PASSWORD,
-      origin: TEST_ORIGIN,
-      ip: `192.0.2.${Object.keys(ids).length + 10}`,
-    });
-    ids[who] = id;
-    cookies[who] = cookie;
   }
 
   async function apply(who: string, document = "55443322") {

@@ -11,8 +11,7 @@ import {
   submissions,
   user,
 } from "#app/db/schema.server.ts";
-import type { Role } from "#app/db/roles.ts";
-import { signedInAccount } from "#app/test/accounts.server.ts";
+import { namedAccounts } from "#app/test/accounts.server.ts";
 import { insertAffiliate, insertApplicationRows } from "#app/test/factories.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
@@ -34,8 +33,6 @@ import {
  * validated, stored whole or not at all, and logged.
  */
 
-const PASSWORD = "maré-talent-afiliados-2026!";
-
 const english: unknown = resources.en;
 const englishText = (key: string) =>
   key
@@ -45,8 +42,7 @@ const englishText = (key: string) =>
 describe.each(databaseTargets)("affiliates and access report routes on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const email = (name: string) => `${name}.${marker}@example.com`;
-  const cookies: Record<string, string> = {};
-  const ids: Record<string, string> = {};
+  const { ids, cookies, account } = namedAccounts(marker, (who) => `${who} ${marker}`);
   let affiliateId = 0;
 
   function request(
@@ -68,20 +64,6 @@ describe.each(databaseTargets)("affiliates and access report routes on %s", (_na
         ...headers,
       },
     });
-  }
-
-  /** A signed-in account of a role; its id and cookie are kept under its name. */
-  async function account(who: string, role: Role) {
-    const { id, cookie } = await signedInAccount({
-      email: email(who),
-      name: `${who} ${marker}`,
-      role,
-      password: PASSWORD,
-      origin: TEST_ORIGIN,
-      ip: `198.51.100.${Object.keys(ids).length + 10}`,
-    });
-    ids[who] = id;
-    cookies[who] = cookie;
   }
 
   const detailPath = () => `/admin/afiliados/${affiliateId}`;
