@@ -3,20 +3,22 @@ import { and, desc, eq, gte, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { totp } from "../../tests/e2e/accounts.ts";
 import { getDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  testServerEnv,
+} from "#app/test/app-database.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { enableAuthenticator } from "#app/test/two-factor.server.ts";
 import { authEvents, outbox, user } from "#app/db/schema.server.ts";
-import { getEnv } from "#app/utils/env.server.ts";
 import { createAuthFor, type Auth } from "./auth.server.ts";
 import { accountLimit } from "./limits.server.ts";
 
-const env = { ...getEnv({ DATA_DIR: "memory://", PORT: "3999", HOST: "127.0.0.1" }) };
 const PASSWORD = "senha-para-os-eventos";
-const ORIGIN = "http://127.0.0.1:3999";
 const headers = (cookie?: string) =>
   new Headers({
-    origin: ORIGIN,
+    origin: TEST_ORIGIN,
     "x-client-ip": "198.51.100.11",
     ...(cookie ? { cookie } : {}),
   });
@@ -52,7 +54,7 @@ describe.each(databaseTargets)("auth events on %s", (_name, kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    auth = createAuthFor(database.db, env);
+    auth = createAuthFor(database.db, testServerEnv());
   }, 60_000);
   afterAll(async () => {
     const ids = (
@@ -118,7 +120,7 @@ describe.each(databaseTargets)("auth events on %s", (_name, kind) => {
     const secret = await enableAuthenticator({
       cookie: cookieOf(first),
       password: PASSWORD,
-      origin: ORIGIN,
+      origin: TEST_ORIGIN,
       auth,
     });
     const before = (await eventsOf(id)).length;
@@ -147,7 +149,7 @@ describe("rate-limit refusals", () => {
   afterAll(closeAppDatabase);
 
   it("are recorded with the form that was refused", async () => {
-    const request = new Request("http://127.0.0.1:3999/forgot-password", {
+    const request = new Request(`${TEST_ORIGIN}/forgot-password`, {
       headers: { "x-client-ip": "198.51.100.12" },
     });
     const address = `limited.${randomUUID().slice(0, 8)}@example.com`;

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDatabase } from "#app/db/db.server.ts";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import * as google from "#app/routes/_auth/google.ts";
 import * as login from "#app/routes/_auth/login.tsx";
 import * as logout from "#app/routes/_auth/logout.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { removeTestData } from "#app/test/cleanup.server.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import { startFaultProxy, type FaultProxy } from "#app/test/fault-proxy.ts";
 import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
 import { callRoute } from "#app/test/routes.ts";
@@ -25,12 +28,10 @@ import { getCurrentUser } from "./guards.server.ts";
  * ('Falha ao sair'), through the routes her browser calls.
  */
 
-const ORIGIN = "http://127.0.0.1:3998";
 const PASSWORD = "maré-talent-2026!";
-const settings = { HOST: "127.0.0.1", PORT: "3998", PUBLIC_ORIGIN: "", ADMIN_EMAIL: "" };
 
 function fixtures() {
-  const { marker, ipPrefix, nextIp: newIp } = testRun();
+  const { marker, nextIp: newIp } = testRun();
   const request = (
     path: string,
     {
@@ -39,10 +40,10 @@ function fixtures() {
       ip = newIp(),
     }: { form?: Record<string, string>; cookie?: string; ip?: string } = {},
   ) =>
-    new Request(`${ORIGIN}${path}`, {
+    new Request(`${TEST_ORIGIN}${path}`, {
       method: form ? "POST" : "GET",
       body: form ? new URLSearchParams(form) : undefined,
-      headers: { origin: ORIGIN, "x-client-ip": ip, ...(cookie ? { cookie } : {}) },
+      headers: { origin: TEST_ORIGIN, "x-client-ip": ip, ...(cookie ? { cookie } : {}) },
     });
   const account = (name: string, ip = newIp()) =>
     signedInAccount({
@@ -50,11 +51,10 @@ function fixtures() {
       name: "Bia Lima",
       role: "model",
       password: PASSWORD,
-      origin: ORIGIN,
+      origin: TEST_ORIGIN,
       ip,
     });
-  const cleanUp = async () => removeTestData(await getDatabase(), marker, `%${ipPrefix}%`);
-  return { marker, newIp, request, account, cleanUp };
+  return { newIp, request, account };
 }
 
 // What someone would like our page to say under our name, dressed as the provider's message.
@@ -62,19 +62,12 @@ const HOSTILE =
   '<img src=x onerror="alert(1)">Conta\u0000 bloqueada\r\n\u202eLigue 0800\u202c' + "!".repeat(400);
 
 describe.each(databaseTargets)("failures told to her, on %s", (_name, kind) => {
-  const { request, account, newIp, cleanUp } = fixtures();
+  const { request, account, newIp } = fixtures();
 
   beforeAll(async () => {
-    await openAppDatabase(kind, {
-      ...settings,
-      GOOGLE_CLIENT_ID: "",
-      GOOGLE_CLIENT_SECRET: "",
-    });
+    await openAppDatabase(kind, TEST_SERVER_SETTINGS);
   }, 60_000);
-  afterAll(async () => {
-    await cleanUp();
-    await closeAppDatabase();
-  });
+  afterAll(closeAppDatabase);
 
   describe("a Google sign-in the provider refused", () => {
     const localGoogle = useLocalGoogle();
@@ -94,7 +87,7 @@ describe.each(databaseTargets)("failures told to her, on %s", (_name, kind) => {
       const { answer, jar } = await followGoogleSignIn(start, (path, cookie) =>
         request(path, { ip, cookie }),
       );
-      const landing = new URL(answer.location!, ORIGIN);
+      const landing = new URL(answer.location!, TEST_ORIGIN);
       expect(landing.pathname).toBe("/login");
       // Better Auth passes the provider's words on untouched: the page is where they are reduced.
       expect(landing.searchParams.get("error_description")).toBe(HOSTILE);
@@ -150,18 +143,17 @@ describe.each(databaseTargets)("failures told to her, on %s", (_name, kind) => {
 describe.skipIf(!hasPostgres)(
   "sign-out with PostgreSQL unreachable (through a faulty proxy; needs TEST_DATABASE_URL)",
   () => {
-    const { request, account, cleanUp } = fixtures();
+    const { request, account } = fixtures();
     let proxy: FaultProxy;
     let copy: DatabaseCopy;
 
     beforeAll(async () => {
       copy = await copyDatabase("postgres");
       proxy = await startFaultProxy(copy.url!);
-      await openAppDatabase(proxy, settings);
+      await openAppDatabase(proxy, TEST_SERVER_SETTINGS);
     }, 60_000);
     afterAll(async () => {
       proxy?.restore();
-      await cleanUp();
       await closeAppDatabase();
       await proxy?.close();
       await copy?.drop();

@@ -24,7 +24,12 @@ import { callRoute, outcomeOf } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 import { getAuth } from "./auth.server.ts";
 import { effectiveRole, getCurrentUser, requireScreen } from "./guards.server.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import { CookieJar } from "#app/test/cookie-jar.ts";
 import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
 
@@ -33,7 +38,6 @@ import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
  * where no route exists), on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL.
  */
 
-const ORIGIN = "http://127.0.0.1:3999";
 const PASSWORD = "maré-talent-2026!";
 const NEW_PASSWORD = "outra-senha-bem-longa";
 
@@ -59,11 +63,11 @@ describe.each(databaseTargets)("account routes on %s", (_name, kind) => {
       headers = {},
     }: { form?: Record<string, string>; cookie?: string; ip?: string; headers?: HeadersInit } = {},
   ) {
-    return new Request(`${ORIGIN}${path}`, {
+    return new Request(`${TEST_ORIGIN}${path}`, {
       method: form ? "POST" : "GET",
       body: form ? new URLSearchParams(form) : undefined,
       headers: {
-        origin: ORIGIN,
+        origin: TEST_ORIGIN,
         "x-client-ip": ip,
         ...(cookie ? { cookie } : {}),
         ...Object.fromEntries(new Headers(headers)),
@@ -132,7 +136,7 @@ describe.each(databaseTargets)("account routes on %s", (_name, kind) => {
     const auth = await getAuth();
     const signedUp = await auth.api.signUpEmail({
       body: { name: "Bia Lima", email: address, password: PASSWORD },
-      headers: { origin: ORIGIN, "x-client-ip": newIp() },
+      headers: { origin: TEST_ORIGIN, "x-client-ip": newIp() },
       asResponse: true,
     });
     // In the browser that signed up, as she would (elsewhere the password would not survive).
@@ -151,12 +155,8 @@ describe.each(databaseTargets)("account routes on %s", (_name, kind) => {
 
   beforeAll(async () => {
     await openAppDatabase(kind, {
-      HOST: "127.0.0.1",
-      PORT: "3999",
-      PUBLIC_ORIGIN: "",
+      ...TEST_SERVER_SETTINGS,
       ADMIN_EMAIL: adminEmail.toUpperCase(),
-      GOOGLE_CLIENT_ID: "",
-      GOOGLE_CLIENT_SECRET: "",
     });
   }, 60_000);
 
@@ -208,7 +208,7 @@ describe.each(databaseTargets)("account routes on %s", (_name, kind) => {
       expect(mail).toMatchObject({ language: "es", status: "queued" });
       const link = await lastLink(address, "verification");
       // A page of the site, whose button confirms: the link alone changes nothing.
-      expect(`${link.origin}${link.pathname}`).toBe(`${ORIGIN}/verify-email`);
+      expect(`${link.origin}${link.pathname}`).toBe(`${TEST_ORIGIN}/verify-email`);
       expect([...link.searchParams.keys()]).toEqual(["token", "lang"]);
       expect(link.searchParams.get("lang")).toBe("es");
     });
@@ -279,7 +279,8 @@ describe.each(databaseTargets)("account routes on %s", (_name, kind) => {
       );
       expect(answer.status).toBe(302);
       expect(
-        new URL(answer.location!, ORIGIN).pathname + new URL(answer.location!, ORIGIN).search,
+        new URL(answer.location!, TEST_ORIGIN).pathname +
+          new URL(answer.location!, TEST_ORIGIN).search,
       ).toBe("/auth/continue?verified=1");
       expect(jar.has("mare.session_token")).toBe(true);
       expect(await userRow(address)).toMatchObject({ emailVerified: true });
@@ -298,7 +299,7 @@ describe.each(databaseTargets)("account routes on %s", (_name, kind) => {
       link.searchParams.set("token", `${link.searchParams.get("token")}x`);
       const answer = await confirmVerificationLink(link, (path, form) => request(path, { form }));
       expect(answer.status).toBe(302);
-      const landing = new URL(answer.location!, ORIGIN);
+      const landing = new URL(answer.location!, TEST_ORIGIN);
       expect(landing.pathname).toBe("/auth/continue");
       expect(landing.searchParams.get("error")).toBeTruthy();
       expect(new CookieJar().take(answer.headers).has("mare.session_token")).toBe(false);
@@ -404,7 +405,7 @@ describe.each(databaseTargets)("account routes on %s", (_name, kind) => {
   describe("password reset", () => {
     async function resetToken(address: string) {
       const link = await lastLink(address, "reset");
-      expect(`${link.origin}${link.pathname}`).toBe(`${ORIGIN}/password-reset`);
+      expect(`${link.origin}${link.pathname}`).toBe(`${TEST_ORIGIN}/password-reset`);
       expect(link.search).toBe("");
       expect(link.hash).toMatch(/^#access_token=[^&]+$/);
       return decodeURIComponent(link.hash.slice("#access_token=".length));
@@ -576,7 +577,7 @@ describe.each(databaseTargets)("account routes on %s", (_name, kind) => {
         await expect(
           auth.api.signUpEmail({
             body: { name: "Eva", email: email(`eva-${role}`), password: PASSWORD, role },
-            headers: { origin: ORIGIN, "x-client-ip": newIp() },
+            headers: { origin: TEST_ORIGIN, "x-client-ip": newIp() },
           }),
         ).rejects.toMatchObject({ status: "BAD_REQUEST" });
         expect(await userRow(email(`eva-${role}`))).toBeUndefined();
@@ -620,7 +621,7 @@ describe.each(databaseTargets)("account routes on %s", (_name, kind) => {
       const auth = await getAuth();
       const signedUp = await auth.api.signUpEmail({
         body: { name: "Dona Maré", email: adminEmail, password: PASSWORD },
-        headers: { origin: ORIGIN, "x-client-ip": newIp() },
+        headers: { origin: TEST_ORIGIN, "x-client-ip": newIp() },
         asResponse: true,
       });
       expect(await signIn(adminEmail, PASSWORD)).toMatchObject({
@@ -658,7 +659,9 @@ describe.each(databaseTargets)("account routes on %s", (_name, kind) => {
       const { answer, jar, callback } = await followGoogleSignIn(start, (path, cookie) =>
         request(path, { ip, cookie }),
       );
-      expect(`${callback.origin}${callback.pathname}`).toBe(`${ORIGIN}/api/auth/callback/google`);
+      expect(`${callback.origin}${callback.pathname}`).toBe(
+        `${TEST_ORIGIN}/api/auth/callback/google`,
+      );
       return { answer, jar };
     }
 
@@ -672,10 +675,10 @@ describe.each(databaseTargets)("account routes on %s", (_name, kind) => {
       expect(start.status).toBe(302);
       const { answer, jar } = await roundTrip(start, ip);
       expect(answer.status).toBe(302);
-      expect(new URL(answer.location!, ORIGIN).pathname).toBe("/auth/continue");
+      expect(new URL(answer.location!, TEST_ORIGIN).pathname).toBe("/auth/continue");
       const continued = await callRoute(
         continueRoute.loader,
-        request(new URL(answer.location!, ORIGIN).pathname, { cookie: jar.header }),
+        request(new URL(answer.location!, TEST_ORIGIN).pathname, { cookie: jar.header }),
       );
       expect(continued).toMatchObject({ status: 302, location: "/portal" });
       const created = await userRow(identity.email);
@@ -711,7 +714,7 @@ describe.each(databaseTargets)("account routes on %s", (_name, kind) => {
           callbackURL: "/auth/continue",
           additionalData: { role: "admin" },
         },
-        headers: { origin: ORIGIN, "x-client-ip": ip },
+        headers: { origin: TEST_ORIGIN, "x-client-ip": ip },
         asResponse: true,
       });
       const { url } = (await started.json()) as { url: string };
@@ -726,7 +729,7 @@ describe.each(databaseTargets)("account routes on %s", (_name, kind) => {
       const ip = newIp();
       const { answer, jar } = await roundTrip(await startFromPage({}, ip), ip);
       expect(answer.status).toBe(302);
-      const landing = new URL(answer.location!, ORIGIN);
+      const landing = new URL(answer.location!, TEST_ORIGIN);
       expect(landing.pathname).toBe("/login");
       expect(landing.searchParams.get("error")).toBe("access_denied");
       expect(jar.has("mare.session_token")).toBe(false);

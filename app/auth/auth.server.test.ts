@@ -2,14 +2,12 @@ import { randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { TEST_ORIGIN, testServerEnv } from "#app/test/app-database.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { affiliates, outbox, user } from "#app/db/schema.server.ts";
-import { getEnv } from "#app/utils/env.server.ts";
 import { createAuthFor, type Auth } from "./auth.server.ts";
 
-const env = { ...getEnv({ DATA_DIR: "memory://", PORT: "3999", HOST: "127.0.0.1" }) };
-const headers = () =>
-  new Headers({ origin: "http://127.0.0.1:3999", "x-client-ip": "198.51.100.7" });
+const headers = () => new Headers({ origin: TEST_ORIGIN, "x-client-ip": "198.51.100.7" });
 
 describe.each(databaseTargets)("accounts on %s", (_name, kind) => {
   let database: DatabaseHandle;
@@ -19,7 +17,7 @@ describe.each(databaseTargets)("accounts on %s", (_name, kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    auth = createAuthFor(database.db, env);
+    auth = createAuthFor(database.db, testServerEnv());
   }, 60_000);
   afterAll(async () => {
     await database.db.delete(user).where(like(user.email, `%${marker}%`));
@@ -59,7 +57,7 @@ describe.each(databaseTargets)("accounts on %s", (_name, kind) => {
 
     // As her browser opens the link: Better Auth reads the proof from the request.
     await auth.handler(
-      new Request(`http://127.0.0.1:3999/api/auth/verify-email?token=${token}`, {
+      new Request(`${TEST_ORIGIN}/api/auth/verify-email?token=${token}`, {
         headers: new Headers([...headers(), ["cookie", proof]]),
       }),
     );

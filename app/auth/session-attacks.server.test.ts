@@ -21,7 +21,12 @@ import * as accountData from "#app/routes/account/data-json.ts";
 import * as security from "#app/routes/account/security.tsx";
 import * as dashboard from "#app/routes/areas/model-dashboard.tsx";
 import { confirmVerificationLink } from "#app/test/verification-link.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 import { insertApplicationRow } from "#app/test/factories.ts";
@@ -38,7 +43,6 @@ import { getCurrentUser } from "./guards.server.ts";
  * privacy link's, at the function level, in privacy.server.test.ts.)
  */
 
-const ORIGIN = "http://127.0.0.1:3998";
 const PASSWORD = "sessao-segura-2026!";
 const COOKIE = "mare.session_token";
 
@@ -63,11 +67,11 @@ describe.each(databaseTargets)("session attacks on %s", (_name, kind) => {
     path: string,
     { cookie, form }: { cookie?: string | null; form?: Record<string, string> } = {},
   ) {
-    return new Request(`${ORIGIN}${path}`, {
+    return new Request(`${TEST_ORIGIN}${path}`, {
       method: form ? "POST" : "GET",
       body: form ? new URLSearchParams(form) : undefined,
       headers: {
-        origin: ORIGIN,
+        origin: TEST_ORIGIN,
         "x-client-ip": nextIp(),
         ...(cookie ? { cookie } : {}),
       },
@@ -80,7 +84,7 @@ describe.each(databaseTargets)("session attacks on %s", (_name, kind) => {
     const auth = await getAuth();
     await auth.api.signUpEmail({
       body: { name: `${name} Souza`, email: address, password: PASSWORD },
-      headers: { origin: ORIGIN, "x-client-ip": `${ipPrefix}ffff::1` },
+      headers: { origin: TEST_ORIGIN, "x-client-ip": `${ipPrefix}ffff::1` },
     });
     await (
       await getDatabase()
@@ -139,14 +143,7 @@ describe.each(databaseTargets)("session attacks on %s", (_name, kind) => {
   }
 
   beforeAll(async () => {
-    await openAppDatabase(kind, {
-      HOST: "127.0.0.1",
-      PORT: "3998",
-      PUBLIC_ORIGIN: "",
-      ADMIN_EMAIL: "",
-      GOOGLE_CLIENT_ID: "",
-      GOOGLE_CLIENT_SECRET: "",
-    });
+    await openAppDatabase(kind, TEST_SERVER_SETTINGS);
   }, 60_000);
 
   afterAll(async () => {
@@ -256,7 +253,7 @@ describe.each(databaseTargets)("session attacks on %s", (_name, kind) => {
       const auth = await getAuth();
       const signedUp = await auth.api.signUpEmail({
         body: { name: "Vera Souza", email: address, password: PASSWORD },
-        headers: { origin: ORIGIN, "x-client-ip": `${ipPrefix}fffe::1` },
+        headers: { origin: TEST_ORIGIN, "x-client-ip": `${ipPrefix}fffe::1` },
         asResponse: true,
       });
       // Her browser, which signed up: the proof cookie goes with the link.
@@ -282,7 +279,7 @@ describe.each(databaseTargets)("session attacks on %s", (_name, kind) => {
       const late = await follow();
       vi.useRealTimers();
       expect(late.status).toBe(302);
-      expect(new URL(late.location!, ORIGIN).searchParams.get("error")).toBe("TOKEN_EXPIRED");
+      expect(new URL(late.location!, TEST_ORIGIN).searchParams.get("error")).toBe("TOKEN_EXPIRED");
       expect(sessionCookieOf(late.headers)).toBeNull();
       expect(await verified()).toBe(false);
 
@@ -296,7 +293,8 @@ describe.each(databaseTargets)("session attacks on %s", (_name, kind) => {
       const landing = await callRoute(
         continueRoute.loader,
         request(
-          new URL(again.location!, ORIGIN).pathname + new URL(again.location!, ORIGIN).search,
+          new URL(again.location!, TEST_ORIGIN).pathname +
+            new URL(again.location!, TEST_ORIGIN).search,
         ),
       );
       expect(landing.location).toMatch(/^\/login/);

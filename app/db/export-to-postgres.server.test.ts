@@ -14,6 +14,7 @@ import {
 } from "#app/features/affiliates/admin-affiliates.server.ts";
 import { insertApplication } from "#app/test/factories.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
+import { TEST_ORIGIN, TEST_SERVER_SETTINGS } from "#app/test/app-database.ts";
 import { emptyDatabase, hasPostgres, type DatabaseCopy } from "#app/test/databases.ts";
 import { decrypt, encrypt } from "#app/utils/encryption.server.ts";
 import { closeDatabase, getDatabase, openDatabase } from "./db.server.ts";
@@ -80,7 +81,6 @@ describe("the order of the copy", () => {
 
 const KEY = randomBytes(32).toString("hex");
 const PASSWORD = "a-senha-que-atravessa-2026!";
-const ORIGIN = "http://127.0.0.1:3996";
 
 /** Every row of a table as text, in a fixed order: what "the same rows" means here. */
 async function rowsOf(query: (text: string) => Promise<{ rows: unknown[] }>, table: string) {
@@ -104,12 +104,7 @@ describe.skipIf(!hasPostgres)(
       vi.stubEnv("DATA_DIR", dataDir);
       vi.stubEnv("DATA_ENCRYPTION_KEY", KEY);
       vi.stubEnv("BETTER_AUTH_SECRET", "segredo-de-teste-com-mais-de-trinta-e-dois-caracteres");
-      vi.stubEnv("HOST", "127.0.0.1");
-      vi.stubEnv("PORT", "3996");
-      vi.stubEnv("PUBLIC_ORIGIN", "");
-      vi.stubEnv("ADMIN_EMAIL", "");
-      vi.stubEnv("GOOGLE_CLIENT_ID", "");
-      vi.stubEnv("GOOGLE_CLIENT_SECRET", "");
+      for (const [name, value] of Object.entries(TEST_SERVER_SETTINGS)) vi.stubEnv(name, value);
     }
 
     beforeAll(async () => {
@@ -127,7 +122,7 @@ describe.skipIf(!hasPostgres)(
         name: "Maria Modelo",
         role: "model",
         password: PASSWORD,
-        origin: ORIGIN,
+        origin: TEST_ORIGIN,
       });
       seeded.modelId = model.id;
       const affiliateAccount = await signedInAccount({
@@ -135,7 +130,7 @@ describe.skipIf(!hasPostgres)(
         name: "Ana Afiliada",
         role: "affiliate",
         password: PASSWORD,
-        origin: ORIGIN,
+        origin: TEST_ORIGIN,
       });
       const affiliate = await createAffiliate(db, {
         userId: affiliateAccount.id,
@@ -376,7 +371,7 @@ describe.skipIf(!hasPostgres)(
       const auth = await getAuth();
       const signedIn = await auth.api.signInEmail({
         body: { email: "modelo@example.com", password: PASSWORD },
-        headers: { origin: ORIGIN },
+        headers: { origin: TEST_ORIGIN },
         asResponse: true,
       });
       expect(signedIn.status).toBe(200);

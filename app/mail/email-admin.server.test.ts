@@ -48,7 +48,12 @@ import { databaseTargets } from "#app/test/databases.ts";
 import { insertApplicationRow } from "#app/test/factories.ts";
 import { maskEmail } from "./smtp-admin.server.ts";
 import { privacyRequestMail } from "#app/features/privacy/requests.server.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import type { ScreenName } from "#app/auth/permissions.ts";
 import type { Role } from "#app/db/roles.ts";
 
@@ -84,8 +89,6 @@ vi.mock(import("#app/auth/guards.server.ts"), async (importOriginal) => {
     };
   return { ...actual, requireScreen: guard(mayOpen), requireScreenAction: guard(mayAct) };
 });
-
-const ORIGIN = "http://127.0.0.1:3999";
 
 /** A real SMTP server on a free port (or the one given), on a loopback address. */
 async function startSmtp(host = "127.0.0.1", wantedPort = 0) {
@@ -218,11 +221,11 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, kind) => {
       path = "/admin/email",
     }: { form?: Record<string, string>; query?: string; path?: string } = {},
   ) {
-    return new Request(`${ORIGIN}${path}${query}`, {
+    return new Request(`${TEST_ORIGIN}${path}${query}`, {
       method: form ? "POST" : "GET",
       body: form ? new URLSearchParams(form) : undefined,
       headers: {
-        origin: ORIGIN,
+        origin: TEST_ORIGIN,
         "x-client-ip": "203.0.113.7",
         ...(role ? { "x-test-role": role, "x-test-user": adminId } : {}),
       },
@@ -285,7 +288,7 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, kind) => {
   }
 
   beforeAll(async () => {
-    await openAppDatabase(kind, { SMTP_URL: "", PUBLIC_ORIGIN: "" });
+    await openAppDatabase(kind, { ...TEST_SERVER_SETTINGS, SMTP_URL: "" });
     smtp = await startSmtp();
     const db = await getDatabase();
     await db.delete(settings).where(inArray(settings.key, ["smtp", "smtp.lastTest"]));
@@ -821,18 +824,18 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, kind) => {
           "export",
           "pt",
           "Ana",
-          `${ORIGIN}/privacy/confirm?token=${tokens.privacy}`,
+          `${TEST_ORIGIN}/privacy/confirm?token=${tokens.privacy}`,
         ),
       },
       {
         kind: "verification",
         to: `verify.${marker}@example.com`,
-        ...verificationMail("pt", "Ana", `${ORIGIN}/verify-email?token=${tokens.verify}`),
+        ...verificationMail("pt", "Ana", `${TEST_ORIGIN}/verify-email?token=${tokens.verify}`),
       },
       {
         kind: "reset",
         to: `reset.${marker}@example.com`,
-        ...resetPasswordMail("pt", "Ana", `${ORIGIN}/password-reset?token=${tokens.reset}`),
+        ...resetPasswordMail("pt", "Ana", `${TEST_ORIGIN}/password-reset?token=${tokens.reset}`),
       },
     ];
     const ids: number[] = [];
@@ -1019,7 +1022,7 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, kind) => {
     for (const screen of emailScreens) {
       const crossSite = await outcomeOf(() =>
         screenRoutes[screen].action({
-          request: new Request(`${ORIGIN}/admin/email/${screen}`, {
+          request: new Request(`${TEST_ORIGIN}/admin/email/${screen}`, {
             method: "POST",
             body: new URLSearchParams({ intent: "reason-add", label: "x" }),
             headers: {

@@ -10,7 +10,12 @@ import * as outbox from "#app/routes/admin/email/outbox.tsx";
 import * as reviewList from "#app/routes/admin/submissions.tsx";
 import * as users from "#app/routes/admin/users.tsx";
 import { signedInAccount } from "#app/test/accounts.server.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import { hostileText } from "#app/test/hostile.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
@@ -24,7 +29,6 @@ import { readCursor, readPageNumber } from "#app/utils/keyset.ts";
  * well-formed one, even naming no row, is an ordinary page.
  */
 
-const ORIGIN = "http://127.0.0.1:3999";
 const runs = Number(process.env.FUZZ_RUNS ?? 40);
 const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
@@ -123,20 +127,20 @@ describe.each(databaseTargets)("page links of every list on %s", (_name, kind) =
   let admin = { id: "", cookie: "" };
 
   const ask = (list: (typeof lists)[number], value: string, extra: Record<string, string> = {}) => {
-    const url = new URL(`${ORIGIN}${list.path}`);
+    const url = new URL(`${TEST_ORIGIN}${list.path}`);
     for (const [name, text] of Object.entries(extra)) url.searchParams.set(name, text);
     url.searchParams.set(list.param, value);
     return callRoute(list.loader, new Request(url, { headers: { cookie: admin.cookie } }));
   };
 
   beforeAll(async () => {
-    await openAppDatabase(kind, { HOST: "127.0.0.1", PORT: "3999", PUBLIC_ORIGIN: "" });
+    await openAppDatabase(kind, TEST_SERVER_SETTINGS);
     admin = await signedInAccount({
       email: `admin.${marker}@example.com`,
       name: "Cursor Admin",
       role: "admin",
       password: "a-long-admin-password-1",
-      origin: ORIGIN,
+      origin: TEST_ORIGIN,
     });
   }, 60_000);
 

@@ -27,7 +27,12 @@ import { languages } from "#app/i18n/languages.ts";
 import * as root from "#app/root.tsx";
 import routeConfig from "#app/routes.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import {
   exact,
   hostileText,
@@ -58,7 +63,6 @@ import { databaseTargets } from "#app/test/databases.ts";
  * built-in templates, the list of reasons) are only ever sent values their schemas refuse.
  */
 
-const ORIGIN = "http://127.0.0.1:3999";
 const PASSWORD = "senha-de-fuzz-bem-longa";
 const runs = (n: number) => Number(process.env.FUZZ_RUNS ?? n);
 const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
@@ -919,7 +923,7 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, kin
       headers.set("content-type", encoded.headers.get("content-type")!);
       body = await encoded.arrayBuffer();
     }
-    return new Request(`${ORIGIN}${init.path}${init.query}`, {
+    return new Request(`${TEST_ORIGIN}${init.path}${init.query}`, {
       method: init.method,
       headers,
       body,
@@ -927,7 +931,7 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, kin
   }
 
   const origins = fc.oneof(
-    { arbitrary: fc.constant<string | null>(ORIGIN), weight: 8 },
+    { arbitrary: fc.constant<string | null>(TEST_ORIGIN), weight: 8 },
     { arbitrary: fc.constantFrom<string | null>(null, "null", "https://evil.example"), weight: 1 },
   );
 
@@ -982,7 +986,7 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, kin
       name: `${name} Fuzz`,
       role,
       password: PASSWORD,
-      origin: ORIGIN,
+      origin: TEST_ORIGIN,
     });
     ids[name] = made.id;
     return made.cookie;
@@ -992,10 +996,7 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, kin
     await oidc.issuer.keys.generate("RS256");
     await oidc.start(0, "127.0.0.1");
     await openAppDatabase(kind, {
-      HOST: "127.0.0.1",
-      PORT: "3999",
-      PUBLIC_ORIGIN: "",
-      ADMIN_EMAIL: "",
+      ...TEST_SERVER_SETTINGS,
       SMTP_URL: "",
       SUBMISSION_RATE_LIMIT: "1000",
       GEO_COUNTRY_HEADER: "x-test-country",
@@ -1053,10 +1054,10 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, kin
       });
       const answer = await outcomeOf(() =>
         home({
-          request: new Request(`${ORIGIN}/?index`, {
+          request: new Request(`${TEST_ORIGIN}/?index`, {
             method: "POST",
             body: form,
-            headers: { origin: ORIGIN, "x-client-ip": `${ipPrefix}ff${name.length}::1` },
+            headers: { origin: TEST_ORIGIN, "x-client-ip": `${ipPrefix}ff${name.length}::1` },
           }),
           params: {},
           context: {},
@@ -1137,7 +1138,7 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, kin
     };
     const ip = () => `${ipPrefix}${(++ipCount).toString(16)}::1`;
     const get = (path: string, who: Who = "visitor") =>
-      new Request(`${ORIGIN}${path}`, {
+      new Request(`${TEST_ORIGIN}${path}`, {
         headers: {
           "x-client-ip": ip(),
           ...(cookies.get(who) ? { cookie: cookies.get(who)! } : {}),
@@ -1145,17 +1146,17 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, kin
       });
 
     it("a post that is not a form is refused (415/400), not a server error", async () => {
-      const json = new Request(`${ORIGIN}/login`, {
+      const json = new Request(`${TEST_ORIGIN}/login`, {
         method: "POST",
         body: JSON.stringify({ email: email("json"), password: PASSWORD }),
-        headers: { origin: ORIGIN, "content-type": "application/json", "x-client-ip": ip() },
+        headers: { origin: TEST_ORIGIN, "content-type": "application/json", "x-client-ip": ip() },
       });
       expect((await call("_auth/login.tsx", "action", json)).status).toBe(415);
-      const broken = new Request(`${ORIGIN}/admin/privacy`, {
+      const broken = new Request(`${TEST_ORIGIN}/admin/privacy`, {
         method: "POST",
         body: "--zz\r\nbroken",
         headers: {
-          origin: ORIGIN,
+          origin: TEST_ORIGIN,
           cookie: cookies.get("admin")!,
           "content-type": "multipart/form-data; boundary=zz",
         },
@@ -1178,10 +1179,10 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, kin
       const answer = await call(
         "_marketing/home.tsx",
         "action",
-        new Request(`${ORIGIN}/?index`, {
+        new Request(`${TEST_ORIGIN}/?index`, {
           method: "POST",
           body: form,
-          headers: { origin: ORIGIN, "x-client-ip": ip() },
+          headers: { origin: TEST_ORIGIN, "x-client-ip": ip() },
         }),
       );
       expect(answer.status).toBe(200);

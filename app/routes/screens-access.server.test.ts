@@ -7,7 +7,12 @@ import { roles, type Role } from "#app/db/roles.ts";
 import { accessLog, rateLimits, user } from "#app/db/schema.server.ts";
 import routeConfig from "#app/routes.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 
@@ -20,7 +25,6 @@ import { databaseTargets } from "#app/test/databases.ts";
  * `.data` requests, in tests/e2e/access.spec.ts.
  */
 
-const ORIGIN = "http://127.0.0.1:3996";
 const PASSWORD = "guardas-das-telas-2026!";
 
 /** Loaders that guard nothing on purpose: everyone gets the same answer, which shows nothing. */
@@ -68,11 +72,11 @@ describe.each(databaseTargets)("every signed-in screen's guard on %s", (_name, k
   const ids: string[] = [];
 
   function request(who: Who, url: string, method: "GET" | "POST") {
-    return new Request(`${ORIGIN}${url}`, {
+    return new Request(`${TEST_ORIGIN}${url}`, {
       method,
       body: method === "POST" ? new URLSearchParams() : undefined,
       headers: {
-        origin: ORIGIN,
+        origin: TEST_ORIGIN,
         "x-client-ip": "198.51.100.96",
         ...(cookies.has(who) ? { cookie: cookies.get(who)! } : {}),
       },
@@ -99,10 +103,7 @@ describe.each(databaseTargets)("every signed-in screen's guard on %s", (_name, k
 
   beforeAll(async () => {
     await openAppDatabase(kind, {
-      HOST: "127.0.0.1",
-      PORT: "3996",
-      PUBLIC_ORIGIN: "",
-      ADMIN_EMAIL: "",
+      ...TEST_SERVER_SETTINGS,
       SMTP_URL: "",
       // Fixed, so that the sessions outlive the change to an https origin below.
       BETTER_AUTH_SECRET: randomBytes(32).toString("base64"),
@@ -113,7 +114,7 @@ describe.each(databaseTargets)("every signed-in screen's guard on %s", (_name, k
         name: `${role} ${marker}`,
         role,
         password: PASSWORD,
-        origin: ORIGIN,
+        origin: TEST_ORIGIN,
         ip: `198.51.100.${index + 90}`,
       });
       ids.push(made.id);
@@ -174,7 +175,7 @@ describe.each(databaseTargets)("every signed-in screen's guard on %s", (_name, k
         const { loader } = await moduleOf(file);
         const outcome = await callRoute(
           loader!,
-          new Request(`${ORIGIN}${url}`, { headers: { cookie: secure(who) } }),
+          new Request(`${TEST_ORIGIN}${url}`, { headers: { cookie: secure(who) } }),
         );
         await outcome.response?.body?.cancel();
         return `${outcome.status} ${outcome.location}`;

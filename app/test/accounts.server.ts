@@ -1,8 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Role } from "#app/db/roles.ts";
 import { getAuth } from "#app/auth/auth.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { user } from "#app/db/schema.server.ts";
+import { TEST_ORIGIN } from "./app-database.ts";
 
 /**
  * A verified account of a role, made through Better Auth's own sign-up and signed in through
@@ -40,4 +42,31 @@ export async function signedInAccount(input: {
     .map((line) => line.split(";")[0])
     .join("; ");
   return { id: created.id, cookie };
+}
+
+/**
+ * A test's signed-in accounts, each kept under a short name ("lia", "admin"): `account(who,
+ * role)` makes `<who>.<marker>@example.com`, named `displayName(who)`, signed up from a client
+ * address of her own (sign-up limits count per address), and keeps her id and cookie in
+ * `ids[who]` and `cookies[who]`.
+ */
+export function namedAccounts(marker: string, displayName: (who: string) => string) {
+  const ids: Record<string, string> = {};
+  const cookies: Record<string, string> = {};
+  // An IPv6 /64 of her own each (a limit counts a /64 as one address).
+  const ipPrefix = `2001:db8:${randomBytes(2).toString("hex")}:`;
+  let count = 0;
+  async function account(who: string, role: Role) {
+    const made = await signedInAccount({
+      email: `${who}.${marker}@example.com`,
+      name: displayName(who),
+      role,
+      password: "a-long-test-password-2026!",
+      origin: TEST_ORIGIN,
+      ip: `${ipPrefix}${(++count).toString(16)}::1`,
+    });
+    ids[who] = made.id;
+    cookies[who] = made.cookie;
+  }
+  return { ids, cookies, account };
 }

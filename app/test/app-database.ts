@@ -1,8 +1,36 @@
 import { vi } from "vitest";
 import { closeDatabase, getDatabase } from "#app/db/db.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
 import { copyDatabase, type DatabaseCopy, type DatabaseKind } from "./databases.ts";
 
 let copy: DatabaseCopy | undefined;
+
+/**
+ * Where the routes under test are served from, for every file. No server listens there: the
+ * routes and Better Auth only build their own origin (mail links, trusted origins) from HOST and
+ * PORT, so one origin serves every file at once.
+ */
+export const TEST_ORIGIN = "http://127.0.0.1:3999";
+
+/**
+ * A server at TEST_ORIGIN with no public origin, no administrator's address and no Google
+ * sign-in, whatever the developer's environment says (an empty value is an unset one). A test
+ * spreads its own settings after these.
+ */
+export const TEST_SERVER_SETTINGS: Readonly<Record<string, string>> = {
+  HOST: new URL(TEST_ORIGIN).hostname,
+  PORT: new URL(TEST_ORIGIN).port,
+  PUBLIC_ORIGIN: "",
+  ADMIN_EMAIL: "",
+  GOOGLE_CLIENT_ID: "",
+  GOOGLE_CLIENT_SECRET: "",
+};
+
+/**
+ * Those settings as the server reads them, for a test that builds Better Auth on a database of
+ * its own (createAuthFor) rather than opening the app's.
+ */
+export const testServerEnv = () => getEnv({ DATA_DIR: "memory://", ...TEST_SERVER_SETTINGS });
 
 /**
  * Opens the application's own database (what getDatabase() gives the routes) on a migrated copy

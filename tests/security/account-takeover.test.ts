@@ -12,8 +12,12 @@ import { signedUpHere } from "#app/auth/account-claim.server.ts";
 import { getAuth } from "#app/auth/auth.server.ts";
 import { confirmVerificationLink } from "#app/test/verification-link.ts";
 import { insertApplication } from "#app/test/factories.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { removeTestData } from "#app/test/cleanup.server.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import { CookieJar } from "#app/test/cookie-jar.ts";
 import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
 import { callRoute } from "#app/test/routes.ts";
@@ -29,12 +33,11 @@ import { testRun } from "#app/test/test-run.ts";
  * address was verified never survives verification (product.md section 2).
  */
 
-const ORIGIN = "http://127.0.0.1:3999";
 const ATTACKER_PASSWORD = "attacker-chose-this-1";
 const HER_PASSWORD = "her-own-password-2026";
 
 describe.each(databaseTargets)("pre-registration takeover on %s", (_name, kind) => {
-  const { marker, ipPrefix, nextIp: newIp } = testRun();
+  const { marker, nextIp: newIp } = testRun();
   const email = (name: string) => `${name}.${marker}@example.com`;
   const adminEmail = email("dona");
   // Each side keeps to its own address, as two people on two machines would.
@@ -45,11 +48,11 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, kind) 
     path: string,
     init: { form?: Record<string, string>; cookie?: string; ip: string },
   ): Request {
-    return new Request(`${ORIGIN}${path}`, {
+    return new Request(`${TEST_ORIGIN}${path}`, {
       method: init.form ? "POST" : "GET",
       body: init.form ? new URLSearchParams(init.form) : undefined,
       headers: {
-        origin: ORIGIN,
+        origin: TEST_ORIGIN,
         "x-client-ip": init.ip,
         ...(init.cookie ? { cookie: init.cookie } : {}),
       },
@@ -133,19 +136,12 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, kind) 
 
   beforeAll(async () => {
     await openAppDatabase(kind, {
-      HOST: "127.0.0.1",
-      PORT: "3999",
-      PUBLIC_ORIGIN: "",
+      ...TEST_SERVER_SETTINGS,
       ADMIN_EMAIL: adminEmail,
-      GOOGLE_CLIENT_ID: "",
-      GOOGLE_CLIENT_SECRET: "",
     });
   }, 60_000);
 
-  afterAll(async () => {
-    await removeTestData(await getDatabase(), marker, `%${ipPrefix}%`);
-    await closeAppDatabase();
-  });
+  afterAll(closeAppDatabase);
 
   it("the administrator's address: her click never lets his password into /admin", async () => {
     const attacker = new CookieJar();
@@ -161,7 +157,7 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, kind) 
     const victim = new CookieJar();
     const clicked = await victimClicksVerification(adminEmail, victim);
     expect(clicked.status).toBe(302);
-    const landing = new URL(clicked.location!, ORIGIN);
+    const landing = new URL(clicked.location!, TEST_ORIGIN);
     expect(`${landing.pathname}${landing.search}`).toBe("/password-reset?claim=1&lang=pt");
     expect(victim.has("mare.session_token")).toBe(false);
     expect(await userRow(adminEmail)).toMatchObject({ emailVerified: true });
@@ -252,7 +248,7 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, kind) 
     const answer = await confirmVerificationLink(link, (path, form) =>
       request(path, { ip: attackerIp, cookie: attacker.header, form }),
     );
-    expect(new URL(answer.location!, ORIGIN).searchParams.get("error")).toBeTruthy();
+    expect(new URL(answer.location!, TEST_ORIGIN).searchParams.get("error")).toBeTruthy();
     expect(await userRow(address)).toMatchObject({ emailVerified: false });
     expect(await credentialOf(address)).toBeDefined();
   });
@@ -278,7 +274,7 @@ describe.each(databaseTargets)("pre-registration takeover on %s", (_name, kind) 
     await attackerSignsUp(target, new CookieJar());
     // His proof for his own account goes with her link (as if he had it in her browser).
     const answer = await victimClicksVerification(target, attacker);
-    expect(new URL(answer.location!, ORIGIN).pathname).toBe("/password-reset");
+    expect(new URL(answer.location!, TEST_ORIGIN).pathname).toBe("/password-reset");
     expect(await credentialOf(target)).toBeUndefined();
   });
 

@@ -1,14 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { eq, like } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAccess } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
-import { accessLog, affiliates, submissions } from "#app/db/schema.server.ts";
+import { submissions } from "#app/db/schema.server.ts";
 import { exportAccessLog } from "#app/features/reports/access-report.server.ts";
 import { exportSubmissions } from "#app/features/submissions/export.server.ts";
 import { insertApplication, insertAccount, insertAffiliate } from "#app/test/factories.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { removeTestData } from "#app/test/cleanup.server.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 import { findSoffice, openInCalc, type SheetCell } from "#app/test/spreadsheet.ts";
 
@@ -175,12 +174,7 @@ describe.skipIf(!soffice && !process.env.CI).each(databaseTargets)(
       };
     }, 60_000);
 
-    afterAll(async () => {
-      await db.delete(accessLog).where(like(accessLog.actorId, `%-${marker}`));
-      await db.delete(affiliates).where(eq(affiliates.userId, `aff-${marker}`));
-      await removeTestData(db, marker);
-      await closeAppDatabase();
-    });
+    afterAll(closeAppDatabase);
 
     it("gives no formula to a spreadsheet whose separator is `,`", async () => {
       expect(soffice, "LibreOffice (soffice) is required in CI").toBeTruthy();

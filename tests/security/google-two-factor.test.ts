@@ -7,8 +7,12 @@ import { authEvents, session } from "#app/db/schema.server.ts";
 import * as continueRoute from "#app/routes/_auth/continue.ts";
 import * as google from "#app/routes/_auth/google.ts";
 import * as adminDashboard from "#app/routes/admin/dashboard.tsx";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { removeTestData } from "#app/test/cleanup.server.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
 import { browserRequests, callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
@@ -23,17 +27,23 @@ import { totp } from "../e2e/accounts.ts";
  * the browser does it: the session cookie the callback used to set opened /admin directly.
  */
 
-const ORIGIN = "http://127.0.0.1:3999";
 const PASSWORD = "maré-talent-2026!";
 
 describe.each(databaseTargets)("Google and two-step sign-in on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const email = (name: string) => `${name}.${marker}@example.com`;
+  // First, so that the local Google set up next comes on top of the server's settings.
+  beforeAll(async () => {
+    await openAppDatabase(kind, TEST_SERVER_SETTINGS);
+  }, 60_000);
+
+  afterAll(closeAppDatabase);
+
   const localGoogle = useLocalGoogle();
   let ipCount = 0;
   const newIp = () => `203.0.113.${++ipCount % 250}`;
 
-  const request = browserRequests(ORIGIN, { ip: newIp });
+  const request = browserRequests(TEST_ORIGIN, { ip: newIp });
 
   /** An admin with an authenticator app, whose Google account is the same address. */
   async function adminWithAuthenticator(name: string) {
@@ -43,7 +53,7 @@ describe.each(databaseTargets)("Google and two-step sign-in on %s", (_name, kind
       name: "Dona Maré",
       role: "admin",
       password: PASSWORD,
-      origin: ORIGIN,
+      origin: TEST_ORIGIN,
       ip: newIp(),
     });
     return { id, address, secret };
@@ -57,20 +67,6 @@ describe.each(databaseTargets)("Google and two-step sign-in on %s", (_name, kind
     );
     return followGoogleSignIn(start, (path, cookie) => request(path, { cookie }));
   }
-
-  beforeAll(async () => {
-    await openAppDatabase(kind, {
-      HOST: "127.0.0.1",
-      PORT: "3999",
-      PUBLIC_ORIGIN: "",
-      ADMIN_EMAIL: "",
-    });
-  }, 60_000);
-
-  afterAll(async () => {
-    await removeTestData(await getDatabase(), marker);
-    await closeAppDatabase();
-  });
 
   it("Google alone opens nothing: the browser is sent to the code, with no session", async () => {
     const admin = await adminWithAuthenticator("dona");
@@ -139,7 +135,7 @@ describe.each(databaseTargets)("Google and two-step sign-in on %s", (_name, kind
     const address = email("plain");
     localGoogle.signInAs({ sub: `g-${marker}-3`, email: address, name: "Bia Lima" });
     const { answer, jar } = await googleSignIn();
-    expect(new URL(answer.location!, ORIGIN).pathname).toBe("/auth/continue");
+    expect(new URL(answer.location!, TEST_ORIGIN).pathname).toBe("/auth/continue");
     expect(jar.has("mare.session_token")).toBe(true);
     expect(await getCurrentUser(request("/", { cookie: jar.header }))).toMatchObject({
       email: address,

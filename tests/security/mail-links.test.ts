@@ -15,8 +15,12 @@ import * as privacyRequest from "#app/routes/_marketing/privacy-request.tsx";
 import { privacyRequestsSettled } from "#app/features/privacy/requests.server.ts";
 import * as accountPrivacy from "#app/routes/account/privacy.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { removeTestData } from "#app/test/cleanup.server.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 
@@ -33,7 +37,7 @@ const EVIL = "http://evil.example";
 const PASSWORD = "maré-talent-2026!";
 
 for (const configured of ["", "https://maretalent.example"]) {
-  const expectedOrigin = configured || "http://127.0.0.1:3999";
+  const expectedOrigin = configured || TEST_ORIGIN;
 
   describe.each(databaseTargets)(
     `mailed links with PUBLIC_ORIGIN=${configured || "(unset)"} on %s`,
@@ -83,20 +87,15 @@ for (const configured of ["", "https://maretalent.example"]) {
 
       beforeAll(async () => {
         await openAppDatabase(kind, {
-          HOST: "127.0.0.1",
-          PORT: "3999",
+          ...TEST_SERVER_SETTINGS,
           PUBLIC_ORIGIN: configured,
           // As behind a proxy the app trusts, where X-Forwarded-Host would be believed.
           TRUST_PROXY: "true",
-          ADMIN_EMAIL: "",
           SUBMISSION_RATE_LIMIT: "1000",
         });
       }, 60_000);
 
-      afterAll(async () => {
-        await removeTestData(await getDatabase(), marker, "%192.0.2.%");
-        await closeAppDatabase();
-      });
+      afterAll(closeAppDatabase);
 
       it("/privacy/request: the data-export and erasure links", async () => {
         const victim = email("ana");
@@ -125,7 +124,7 @@ for (const configured of ["", "https://maretalent.example"]) {
           name: "Bia Lima",
           role: "model",
           password: PASSWORD,
-          origin: "http://127.0.0.1:3999",
+          origin: TEST_ORIGIN,
         });
         await callRoute(forgotPassword.action, forged("/forgot-password", { email: victim }));
         await expectOnlyConfiguredLinks(victim, 1);
@@ -172,7 +171,7 @@ for (const configured of ["", "https://maretalent.example"]) {
           name: "Eva Souza",
           role: "model",
           password: PASSWORD,
-          origin: "http://127.0.0.1:3999",
+          origin: TEST_ORIGIN,
         });
         expect(id).toBeTruthy();
         await callRoute(

@@ -14,8 +14,12 @@ import * as privacyConfirm from "#app/routes/_marketing/privacy-confirm.tsx";
 import * as privacyData from "#app/routes/_marketing/privacy-data.ts";
 import * as privacyRequest from "#app/routes/_marketing/privacy-request.tsx";
 import * as authApi from "#app/routes/resources/auth-api.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { removeTestData } from "#app/test/cleanup.server.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import { CookieJar } from "#app/test/cookie-jar.ts";
 import { browserRequests, callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
@@ -30,7 +34,6 @@ import { confirmVerificationLink } from "#app/test/verification-link.ts";
  * works exactly as if no scanner had been there.
  */
 
-const ORIGIN = "http://127.0.0.1:3999";
 const PASSWORD = "her-own-password-2026";
 const STRANGER_PASSWORD = "chosen-by-somebody-else";
 
@@ -50,7 +53,7 @@ describe.each(databaseTargets)("mailed links opened by a scanner first, on %s", 
   const email = (name: string) => `${name}.${marker}@example.com`;
   let ip = 0;
 
-  const request = browserRequests(ORIGIN, {
+  const request = browserRequests(TEST_ORIGIN, {
     ip: () => `198.18.7.${++ip % 250}`,
     originOnGets: false,
   });
@@ -112,17 +115,11 @@ describe.each(databaseTargets)("mailed links opened by a scanner first, on %s", 
     linksIn((await mailsTo(address)).find((mail) => mail.kind === "verification")!.text)[0]!;
 
   beforeAll(async () => {
-    await openAppDatabase(kind, {
-      HOST: "127.0.0.1",
-      PORT: "3999",
-      PUBLIC_ORIGIN: "",
-      ADMIN_EMAIL: "",
-    });
+    await openAppDatabase(kind, TEST_SERVER_SETTINGS);
   }, 60_000);
 
   afterAll(async () => {
     await privacyRequestsSettled();
-    await removeTestData(await getDatabase(), marker);
     await closeAppDatabase();
   });
 
@@ -160,7 +157,7 @@ describe.each(databaseTargets)("mailed links opened by a scanner first, on %s", 
     const answer = await confirmVerificationLink(await verificationLink(address), (path, form) =>
       request(path, { form }),
     );
-    const landing = new URL(answer.location!, ORIGIN);
+    const landing = new URL(answer.location!, TEST_ORIGIN);
     expect(`${landing.pathname}${landing.search}`).toBe("/password-reset?claim=1&lang=pt");
     const token = new URLSearchParams(landing.hash.slice(1)).get("access_token")!;
     const reset = await callRoute(

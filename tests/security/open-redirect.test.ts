@@ -10,8 +10,12 @@ import * as google from "#app/routes/_auth/google.ts";
 import * as login from "#app/routes/_auth/login.tsx";
 import * as twoFactor from "#app/routes/_auth/two-factor.tsx";
 import { signedInAccount } from "#app/test/accounts.server.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { removeTestData } from "#app/test/cleanup.server.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import { CookieJar } from "#app/test/cookie-jar.ts";
 import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
 import { browserRequests, callRoute } from "#app/test/routes.ts";
@@ -28,8 +32,10 @@ import { totp } from "../e2e/accounts.ts";
  * on this origin, and carry no character a browser drops or rewrites.
  */
 
-const ORIGIN = "http://127.0.0.1:3999";
 const PASSWORD = "maré-talent-2026!";
+
+/** This site's host and port, where an attacker writes them to look like it. */
+const ownHost = new URL(TEST_ORIGIN).host;
 
 /** At least 40 ways to leave the site, as they arrive after the query string is decoded. */
 export const hostileReturnPaths = [
@@ -67,10 +73,10 @@ export const hostileReturnPaths = [
   "http://evil.example",
   "https:evil.example",
   "http:/evil.example",
-  "//evil.example@127.0.0.1:3999",
+  `//evil.example@${ownHost}`,
   "//user:pass@evil.example",
-  "https://127.0.0.1:3999@evil.example",
-  "//127.0.0.1:3999@evil.example/",
+  `https://${ownHost}@evil.example`,
+  `//${ownHost}@evil.example/`,
   "javascript:alert(1)",
   "JaVaScRiPt:alert(document.cookie)",
   "java\tscript:alert(1)",
@@ -100,7 +106,7 @@ const ownPaths: [given: string, kept: string][] = [
 /** Where a browser goes with this Location: it must be this site, and the text must be clean. */
 function expectStaysHere(location: string | null, payload: string) {
   expect(location, JSON.stringify(payload)).toBeTruthy();
-  expect(new URL(location!, ORIGIN).origin, JSON.stringify(payload)).toBe(ORIGIN);
+  expect(new URL(location!, TEST_ORIGIN).origin, JSON.stringify(payload)).toBe(TEST_ORIGIN);
   expect(location, JSON.stringify(payload)).not.toMatch(/[\s\\\p{Cc}\p{Cf}]/u);
   expect(location!.startsWith("//"), JSON.stringify(payload)).toBe(false);
 }
@@ -133,7 +139,7 @@ describe.each(databaseTargets)("return paths through the routes on %s", (_name, 
     return `198.${18 + Math.floor(ipCount / 65536)}.${Math.floor(ipCount / 256) % 256}.${ipCount % 256}`;
   };
 
-  const request = browserRequests(ORIGIN, { ip: newIp });
+  const request = browserRequests(TEST_ORIGIN, { ip: newIp });
   const withRedirect = (path: string, payload: string) =>
     `${path}?redirect=${encodeURIComponent(payload)}`;
 
@@ -147,28 +153,18 @@ describe.each(databaseTargets)("return paths through the routes on %s", (_name, 
       name: "Bia Lima",
       role: "model",
       password: PASSWORD,
-      origin: ORIGIN,
+      origin: TEST_ORIGIN,
       ip: newIp(),
     });
     return { address, cookie };
   }
 
   beforeAll(async () => {
-    await openAppDatabase(kind, {
-      HOST: "127.0.0.1",
-      PORT: "3999",
-      PUBLIC_ORIGIN: "",
-      ADMIN_EMAIL: "",
-      GOOGLE_CLIENT_ID: "",
-      GOOGLE_CLIENT_SECRET: "",
-    });
+    await openAppDatabase(kind, TEST_SERVER_SETTINGS);
     modelCookie = (await freshAccount()).cookie;
   }, 60_000);
 
-  afterAll(async () => {
-    await removeTestData(await getDatabase(), marker, "%198.1%");
-    await closeAppDatabase();
-  });
+  afterAll(closeAppDatabase);
 
   it("/login, signed in already: sent home or to a path of this site", async () => {
     for (const payload of hostileReturnPaths) {
@@ -210,13 +206,13 @@ describe.each(databaseTargets)("return paths through the routes on %s", (_name, 
   it("/login/two-factor: the page's hidden field and the code's answer", async () => {
     const auth = await getAuth();
     const { address, cookie } = await freshAccount();
-    const secret = await enableAuthenticator({ cookie, password: PASSWORD, origin: ORIGIN });
+    const secret = await enableAuthenticator({ cookie, password: PASSWORD, origin: TEST_ORIGIN });
 
     for (const payload of hostileReturnPaths) {
       // A correct password: Better Auth's challenge cookie, as the sign-in form gets it.
       const challenge = await auth.api.signInEmail({
         body: { email: address, password: PASSWORD },
-        headers: { origin: ORIGIN, "x-client-ip": newIp() },
+        headers: { origin: TEST_ORIGIN, "x-client-ip": newIp() },
         asResponse: true,
       });
       const jar = new CookieJar().take(challenge.headers);
@@ -254,7 +250,7 @@ describe.each(databaseTargets)("return paths through the routes on %s", (_name, 
         );
         expect(back.status).toBe(302);
         expectStaysHere(back.location, payload);
-        const landing = new URL(back.location!, ORIGIN);
+        const landing = new URL(back.location!, TEST_ORIGIN);
         const end = await callRoute(
           continueRoute.loader,
           request(`${landing.pathname}${landing.search}`, { cookie: jar.header }),

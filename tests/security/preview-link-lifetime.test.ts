@@ -12,7 +12,12 @@ import {
   saveWorkingCopy,
 } from "#app/features/blog/editor.server.ts";
 import * as preview from "#app/routes/_marketing/blog-preview.tsx";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 import { insertAccount } from "#app/test/factories.ts";
@@ -23,8 +28,6 @@ import { insertAccount } from "#app/test/factories.ts";
  * as the person holding an old link: it stops working when the translation is published, when a
  * new link replaces it, when the article is deleted, and 14 days after it was made.
  */
-
-const ORIGIN = "http://127.0.0.1:3999";
 
 describe.each(databaseTargets)("the private preview link's lifetime on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
@@ -59,7 +62,7 @@ describe.each(databaseTargets)("the private preview link's lifetime on %s", (_na
   async function open(token: string) {
     const answer = await callRoute(
       preview.loader,
-      new Request(`${ORIGIN}/blog/preview/${token}`, { headers: { "accept-language": "pt" } }),
+      new Request(`${TEST_ORIGIN}/blog/preview/${token}`, { headers: { "accept-language": "pt" } }),
       { token },
     );
     return {
@@ -88,7 +91,7 @@ describe.each(databaseTargets)("the private preview link's lifetime on %s", (_na
   }
 
   beforeAll(async () => {
-    await openAppDatabase(kind, { HOST: "127.0.0.1", PORT: "3999", PUBLIC_ORIGIN: "" });
+    await openAppDatabase(kind, TEST_SERVER_SETTINGS);
     await insertAccount(await getDatabase(), {
       id: actor.id,
       name: "Eva Editora",

@@ -4,8 +4,12 @@ import { getDatabase } from "#app/db/db.server.ts";
 import { privacyRequestsSettled } from "#app/features/privacy/requests.server.ts";
 import { insertApplication } from "#app/test/factories.ts";
 import * as requestPage from "#app/routes/_marketing/privacy-request.tsx";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { removeTestData } from "#app/test/cleanup.server.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 
@@ -20,7 +24,6 @@ import { databaseTargets } from "#app/test/databases.ts";
  * known", must be right no more often than chance allows.
  */
 
-const ORIGIN = "http://127.0.0.1:3999";
 const PAIRS = 100;
 
 describe.each(databaseTargets)("timing /privacy/request on %s", (_name, kind) => {
@@ -30,10 +33,10 @@ describe.each(databaseTargets)("timing /privacy/request on %s", (_name, kind) =>
   let ip = 0;
 
   const ask = async (email: string) => {
-    const request = new Request(`${ORIGIN}/privacy/request`, {
+    const request = new Request(`${TEST_ORIGIN}/privacy/request`, {
       method: "POST",
       body: new URLSearchParams({ email, kind: "export" }),
-      headers: { origin: ORIGIN, "x-client-ip": `198.18.${(++ip >> 8) & 255}.${ip & 255}` },
+      headers: { origin: TEST_ORIGIN, "x-client-ip": `198.18.${(++ip >> 8) & 255}.${ip & 255}` },
     });
     const started = performance.now();
     const answer = await callRoute(requestPage.action, request);
@@ -43,7 +46,7 @@ describe.each(databaseTargets)("timing /privacy/request on %s", (_name, kind) =>
   };
 
   beforeAll(async () => {
-    await openAppDatabase(kind, { HOST: "127.0.0.1", PORT: "3999", PUBLIC_ORIGIN: "" });
+    await openAppDatabase(kind, TEST_SERVER_SETTINGS);
     const db = await getDatabase();
     for (let i = 0; i < PAIRS; i++) {
       await insertApplication(db, {
@@ -58,7 +61,6 @@ describe.each(databaseTargets)("timing /privacy/request on %s", (_name, kind) =>
 
   afterAll(async () => {
     await privacyRequestsSettled();
-    await removeTestData(await getDatabase(), marker);
     await closeAppDatabase();
   });
 

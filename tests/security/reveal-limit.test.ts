@@ -10,7 +10,12 @@ import * as accessReport from "#app/routes/admin/access-report.tsx";
 import * as detail from "#app/routes/admin/submission.tsx";
 import { signedInAccount } from "#app/test/accounts.server.ts";
 import { insertApplicationRows } from "#app/test/factories.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 import * as encryption from "#app/utils/encryption.server.ts";
@@ -28,7 +33,6 @@ vi.mock("#app/utils/encryption.server.ts", async (importOriginal) => {
  * the 31st and later are refused with nothing decrypted, recorded, and every admin is told once.
  */
 
-const ORIGIN = "http://127.0.0.1:3999";
 const PASSWORD = "a-long-staff-password-1";
 
 describe.each(databaseTargets)("the hourly reveal limit on %s", (_name, kind) => {
@@ -43,16 +47,16 @@ describe.each(databaseTargets)("the hourly reveal limit on %s", (_name, kind) =>
   const reveal = (who: keyof typeof accounts, id: number) =>
     callRoute(
       detail.action,
-      new Request(`${ORIGIN}/admin/cadastros/${id}`, {
+      new Request(`${TEST_ORIGIN}/admin/cadastros/${id}`, {
         method: "POST",
         body: new URLSearchParams({ intent: "reveal" }),
-        headers: { origin: ORIGIN, cookie: accounts[who].cookie, "accept-language": "en" },
+        headers: { origin: TEST_ORIGIN, cookie: accounts[who].cookie, "accept-language": "en" },
       }),
       { id: String(id) },
     );
 
   beforeAll(async () => {
-    await openAppDatabase(kind, { HOST: "127.0.0.1", PORT: "3999", PUBLIC_ORIGIN: "" });
+    await openAppDatabase(kind, TEST_SERVER_SETTINGS);
     let n = 0;
     for (const [name, role] of [
       ["admin1", "admin"],
@@ -65,7 +69,7 @@ describe.each(databaseTargets)("the hourly reveal limit on %s", (_name, kind) =>
         name: `${name} ${marker}`,
         role,
         password: PASSWORD,
-        origin: ORIGIN,
+        origin: TEST_ORIGIN,
         ip: `2001:db8:${marker.slice(0, 4)}:${++n}::1`,
       });
     }
@@ -175,7 +179,7 @@ describe.each(databaseTargets)("the hourly reveal limit on %s", (_name, kind) =>
   it("lists the refusals in the access report, labelled", async () => {
     const answer = await callRoute(
       accessReport.loader,
-      new Request(`${ORIGIN}/admin/access-report?action=submission.reveal-refused`, {
+      new Request(`${TEST_ORIGIN}/admin/access-report?action=submission.reveal-refused`, {
         headers: { cookie: accounts.admin1.cookie },
       }),
     );

@@ -5,7 +5,12 @@ import { getDatabase } from "#app/db/db.server.ts";
 import { rateLimits, user } from "#app/db/schema.server.ts";
 import * as login from "#app/routes/_auth/login.tsx";
 import { signedInAccount } from "#app/test/accounts.server.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 
@@ -16,7 +21,6 @@ import { databaseTargets } from "#app/test/databases.ts";
  * machine choosing new addresses in its /64 was never limited. Performed as the attacks.
  */
 
-const ORIGIN = "http://127.0.0.1:3999";
 const PASSWORD = "a-long-admin-password-1";
 
 describe.each(databaseTargets)("sign-in lockout on %s", (_name, kind) => {
@@ -31,21 +35,21 @@ describe.each(databaseTargets)("sign-in lockout on %s", (_name, kind) => {
   const signIn = (address: string, password: string, ip: string) =>
     callRoute(
       login.action,
-      new Request(`${ORIGIN}/login`, {
+      new Request(`${TEST_ORIGIN}/login`, {
         method: "POST",
         body: new URLSearchParams({ email: address, password }),
-        headers: { origin: ORIGIN, "x-client-ip": ip },
+        headers: { origin: TEST_ORIGIN, "x-client-ip": ip },
       }),
     );
 
   beforeAll(async () => {
-    await openAppDatabase(kind, { HOST: "127.0.0.1", PORT: "3999", PUBLIC_ORIGIN: "" });
+    await openAppDatabase(kind, TEST_SERVER_SETTINGS);
     await signedInAccount({
       email: adminEmail,
       name: "Dona",
       role: "admin",
       password: PASSWORD,
-      origin: ORIGIN,
+      origin: TEST_ORIGIN,
       ip: adminIp,
     });
   }, 60_000);
@@ -95,7 +99,7 @@ describe.each(databaseTargets)("sign-in lockout on %s", (_name, kind) => {
       name: "Bia",
       role: "model",
       password: PASSWORD,
-      origin: ORIGIN,
+      origin: TEST_ORIGIN,
       ip,
     });
     for (let i = 0; i < 15; i++) {
@@ -123,7 +127,7 @@ describe.each(databaseTargets)("sign-in lockout on %s", (_name, kind) => {
       name: "Lia",
       role: "model",
       password: PASSWORD,
-      origin: ORIGIN,
+      origin: TEST_ORIGIN,
       ip: home,
     });
     // Where she signs in: her usual address from now on.

@@ -4,8 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getCurrentUser } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { session } from "#app/db/schema.server.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { removeTestData } from "#app/test/cleanup.server.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import type { CookieJar } from "#app/test/cookie-jar.ts";
 import { browserRequests } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
@@ -20,7 +24,6 @@ import { totp } from "../e2e/accounts.ts";
  * session Better Auth made for the second use is gone before its cookie leaves.
  */
 
-const ORIGIN = "http://127.0.0.1:3999";
 const PASSWORD = "maré-talent-2026!";
 
 describe.each(databaseTargets)("an authenticator code used twice, on %s", (_name, kind) => {
@@ -28,7 +31,7 @@ describe.each(databaseTargets)("an authenticator code used twice, on %s", (_name
   let ipCount = 0;
   const newIp = () => `203.0.113.${++ipCount % 250}`;
 
-  const request = browserRequests(ORIGIN, { ip: newIp });
+  const request = browserRequests(TEST_ORIGIN, { ip: newIp });
 
   async function accountWithCode(name: string) {
     const address = `${name}.${marker}@example.com`;
@@ -37,7 +40,7 @@ describe.each(databaseTargets)("an authenticator code used twice, on %s", (_name
       name: "Rita Souza",
       role: "approver",
       password: PASSWORD,
-      origin: ORIGIN,
+      origin: TEST_ORIGIN,
       ip: newIp(),
     });
     return { id, address, secret };
@@ -53,18 +56,10 @@ describe.each(databaseTargets)("an authenticator code used twice, on %s", (_name
     (await (await getDatabase()).select().from(session).where(eq(session.userId, userId))).length;
 
   beforeAll(async () => {
-    await openAppDatabase(kind, {
-      HOST: "127.0.0.1",
-      PORT: "3999",
-      PUBLIC_ORIGIN: "",
-      ADMIN_EMAIL: "",
-    });
+    await openAppDatabase(kind, TEST_SERVER_SETTINGS);
   }, 60_000);
 
-  afterAll(async () => {
-    await removeTestData(await getDatabase(), marker);
-    await closeAppDatabase();
-  });
+  afterAll(closeAppDatabase);
 
   it("the code she used is refused to the next browser, which gets no session", async () => {
     const rita = await accountWithCode("rita");

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "#app/db/roles.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import {
   affiliateLedger,
@@ -17,8 +16,13 @@ import { handlePreselection } from "#app/features/preselection/preselection.serv
 import * as root from "#app/root.tsx";
 import * as portal from "#app/routes/areas/portal.tsx";
 import * as submissionDetail from "#app/routes/admin/submission.tsx";
-import { signedInAccount } from "#app/test/accounts.server.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import { namedAccounts } from "#app/test/accounts.server.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 import { insertAffiliate, insertApplicationRow } from "#app/test/factories.ts";
@@ -38,8 +42,6 @@ import {
  * suspended links attribute nothing; voided ledger entries count for nothing.
  */
 
-const ORIGIN = "http://127.0.0.1:3997";
-const PASSWORD = "portal-das-afiliadas-2026!";
 const BROWSER =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 
@@ -103,7 +105,10 @@ describe("the portal's pure parts", () => {
   it("counts a referral visit only for a browser's first document request with that code", () => {
     const visit = (path: string, headers: Record<string, string> = {}, method = "GET") =>
       isReferralVisit(
-        new Request(`${ORIGIN}${path}`, { method, headers: { "user-agent": BROWSER, ...headers } }),
+        new Request(`${TEST_ORIGIN}${path}`, {
+          method,
+          headers: { "user-agent": BROWSER, ...headers },
+        }),
         "ANA",
       );
     expect(visit("/?ref=ana")).toBe(true);
@@ -124,24 +129,13 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, kind) => {
   const ipPrefix = `2001:db8:${marker.slice(0, 4)}:${marker.slice(4)}::`;
   const email = (name: string) => `${name}.${marker}@example.com`;
   const code = (name: string) => `${name}${marker}`.toUpperCase();
-  const ids: Record<string, string> = {};
-  const cookies: Record<string, string> = {};
+  const { ids, cookies, account } = namedAccounts(
+    marker,
+    (who) => `${who[0]!.toUpperCase()}${who.slice(1)} Afiliada ${marker}`,
+  );
   const affiliateIds: Record<string, number> = {};
   const LIA_WHATSAPP = "+55 48 98888-7777";
   let ip = 0;
-
-  async function account(who: string, role: Role) {
-    const created = await signedInAccount({
-      email: email(who),
-      name: `${who[0]!.toUpperCase()}${who.slice(1)} Afiliada ${marker}`,
-      role,
-      password: PASSWORD,
-      origin: ORIGIN,
-      ip: `198.51.100.${Object.keys(ids).length + 40}`,
-    });
-    ids[who] = created.id;
-    cookies[who] = created.cookie;
-  }
 
   async function makeAffiliate(who: string, status: "active" | "suspended" = "active") {
     await account(who, "affiliate");
@@ -156,7 +150,7 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, kind) => {
   /** An application through the home page's form, from a visitor who arrived with `ref`. */
   async function apply(ref: string | null, fields: Record<string, string>) {
     ip++;
-    const request = new Request(`${ORIGIN}/?index`, {
+    const request = new Request(`${TEST_ORIGIN}/?index`, {
       method: "POST",
       body: new URLSearchParams({
         age: "25",
@@ -167,7 +161,7 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, kind) => {
         ...fields,
       }),
       headers: {
-        origin: ORIGIN,
+        origin: TEST_ORIGIN,
         "x-client-ip": `${ipPrefix}${ip.toString(16)}`,
         ...(ref ? { cookie: `ref=${ref}` } : {}),
       },
@@ -190,7 +184,7 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, kind) => {
     visitor++;
     await callRoute(
       root.loader,
-      new Request(`${ORIGIN}${path}`, {
+      new Request(`${TEST_ORIGIN}${path}`, {
         headers: {
           "user-agent": BROWSER,
           "x-client-ip": `198.18.${visitor >> 8}.${visitor & 255}`,
@@ -203,7 +197,7 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, kind) => {
   const portalAs = (who: string | null, query = "") =>
     callRoute(
       portal.loader,
-      new Request(`${ORIGIN}/portal${query}`, {
+      new Request(`${TEST_ORIGIN}/portal${query}`, {
         headers: { "accept-language": "en", ...(who ? { cookie: cookies[who]! } : {}) },
       }),
     );
@@ -231,12 +225,7 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, kind) => {
 
   beforeAll(async () => {
     await openAppDatabase(kind, {
-      HOST: "127.0.0.1",
-      PORT: "3997",
-      PUBLIC_ORIGIN: "",
-      ADMIN_EMAIL: "",
-      GOOGLE_CLIENT_ID: "",
-      GOOGLE_CLIENT_SECRET: "",
+      ...TEST_SERVER_SETTINGS,
       SUBMISSION_RATE_LIMIT: "100",
     });
     await makeAffiliate("lia");
@@ -313,7 +302,7 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, kind) => {
     // The reviewer's page says so and names the affiliate.
     const detail = await callRoute(
       submissionDetail.loader,
-      new Request(`${ORIGIN}/admin/cadastros/${byPhone.id}`, {
+      new Request(`${TEST_ORIGIN}/admin/cadastros/${byPhone.id}`, {
         headers: { cookie: cookies.approver!, "accept-language": "en" },
       }),
       { id: String(byPhone.id) },
@@ -332,7 +321,7 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, kind) => {
       .where(eq(submissions.emailNormalized, carla.email));
     const plain = await callRoute(
       submissionDetail.loader,
-      new Request(`${ORIGIN}/admin/cadastros/${carlaRow[0]!.id}`, {
+      new Request(`${TEST_ORIGIN}/admin/cadastros/${carlaRow[0]!.id}`, {
         headers: { cookie: cookies.approver!, "accept-language": "en" },
       }),
       { id: String(carlaRow[0]!.id) },
@@ -498,7 +487,7 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, kind) => {
     expect(answer.status).toBe(200);
     const page = answer.data!;
     expect(page.code).toBe(code("lia"));
-    expect(page.link).toBe(`${ORIGIN}/?ref=${code("lia")}`);
+    expect(page.link).toBe(`${TEST_ORIGIN}/?ref=${code("lia")}`);
     expect(page.qr).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     expect(page.suspended).toBe(false);
     expect(page.figures).toEqual({

@@ -1,7 +1,7 @@
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/db.server.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import { closeAppDatabase, openAppDatabase, TEST_ORIGIN } from "#app/test/app-database.ts";
 import { dailyCounts, rateLimits } from "#app/db/schema.server.ts";
 import { BEACON_LIMIT, handleCountBeacon } from "./count-endpoint.server.ts";
 import { flushCounts, reportingDay } from "./counting.server.ts";
@@ -9,18 +9,17 @@ import { flushCounts, reportingDay } from "./counting.server.ts";
 // The endpoint writes to the application's database: here, a PGlite copy of the file's own.
 let db: Database;
 
-const ORIGIN = "http://127.0.0.1:3999";
 const CHROME =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36";
 let address = 0;
 
 function beacon(query: string, headers: Record<string, string> = {}, method = "POST") {
   address += 1;
-  return new Request(`${ORIGIN}/api/count${query}`, {
+  return new Request(`${TEST_ORIGIN}/api/count${query}`, {
     method,
     headers: {
       "user-agent": CHROME,
-      origin: ORIGIN,
+      origin: TEST_ORIGIN,
       "sec-fetch-site": "same-origin",
       "x-client-ip": `198.51.100.${address}`,
       cookie: "mare.session_token=not-read",

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import { TEST_ORIGIN } from "#app/test/app-database.ts";
 import { copyDatabase, databaseTargets, type DatabaseCopy } from "#app/test/databases.ts";
 import { insertAccount } from "#app/test/factories.ts";
 import { accessLog, blogPosts, homeItems, user } from "#app/db/schema.server.ts";
@@ -27,7 +28,6 @@ import {
 } from "./content-version.server.ts";
 import { addHomeItem, changeHomeItem, homeContent } from "./home-items.server.ts";
 
-const ORIGIN = "http://127.0.0.1:3998";
 // Public pages whose HTML shows the content: the home page (FAQ, testimonials, blog teaser), the
 // blog, an article, in more than one language.
 const PAGES = ["/", "/?lang=en", "/blog", "/blog/um-artigo", "/contact"];
@@ -44,7 +44,7 @@ describe.each(databaseTargets)("content changes and the stored pages on %s", (_n
   const actor = { id: `cache-editor-${marker}`, ip: "203.0.113.44" };
   const db = () => database.db;
 
-  const head = (path: string) => new Request(`${ORIGIN}${path}`);
+  const head = (path: string) => new Request(`${TEST_ORIGIN}${path}`);
   /** A page stored as entry.server stores a rendered one, then answered from the store. */
   async function storePage(path: string) {
     const key = documentKey(head(path))!;

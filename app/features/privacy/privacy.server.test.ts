@@ -1,7 +1,6 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { and, eq, inArray, like, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "#app/db/roles.ts";
 import { getDatabase, type Database } from "#app/db/db.server.ts";
 import {
   accessLog,
@@ -27,8 +26,13 @@ import * as accountPrivacy from "#app/routes/account/privacy.ts";
 import * as adminPrivacy from "#app/routes/admin/privacy.tsx";
 import * as submissionData from "#app/routes/admin/submission-data.ts";
 import * as submissionErase from "#app/routes/admin/submission-erase.ts";
-import { signedInAccount } from "#app/test/accounts.server.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import { namedAccounts } from "#app/test/accounts.server.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 import { decrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
@@ -664,14 +668,10 @@ describe.each(databaseTargets)("privacy on %s", (_name, kind) => {
  * retention setting, which files running side by side on one PostgreSQL would share.
  */
 
-const ORIGIN = "http://127.0.0.1:3997";
-const PASSWORD = "maré-talent-privacidade-2026!";
-
 describe.each(databaseTargets)("privacy routes on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const email = (name: string) => `${name}.${marker}@example.com`;
-  const cookies: Record<string, string> = {};
-  const ids: Record<string, string> = {};
+  const { ids, cookies, account } = namedAccounts(marker, (who) => `${who} Souza`);
   const applications: Record<string, number> = {};
   let ipCounter = 0;
 
@@ -693,30 +693,17 @@ describe.each(databaseTargets)("privacy routes on %s", (_name, kind) => {
       headers?: Record<string, string>;
     } = {},
   ) {
-    return new Request(`${ORIGIN}${path}`, {
+    return new Request(`${TEST_ORIGIN}${path}`, {
       method: form ? "POST" : "GET",
       body: form ? new URLSearchParams(form) : undefined,
       headers: {
-        origin: ORIGIN,
+        origin: TEST_ORIGIN,
         "x-client-ip": ip,
         "accept-language": "en",
         ...(who ? { cookie: cookies[who]! } : {}),
         ...headers,
       },
     });
-  }
-
-  async function account(who: string, role: Role) {
-    const { id, cookie } = await signedInAccount({
-      email: email(who),
-      name: `${who} Souza`,
-      role,
-      password: PASSWORD,
-      origin: ORIGIN,
-      ip: `192.0.2.${Object.keys(ids).length + 10}`,
-    });
-    ids[who] = id;
-    cookies[who] = cookie;
   }
 
   async function apply(who: string, document = "55443322") {
@@ -743,14 +730,7 @@ describe.each(databaseTargets)("privacy routes on %s", (_name, kind) => {
     (await getDatabase()).select().from(outbox).where(eq(outbox.recipient, address));
 
   beforeAll(async () => {
-    await openAppDatabase(kind, {
-      HOST: "127.0.0.1",
-      PORT: "3997",
-      PUBLIC_ORIGIN: "",
-      ADMIN_EMAIL: "",
-      GOOGLE_CLIENT_ID: "",
-      GOOGLE_CLIENT_SECRET: "",
-    });
+    await openAppDatabase(kind, TEST_SERVER_SETTINGS);
     await account("admin", "admin");
     await account("rita", "approver");
     await account("lia", "affiliate");
@@ -866,7 +846,7 @@ describe.each(databaseTargets)("privacy routes on %s", (_name, kind) => {
       expect(await requestsOf(email("mia"))).toMatchObject([{ kind: "erase", userId: ids.mia }]);
       const mails = (await mailsTo(email("mia"))).filter((m) => m.kind === "privacyErase");
       expect(mails).toHaveLength(1);
-      expect(mails[0]!.text).toContain(`${ORIGIN}/privacy/confirm?token=`);
+      expect(mails[0]!.text).toContain(`${TEST_ORIGIN}/privacy/confirm?token=`);
       // Nothing is erased yet.
       const [row] = await (
         await getDatabase()

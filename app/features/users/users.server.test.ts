@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, like, notInArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuthFor, type Auth } from "#app/auth/auth.server.ts";
 import type { Database, DatabaseHandle } from "#app/db/db.server.ts";
+import { TEST_ORIGIN, testServerEnv } from "#app/test/app-database.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { insertAccount } from "#app/test/factories.ts";
 import {
@@ -14,13 +15,10 @@ import {
   user,
   type Role,
 } from "#app/db/schema.server.ts";
-import { getEnv } from "#app/utils/env.server.ts";
 import { changeRole, listUsers, sendResetLink, setDisabled } from "./users.server.ts";
 
-const env = { ...getEnv({ DATA_DIR: "memory://", PORT: "3999", HOST: "127.0.0.1" }) };
 const PASSWORD = "uma-senha-bem-comprida";
-const headers = () =>
-  new Headers({ origin: "http://127.0.0.1:3999", "x-client-ip": "198.51.100.9" });
+const headers = () => new Headers({ origin: TEST_ORIGIN, "x-client-ip": "198.51.100.9" });
 
 describe.each(databaseTargets)("admin › users on %s", (_name, kind) => {
   let database: DatabaseHandle;
@@ -84,7 +82,7 @@ describe.each(databaseTargets)("admin › users on %s", (_name, kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    auth = createAuthFor(database.db, env);
+    auth = createAuthFor(database.db, testServerEnv());
   }, 60_000);
   afterAll(async () => {
     await database.db.delete(accessLog).where(like(accessLog.subject, `user:%${marker}%`));

@@ -6,7 +6,12 @@ import { describeDevice } from "#app/auth/active-sessions.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { rateLimits, session, user } from "#app/db/schema.server.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 import * as security from "./security.tsx";
@@ -16,7 +21,6 @@ import * as security from "./security.tsx";
  * policy as sign-up, and optionally signing the other devices out) and the list of devices signed
  * in, with "sign out everywhere else". Real Better Auth sessions, on PGlite and PostgreSQL.
  */
-const ORIGIN = "http://127.0.0.1:3995";
 const PASSWORD = "senha-antiga-mas-boa-2026";
 const NEW_PASSWORD = "uma-senha-nova-e-longa-2026";
 const PHONE =
@@ -46,11 +50,11 @@ describe.each(databaseTargets)("the security page on %s", (_name, kind) => {
   let cookie = "";
 
   const request = (who: string | undefined, form?: Record<string, string>) =>
-    new Request(`${ORIGIN}/account/security`, {
+    new Request(`${TEST_ORIGIN}/account/security`, {
       method: form ? "POST" : "GET",
       body: form ? new URLSearchParams(form) : undefined,
       headers: {
-        origin: ORIGIN,
+        origin: TEST_ORIGIN,
         "accept-language": "en",
         "x-client-ip": "198.51.100.71",
         ...(who ? { cookie: who } : {}),
@@ -63,7 +67,7 @@ describe.each(databaseTargets)("the security page on %s", (_name, kind) => {
       await getAuth()
     ).api.signInEmail({
       body: { email: address, password },
-      headers: { origin: ORIGIN, "user-agent": PHONE, "x-client-ip": "198.51.100.72" },
+      headers: { origin: TEST_ORIGIN, "user-agent": PHONE, "x-client-ip": "198.51.100.72" },
       asResponse: true,
     });
     return answer.status;
@@ -72,13 +76,13 @@ describe.each(databaseTargets)("the security page on %s", (_name, kind) => {
     (await (await getDatabase()).select().from(session).where(eq(session.userId, userId))).length;
 
   beforeAll(async () => {
-    await openAppDatabase(kind, { PUBLIC_ORIGIN: "", ADMIN_EMAIL: "" });
+    await openAppDatabase(kind, TEST_SERVER_SETTINGS);
     ({ id: userId, cookie } = await signedInAccount({
       email: address,
       name: "Ana Souza",
       role: "model",
       password: PASSWORD,
-      origin: ORIGIN,
+      origin: TEST_ORIGIN,
       ip: "198.51.100.70",
     }));
   }, 60_000);

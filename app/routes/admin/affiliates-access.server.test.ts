@@ -11,8 +11,7 @@ import {
   submissions,
   user,
 } from "#app/db/schema.server.ts";
-import type { Role } from "#app/db/roles.ts";
-import { signedInAccount } from "#app/test/accounts.server.ts";
+import { namedAccounts } from "#app/test/accounts.server.ts";
 import { insertAffiliate, insertApplicationRows } from "#app/test/factories.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
@@ -20,7 +19,12 @@ import * as accessReportExport from "./access-report-export.ts";
 import * as accessReport from "./access-report.tsx";
 import * as affiliate from "./affiliate.tsx";
 import * as affiliatesList from "./affiliates.tsx";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 
 /**
  * The affiliates screens and the access report through their loaders and actions, with real
@@ -28,9 +32,6 @@ import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
  * read the affiliates but change nothing; only admins see the access report; each change is
  * validated, stored whole or not at all, and logged.
  */
-
-const ORIGIN = "http://127.0.0.1:3998";
-const PASSWORD = "maré-talent-afiliados-2026!";
 
 const english: unknown = resources.en;
 const englishText = (key: string) =>
@@ -41,8 +42,7 @@ const englishText = (key: string) =>
 describe.each(databaseTargets)("affiliates and access report routes on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const email = (name: string) => `${name}.${marker}@example.com`;
-  const cookies: Record<string, string> = {};
-  const ids: Record<string, string> = {};
+  const { ids, cookies, account } = namedAccounts(marker, (who) => `${who} ${marker}`);
   let affiliateId = 0;
 
   function request(
@@ -53,31 +53,17 @@ describe.each(databaseTargets)("affiliates and access report routes on %s", (_na
       headers = {},
     }: { who?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
   ) {
-    return new Request(`${ORIGIN}${path}`, {
+    return new Request(`${TEST_ORIGIN}${path}`, {
       method: form ? "POST" : "GET",
       body: form ? new URLSearchParams(form) : undefined,
       headers: {
-        origin: ORIGIN,
+        origin: TEST_ORIGIN,
         "x-client-ip": "198.51.100.77",
         "accept-language": "en",
         ...(who ? { cookie: cookies[who]! } : {}),
         ...headers,
       },
     });
-  }
-
-  /** A signed-in account of a role; its id and cookie are kept under its name. */
-  async function account(who: string, role: Role) {
-    const { id, cookie } = await signedInAccount({
-      email: email(who),
-      name: `${who} ${marker}`,
-      role,
-      password: PASSWORD,
-      origin: ORIGIN,
-      ip: `198.51.100.${Object.keys(ids).length + 10}`,
-    });
-    ids[who] = id;
-    cookies[who] = cookie;
   }
 
   const detailPath = () => `/admin/afiliados/${affiliateId}`;
@@ -98,14 +84,7 @@ describe.each(databaseTargets)("affiliates and access report routes on %s", (_na
       .orderBy(accessLog.id);
 
   beforeAll(async () => {
-    await openAppDatabase(kind, {
-      HOST: "127.0.0.1",
-      PORT: "3998",
-      PUBLIC_ORIGIN: "",
-      ADMIN_EMAIL: "",
-      GOOGLE_CLIENT_ID: "",
-      GOOGLE_CLIENT_SECRET: "",
-    });
+    await openAppDatabase(kind, TEST_SERVER_SETTINGS);
     await account("admin", "admin");
     await account("approver", "approver");
     await account("model", "model");

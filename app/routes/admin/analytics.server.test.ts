@@ -7,7 +7,12 @@ import { signedInAccount } from "#app/test/accounts.server.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 import * as analytics from "./analytics.tsx";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 
 /**
  * /admin/analytics through its loader, with real sessions of each role, on PGlite and (when
@@ -15,7 +20,6 @@ import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
  * visitors never reach its data; a bad range is answered 400 with the default range instead.
  */
 
-const ORIGIN = "http://127.0.0.1:3997";
 const PASSWORD = "maré-talent-analytics-2026!";
 
 type Role = "model" | "affiliate" | "approver" | "admin";
@@ -28,7 +32,7 @@ describe.each(databaseTargets)("/admin/analytics on %s", (_name, kind) => {
   const ids: string[] = [];
 
   const request = (query = "", who?: Role) =>
-    new Request(`${ORIGIN}/admin/analytics${query}`, {
+    new Request(`${TEST_ORIGIN}/admin/analytics${query}`, {
       headers: {
         "accept-language": "en",
         "x-client-ip": "198.51.100.90",
@@ -43,7 +47,7 @@ describe.each(databaseTargets)("/admin/analytics on %s", (_name, kind) => {
       name: `${role} ${marker}`,
       role,
       password: PASSWORD,
-      origin: ORIGIN,
+      origin: TEST_ORIGIN,
       ip: `198.51.100.${ids.length + 10}`,
     });
     ids.push(id);
@@ -51,12 +55,7 @@ describe.each(databaseTargets)("/admin/analytics on %s", (_name, kind) => {
   }
 
   beforeAll(async () => {
-    await openAppDatabase(kind, {
-      PUBLIC_ORIGIN: "",
-      ADMIN_EMAIL: "",
-      GOOGLE_CLIENT_ID: "",
-      GOOGLE_CLIENT_SECRET: "",
-    });
+    await openAppDatabase(kind, TEST_SERVER_SETTINGS);
     for (const role of ["model", "affiliate", "approver", "admin"] as const) await account(role);
   }, 60_000);
 

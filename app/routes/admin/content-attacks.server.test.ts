@@ -5,7 +5,12 @@ import { getDatabase } from "#app/db/db.server.ts";
 import { accessLog, blogPosts, blogTranslations, homeItems, user } from "#app/db/schema.server.ts";
 import { createArticle } from "#app/features/blog/editor.server.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import { outcomeOf } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 import * as blogRoute from "./blog.tsx";
@@ -17,7 +22,6 @@ import * as imagesRoute from "./images.ts";
  * The content screens' forms as an attacker sends them: from another site with an editor's
  * session (her browser, a page elsewhere), and as a role that may not edit. Nothing changes.
  */
-const ORIGIN = "http://127.0.0.1:3996";
 const PASSWORD = "ataques-ao-conteudo-2026!";
 
 describe.each(databaseTargets)("attacks on the content screens on %s", (_name, kind) => {
@@ -29,9 +33,9 @@ describe.each(databaseTargets)("attacks on the content screens on %s", (_name, k
   const post = (
     url: string,
     fields: Record<string, string>,
-    { who = "editor", origin = ORIGIN }: { who?: "editor" | "approver"; origin?: string } = {},
+    { who = "editor", origin = TEST_ORIGIN }: { who?: "editor" | "approver"; origin?: string } = {},
   ) =>
-    new Request(`${ORIGIN}${url}`, {
+    new Request(`${TEST_ORIGIN}${url}`, {
       method: "POST",
       body: new URLSearchParams(fields),
       headers: { origin, cookie: cookies[who], "x-client-ip": "198.51.100.61" },
@@ -44,14 +48,14 @@ describe.each(databaseTargets)("attacks on the content screens on %s", (_name, k
   ) => outcomeOf(() => route.action({ request, params, context: {} } as never));
 
   beforeAll(async () => {
-    await openAppDatabase(kind, { PUBLIC_ORIGIN: "", ADMIN_EMAIL: "" });
+    await openAppDatabase(kind, TEST_SERVER_SETTINGS);
     for (const role of ["editor", "approver"] as const) {
       const account = await signedInAccount({
         email: `${role}.${marker}@example.com`,
         name: `${role} ${marker}`,
         role,
         password: PASSWORD,
-        origin: ORIGIN,
+        origin: TEST_ORIGIN,
       });
       cookies[role] = account.cookie;
       ids.push(account.id);

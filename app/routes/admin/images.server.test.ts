@@ -5,7 +5,12 @@ import { getFixedT } from "#app/i18n/i18n.server.ts";
 import { languages } from "#app/i18n/languages.ts";
 import type { UploadResult } from "#app/features/images/images.server.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 import { action } from "./images.ts";
@@ -15,7 +20,6 @@ import { action } from "./images.ts";
  * huge once decoded is refused from its header, with her language's message and no memory
  * spent on its pixels; more uploads at once than the line holds are told to come back.
  */
-const ORIGIN = "http://127.0.0.1:3997";
 const PASSWORD = "capas-uma-de-cada-vez-2026!";
 
 /** This process's memory in MB: resident now, and the peak since the last reset. */
@@ -30,22 +34,22 @@ describe.each(databaseTargets)("the cover upload under attack on %s", (_name, ki
   const upload = (bytes: Buffer, name = "cover.png") => {
     const form = new FormData();
     form.set("image", new Blob([new Uint8Array(bytes)], { type: "image/png" }), name);
-    const request = new Request(`${ORIGIN}/admin/images.data`, {
+    const request = new Request(`${TEST_ORIGIN}/admin/images.data`, {
       method: "POST",
       body: form,
-      headers: { origin: ORIGIN, cookie },
+      headers: { origin: TEST_ORIGIN, cookie },
     });
     return callRoute(action, request);
   };
 
   beforeAll(async () => {
-    await openAppDatabase(kind, { PUBLIC_ORIGIN: "", ADMIN_EMAIL: "" });
+    await openAppDatabase(kind, TEST_SERVER_SETTINGS);
     const account = await signedInAccount({
       email: `cover.editor.${Date.now()}@example.com`,
       name: "Cover Editor",
       role: "editor",
       password: PASSWORD,
-      origin: ORIGIN,
+      origin: TEST_ORIGIN,
     });
     cookie = account.cookie;
   });

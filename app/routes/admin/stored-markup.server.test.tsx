@@ -18,7 +18,12 @@ import { TranslationProvider } from "#app/i18n/translation.tsx";
 import * as home from "#app/routes/_marketing/home.tsx";
 import * as chatbot from "#app/routes/resources/chatbot-application.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import { hostileText, markupPayloads } from "#app/test/hostile.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
@@ -33,7 +38,6 @@ import * as list from "./submissions.tsx";
  * with the CSP, is tests/e2e/stored-markup.spec.ts.)
  */
 
-const ORIGIN = "http://127.0.0.1:3999";
 const runs = Number(process.env.FUZZ_RUNS ?? 25);
 const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
@@ -101,11 +105,11 @@ describe.each(databaseTargets)("stored markup on the admin's pages on %s", (_nam
   let adminId = "";
 
   const request = (path: string, init: { body?: BodyInit; json?: boolean; cookie?: string } = {}) =>
-    new Request(`${ORIGIN}${path}`, {
+    new Request(`${TEST_ORIGIN}${path}`, {
       method: init.body ? "POST" : "GET",
       body: init.body,
       headers: {
-        origin: ORIGIN,
+        origin: TEST_ORIGIN,
         "x-client-ip": `${ipPrefix}${(++count).toString(16)}::1`,
         ...(init.json ? { "content-type": "application/json" } : {}),
         ...(init.cookie ? { cookie: init.cookie } : {}),
@@ -114,10 +118,7 @@ describe.each(databaseTargets)("stored markup on the admin's pages on %s", (_nam
 
   beforeAll(async () => {
     await openAppDatabase(kind, {
-      HOST: "127.0.0.1",
-      PORT: "3999",
-      PUBLIC_ORIGIN: "",
-      ADMIN_EMAIL: "",
+      ...TEST_SERVER_SETTINGS,
       SUBMISSION_RATE_LIMIT: "1000",
     });
     const made = await signedInAccount({
@@ -125,7 +126,7 @@ describe.each(databaseTargets)("stored markup on the admin's pages on %s", (_nam
       name: "Dora Admin",
       role: "admin",
       password: "senha-de-teste-longa-2026",
-      origin: ORIGIN,
+      origin: TEST_ORIGIN,
     });
     admin = made.cookie;
     adminId = made.id;

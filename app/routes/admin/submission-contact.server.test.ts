@@ -7,7 +7,12 @@ import { accessLog, outbox, submissions, user } from "#app/db/schema.server.ts";
 import { whatsappMessage } from "#app/mail/whatsapp-templates.server.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
 import { insertApplicationRow } from "#app/test/factories.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import { outcomeOf } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 import { whatsappLink } from "#app/utils/whatsapp.ts";
@@ -18,7 +23,6 @@ import * as contactRoute from "./submission-contact.ts";
  * WhatsApp's chat with her stored number (and a row in the access log); everyone else, another
  * site and a tampered form get nothing, and no form can make it send a reviewer elsewhere.
  */
-const ORIGIN = "http://127.0.0.1:3997";
 const PASSWORD = "contato-com-a-candidata-2026!";
 const roles = ["approver", "admin", "editor", "model", "affiliate"] as const;
 
@@ -30,9 +34,9 @@ describe.each(databaseTargets)("contacting an applicant over HTTP on %s", (_name
   const post = (
     id: number | string,
     fields: [string, string][],
-    { who, origin = ORIGIN }: { who?: (typeof roles)[number]; origin?: string } = {},
+    { who, origin = TEST_ORIGIN }: { who?: (typeof roles)[number]; origin?: string } = {},
   ) =>
-    new Request(`${ORIGIN}/admin/cadastros/${id}/contact`, {
+    new Request(`${TEST_ORIGIN}/admin/cadastros/${id}/contact`, {
       method: "POST",
       body: new URLSearchParams(fields),
       headers: {
@@ -67,14 +71,14 @@ describe.each(databaseTargets)("contacting an applicant over HTTP on %s", (_name
       );
 
   beforeAll(async () => {
-    await openAppDatabase(kind, { PUBLIC_ORIGIN: "", ADMIN_EMAIL: "" });
+    await openAppDatabase(kind, TEST_SERVER_SETTINGS);
     for (const role of roles) {
       const account = await signedInAccount({
         email: `${role}.${marker}@example.com`,
         name: `${role} ${marker}`,
         role: role as Role,
         password: PASSWORD,
-        origin: ORIGIN,
+        origin: TEST_ORIGIN,
       });
       cookies[role] = account.cookie;
       ids[role] = account.id;
@@ -230,7 +234,7 @@ describe.each(databaseTargets)("contacting an applicant over HTTP on %s", (_name
 
   it("records and opens nothing on a GET: back to her page", async () => {
     const { id } = await application("+5548999990007");
-    const request = new Request(`${ORIGIN}/admin/cadastros/${id}/contact?method=whatsapp`, {
+    const request = new Request(`${TEST_ORIGIN}/admin/cadastros/${id}/contact?method=whatsapp`, {
       headers: { cookie: cookies.approver },
     });
     const answer = await outcomeOf(() =>

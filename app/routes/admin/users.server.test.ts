@@ -24,15 +24,18 @@ import * as privacy from "./privacy.tsx";
 import * as submissions from "./submissions.tsx";
 import * as techReport from "./tech-report.tsx";
 import * as users from "./users.tsx";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 
 /**
  * The Users screen and the auth report through their loaders and actions, as the browser posts
  * to them: who may, what is refused and with which status, on PGlite and (TEST_DATABASE_URL)
  * PostgreSQL. The rules themselves are tested in app/features/users/users.server.test.ts.
  */
-
-const ORIGIN = "http://127.0.0.1:3999";
 
 type Handler = (args: never) => unknown;
 const PASSWORD = "uma-senha-de-teste-longa";
@@ -42,8 +45,13 @@ describe.each(databaseTargets)("admin users routes on %s", (_name, kind) => {
   const email = (name: string) => `${name}.${marker}@example.com`;
   const cookies = new Map<string, string>();
 
-  function request(path: string, who?: string, form?: Record<string, string>, origin = ORIGIN) {
-    return new Request(`${ORIGIN}${path}`, {
+  function request(
+    path: string,
+    who?: string,
+    form?: Record<string, string>,
+    origin = TEST_ORIGIN,
+  ) {
+    return new Request(`${TEST_ORIGIN}${path}`, {
       method: form ? "POST" : "GET",
       body: form ? new URLSearchParams(form) : undefined,
       headers: {
@@ -64,7 +72,7 @@ describe.each(databaseTargets)("admin users routes on %s", (_name, kind) => {
       name: `${name} Teste`,
       role,
       password: PASSWORD,
-      origin: ORIGIN,
+      origin: TEST_ORIGIN,
     });
     cookies.set(name, cookie);
     return id;
@@ -76,12 +84,7 @@ describe.each(databaseTargets)("admin users routes on %s", (_name, kind) => {
   let writerId: string;
 
   beforeAll(async () => {
-    await openAppDatabase(kind, {
-      HOST: "127.0.0.1",
-      PORT: "3999",
-      PUBLIC_ORIGIN: "",
-      ADMIN_EMAIL: "",
-    });
+    await openAppDatabase(kind, TEST_SERVER_SETTINGS);
     adminId = await account("admin", "admin");
     approverId = await account("approver", "approver");
     modelId = await account("model", "model");

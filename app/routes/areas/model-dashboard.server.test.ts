@@ -3,9 +3,14 @@ import { eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
 import { accessLog, submissions, submissionStatusHistory, user } from "#app/db/schema.server.ts";
-import { signedInAccount } from "#app/test/accounts.server.ts";
+import { namedAccounts } from "#app/test/accounts.server.ts";
 import { insertApplicationRow } from "#app/test/factories.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import {
+  closeAppDatabase,
+  openAppDatabase,
+  TEST_ORIGIN,
+  TEST_SERVER_SETTINGS,
+} from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 import * as dashboard from "./model-dashboard.tsx";
@@ -16,18 +21,17 @@ import * as dashboard from "./model-dashboard.tsx";
  * model's, never an erased one), their history without reviewers' names, the staff's views of her
  * data by role; she edits her profile with the form's checks; other roles never get in.
  */
-const ORIGIN = "http://127.0.0.1:3996";
-const PASSWORD = "painel-da-modelo-2026!";
-
 describe.each(databaseTargets)("the model dashboard on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const email = (name: string) => `${name}.${marker}@example.com`;
-  const cookies: Record<string, string> = {};
-  const ids: Record<string, string> = {};
+  const { ids, cookies, account } = namedAccounts(
+    marker,
+    (who) => `${who[0]!.toUpperCase()}${who.slice(1)} Souza`,
+  );
   const applicationIds: Record<string, number> = {};
 
-  const request = (who?: string, form?: Record<string, string>, origin = ORIGIN) =>
-    new Request(`${ORIGIN}/dashboard/model`, {
+  const request = (who?: string, form?: Record<string, string>, origin = TEST_ORIGIN) =>
+    new Request(`${TEST_ORIGIN}/dashboard/model`, {
       method: form ? "POST" : "GET",
       body: form ? new URLSearchParams(form) : undefined,
       headers: {
@@ -40,19 +44,6 @@ describe.each(databaseTargets)("the model dashboard on %s", (_name, kind) => {
   const load = (who?: string) => callRoute(dashboard.loader, request(who));
   const post = (who: string, form: Record<string, string>, origin?: string) =>
     callRoute(dashboard.action, request(who, form, origin));
-
-  async function account(who: string, role: "model" | "affiliate" | "approver" | "admin") {
-    const { id, cookie } = await signedInAccount({
-      email: email(who),
-      name: `${who[0]!.toUpperCase()}${who.slice(1)} Souza`,
-      role,
-      password: PASSWORD,
-      origin: ORIGIN,
-      ip: `198.51.100.${Object.keys(ids).length + 40}`,
-    });
-    ids[who] = id;
-    cookies[who] = cookie;
-  }
 
   const application = (who: string, values: Parameters<typeof insertApplicationRow>[1] = {}) =>
     getDatabase().then((db) =>
@@ -68,12 +59,7 @@ describe.each(databaseTargets)("the model dashboard on %s", (_name, kind) => {
     );
 
   beforeAll(async () => {
-    await openAppDatabase(kind, {
-      PUBLIC_ORIGIN: "",
-      ADMIN_EMAIL: "",
-      GOOGLE_CLIENT_ID: "",
-      GOOGLE_CLIENT_SECRET: "",
-    });
+    await openAppDatabase(kind, TEST_SERVER_SETTINGS);
     for (const who of ["bia", "clara"]) await account(who, "model");
     await account("lia", "affiliate");
     await account("rita", "approver");

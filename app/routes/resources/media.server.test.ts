@@ -6,7 +6,7 @@ import { getDatabase } from "#app/db/db.server.ts";
 import { images, user } from "#app/db/schema.server.ts";
 import { encodeImage, storeImage } from "#app/features/images/images.server.ts";
 import { mediaSrc, type StoredImage } from "#app/features/images/media.ts";
-import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
+import { closeAppDatabase, openAppDatabase, TEST_ORIGIN } from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 import { insertAccount } from "#app/test/factories.ts";
@@ -17,7 +17,6 @@ import * as media from "./media.ts";
  * name decoded from the path): an uploaded image's variants with a year of caching, and anything
  * else a plain 404 that no cache keeps.
  */
-const ORIGIN = "http://127.0.0.1:3997";
 const YEAR = 60 * 60 * 24 * 365;
 
 describe.each(databaseTargets)("the /media resource on %s", (_name, kind) => {
@@ -28,7 +27,7 @@ describe.each(databaseTargets)("the /media resource on %s", (_name, kind) => {
   const get = (file: string, headers: Record<string, string> = {}) =>
     callRoute(
       media.loader,
-      new Request(`${ORIGIN}/media/${encodeURIComponent(file.toWellFormed())}`, { headers }),
+      new Request(`${TEST_ORIGIN}/media/${encodeURIComponent(file.toWellFormed())}`, { headers }),
       {
         file,
       },
