@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 
 /**
- * What keeps one run's rows apart on a shared test database (CI's PostgreSQL keeps rows and
- * rate-limit counters between runs), so a file can find and remove them afterwards:
+ * What keeps the rows of one test apart from its neighbours' in the file's database copy, so
+ * that each test asserts on its own (and a limit counted by address or account is its own):
  * - `marker`, random, in every address the run uses;
  * - `emailOf(name)`, such an address, written with a capital in its domain as people type
  *   them (what is stored is the normalised one);
