@@ -8,10 +8,10 @@ import { expect, t, test, waitForHydration, type AppServer, type Role } from "./
  * approver finds it, approves it with a note, the applicant's e-mail reaches a real SMTP server
  * in her language, and a second reviewer who had the page open is told instead of overwriting.
  */
-const APPLICANT = "lucia.applicant@example.com";
+const APPLICANT = "review.lucia@example.com";
 
-// The lists are read whole (the oldest Portuguese application first): a database of its own.
-test.use({ serverEnv: {} });
+// On the worker's server, beside other specs' applications: the lists are searched for this
+// spec's own (its addresses all start with "review."), never read whole.
 
 test.describe("reviewing applications", () => {
   test.describe.configure({ mode: "serial" });
@@ -57,7 +57,7 @@ test.describe("reviewing applications", () => {
     await expectAccessible(approver, "the pending list");
 
     // A search finds her by the start of her e-mail; another start finds nothing.
-    await approver.getByRole("searchbox").fill("lucia.app");
+    await approver.getByRole("searchbox").fill("review.luc");
     await approver.getByRole("searchbox").press("Enter");
     await expect(approver.getByRole("table")).toContainText(APPLICANT);
     await approver.getByRole("searchbox").fill("zzz");
@@ -119,8 +119,8 @@ test.describe("reviewing applications", () => {
 
   test("filters, bulk decisions, and the admin's reports", async ({ app, browser, request }) => {
     for (const [fullName, email] of [
-      ["Marina Costa", "marina.bulk@example.com"],
-      ["Paula Reis", "paula.bulk@example.com"],
+      ["Marina Costa", "review.bulk.marina@example.com"],
+      ["Paula Reis", "review.bulk.paula@example.com"],
     ] as const) {
       const sent = await request.post(`${app.origin}/?index&lang=pt`, {
         headers: { origin: app.origin },
@@ -140,12 +140,15 @@ test.describe("reviewing applications", () => {
     await admin.goto(`${app.origin}/admin/pendentes?lang=en`);
     await waitForHydration(admin);
 
-    // Filters travel in the URL: Portuguese applications, oldest first.
+    // Filters travel in the URL: this spec's Portuguese applications, oldest first.
+    await admin.getByRole("searchbox").fill("review.");
     await admin.getByLabel(t("en", "admin.list.language"), { exact: true }).selectOption("pt");
     await admin.getByLabel(t("en", "admin.list.sort"), { exact: true }).selectOption("oldest");
     await admin.getByRole("button", { name: t("en", "admin.list.apply") }).click();
     await expect(admin).toHaveURL(/language=pt/);
+    await expect(admin).toHaveURL(/q=review\./);
     const rows = admin.getByRole("table").getByRole("row");
+    await expect(rows).toHaveCount(3); // the heading's row and theirs
     await expect(rows.nth(1)).toContainText("Marina Costa");
     await expect(rows.nth(2)).toContainText("Paula Reis");
     await expect(admin.getByRole("table")).not.toContainText("Lucía");
@@ -165,7 +168,7 @@ test.describe("reviewing applications", () => {
     await expect(
       admin.getByRole("status").filter({ hasText: t("en", "admin.bulk.done_other", { count: 2 }) }),
     ).toBeVisible();
-    const mail = await app.mail.mailTo("paula.bulk@example.com", 1); // after her confirmation
+    const mail = await app.mail.mailTo("review.bulk.paula@example.com", 1); // after her confirmation
     expect(mail.subject).toBe(t("pt", "mail.rejected.subject"));
     expect(mail.text).toContain("Vagas preenchidas neste mês.");
 

@@ -15,11 +15,8 @@ import { expect, failedResource, t, test, waitForHydration, type AppServer } fro
  * testimonials added, edited and hidden. Axe on each screen state content.spec.ts does not reach.
  *
  * Each test writes an article or items of its own, under names no other test uses, so the tests
- * run in parallel and in any order.
+ * run in parallel, in any order, on the workers' servers beside other specs.
  */
-
-// Its own server: these tests publish, unpublish and hide what other specs read.
-test.use({ serverEnv: {} });
 
 const en = (key: string, vars?: Record<string, string | number>) => t("en", key, vars);
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -23,5 +23,24 @@ export async function startSmtp() {
         .toBeGreaterThan(after);
       return found[after]!;
     },
+    /**
+     * The first mail to `to` whose text says `about` (waits for it): for a mailbox that other
+     * tests on the same server may write to as well.
+     */
+    async mailAbout(to: string, about: string, timeout = 10_000): Promise<ParsedMail> {
+      let found: ParsedMail | undefined;
+      await expect
+        .poll(
+          () => {
+            found = server.received.find(
+              (mail) => recipientsOf(mail).includes(to) && `${mail.text}`.includes(about),
+            );
+            return Boolean(found);
+          },
+          { message: `a mail to ${to} about ${about}`, timeout },
+        )
+        .toBe(true);
+      return found!;
+    },
   };
 }
