@@ -32,7 +32,10 @@ export function ReviewDetailKeys({
   const location = useLocation();
   const { message, announce } = useAnnouncer();
   const [helpOpen, setHelpOpen] = useState(false);
-  const [deciding, setDeciding] = useState<Decision | null>(null);
+  // Each ask is a dialog of its own (`turn`): a key pressed just after Escape asks again while the
+  // closed dialog's "close" event is still on its way, and that event must not close the new one.
+  const [deciding, setDeciding] = useState<{ to: Decision; turn: number } | null>(null);
+  const turns = useRef(0);
   const awaited = useRef<Decision | null>(null);
   const { id, status } = application;
   const name = application.fullName || t("admin.privacy.erasedName");
@@ -43,7 +46,7 @@ export function ReviewDetailKeys({
       const key = to === "Aprovado" ? "admin.keys.cannotApprove" : "admin.keys.cannotReject";
       return announce(t(key, { status: statusText(status) }));
     }
-    setDeciding(to);
+    setDeciding({ to, turn: ++turns.current });
   };
 
   // Another application, another decision: nothing carries over from the last one.
@@ -92,7 +95,10 @@ export function ReviewDetailKeys({
     help: () => setHelpOpen(true),
   });
 
-  const closeDecision = useCallback(() => setDeciding(null), []);
+  const closeDecision = useCallback(
+    (turn: number) => setDeciding((open) => (open?.turn === turn ? null : open)),
+    [],
+  );
 
   return (
     <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2">
@@ -111,14 +117,14 @@ export function ReviewDetailKeys({
       <KeyboardHelp screen="detail" open={helpOpen} onOpenChange={setHelpOpen} message={message} />
       {deciding ? (
         <DecisionDialog
-          key={`${id}-${deciding}`}
-          to={deciding}
+          key={`${id}-${deciding.turn}`}
+          to={deciding.to}
           name={name}
           status={status}
           reasons={reasons}
-          onClose={closeDecision}
+          onClose={() => closeDecision(deciding.turn)}
           onSubmit={() => {
-            awaited.current = deciding;
+            awaited.current = deciding.to;
             announce(t("admin.keys.sending"));
           }}
         />
