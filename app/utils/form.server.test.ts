@@ -32,6 +32,17 @@ describe("parseForm", () => {
     expect(none.success && none.data.id).toEqual([]);
   });
 
+  it("refuses, at compile time, a read of a field the schema does not declare", async () => {
+    const form = await parseForm(post("email=ana%40example.com&role=admin"), schema, {
+      repeated: ["id"],
+    });
+    if (!form.success) throw new Error("not parsed");
+    // `npm run check` (tsc) fails here if parseForm ever lets an undeclared name through: the
+    // directive then has no error to expect. At run time the field is not there either.
+    // @ts-expect-error `role` is not in the schema
+    expect(form.data.role).toBeUndefined();
+  });
+
   it("refuses a post from another site before reading its body", async () => {
     const request = post("email=ana%40example.com", { origin: "https://evil.example" });
     expect(await parseForm(request, schema)).toEqual({ crossSite: true, success: false });
