@@ -297,6 +297,47 @@ test("an autosave that reaches the server after Publish does not bring older tex
   );
 });
 
+test("words typed while an autosave is on its way stay in the form when its answer comes back", async ({
+  app,
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await app.signIn(page, "editor");
+  const editor = await newArticle(page, app, `Slow answer ${unique()}`);
+  await writeBody(page, ["The harbour wakes up."]);
+
+  // The next autosave reaches the server at once, but its answer is held, as on a slow
+  // connection, until she has typed more.
+  let seen: () => void = () => {};
+  const autosaveSeen = new Promise<void>((resolve) => (seen = resolve));
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
+  await page.route(`${editor}*`, async (route) => {
+    const post = route.request();
+    if (held || post.method() !== "POST" || !post.postData()?.includes("intent=save")) {
+      return route.fallback();
+    }
+    held = true;
+    const response = await route.fetch();
+    seen();
+    await released;
+    await route.fulfill({ response });
+  });
+  await body(page).click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type(" Gulls circle.");
+  await autosaveSeen;
+  await page.keyboard.type(" Nets are mended.");
+  // The answer arrives, and the page's data is read again: the text saved a moment ago, without
+  // her last words.
+  release();
+  await expectSaved(page);
+  await page.unroute(`${editor}*`);
+  await page.reload();
+  await expect(body(page)).toHaveText("The harbour wakes up. Gulls circle. Nets are mended.");
+});
+
 test("history: two updates, a revision compared word by word and restored, the visitor reads it", async ({
   app,
   page,

@@ -53,24 +53,21 @@ function EditorForm({ id, language, translation, cover, result }: EditorProps) {
   const answer = fetcher.data ?? result;
   const errors = answer && !answer.ok ? answer.errors : {};
 
-  // Numbers this page's next write, so that the server never applies an older one after it
-  // (edit-stamp.ts). Made on the first write: a server render has no page to name.
-  const stamp = () => {
-    writes.current ??= { session: crypto.randomUUID(), seq: 0 };
-    writes.current.seq += 1;
-    const fields = form.current?.elements;
-    if (!fields) return;
-    (fields.namedItem(EDIT_SESSION_FIELD) as HTMLInputElement).value = writes.current.session;
-    (fields.namedItem(EDIT_SEQ_FIELD) as HTMLInputElement).value = String(writes.current.seq);
-  };
-  const save = () => {
+  // Every write of this page is numbered, so that the server never applies an older one after
+  // a later one (edit-stamp.ts). The page is named on its first write: a server render has none.
+  const send = (data: FormData) => {
     clearTimeout(timer.current);
-    if (!form.current) return;
-    stamp();
-    const data = new FormData(form.current);
-    data.set("intent", "save");
+    writes.current ??= { session: crypto.randomUUID(), seq: 0 };
+    data.set(EDIT_SESSION_FIELD, writes.current.session);
+    data.set(EDIT_SEQ_FIELD, String(++writes.current.seq));
     setDirty(false);
     void fetcher.submit(data, { method: "post" });
+  };
+  const save = () => {
+    if (!form.current) return;
+    const data = new FormData(form.current);
+    data.set("intent", "save");
+    send(data);
   };
   const changed = () => {
     setDirty(true);
@@ -91,16 +88,15 @@ function EditorForm({ id, language, translation, cover, result }: EditorProps) {
       ref={form}
       method="post"
       onChange={changed}
-      onSubmit={() => {
-        clearTimeout(timer.current);
-        stamp();
-        setDirty(false);
+      onSubmit={(event) => {
+        // Sent here rather than by the form itself, to number it; without script the browser
+        // posts the form as it is.
+        event.preventDefault();
+        send(new FormData(event.currentTarget, event.nativeEvent.submitter));
       }}
       className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]"
       aria-label={t("admin.blog.editorLabel")}
     >
-      <input type="hidden" name={EDIT_SESSION_FIELD} defaultValue="" />
-      <input type="hidden" name={EDIT_SEQ_FIELD} defaultValue="" />
       <div className="min-w-0 space-y-6">
         <SaveStatus
           state={fetcher.state}

@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useState } from "react";
 import { Field, FieldError, Input, Textarea } from "#app/components/ui/field.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { BlogTranslationFields } from "#app/db/schema.server.ts";
@@ -28,7 +28,11 @@ export function ArticleFields({
   onCoverChange: () => void;
 }) {
   const { t } = useTranslation();
-  const body = useRef<HTMLInputElement>(null);
+  // The body as the editor has it, sent with the form. Held here, not read back from the page's
+  // data: a hidden input's value is its attribute, which React (19) sets again from
+  // `defaultValue` whenever it renders the input, and the data read again after an autosave is
+  // older than the words she typed since.
+  const [body, setBody] = useState(() => JSON.stringify(fields.body));
   const error = (name: string) => (errors[name] ? t(errors[name], LIMITS) : undefined);
   const text = (name: keyof typeof LIMITS & keyof BlogTranslationFields, long = false) => (
     <Field
@@ -105,14 +109,14 @@ export function ArticleFields({
         <p id="field-body-hint" className="text-sm text-ink-500">
           {t("admin.blog.hints.body")}
         </p>
-        <input ref={body} type="hidden" name="body" defaultValue={JSON.stringify(fields.body)} />
+        <input type="hidden" name="body" value={body} />
         <BodyEditor
           initial={fields.body as Body}
           labelledBy="field-body-label"
           describedBy={errors.body ? "field-body-hint field-body-error" : "field-body-hint"}
           invalid={Boolean(errors.body)}
           onChange={(value) => {
-            if (body.current) body.current.value = JSON.stringify(value);
+            setBody(JSON.stringify(value));
             onBodyChange();
           }}
         />

@@ -32,14 +32,17 @@ export function CoverField({
   const [image, setImage] = useState(cover);
   // A file over the limit is refused here: sent, it would be cut off before the route answers.
   const [tooLarge, setTooLarge] = useState(false);
-  const hidden = useRef<HTMLInputElement>(null);
   const uploaded = uploader.data?.ok ? uploader.data.image : null;
   useEffect(() => {
-    if (!uploaded || uploaded.id === image?.id) return;
-    setImage(uploaded);
-    if (hidden.current) hidden.current.value = String(uploaded.id);
+    if (uploaded && uploaded.id !== image?.id) setImage(uploaded);
+  }, [uploaded, image]);
+  // Saved once the form holds the new picture (the hidden field renders the state).
+  const shown = useRef(cover?.id ?? null);
+  useEffect(() => {
+    if ((image?.id ?? null) === shown.current) return;
+    shown.current = image?.id ?? null;
     onChange();
-  }, [uploaded, image, onChange]);
+  }, [image, onChange]);
   const uploadError = tooLarge
     ? t("admin.images.errors.tooLarge")
     : uploader.data && !uploader.data.ok
@@ -49,7 +52,8 @@ export function CoverField({
   return (
     <fieldset className="space-y-4">
       <legend className="text-sm font-semibold text-ink-900">{t("admin.blog.fields.cover")}</legend>
-      <input ref={hidden} type="hidden" name="coverImageId" defaultValue={cover?.id ?? ""} />
+      {/* Rendered from the state: React sets a hidden input's value again on every render. */}
+      <input type="hidden" name="coverImageId" value={image?.id ?? ""} />
       {image ? (
         <img
           src={mediaSrc(image, Math.min(image.width, 480), "webp")}
