@@ -97,6 +97,48 @@ async function publishedArticle(page: Page, app: AppServer, title: string, parag
   return { editor, slug, url: `${app.origin}/blog/${slug}?lang=en` };
 }
 
+/**
+ * Holds the editor's next autosave on its way, as a slow connection does: the request itself
+ * (the server gets it when released) or only its answer (the server has it at once). `seen`
+ * settles when the autosave is sent, `delivered` once the server has answered it.
+ */
+async function holdNextAutosave(page: Page, editor: string, hold: "request" | "answer") {
+  const deferred = () => {
+    let settle: () => void = () => {};
+    const promise = new Promise<void>((resolve) => (settle = resolve));
+    return { promise, settle };
+  };
+  const seen = deferred();
+  const released = deferred();
+  const delivered = deferred();
+  let held = false;
+  await page.route(`${editor}*`, async (route) => {
+    const post = route.request();
+    if (held || post.method() !== "POST" || !post.postData()?.includes("intent=save")) {
+      return route.fallback();
+    }
+    held = true;
+    if (hold === "request") {
+      seen.settle();
+      await released.promise;
+    }
+    const response = await route.fetch();
+    delivered.settle();
+    if (hold === "answer") {
+      seen.settle();
+      await released.promise;
+    }
+    // A page that has given the request up (a later submission) has nobody left to answer.
+    await route.fulfill({ response }).catch(() => {});
+  });
+  return {
+    seen: seen.promise,
+    delivered: delivered.promise,
+    release: released.settle,
+    stop: () => page.unroute(`${editor}*`),
+  };
+}
+
 test("a private preview link shows the draft to a visitor without an account, noindex, until it is published or replaced", async ({
   app,
   page,
@@ -256,38 +298,19 @@ test("an autosave that reaches the server after Publish does not bring older tex
   await fillListing(page, title);
   await writeBody(page, ["The first boat leaves at dawn."]);
 
-  // The next autosave is held on its way, as on a slow connection; the server gets it later.
-  let seen: () => void = () => {};
-  const autosaveSeen = new Promise<void>((resolve) => (seen = resolve));
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let answered: () => void = () => {};
-  const delivered = new Promise<void>((resolve) => (answered = resolve));
-  let held = false;
-  await page.route(`${editor}*`, async (route) => {
-    const post = route.request();
-    if (held || post.method() !== "POST" || !post.postData()?.includes("intent=save")) {
-      return route.fallback();
-    }
-    held = true;
-    seen();
-    await released;
-    const response = await route.fetch();
-    answered();
-    // The page has given it up by now; there may be nobody left to answer.
-    await route.fulfill({ response }).catch(() => {});
-  });
+  // The next autosave is held on its way; the server gets it after Publish.
+  const autosave = await holdNextAutosave(page, editor, "request");
   await body(page).click();
   await page.keyboard.press("ControlOrMeta+End");
   await page.keyboard.type(" The second at noon.");
-  await autosaveSeen;
+  await autosave.seen;
   await page.keyboard.type(" The last at dusk.");
   await publish(page);
-  release();
-  await delivered;
+  autosave.release();
+  await autosave.delivered;
 
   const everything = "The first boat leaves at dawn. The second at noon. The last at dusk.";
-  await page.unroute(`${editor}*`);
+  await autosave.stop();
   await page.goto(editor);
   await expect(body(page)).toHaveText(everything);
   await expect(page.getByText(en("admin.blog.pendingNotice"))).toHaveCount(0);
@@ -306,34 +329,19 @@ test("words typed while an autosave is on its way stay in the form when its answ
   const editor = await newArticle(page, app, `Slow answer ${unique()}`);
   await writeBody(page, ["The harbour wakes up."]);
 
-  // The next autosave reaches the server at once, but its answer is held, as on a slow
-  // connection, until she has typed more.
-  let seen: () => void = () => {};
-  const autosaveSeen = new Promise<void>((resolve) => (seen = resolve));
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let held = false;
-  await page.route(`${editor}*`, async (route) => {
-    const post = route.request();
-    if (held || post.method() !== "POST" || !post.postData()?.includes("intent=save")) {
-      return route.fallback();
-    }
-    held = true;
-    const response = await route.fetch();
-    seen();
-    await released;
-    await route.fulfill({ response });
-  });
+  // The next autosave reaches the server at once, but its answer is held until she has typed
+  // more.
+  const autosave = await holdNextAutosave(page, editor, "answer");
   await body(page).click();
   await page.keyboard.press("ControlOrMeta+End");
   await page.keyboard.type(" Gulls circle.");
-  await autosaveSeen;
+  await autosave.seen;
   await page.keyboard.type(" Nets are mended.");
   // The answer arrives, and the page's data is read again: the text saved a moment ago, without
   // her last words.
-  release();
+  autosave.release();
   await expectSaved(page);
-  await page.unroute(`${editor}*`);
+  await autosave.stop();
   await page.reload();
   await expect(body(page)).toHaveText("The harbour wakes up. Gulls circle. Nets are mended.");
 });
