@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Reader } from "#app/db/db.server.ts";
+import { inTurn } from "#app/db/in-turn.ts";
 import {
   accessLog,
   account,
@@ -33,19 +34,6 @@ export interface ExportOptions {
    * is logged on its own, and a file on a staff laptop is not where the number should travel.
    */
   includeDocument: boolean;
-}
-
-/**
- * Runs the queries one after another. Drizzle's queries start when awaited; run together on a
- * transaction (the privacy request's export) they would be sent on its one connection at once,
- * which node-postgres only queues today and will refuse in its next major version.
- */
-async function inTurn<T extends readonly unknown[] | []>(
-  queries: T,
-): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
-  const results: unknown[] = [];
-  for (const query of queries) results.push(await query);
-  return results as { -readonly [K in keyof T]: Awaited<T[K]> };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { inTurn } from "#app/db/in-turn.ts";
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server.ts";
 import { staffAlertPreferences, submissions, user } from "#app/db/schema.server.ts";
@@ -181,7 +182,8 @@ async function digestContent(
   waitingDays: number,
 ) {
   const window = and(gt(submissions.createdAt, since), lt(submissions.createdAt, now));
-  const [listed, [fresh], [waiting]] = await Promise.all([
+  // Read in the digest's transaction: in turn (db/in-turn.ts).
+  const [listed, [fresh], [waiting]] = await inTurn([
     db
       .select({
         id: submissions.id,
