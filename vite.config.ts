@@ -17,8 +17,7 @@ const gzipCompress = promisify(gzipCallback);
  * - the site's shell: what every public page runs at once (the public layout route, whose file
  *   stays an entry of a few bytes pointing into it, UI primitives, translation, helpers). The
  *   root route stays apart (its stylesheet keeps its own name). What only some screens use stays
- *   with them, and code loaded on first use or sight stays lazy: the header, the footer and the
- *   home page's sections (decision 019), toasts, the chatbot, the form's checks;
+ *   with them, and code loaded on first use stays lazy: toasts, the chatbot, the form's checks;
  * - the pre-selection form (home page and /register/model) and the blog's cards (home page and
  *   /blog), each one file instead of four or three.
  */
@@ -27,7 +26,7 @@ const preselection =
 const blogCards = /app[\\/]features[\\/]blog[\\/](post-card|post-meta|cover-image)\.tsx?$/;
 const framework = /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
 const shell =
-  /app[\\/](routes[\\/]_marketing[\\/]layout|i18n[\\/](?!lazy-strings)[^\\/]+|utils[\\/](?!json-ld)[^\\/]+|components[\\/](ui[\\/](button|icon|toast|navigation-progress|hydrate-when-visible)|layout[\\/](viewer))|features[\\/]preselection[\\/]client-action)\.tsx?$/;
+  /app[\\/](routes[\\/]_marketing[\\/]layout|i18n[\\/](?!lazy-strings)[^\\/]+|utils[\\/](?!json-ld)[^\\/]+|components[\\/](ui[\\/](button|icon|toast|navigation-progress)|layout[\\/](viewer))|features[\\/]preselection[\\/]client-action)\.tsx?$/;
 
 /**
  * The browser's files, compressed once at build time as hard as the formats allow, so that the
@@ -69,7 +68,7 @@ export default defineConfig({
   build: { assetsInlineLimit: 0 },
   environments: {
     // The server in one file, lazy parts included: app/db/db.server.ts finds drizzle/ relative to
-    // it, and a part the browser loads late (decision 019) must not move the server's code into a
+    // it, and a part the browser loads late (the chatbot) must not move the server's code into a
     // chunk of its own under assets/.
     ssr: { build: { rolldownOptions: { output: { codeSplitting: false } } } },
     client: {

@@ -227,9 +227,9 @@ function renderDocument(
       </NonceProvider>,
       {
         nonce: NONCE_PLACEHOLDER,
-        // Whole boundaries inline: past 12,800 bytes of page React would otherwise send a lazy
-        // part's HTML hidden, to be revealed by an inline script, so a page read without
-        // JavaScript would miss it (decision 019). The page is sent in one piece anyway.
+        // Whole boundaries inline: past 12,800 bytes of page React would otherwise send a
+        // suspended part's HTML hidden, to be revealed by an inline script, so a page read
+        // without JavaScript would miss it. The page is sent in one piece anyway.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           pipe(sink);

@@ -30,12 +30,13 @@ export const THROUGHPUT_CONNECTIONS = 10;
 export const pageTargets = {
   performance: 100,
   lcpMs: 1200,
-  /** LCP of / over the LCP of its static copy without scripts. */
-  lcpToStaticCopy: 1.05,
-  cls: 0.05,
+  /** LCP of / over the LCP of its static copy without scripts (issue 26: within 10 %). */
+  lcpToStaticCopy: 1.1,
+  // Issue 26: nothing moves.
+  cls: 0,
   tbtMs: 150,
-  /** Decimal kB of JavaScript / loads, Brotli, as the server sends it. */
-  jsKbBrotli: 100,
+  /** Decimal kB of JavaScript / loads, Brotli, as the server sends it (issue 26; was 100). */
+  jsKbBrotli: 120,
   // Issue 14: a stored page sent at half the rate of a static file or better.
   ssrToStaticRatio: 0.5,
 };

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, hydratePart, t, test, waitForHydration } from "./fixtures.ts";
+import { expect, t, test, waitForHydration } from "./fixtures.ts";
 
 /**
  * The display font never holds up a first paint (decision 017): a first visit's headings are in
@@ -32,7 +32,7 @@ test("a first visit waits for no font; the next pages use it", async ({ page }) 
   expect(await headingFont(page)).not.toContain("Fraunces");
 
   // A client-side navigation is a new page: it uses the font.
-  await hydratePart(page, "site-header");
+  await waitForHydration(page, "header");
   await page
     .getByRole("banner")
     .getByRole("navigation")

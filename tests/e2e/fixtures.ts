@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { test as base, expect, type Page } from "@playwright/test";
 import { appFixture, type ServerWorkerFixtures } from "./server-fixture.ts";
 
-export { hydratePart, waitForHydration } from "./hydration.ts";
+export { waitForHydration } from "./hydration.ts";
 export type { Account, AppServer, Role } from "./server-fixture.ts";
 
 /**

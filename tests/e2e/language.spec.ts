@@ -5,7 +5,6 @@ import {
   htmlAttributes,
   isSameDocument,
   type Lang,
-  hydratePart,
   markDocument,
   t,
   test,
@@ -120,7 +119,7 @@ test.describe("language in the browser", () => {
   }) => {
     await page.goto("/");
     await waitForHydration(page);
-    await hydratePart(page, "site-header");
+    await waitForHydration(page, "header");
     await expect(page.locator("html")).toHaveAttribute("lang", "sv");
     await markDocument(page);
 
@@ -170,7 +169,7 @@ test.describe("language in the browser", () => {
   test("the picker works by keyboard and closes on Escape", async ({ page }) => {
     await page.goto("/?lang=pt");
     await waitForHydration(page);
-    await hydratePart(page, "site-header");
+    await waitForHydration(page, "header");
     const picker = page.getByRole("banner").locator("details");
     const summary = picker.locator("summary");
     await summary.focus();
@@ -187,7 +186,7 @@ test.describe("language in the browser", () => {
   }) => {
     await page.goto("/?lang=es");
     await waitForHydration(page);
-    await hydratePart(page, "site-header");
+    await waitForHydration(page, "header");
     await expect.poll(() => storedLanguage(page)).toBe("es");
 
     await context.clearCookies();

@@ -1,13 +1,5 @@
 import type { Page } from "@playwright/test";
-import {
-  expect,
-  hydratePart,
-  markDocument,
-  isSameDocument,
-  t,
-  test,
-  waitForHydration,
-} from "./fixtures.ts";
+import { expect, markDocument, isSameDocument, t, test, waitForHydration } from "./fixtures.ts";
 
 const mainNavigation = (page: Page) =>
   page.getByRole("navigation", { name: t("pt", "a11y.mainNavigation") });
@@ -38,7 +30,7 @@ test.describe("section links", () => {
   }) => {
     await page.goto("/?lang=pt");
     await waitForHydration(page);
-    await hydratePart(page, "site-header");
+    await waitForHydration(page, "header");
     await markDocument(page);
     await expect(page.locator("#faq")).not.toBeInViewport();
 
@@ -64,7 +56,7 @@ test.describe("section links", () => {
   }) => {
     await page.goto("/blog?lang=pt");
     await waitForHydration(page);
-    await hydratePart(page, "site-header");
+    await waitForHydration(page, "header");
     await markDocument(page);
 
     await mainNavigation(page)
@@ -95,7 +87,7 @@ test.describe("section links", () => {
     test("sections on the home page land just below the sticky header", async ({ page }) => {
       await page.goto("/?lang=pt");
       await waitForHydration(page);
-      await hydratePart(page, "site-header");
+      await waitForHydration(page, "header");
       for (const [key, id] of [
         ["nav.services", "services"],
         ["nav.faq", "faq"],

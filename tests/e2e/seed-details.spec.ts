@@ -4,7 +4,6 @@ import { startLocalGoogle } from "../local-google.ts";
 import {
   decodeEntities,
   expect,
-  hydratePart,
   languages,
   pageTitle,
   post,
@@ -72,7 +71,7 @@ test.describe("navigation bar and footer", () => {
         expect(t("en", "nav.affiliate")).toBe("Become an affiliate");
       }
 
-      await hydratePart(page, "site-header");
+      await waitForHydration(page, "header");
       await main.getByRole("link", { name: t(lang, "nav.affiliate") }).click();
       await expect(page).toHaveURL(/\/register\/affiliate$/);
       await expect(page.locator("h1")).toHaveText(t(lang, "auth.affiliate.title"));
@@ -110,7 +109,7 @@ test.describe("navigation bar and footer", () => {
       await page.goto(`/?lang=${lang}`);
       await waitForHydration(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(1024);
-      await hydratePart(page, "site-header");
+      await waitForHydration(page, "header");
       await page.getByRole("button", { name: t(lang, "a11y.openMenu") }).click();
       await expect(
         page.locator("#mobile-menu").getByRole("link", { name: t(lang, "nav.affiliate") }),
@@ -377,7 +376,7 @@ test.describe("ids", () => {
       await waitForHydration(page, "#preselection form");
       await page.locator('#preselection button[type="submit"]').click();
       await expect(page.locator("#fullName")).toHaveAttribute("aria-invalid", "true");
-      await hydratePart(page, "site-header");
+      await waitForHydration(page, "header");
       await page.getByRole("button", { name: t(lang, "a11y.openMenu") }).click();
       await expect(page.locator("#mobile-menu")).toBeVisible();
       expect(await duplicateIds(page), "home, form errors and menu").toEqual([]);

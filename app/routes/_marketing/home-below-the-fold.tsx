@@ -5,10 +5,7 @@ import { Faq } from "#app/features/marketing/faq.tsx";
 import { Testimonials } from "#app/features/marketing/testimonials.tsx";
 import { PreselectionSection } from "#app/features/preselection/preselection-section.tsx";
 
-/**
- * The home page's sections from the testimonials down, the pre-selection form among them: their
- * code loads when the visitor scrolls near them (home.tsx, decision 019).
- */
+/** The home page's sections from the testimonials down, the pre-selection form among them. */
 export function BelowTheFold({
   posts,
   faq,

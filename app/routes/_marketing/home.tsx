@@ -1,4 +1,3 @@
-import { hydrateWhenVisible } from "#app/components/ui/hydrate-when-visible.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { listPosts } from "#app/features/blog/posts.server.ts";
 import { homeContent } from "#app/features/content/home-items.server.ts";
@@ -9,6 +8,8 @@ import { pageContext } from "#app/utils/page.server.ts";
 import { pageWithActionHeaders } from "#app/utils/route-headers.ts";
 import { seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/home";
+import { BelowTheFold } from "./home-below-the-fold.tsx";
+import { FirstScreen } from "./home-first-screen.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { language, t, seo, strings } = pageContext(request);
@@ -28,25 +29,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     faq,
     testimonials,
   };
-}
-
-// The hero and the services are text and links: their code comes when she first points at them.
-const FirstScreen = hydrateWhenVisible(
-  "home-first-screen",
-  () => import("./home-first-screen.tsx").then((module) => module.FirstScreen),
-  { until: "used" },
-);
-
-// Below the services, a phone's first screen ends: the rest of the page, the form with it, brings
-// its code when the visitor scrolls towards it (decision 019).
-const BelowTheFold = hydrateWhenVisible("home-below-the-fold", () =>
-  import("./home-below-the-fold.tsx").then((module) => module.BelowTheFold),
-);
-
-// Reached by a client-side navigation, the page renders with that code, never without it.
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [data] = await Promise.all([serverLoader(), FirstScreen.preload(), BelowTheFold.preload()]);
-  return data;
 }
 
 export const headers = pageWithActionHeaders;

@@ -1,31 +1,14 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./axe.ts";
-import {
-  expect,
-  hydratePart,
-  isSameDocument,
-  markDocument,
-  t,
-  test,
-  waitForHydration,
-} from "./fixtures.ts";
+import { expect, isSameDocument, markDocument, t, test, waitForHydration } from "./fixtures.ts";
 
 /**
- * The home page's sections below the services and the footer of the public pages bring their
- * code when she scrolls near them (decision 019). Until then they are the server's HTML: these
- * tests hold that they lose nothing by it.
+ * The home page's sections and the public pages' footer, as the server sends them and once the
+ * page's code has come (with the page: no part of it waits for a scroll or a pointer any more,
+ * issue 26): nothing typed before the code arrives is lost, an answer is never missed, a language
+ * switch and a client-side navigation render every section, and without JavaScript all of it is
+ * there.
  */
-
-const lazyCode = /\/assets\/(home-below-the-fold|preselection|blog-cards|site-footer)-[^/]*\.js$/;
-
-/** The scripts the page has asked for so far. */
-function scriptsOf(page: Page) {
-  const urls: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") urls.push(request.url());
-  });
-  return urls;
-}
 
 const isHydrated = (page: Page, selector: string) =>
   page
@@ -44,49 +27,31 @@ const application = {
 const field = (page: Page, key: string) =>
   page.getByLabel(t("pt", `preselection.${key}`), { exact: true });
 
-test("the lower sections and the footer load their code only when she scrolls to them", async ({
-  page,
-}) => {
-  const scripts = scriptsOf(page);
+test("the FAQ opens one answer at a time; the page passes axe", async ({ page }) => {
   await page.goto("/?lang=pt");
   await waitForHydration(page);
-  await page.waitForLoadState("networkidle");
-  expect(scripts.filter((url) => lazyCode.test(url))).toEqual([]);
-  // Their content is there all the same, as the server sent it.
-  await expect(page.getByRole("heading", { name: t("pt", "faq.title") })).toHaveCount(1);
-  await expect(page.locator("#preselection form")).toHaveCount(1);
-  expect(await isHydrated(page, "#faq")).toBe(false);
-  await expectAccessible(page, "/ before the lower sections' code");
-
-  await page.locator("#faq").scrollIntoViewIfNeeded();
-  await waitForHydration(page, "#faq");
-  expect(scripts.some((url) => lazyCode.test(url))).toBe(true);
-
-  // One answer open at a time.
+  await expectAccessible(page, "/ hydrated");
   const questions = page.locator("#faq details");
   await questions.nth(0).locator("summary").click();
   await expect(questions.nth(0)).toHaveAttribute("open", "");
   await questions.nth(1).locator("summary").click();
   await expect(questions.nth(1)).toHaveAttribute("open", "");
   await expect(questions.nth(0)).not.toHaveAttribute("open");
-  await expectAccessible(page, "/ with the lower sections hydrated");
-
-  await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+  await expectAccessible(page, "/ with an answer open");
   await waitForHydration(page, "footer");
 });
 
 test("what she types before the form's code arrives is kept, and sent with it", async ({
   page,
 }) => {
-  // The code of the lower sections is held back until she has filled in the form.
+  // The home page's code is held back until she has filled in the form (a slow connection).
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/home-below-the-fold-[^/]*\.js$/, async (route) => {
+  await page.route(/\/assets\/home-[^/]*\.js$/, async (route) => {
     await held;
     await route.continue();
   });
   await page.goto("/?lang=pt");
-  await waitForHydration(page);
   await markDocument(page);
 
   for (const [key, value] of Object.entries(application)) {
@@ -125,8 +90,7 @@ test("a form answered before React renders its sending still shows the answer", 
   await field(page, "consent").check();
 
   // A slow page and a fast server (CI's loaded machine): the answer is in before React gets to
-  // render the form's sending, and the header and the first screen, still waiting for a pointer,
-  // must come all the same, or the answer waits for them forever (decision 019, amended).
+  // render the form's sending.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 20 });
   const answered = page.waitForResponse((response) => response.request().method() === "POST");
@@ -138,12 +102,10 @@ test("a form answered before React renders its sending still shows the answer", 
   await expect(page.getByText(t("pt", "preselection.sentTitle"), { exact: true })).toBeVisible();
 });
 
-test("a language switch before she scrolls translates the lower sections and the footer", async ({
-  page,
-}) => {
+test("a language switch translates the lower sections and the footer", async ({ page }) => {
   await page.goto("/?lang=pt");
   await waitForHydration(page);
-  await hydratePart(page, "site-header");
+  await waitForHydration(page, "header");
   await markDocument(page);
 
   const header = page.getByRole("banner");
@@ -168,7 +130,7 @@ test("reached by a client-side navigation, the home page renders every section w
 }) => {
   await page.goto("/blog?lang=pt");
   await waitForHydration(page);
-  await hydratePart(page, "site-header");
+  await waitForHydration(page, "header");
   await markDocument(page);
   await page
     .getByRole("banner")
@@ -179,22 +141,6 @@ test("reached by a client-side navigation, the home page renders every section w
   expect(await isHydrated(page, "#preselection form")).toBe(true);
   expect(await isHydrated(page, "#faq")).toBe(true);
   expect(await isSameDocument(page), "no full page load").toBe(true);
-});
-
-test("a click on a footer button before its code arrives is answered once it has", async ({
-  page,
-}) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/site-footer-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto("/?lang=pt");
-  await waitForHydration(page);
-  await page.getByRole("contentinfo").getByRole("button", { name: "Instagram" }).click();
-  release();
-  await expect(page.getByText(t("pt", "footer.socialSoon")).first()).toBeVisible();
 });
 
 test("without JavaScript the lower sections and the footer are there and visible", async ({
