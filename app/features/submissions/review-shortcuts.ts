@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useLayoutEffect, useRef, useState } from "react";
 
 /** The review's keyboard shortcuts, by the key that gives each (the dialog lists them). */
 export const reviewShortcuts = {
@@ -44,10 +44,12 @@ export function shortcutFor(event: KeyboardEvent): ReviewShortcut | null {
  */
 export function useReviewShortcuts(handlers: Partial<Record<ReviewShortcut, () => void>>) {
   const current = useRef(handlers);
-  useEffect(() => {
+  // Layout effects, run as React commits the page: a key pressed the moment the page is hydrated
+  // is heard (a passive effect may run a moment later, and the key would be lost).
+  useLayoutEffect(() => {
     current.current = handlers;
   });
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const shortcut = shortcutFor(event);
       const handler = shortcut && current.current[shortcut];
