@@ -37,13 +37,14 @@ test.describe("section links", () => {
     await mainNavigation(page)
       .getByRole("link", { name: t("pt", "nav.services") })
       .click();
-    await expect(page).toHaveURL(/\/#services$/);
+    // On the page itself the address keeps its query.
+    await expect(page).toHaveURL(/\/\?lang=pt#services$/);
     await expect(page.locator("#services")).toBeInViewport();
 
     await mainNavigation(page)
       .getByRole("link", { name: t("pt", "nav.faq") })
       .click();
-    await expect(page).toHaveURL(/\/#faq$/);
+    await expect(page).toHaveURL(/\/\?lang=pt#faq$/);
     await expect(page.locator("#faq")).toBeInViewport();
     await expect(page.locator("#services")).not.toBeInViewport();
     // The section also takes the keyboard focus.
@@ -96,7 +97,7 @@ test.describe("section links", () => {
         await mainNavigation(page)
           .getByRole("link", { name: t("pt", key) })
           .click();
-        await expect(page).toHaveURL(new RegExp(`/#${id}$`));
+        await expect(page).toHaveURL(new RegExp(`/\\?lang=pt#${id}$`));
         await expectSectionAtTop(page, id);
       }
     });

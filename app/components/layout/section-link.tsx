@@ -25,10 +25,13 @@ export function SectionLink({
   const location = useLocation();
   const navigate = useNavigate();
   const [pathname, hash] = to.split("#") as [string, string | undefined];
+  // On the page itself the link keeps the address's query (?lang=, ?ref=, an ad's utm_…): a tap
+  // before the page's code has arrived is then a jump within the page, not a new page load.
+  const samePage = hash !== undefined && location.pathname === pathname;
 
   return (
     <Link
-      to={to}
+      to={samePage ? { pathname, search: location.search, hash: `#${hash}` } : to}
       onClick={(event) => {
         onClick?.(event);
         if (!hash || event.defaultPrevented || event.button !== 0) return;
@@ -38,7 +41,7 @@ export function SectionLink({
           // Scroll once the URL has changed, so no other scroll (the router's) interrupts ours.
           void Promise.resolve(
             navigate(
-              { pathname, hash: `#${hash}` },
+              { pathname, search: location.search, hash: `#${hash}` },
               { preventScrollReset: true, replace: location.hash === `#${hash}` },
             ),
           ).then(() => scrollToSection(hash));
