@@ -33,7 +33,7 @@ import {
 } from "#app/utils/document-cache.server.ts";
 import type { RequestHead } from "#app/utils/request-head.ts";
 import { NonceProvider } from "#app/utils/nonce.tsx";
-import { codeAfterFirstPaint, withDisplayFontScript } from "#app/utils/document-html.server.ts";
+import { codeAfterFirstPaint } from "#app/utils/document-html.server.ts";
 import { recordServerError } from "#app/features/reports/server-errors.server.ts";
 
 export const streamTimeout = 5_000;
@@ -213,8 +213,8 @@ function renderDocument(
       },
       final(callback) {
         clearTimeout(timeout);
-        const html = withDisplayFontScript(
-          codeAfterFirstPaint(Buffer.concat(chunks).toString("utf8").replace(MODULE_PRELOAD, "")),
+        const html = codeAfterFirstPaint(
+          Buffer.concat(chunks).toString("utf8").replace(MODULE_PRELOAD, ""),
         );
         resolve({ html, status });
         callback();

@@ -11,13 +11,13 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import displayFont from "./assets/fonts/fraunces-600-latin.woff2?url";
 import { NavigationProgress } from "#app/components/ui/navigation-progress.tsx";
 import { Toaster } from "#app/components/ui/toast.tsx";
 import { directionOf, defaultLanguage } from "#app/i18n/languages.ts";
 import { languageCookie, languageForRequest } from "#app/i18n/language.server.ts";
 import { stringsFor } from "#app/i18n/resources.server.ts";
 import { LanguageSync } from "#app/i18n/language-sync.tsx";
-import { DisplayFontOnNavigation } from "#app/components/layout/display-font.tsx";
 import type { Viewer } from "#app/components/layout/viewer.ts";
 import { TranslationProvider, usePageStrings, useTranslation } from "#app/i18n/translation.tsx";
 import { parseReferralCode, referralCookie } from "#app/features/referrals/referral.server.ts";
@@ -86,6 +86,8 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/site.webmanifest" },
+  // The headings' face, asked for with the stylesheet rather than after it (app.css, decision 039).
+  { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   // No preload of the icon sprite: Chromium never matches a preload to a <use> request and warns
   // in the console. The header's first icon, at the top of the body, asks for it early anyway.
 ];
@@ -97,8 +99,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const strings = usePageStrings();
 
   const document = (
-    // The display font's script (written into <head> by entry.server) may have marked <html>
-    // before React hydrates it: components/layout/display-font.tsx.
     <html lang={language} dir={directionOf(language)} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
@@ -112,7 +112,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root ? <Toaster /> : null}
         {root ? <NavigationProgress /> : null}
         {root ? <LanguageSync language={root.language} source={root.languageSource} /> : null}
-        <DisplayFontOnNavigation />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

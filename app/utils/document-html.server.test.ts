@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { displayFontScript } from "#app/components/layout/display-font.tsx";
 import { NONCE_PLACEHOLDER } from "./document-cache.server.ts";
-import { codeAfterFirstPaint, withDisplayFontScript } from "./document-html.server.ts";
+import { codeAfterFirstPaint } from "./document-html.server.ts";
 
 // React Router 8's module script, as it writes it into every page (shortened manifest).
 const bootstrap = (attributes = "") =>
@@ -44,19 +43,5 @@ describe("codeAfterFirstPaint", () => {
     expect(codeAfterFirstPaint(other)).toBe(other);
     const text = `<p>import * as route0 from "/assets/root-A.js";</p>`;
     expect(codeAfterFirstPaint(text)).toBe(text);
-  });
-});
-
-describe("withDisplayFontScript", () => {
-  it("writes the display font's script once, right after the charset, with the page's nonce", () => {
-    const page = '<html><head><meta charSet="utf-8"/><link rel="stylesheet" href="/a.css"/></head>';
-    const changed = withDisplayFontScript(page);
-    expect(changed).toBe(
-      `<html><head><meta charSet="utf-8"/><script nonce="${NONCE_PLACEHOLDER}">${displayFontScript}</script><link rel="stylesheet" href="/a.css"/></head>`,
-    );
-  });
-
-  it("cannot be closed early by its own text", () => {
-    expect(displayFontScript).not.toMatch(/<\/script/i);
   });
 });

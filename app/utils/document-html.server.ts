@@ -1,6 +1,3 @@
-import { displayFontScript } from "#app/components/layout/display-font.tsx";
-import { NONCE_PLACEHOLDER } from "./document-cache.server.ts";
-
 /*
  * What entry.server changes in the HTML React renders, before it is stored or sent. Plain string
  * work on a page that React Router and React write the same way every time; a page of another
@@ -26,17 +23,4 @@ export function codeAfterFirstPaint(html: string) {
       `const [${names}] = await Promise.all([${loads}]);`
     );
   });
-}
-
-// The display font's script runs first thing in <head>, before the stylesheet (an inline script
-// after a pending stylesheet would wait for it). Written here rather than rendered by React, so
-// the browser's code does not carry its text: React leaves an extra node in <head> alone when it
-// hydrates. Its nonce is the placeholder's, like every script of the page.
-const CHARSET = '<meta charSet="utf-8"/>';
-
-export function withDisplayFontScript(html: string) {
-  return html.replace(
-    CHARSET,
-    `${CHARSET}<script nonce="${NONCE_PLACEHOLDER}">${displayFontScript}</script>`,
-  );
 }
