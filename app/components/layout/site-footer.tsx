@@ -3,21 +3,30 @@ import { useTranslation } from "#app/i18n/translation.tsx";
 import { Link } from "react-router";
 import { toast } from "#app/components/ui/toast.tsx";
 import { languages } from "#app/i18n/languages.ts";
-import { useSiteFacts } from "#app/features/site/site-facts.ts";
 import { agency } from "#app/utils/agency.ts";
 import { whatsappLink } from "#app/utils/whatsapp.ts";
 import { useLanguageHref } from "./language-picker.tsx";
 import { Logo } from "./logo.tsx";
 import { footerExploreLinks } from "./navigation.ts";
 import { SectionLink } from "./section-link.tsx";
-import { SocialIcon, socialNetworks } from "./social-icons.tsx";
+import { SocialIcon, socialNetworks, type SocialNetworkId } from "./social-icons.tsx";
 
-export function SiteFooter() {
+/** What the footer (and /contact) shows of the agency, as set in the Site screen. */
+export interface SiteFacts {
+  /** Checked addresses of the agency's profiles (features/site/social-profiles.ts). */
+  social: Partial<Record<SocialNetworkId, string>>;
+  /** E.164 */
+  whatsapp: string | null;
+  legalName: string;
+  /** 00.000.000/0000-00 */
+  cnpj: string | null;
+}
+
+export function SiteFooter({ site }: { site: SiteFacts }) {
   const { t } = useTranslation();
   const hrefFor = useLanguageHref();
   const year = new Date().getFullYear();
   const { address } = agency;
-  const site = useSiteFacts();
   const legal = [site.legalName, site.cnpj ? `CNPJ ${site.cnpj}` : ""].filter(Boolean).join(" · ");
 
   return (

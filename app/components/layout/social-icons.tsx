@@ -1,5 +1,8 @@
 import { Icon, type IconName } from "#app/components/ui/icon.tsx";
-import type { SocialNetworkId } from "#app/features/site/social-profiles.ts";
+
+/** The networks whose icons the footer shows (the Site screen stores a profile for each). */
+export const socialNetworkIds = ["facebook", "x", "instagram", "linkedin"] as const;
+export type SocialNetworkId = (typeof socialNetworkIds)[number];
 
 interface SocialNetwork {
   id: SocialNetworkId;

@@ -1,15 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { SocialNetworkId } from "./social-profiles.ts";
-
-/** What every public page's footer (and /contact) shows of the agency; the same in every language. */
-export interface SiteFacts {
-  social: Partial<Record<SocialNetworkId, string>>;
-  /** E.164 */
-  whatsapp: string | null;
-  legalName: string;
-  /** 00.000.000/0000-00 */
-  cnpj: string | null;
-}
+import type { SiteFacts } from "#app/components/layout/site-footer.tsx";
 
 export const noSiteFacts: SiteFacts = { social: {}, whatsapp: null, legalName: "", cnpj: null };
 

@@ -13,9 +13,10 @@ import { languages, type Language } from "#app/i18n/languages.ts";
 import { fieldErrorsOf, type FieldErrors } from "#app/utils/field-errors.ts";
 import { formText } from "#app/utils/form-text.ts";
 import { isE164 } from "#app/utils/whatsapp.ts";
-import { formatCnpj, isValidCnpj, normalizeCnpj } from "./cnpj.ts";
-import type { SiteFacts } from "./site-facts.ts";
-import { socialNetworkIds, socialProfileUrl, type SocialNetworkId } from "./social-profiles.ts";
+import { formatCnpj, isValidCnpj, normalizeCnpj } from "#app/features/site/cnpj.ts";
+import type { SiteFacts } from "#app/components/layout/site-footer.tsx";
+import { socialNetworkIds, type SocialNetworkId } from "#app/components/layout/social-icons.tsx";
+import { socialProfileUrl } from "#app/features/site/social-profiles.ts";
 
 /**
  * What the agency says of itself on the public site (product.md section 9), edited in

@@ -4,8 +4,7 @@
  * `socialProfileUrl` and checks again what it reads back before a page links to it.
  */
 
-export const socialNetworkIds = ["facebook", "x", "instagram", "linkedin"] as const;
-export type SocialNetworkId = (typeof socialNetworkIds)[number];
+import type { SocialNetworkId } from "#app/components/layout/social-icons.tsx";
 
 /**
  * The hosts a profile may be on: the network's own, exactly (a lookalike such as

@@ -1,11 +1,11 @@
 import { useTranslation } from "#app/i18n/translation.tsx";
-import { Outlet } from "react-router";
+import { Outlet, useLoaderData } from "react-router";
 import { getDatabase } from "#app/db/db.server.ts";
 import { countPageViews } from "#app/features/analytics/counting.server.ts";
-import { noSiteFacts, type SiteFacts } from "#app/features/site/site-facts.ts";
+import { noSiteFacts } from "#app/features/site/site-facts.ts";
 import { siteFooter } from "#app/features/site/site-settings.server.ts";
 import { pageStrings } from "#app/i18n/resources.server.ts";
-import { SiteFooter } from "#app/components/layout/site-footer.tsx";
+import { SiteFooter, type SiteFacts } from "#app/components/layout/site-footer.tsx";
 import { SiteHeader } from "#app/components/layout/site-header.tsx";
 import { logger } from "#app/utils/logger.server.ts";
 import type { Route } from "./+types/layout";
@@ -35,6 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function MarketingLayout() {
   const { t } = useTranslation();
+  const { site } = useLoaderData<typeof loader>();
   return (
     <>
       <a
@@ -47,7 +48,7 @@ export default function MarketingLayout() {
       <main id="main-content" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter site={site} />
     </>
   );
 }

@@ -7,9 +7,9 @@ import { socialNetworks } from "#app/components/layout/social-icons.tsx";
 import { languages, type Language } from "#app/i18n/languages.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { FieldErrors } from "#app/utils/field-errors.ts";
-import { formatCnpj } from "../cnpj.ts";
-import { MAX_PROFILE_URL } from "../social-profiles.ts";
-import type { Figure, HowItWorks, SitePart } from "../site-settings.server.ts";
+import { formatCnpj } from "#app/features/site/cnpj.ts";
+import { MAX_PROFILE_URL } from "#app/features/site/social-profiles.ts";
+import type { Figure, HowItWorks, SitePart } from "#app/features/site/site-settings.server.ts";
 
 // The same numbers as SITE_LIMITS (site-settings.server.ts), which decides; these only hint.
 const LIMITS = {
