@@ -75,6 +75,7 @@ export default [
     route("blog/:id/:language/history", "routes/admin/blog-history.tsx"),
     route("images", "routes/admin/images.ts"),
     route("content", "routes/admin/content.tsx"),
+    route("site", "routes/admin/site.tsx"),
   ]),
   // Machine-readable resources.
   route("api/geo-language", "routes/resources/geo-language.ts"),

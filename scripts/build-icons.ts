@@ -12,7 +12,7 @@
  */
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { siFacebook, siGoogle, siInstagram, siX, type SimpleIcon } from "simple-icons";
+import { siFacebook, siGoogle, siInstagram, siWhatsapp, siX, type SimpleIcon } from "simple-icons";
 
 const root = path.resolve(import.meta.dirname, "..");
 export const spritePath = path.join(root, "app/components/ui/icons/sprite.svg");
@@ -88,6 +88,7 @@ const brandIcons: { id: string; icon: SimpleIcon; brandColour?: boolean }[] = [
   { id: "brand-facebook", icon: siFacebook },
   { id: "brand-instagram", icon: siInstagram },
   { id: "brand-x", icon: siX },
+  { id: "brand-whatsapp", icon: siWhatsapp },
   // The Google button shows Google's mark in Google's blue, whatever the button's text colour.
   { id: "brand-google", icon: siGoogle, brandColour: true },
 ];

@@ -67,6 +67,8 @@ const specification: Record<ScreenName, { open: Role[]; act?: Role[] }> = {
   adminBlogHistory: { open: content },
   adminImages: { open: content },
   adminContent: { open: content },
+  // The Site screen (product.md section 9): admins and editors.
+  adminSite: { open: content },
 };
 
 const names = Object.keys(screens) as ScreenName[];

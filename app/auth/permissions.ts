@@ -17,7 +17,7 @@ interface Screen {
 
 const staff = ["approver", "admin"] as const satisfies readonly Role[];
 const admins = ["admin"] as const satisfies readonly Role[];
-// The agency's own content (articles, FAQ, testimonials): editors and admins, no one else.
+// The agency's own content (articles, FAQ, testimonials, the Site screen): editors and admins.
 const content = ["editor", "admin"] as const satisfies readonly Role[];
 
 export const screens = {
@@ -77,6 +77,8 @@ export const screens = {
   adminBlogHistory: { paths: ["/admin/blog/:id/:language/history"], roles: content },
   adminImages: { paths: ["/admin/images"], roles: content },
   adminContent: { paths: ["/admin/content"], roles: content },
+  // What the public site says of the agency: profiles, WhatsApp, company, figures, how it works.
+  adminSite: { paths: ["/admin/site"], roles: content },
 } as const satisfies Record<string, Screen>;
 
 export type ScreenName = keyof typeof screens;

@@ -33,6 +33,7 @@ export const accessActions = [
   "content.unpublish",
   "content.delete",
   "content.home",
+  "content.site",
 ] as const;
 
 export type AccessAction = (typeof accessActions)[number];

@@ -98,6 +98,9 @@ export interface AccessDetails {
     language: string;
     change: "add" | "edit" | "move" | "hide" | "show" | "delete";
   };
+  /** A part of the Site screen saved (the steps: in a language, or back to the default text). */
+  "content.site":
+    { part: "social" | "company" | "figures" } | { part: "texts"; language: string; reset?: true };
 }
 
 export type AccessEntry<A extends AccessAction> = {

@@ -46,12 +46,21 @@ export const namespaces = [
   "admin-privacy",
   "admin-blog",
   "admin-content",
+  // The Site screen (social profiles, WhatsApp, company, figures, how it works).
+  "admin-site",
   // Read by the server only (page titles, mail): never sent to a browser.
   "meta",
+  // The default "how it works" of the home page, until the agency writes its own.
+  "site-content",
   "mail",
   "mail-staff",
 ] as const;
 
 export type Namespace = (typeof namespaces)[number];
 
-export const serverOnlyNamespaces: readonly Namespace[] = ["meta", "mail", "mail-staff"];
+export const serverOnlyNamespaces: readonly Namespace[] = [
+  "meta",
+  "mail",
+  "mail-staff",
+  "site-content",
+];

@@ -872,6 +872,28 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, kin
         query: { kind: validText("faq", "testimonial", "x"), language },
       },
     },
+    "routes/admin/site.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/site",
+        query: { language },
+        fields: {
+          intent: validText("social", "company", "figures", "texts", "x"),
+          reset: validText("texts", ""),
+          instagram: validText("https://www.instagram.com/maretalent", ""),
+          whatsapp: validText("+55 48 99123-4567", ""),
+          legalName: validText("Maré Talent Ltda", ""),
+          cnpj: validText("11.222.333/0001-81", ""),
+          replyDays: validText("5", ""),
+          "figure1-value": validText("120+", ""),
+          "figure1-label-pt": validText("criadoras", ""),
+          work: validText("O trabalho.", ""),
+          "step1-title": validText("Um", ""),
+          "step1-text": validText("Primeiro.", ""),
+        },
+      },
+      loader: { as: "admin", path: "/admin/site", query: { language } },
+    },
     "routes/resources/robots.ts": { loader: { path: "/robots.txt" } },
   };
 

@@ -495,7 +495,11 @@ test("an admin makes a user an editor in /admin/users; she signs in to the conte
   await expect(writer.page).toHaveURL(`${app.origin}/admin/blog`);
   await expect(writer.page.getByRole("heading", { level: 1 })).toHaveText(en("admin.blog.title"));
   const nav = writer.page.getByRole("navigation", { name: en("admin.nav.label") });
-  await expect(nav.getByRole("link")).toHaveText([en("admin.blog.nav"), en("admin.content.nav")]);
+  await expect(nav.getByRole("link")).toHaveText([
+    en("admin.blog.nav"),
+    en("admin.content.nav"),
+    en("admin.site.nav"),
+  ]);
   // The other back-office screens are not hers.
   await writer.page.goto(`${app.origin}/admin/users`);
   await expect(writer.page).toHaveURL(/\/permission-denied/);

@@ -62,6 +62,7 @@ test.describe("content", () => {
     await expect(nav.getByRole("link")).toHaveText([
       t("pt", "admin.blog.nav"),
       t("pt", "admin.content.nav"),
+      t("pt", "admin.site.nav"),
     ]);
 
     const ptTitle = `Como planejar uma semana ${stamp}`;

@@ -4,17 +4,30 @@ import { Link } from "react-router";
 import { toast } from "#app/components/ui/toast.tsx";
 import { languages } from "#app/i18n/languages.ts";
 import { agency } from "#app/utils/agency.ts";
+import { whatsappLink } from "#app/utils/whatsapp.ts";
 import { useLanguageHref } from "./language-picker.tsx";
 import { Logo } from "./logo.tsx";
 import { footerExploreLinks } from "./navigation.ts";
 import { SectionLink } from "./section-link.tsx";
-import { SocialIcon, socialNetworks } from "./social-icons.tsx";
+import { SocialIcon, socialNetworks, type SocialNetworkId } from "./social-icons.tsx";
 
-export function SiteFooter() {
+/** What the footer (and /contact) shows of the agency, as set in the Site screen. */
+export interface SiteFacts {
+  /** Checked addresses of the agency's profiles (features/site/social-profiles.ts). */
+  social: Partial<Record<SocialNetworkId, string>>;
+  /** E.164 */
+  whatsapp: string | null;
+  legalName: string;
+  /** 00.000.000/0000-00 */
+  cnpj: string | null;
+}
+
+export function SiteFooter({ site }: { site: SiteFacts }) {
   const { t } = useTranslation();
   const hrefFor = useLanguageHref();
   const year = new Date().getFullYear();
   const { address } = agency;
+  const legal = [site.legalName, site.cnpj ? `CNPJ ${site.cnpj}` : ""].filter(Boolean).join(" · ");
 
   return (
     <footer className="bg-brand-950 text-brand-50">
@@ -29,19 +42,30 @@ export function SiteFooter() {
             <ul className="flex gap-2" aria-label={t("a11y.socialLinks")}>
               {socialNetworks.map((network) => (
                 <li key={network.name}>
-                  <button
-                    type="button"
-                    aria-label={network.name}
-                    onClick={() =>
-                      toast({
-                        title: t("footer.socialSoonTitle"),
-                        description: t("footer.socialSoon"),
-                      })
-                    }
-                    className="grid size-10 place-items-center rounded-full bg-white/10 text-white transition-colors hover:bg-white/20"
-                  >
-                    <SocialIcon network={network} />
-                  </button>
+                  {site.social[network.id] ? (
+                    <a
+                      href={site.social[network.id]}
+                      aria-label={network.name}
+                      rel="me noopener"
+                      className="grid size-10 place-items-center rounded-full bg-white/10 text-white transition-colors hover:bg-white/20"
+                    >
+                      <SocialIcon network={network} />
+                    </a>
+                  ) : (
+                    <button
+                      type="button"
+                      aria-label={network.name}
+                      onClick={() =>
+                        toast({
+                          title: t("footer.socialSoonTitle"),
+                          description: t("footer.socialSoon"),
+                        })
+                      }
+                      className="grid size-10 place-items-center rounded-full bg-white/10 text-white transition-colors hover:bg-white/20"
+                    >
+                      <SocialIcon network={network} />
+                    </button>
+                  )}
                 </li>
               ))}
             </ul>
@@ -104,11 +128,23 @@ export function SiteFooter() {
               </span>
             </p>
           </address>
+          {site.whatsapp ? (
+            <a
+              href={whatsappLink(site.whatsapp, t("footer.whatsappGreeting"))}
+              className="mt-5 inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-2.5 text-sm font-semibold text-white transition-colors hover:bg-white/20"
+            >
+              <Icon name="brand-whatsapp" className="size-5 text-[#25d366]" />
+              {t("footer.whatsapp")}
+            </a>
+          ) : null}
         </div>
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-6 text-xs text-brand-100/70 sm:px-6 lg:px-8">
-          <p>{t("footer.copyright", { year })}</p>
+          <div className="space-y-1">
+            <p>{t("footer.copyright", { year })}</p>
+            {legal ? <p>{legal}</p> : null}
+          </div>
           <Link to="/privacy" className="hover:text-white">
             {t("footer.privacy")}
           </Link>

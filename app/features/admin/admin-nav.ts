@@ -34,6 +34,7 @@ const entries: readonly { path: ScreenPath; label: string; icon: IconName }[] = 
   { path: "/admin/tech-report", label: "admin.tech.nav", icon: "compass" },
   { path: "/admin/blog", label: "admin.blog.nav", icon: "newspaper" },
   { path: "/admin/content", label: "admin.content.nav", icon: "message-square-quote" },
+  { path: "/admin/site", label: "admin.site.nav", icon: "monitor-smartphone" },
 ];
 
 /**

@@ -40,6 +40,7 @@ const actionLabels = {
   "content.unpublish": "contentUnpublish",
   "content.delete": "contentDelete",
   "content.home": "contentHome",
+  "content.site": "contentSite",
 } as const satisfies Record<AccessAction, string>;
 
 /** Families of actions, filterable as a whole ("settings.*"). */

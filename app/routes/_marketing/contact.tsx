@@ -1,11 +1,14 @@
 import { Icon } from "#app/components/ui/icon.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { Link } from "react-router";
+import { buttonVariants } from "#app/components/ui/button.tsx";
 import { ChatLauncher } from "#app/features/chatbot/chat-launcher.tsx";
+import { useSiteFacts } from "#app/features/site/site-facts.ts";
 import { agency } from "#app/utils/agency.ts";
 import { JsonLd } from "#app/utils/json-ld.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
 import { pageTitle, seoMeta } from "#app/utils/seo.ts";
+import { whatsappLink } from "#app/utils/whatsapp.ts";
 import type { Route } from "./+types/contact";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -43,6 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { address } = agency;
+  const { whatsapp } = useSiteFacts();
   const details = [
     {
       icon: "mail",
@@ -94,6 +98,15 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="mt-10 flex flex-wrap items-center gap-x-6 gap-y-4">
               <ChatLauncher />
+              {whatsapp ? (
+                <a
+                  href={whatsappLink(whatsapp, t("footer.whatsappGreeting"))}
+                  className={buttonVariants({ variant: "outlineLight", size: "lg" })}
+                >
+                  <Icon name="brand-whatsapp" className="size-5" />
+                  {t("contact.whatsapp")}
+                </a>
+              ) : null}
               <Link
                 to="/register/model"
                 className="text-sm font-semibold text-brand-100 underline underline-offset-4 hover:text-white"

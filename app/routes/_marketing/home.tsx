@@ -1,6 +1,7 @@
 import { getDatabase } from "#app/db/db.server.ts";
 import { listPosts } from "#app/features/blog/posts.server.ts";
 import { homeContent } from "#app/features/content/home-items.server.ts";
+import { siteHome } from "#app/features/site/site-settings.server.ts";
 import { handlePreselection } from "#app/features/preselection/preselection.server.ts";
 import { agency } from "#app/utils/agency.ts";
 import { preselectionClientAction } from "#app/features/preselection/client-action.ts";
@@ -14,9 +15,10 @@ import { FirstScreen } from "./home-first-screen.tsx";
 export async function loader({ request }: Route.LoaderArgs) {
   const { language, t, seo, strings } = pageContext(request);
   const db = await getDatabase();
-  const [posts, { faq, testimonials }] = await Promise.all([
+  const [posts, { faq, testimonials }, { figures, howItWorks }] = await Promise.all([
     listPosts(db, language, 3),
     homeContent(db, language),
+    siteHome(db, language),
   ]);
   return {
     strings: strings("marketing", "blog", "preselection"),
@@ -28,6 +30,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     posts,
     faq,
     testimonials,
+    figures,
+    howItWorks,
   };
 }
 
@@ -50,6 +54,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         posts={loaderData.posts}
         faq={loaderData.faq}
         testimonials={loaderData.testimonials}
+        howItWorks={loaderData.howItWorks}
+        figures={loaderData.figures}
         action="/?index"
       />
     </>

@@ -9,6 +9,7 @@ export const iconNames = [
   "brand-google",
   "brand-instagram",
   "brand-linkedin",
+  "brand-whatsapp",
   "brand-x",
   "calendar-clock",
   "calendar-days",
