@@ -45,6 +45,8 @@ export const namespaces = [
   "admin-email",
   "admin-privacy",
   "admin-blog",
+  // An image upload's refusals: the article's cover, the content screen's photos.
+  "admin-images",
   "admin-content",
   // Read by the server only (page titles, mail): never sent to a browser.
   "meta",

@@ -77,10 +77,9 @@ export const heroImageIntents = [
   z.object({
     intent: z.literal("heroImage"),
     photo: photoField,
-    ...(Object.fromEntries(languages.map(({ code }) => [`alt-${code}`, z.string().optional()])) as Record<
-      `alt-${Language}`,
-      z.ZodOptional<z.ZodString>
-    >),
+    ...(Object.fromEntries(
+      languages.map(({ code }) => [`alt-${code}`, z.string().optional()]),
+    ) as Record<`alt-${Language}`, z.ZodOptional<z.ZodString>>),
   }),
   z.object({ intent: z.literal("removeHeroImage") }),
 ] as const;
@@ -97,7 +96,12 @@ const altForm = () =>
 /** What the hero form is told back: its errors and what was typed, or that it was saved. */
 export type HeroImageResult =
   | { form: "hero"; ok: true }
-  | { form: "hero"; ok: false; errors: FieldErrors<HeroImageField | "form"> };
+  | {
+      form: "hero";
+      ok: false;
+      errors: FieldErrors<HeroImageField | "form">;
+      values?: Partial<Record<string, string>>;
+    };
 
 /**
  * The hero form's action, for its screen's action to call once its guard has let the viewer
@@ -107,10 +111,10 @@ export async function handleHeroImage(
   db: Database,
   actor: Actor,
   input: HeroImageInput,
-  signal?: AbortSignal,
+  { values, signal }: { values?: Partial<Record<string, string>>; signal?: AbortSignal } = {},
 ) {
   const refuse = (errors: FieldErrors<HeroImageField | "form">, status: number) =>
-    data<HeroImageResult>({ form: "hero", ok: false, errors }, status);
+    data<HeroImageResult>({ form: "hero", ok: false, errors, values }, status);
   const current = await read(db);
   if (input.intent === "removeHeroImage") {
     if (current) {

@@ -14,7 +14,7 @@ import { FirstScreen } from "./home-first-screen.tsx";
 export async function loader({ request }: Route.LoaderArgs) {
   const { language, t, seo, strings } = pageContext(request);
   const db = await getDatabase();
-  const [posts, { faq, testimonials }] = await Promise.all([
+  const [posts, { faq, testimonials, team, hero }] = await Promise.all([
     listPosts(db, language, 3),
     homeContent(db, language),
   ]);
@@ -28,6 +28,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     posts,
     faq,
     testimonials,
+    team,
+    hero,
   };
 }
 
@@ -45,11 +47,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <FirstScreen />
+      <FirstScreen hero={loaderData.hero} />
       <BelowTheFold
         posts={loaderData.posts}
         faq={loaderData.faq}
         testimonials={loaderData.testimonials}
+        team={loaderData.team}
         action="/?index"
       />
     </>
