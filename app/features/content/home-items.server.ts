@@ -8,7 +8,14 @@ import { fieldErrorsOf, type FieldErrors } from "#app/utils/field-errors.ts";
 import { formText } from "#app/utils/form-text.ts";
 import type { StoredImage } from "#app/features/images/media.ts";
 import { bumpContentVersion, forgetContent, memoized } from "./content-version.server.ts";
-import { deletePhoto, noPhoto, photoColumnsOf, photoOf, storePhoto, type Encoded } from "./photos.server.ts";
+import {
+  deletePhoto,
+  noPhoto,
+  photoColumnsOf,
+  photoOf,
+  storePhoto,
+  type Encoded,
+} from "./photos.server.ts";
 import { teamForPages, type TeamMember } from "./team.server.ts";
 import { heroImage, type HeroImage } from "./hero-image.server.ts";
 

@@ -55,8 +55,7 @@ export async function receivePhoto(
     return { ok: true, encoded };
   } catch (error) {
     if (!(error instanceof ImageRejected)) throw error;
-    const status =
-      error.problem === "tooLarge" ? 413 : error.problem === "busy" ? 503 : 422;
+    const status = error.problem === "tooLarge" ? 413 : error.problem === "busy" ? 503 : 422;
     return { ok: false, field: "photo", error: `admin.images.errors.${error.problem}`, status };
   }
 }

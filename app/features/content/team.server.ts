@@ -159,7 +159,8 @@ export async function changeTeamMember(
 ): Promise<TeamResult> {
   const parsed = change === "edit" ? memberForm().safeParse(input) : null;
   if (parsed && !parsed.success) return { ok: false, errors: fieldErrorsOf(parsed.error) };
-  if (photo && change !== "edit") return { ok: false, errors: { form: "admin.content.errors.invalid" } };
+  if (photo && change !== "edit")
+    return { ok: false, errors: { form: "admin.content.errors.invalid" } };
   const done = await db.transaction(async (tx) => {
     if (change === "up" || change === "down") {
       await tx.execute(sql`lock table team_members in share row exclusive mode`);

@@ -23,10 +23,7 @@ export interface StoredImage {
 }
 
 /** The widths an image of this width is kept at: the standard ones below it, and its own. */
-export function variantWidths(
-  width: number,
-  standard: readonly number[] = IMAGE_WIDTHS,
-): number[] {
+export function variantWidths(width: number, standard: readonly number[] = IMAGE_WIDTHS): number[] {
   const top = Math.min(width, standard[standard.length - 1]!);
   return [...standard.filter((w) => w < top), top];
 }
