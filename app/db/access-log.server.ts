@@ -92,11 +92,13 @@ export interface AccessDetails {
   "content.publish": { language: string; slug: string; at: string; scheduled: boolean };
   "content.unpublish": { language: string; slug: string };
   "content.delete": { title: string };
-  /** A change to the home page's FAQ or testimonials. */
+  /** A change to the home page's FAQ, testimonials, team or hero image. */
   "content.home": {
-    kind: "faq" | "testimonial";
+    kind: "faq" | "testimonial" | "team" | "hero";
     language: string;
-    change: "add" | "edit" | "move" | "hide" | "show" | "delete";
+    change: "add" | "edit" | "move" | "hide" | "show" | "delete" | "removePhoto";
+    /** A person's photo was stored, its consent ticked by the actor. */
+    photo?: "stored with consent";
   };
   /** A part of the Site screen saved (the steps: in a language, or back to the default text). */
   "content.site":

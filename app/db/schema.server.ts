@@ -708,6 +708,21 @@ export const imageVariants = pgTable(
 export { homeItemKinds, type HomeItemKind };
 
 /**
+ * A person's photo (a testimonial's, a team member's) and the consent it was published with:
+ * the staff member who ticked "the person shown agreed" and when. A photo is never stored
+ * without them (app/features/content/photos.server.ts); removing the photo clears all three.
+ */
+const photoColumns = () => ({
+  photoImageId: bigint("photo_image_id", { mode: "number" }).references(() => images.id, {
+    onDelete: "set null",
+  }),
+  photoConsentBy: text("photo_consent_by").references(() => user.id, { onDelete: "set null" }),
+  /** The name of who consented for the agency, kept when her account is gone. */
+  photoConsentByName: text("photo_consent_by_name"),
+  photoConsentAt: timestamp("photo_consent_at", { withTimezone: true }),
+});
+
+/**
  * The home page's FAQ and testimonials, an ordered list per language. A FAQ item: `title` the
  * question, `body` the answer. A testimonial: `body` the quote, `title` her name as she asked
  * to be shown, `subtitle` what she does.
@@ -725,11 +740,33 @@ export const homeItems = pgTable(
     hidden: boolean("hidden").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+    ...photoColumns(),
   },
   (table) => [
     check("home_items_kind_check", inList("kind", homeItemKinds)),
     index("home_items_list_idx").on(table.kind, table.language, table.position),
   ],
+);
+
+/** A role written in each of the site's languages (app/i18n/languages.ts). */
+export type TextPerLanguage = Record<string, string>;
+
+/**
+ * The agency's team on the home page (shown only when someone is in it): one list for every
+ * language, a name and a photo each, what she does written in the six languages.
+ */
+export const teamMembers = pgTable(
+  "team_members",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    roles: jsonb("roles").$type<TextPerLanguage>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+    ...photoColumns(),
+  },
+  (table) => [index("team_members_position_idx").on(table.position)],
 );
 
 /**

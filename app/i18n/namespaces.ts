@@ -45,6 +45,8 @@ export const namespaces = [
   "admin-email",
   "admin-privacy",
   "admin-blog",
+  // An image upload's refusals: the article's cover, the content screen's photos.
+  "admin-images",
   "admin-content",
   // The Site screen (social profiles, WhatsApp, company, figures, how it works).
   "admin-site",

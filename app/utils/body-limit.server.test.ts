@@ -10,6 +10,12 @@ describe("maxBodyBytes", () => {
     expect(maxBodyBytes("POST", "/Admin/Images.data")).toBe(MAX_IMAGE_UPLOAD_BYTES);
   });
 
+  it("gives the content screen's photo forms (testimonials, team, hero image) the same 10 MB", () => {
+    expect(maxBodyBytes("POST", "/admin/content")).toBe(MAX_IMAGE_UPLOAD_BYTES);
+    expect(maxBodyBytes("POST", "/admin/content.data")).toBe(MAX_IMAGE_UPLOAD_BYTES);
+    expect(maxBodyBytes("POST", "/admin/contents")).toBe(MAX_FORM_BYTES);
+  });
+
   it("keeps every other form at the forms' limit, and GET without a body", () => {
     expect(maxBodyBytes("POST", "/admin/blog/1/pt.data")).toBe(MAX_FORM_BYTES);
     expect(maxBodyBytes("POST", "/admin/images/other.data")).toBe(MAX_FORM_BYTES);

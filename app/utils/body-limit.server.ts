@@ -26,6 +26,14 @@ export const MAX_IMAGE_UPLOAD_BYTES = 10 * 1024 * 1024 + 64 * 1024;
  */
 export const MAX_DISCARDED_BYTES = 8 * 1024 * 1024;
 
+/**
+ * Where an image may be sent: the cover upload, and the content screen's forms that carry a
+ * photo (testimonial, team member, hero image), each at its page address and its data URL.
+ */
+const IMAGE_UPLOAD_PATHS = new Set(
+  ["/admin/images", "/admin/content"].flatMap((path) => [path, `${path}.data`]),
+);
+
 /** The largest body a request may carry; GET and HEAD carry none here. */
 export function maxBodyBytes(method: string, pathname: string): number {
   if (method === "GET" || method === "HEAD") return 0;
@@ -33,6 +41,6 @@ export function maxBodyBytes(method: string, pathname: string): number {
   const path = pathname.toLowerCase();
   if (path === "/api/auth" || path.startsWith("/api/auth/")) return MAX_AUTH_BODY_BYTES;
   // The editor's script posts the upload to the route's data URL (React Router's single fetch).
-  if (path === "/admin/images" || path === "/admin/images.data") return MAX_IMAGE_UPLOAD_BYTES;
+  if (IMAGE_UPLOAD_PATHS.has(path)) return MAX_IMAGE_UPLOAD_BYTES;
   return MAX_FORM_BYTES;
 }

@@ -152,6 +152,7 @@ describe.each(databaseTargets)("the home page's FAQ and testimonials on %s", (_n
       name: `Anna ${marker}`,
       role: "Skapare, 24",
       quote: "Texto.",
+      photo: null,
     });
     await oneChange(
       () =>
@@ -169,6 +170,7 @@ describe.each(databaseTargets)("the home page's FAQ and testimonials on %s", (_n
       name: `Anna B. ${marker}`,
       role: "Skapare",
       quote: "Nya ord.",
+      photo: null,
     });
     const [row] = await db().select().from(homeItems).where(eq(homeItems.id, added.id));
     expect(row!.updatedBy).toBe(actor.id);

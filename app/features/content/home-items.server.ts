@@ -2,11 +2,22 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
-import { homeItems, type HomeItemKind } from "#app/db/schema.server.ts";
+import { homeItems, images, type HomeItemKind } from "#app/db/schema.server.ts";
 import type { Language } from "#app/i18n/languages.ts";
 import { fieldErrorsOf, type FieldErrors } from "#app/utils/field-errors.ts";
 import { formText } from "#app/utils/form-text.ts";
+import type { StoredImage } from "#app/features/images/media.ts";
 import { bumpContentVersion, forgetContent, memoized } from "./content-version.server.ts";
+import {
+  deletePhoto,
+  noPhoto,
+  photoColumnsOf,
+  photoOf,
+  storePhoto,
+  type Encoded,
+} from "./photos.server.ts";
+import { teamForPages, type TeamMember } from "./team.server.ts";
+import { heroImage, type HeroImage } from "./hero-image.server.ts";
 
 /** The home page's questions and answers, in the agency's order. */
 export interface FaqItem {
@@ -21,26 +32,48 @@ export interface Testimonial {
   quote: string;
   name: string;
   role: string;
+  /** Her photo, published with her consent (square: PORTRAIT_WIDTHS); else her initial shows. */
+  photo: StoredImage | null;
 }
 
-/** The FAQ and the testimonials the home page shows in a language; read once until they change. */
-export function homeContent(
-  db: Database,
-  language: Language,
-): Promise<{ faq: FaqItem[]; testimonials: Testimonial[] }> {
+export interface HomeContent {
+  faq: FaqItem[];
+  testimonials: Testimonial[];
+  team: TeamMember[];
+  hero: HeroImage | null;
+}
+
+/**
+ * What the home page shows of the agency's content in a language (FAQ, testimonials, team,
+ * hero image); read once until it changes.
+ */
+export function homeContent(db: Database, language: Language): Promise<HomeContent> {
   return memoized(db, `home:${language}`, async () => {
-    const rows = await db
-      .select()
-      .from(homeItems)
-      .where(and(eq(homeItems.language, language), eq(homeItems.hidden, false)))
-      .orderBy(asc(homeItems.position), asc(homeItems.id));
+    const [rows, team, hero] = await Promise.all([
+      db
+        .select({ item: homeItems, photo: photoColumnsOf })
+        .from(homeItems)
+        .leftJoin(images, eq(images.id, homeItems.photoImageId))
+        .where(and(eq(homeItems.language, language), eq(homeItems.hidden, false)))
+        .orderBy(asc(homeItems.position), asc(homeItems.id)),
+      teamForPages(db, language),
+      heroImage(db, language),
+    ]);
     return {
       faq: rows
-        .filter((row) => row.kind === "faq")
-        .map((row) => ({ id: row.id, question: row.title, answer: row.body })),
+        .filter(({ item }) => item.kind === "faq")
+        .map(({ item }) => ({ id: item.id, question: item.title, answer: item.body })),
       testimonials: rows
-        .filter((row) => row.kind === "testimonial")
-        .map((row) => ({ id: row.id, quote: row.body, name: row.title, role: row.subtitle })),
+        .filter(({ item }) => item.kind === "testimonial")
+        .map(({ item, photo }) => ({
+          id: item.id,
+          quote: item.body,
+          name: item.title,
+          role: item.subtitle,
+          photo: photoOf(photo),
+        })),
+      team,
+      hero,
     };
   });
 }
@@ -56,6 +89,7 @@ export const HOME_ITEM_LIMITS = { title: 200, subtitle: 80, body: 1_000 } as con
 const errors = {
   required: "admin.content.errors.required",
   tooLong: "admin.content.errors.tooLong",
+  invalid: "admin.content.errors.invalid",
 };
 const itemForm = () =>
   z.object({
@@ -67,7 +101,7 @@ const itemForm = () =>
 export type HomeItemField = "title" | "subtitle" | "body";
 
 export async function listHomeItems(db: Database, kind: HomeItemKind, language: Language) {
-  return db
+  const rows = await db
     .select({
       id: homeItems.id,
       title: homeItems.title,
@@ -75,24 +109,38 @@ export async function listHomeItems(db: Database, kind: HomeItemKind, language: 
       body: homeItems.body,
       hidden: homeItems.hidden,
       updatedAt: homeItems.updatedAt,
+      consentBy: homeItems.photoConsentByName,
+      consentAt: homeItems.photoConsentAt,
+      photo: photoColumnsOf,
     })
     .from(homeItems)
+    .leftJoin(images, eq(images.id, homeItems.photoImageId))
     .where(and(eq(homeItems.kind, kind), eq(homeItems.language, language)))
     .orderBy(asc(homeItems.position), asc(homeItems.id));
+  return rows.map(({ photo, consentBy, consentAt, ...row }) => {
+    const image = photoOf(photo);
+    return { ...row, photo: image && { image, consentBy, consentAt: consentAt! } };
+  });
 }
 
-type Change = "add" | "edit" | "move" | "hide" | "show" | "delete";
+type Change = "add" | "edit" | "move" | "hide" | "show" | "delete" | "removePhoto";
 
 async function changed(
   tx: Pick<Database, "insert" | "execute">,
   actor: Actor,
   item: { id: number; kind: HomeItemKind; language: string },
   change: Change,
+  photo = false,
 ) {
   await recordAccess(tx, "content.home", {
     actor,
     subject: `home-item:${item.id}`,
-    details: { kind: item.kind, language: item.language, change },
+    details: {
+      kind: item.kind,
+      language: item.language,
+      change,
+      ...(photo ? { photo: "stored with consent" as const } : {}),
+    },
   });
   await bumpContentVersion(tx);
 }
@@ -105,9 +153,11 @@ export async function addHomeItem(
   kind: HomeItemKind,
   language: Language,
   input: Record<string, unknown>,
+  photo: Encoded | null = null,
 ): Promise<ItemResult> {
   const parsed = itemForm().safeParse(input);
   if (!parsed.success) return { ok: false, errors: fieldErrorsOf(parsed.error) };
+  if (photo && kind !== "testimonial") return { ok: false, errors: { form: errors.invalid } };
   await db.transaction(async (tx) => {
     const [last] = await tx
       .select({ position: sql<number>`coalesce(max(${homeItems.position}), -1)` })
@@ -121,9 +171,10 @@ export async function addHomeItem(
         position: Number(last?.position ?? -1) + 1,
         ...parsed.data,
         updatedBy: actor.id,
+        ...(photo ? await storePhoto(tx, actor, photo) : {}),
       })
       .returning({ id: homeItems.id });
-    await changed(tx, actor, { id: item!.id, kind, language }, "add");
+    await changed(tx, actor, { id: item!.id, kind, language }, "add", photo !== null);
   });
   forgetContent();
   return { ok: true };
@@ -160,9 +211,13 @@ export async function changeHomeItem(
   target: { id: number; kind: HomeItemKind; language: Language },
   change: Exclude<Change, "add"> | "up" | "down",
   input: Record<string, unknown> = {},
+  photo: Encoded | null = null,
 ): Promise<ItemResult> {
   const parsed = change === "edit" ? itemForm().safeParse(input) : null;
   if (parsed && !parsed.success) return { ok: false, errors: fieldErrorsOf(parsed.error) };
+  if (photo && (change !== "edit" || target.kind !== "testimonial")) {
+    return { ok: false, errors: { form: errors.invalid } };
+  }
   const done = await db.transaction(async (tx) => {
     if (change === "up" || change === "down") await lockList(tx, target.kind, target.language);
     const item = await lockItem(tx, target.id, target.kind, target.language);
@@ -170,10 +225,19 @@ export async function changeHomeItem(
     const where = eq(homeItems.id, item.id);
     const stamp = { updatedAt: new Date(), updatedBy: actor.id };
     if (change === "edit" && parsed?.success) {
+      // A new photo replaces the old one, which is deleted (photos.server.ts).
+      const newPhoto = photo ? await storePhoto(tx, actor, photo) : {};
       await tx
         .update(homeItems)
-        .set({ ...parsed.data, ...stamp })
+        .set({ ...parsed.data, ...stamp, ...newPhoto })
         .where(where);
+      if (photo) await deletePhoto(tx, item.photoImageId);
+    } else if (change === "removePhoto") {
+      await tx
+        .update(homeItems)
+        .set({ ...noPhoto, ...stamp })
+        .where(where);
+      await deletePhoto(tx, item.photoImageId);
     } else if (change === "hide" || change === "show") {
       await tx
         .update(homeItems)
@@ -181,6 +245,7 @@ export async function changeHomeItem(
         .where(where);
     } else if (change === "delete") {
       await tx.delete(homeItems).where(where);
+      await deletePhoto(tx, item.photoImageId);
     } else if (change === "up" || change === "down") {
       // Swapped with its neighbour in the list as shown (position, then id).
       const list = await listHomeItems(tx as unknown as Database, target.kind, target.language);
@@ -194,7 +259,8 @@ export async function changeHomeItem(
         await tx.update(homeItems).set({ position }).where(eq(homeItems.id, id));
       }
     }
-    await changed(tx, actor, item, change === "up" || change === "down" ? "move" : change);
+    const logged = change === "up" || change === "down" ? "move" : change;
+    await changed(tx, actor, item, logged, photo !== null);
     return true;
   });
   if (!done) return { ok: false, errors: { form: "admin.content.errors.notFound" } };

@@ -9,6 +9,7 @@ import {
   IMAGE_FORMATS,
   IMAGE_WIDTHS,
   MAX_IMAGE_BYTES,
+  PORTRAIT_WIDTHS,
   variantWidths,
   type ImageFormat,
   type StoredImage,
@@ -88,11 +89,22 @@ const loadSharp = () =>
   }));
 
 /**
+ * "as-sent": the picture's own proportions, at the pages' widths (a cover, the hero).
+ * "portrait": a person's photo, cropped square around what draws the eye (libvips' attention
+ * strategy: skin tones, contrast, saturation), at the smaller widths of PORTRAIT_WIDTHS.
+ */
+export type ImageShape = "as-sent" | "portrait";
+
+/**
  * The variants of an upload, or ImageRejected. Its header is checked at once; the decoding and
  * encoding wait their turn (one upload at a time) on libvips' thread, off the event loop, or
  * are refused ("busy") when too many wait. `signal`: the request's, whose sender may leave.
  */
-export async function encodeImage(bytes: Uint8Array, signal?: AbortSignal): Promise<Encoded> {
+export async function encodeImage(
+  bytes: Uint8Array,
+  signal?: AbortSignal,
+  shape: ImageShape = "as-sent",
+): Promise<Encoded> {
   const sharp = await loadSharp();
   if (!bytes.length) throw new ImageRejected("empty");
   if (bytes.length > MAX_IMAGE_BYTES) throw new ImageRejected("tooLarge");
@@ -114,20 +126,34 @@ export async function encodeImage(bytes: Uint8Array, signal?: AbortSignal): Prom
   }
   if (metadata.width * metadata.height > MAX_PIXELS) throw new ImageRejected("tooManyPixels");
   try {
-    return await imageWork.run(() => encodeVariants(sharp, input), signal);
+    const side = Math.min(metadata.width, metadata.height);
+    return await imageWork.run(() => encodeVariants(sharp, input, shape, side), signal);
   } catch (error) {
     if (error instanceof QueueFull) throw new ImageRejected("busy");
     throw error;
   }
 }
 
-async function encodeVariants(sharp: typeof SharpModule, input: () => Sharp): Promise<Encoded> {
+async function encodeVariants(
+  sharp: typeof SharpModule,
+  input: () => Sharp,
+  shape: ImageShape,
+  /** The picture's shorter side: a portrait is cropped to a square at most this wide. */
+  side: number,
+): Promise<Encoded> {
+  const standard = shape === "portrait" ? PORTRAIT_WIDTHS : IMAGE_WIDTHS;
+  const largest = standard[standard.length - 1]!;
+  const square = Math.min(side, largest);
   // Turned upright as the camera meant it, shrunk to the largest width a page shows while it is
   // decoded (never the whole picture in memory, but for a strip narrower than that), in sRGB;
   // its raw pixels carry none of its metadata.
   const upright = await input()
     .rotate()
-    .resize({ width: IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1], withoutEnlargement: true })
+    .resize(
+      shape === "portrait"
+        ? { width: square, height: square, fit: "cover", position: sharp.strategy.attention }
+        : { width: largest, withoutEnlargement: true },
+    )
     .toColourspace("srgb")
     .raw()
     .toBuffer({ resolveWithObject: true })
@@ -136,7 +162,7 @@ async function encodeVariants(sharp: typeof SharpModule, input: () => Sharp): Pr
     });
   const { width, height, channels } = upright.info;
   const variants: Encoded["variants"] = [];
-  for (const target of variantWidths(width)) {
+  for (const target of variantWidths(width, standard)) {
     const resized = sharp(upright.data, { raw: { width, height, channels } }).resize({
       width: target,
       withoutEnlargement: true,
@@ -224,4 +250,16 @@ export async function readVariant(
     cachedBytes -= bytes.byteLength;
   }
   return row.bytes;
+}
+
+/**
+ * Drops a deleted image's variants from this instance's memory. (Another instance may serve
+ * them from its own until they are pushed out; none serves them after a restart.)
+ */
+export function forgetImage(id: number) {
+  for (const [key, bytes] of cached) {
+    if (!key.startsWith(`${id}-`)) continue;
+    cached.delete(key);
+    cachedBytes -= bytes.byteLength;
+  }
 }

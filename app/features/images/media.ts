@@ -5,6 +5,11 @@
  * year.
  */
 export const IMAGE_WIDTHS = [480, 960, 1440] as const;
+/**
+ * A person's photo (a testimonial's, a team member's) is cropped square and kept smaller: a
+ * 56-pixel avatar or a card a few hundred pixels wide never needs more than 640.
+ */
+export const PORTRAIT_WIDTHS = [160, 320, 640] as const;
 /** The largest upload taken; the editor says so before sending a larger file. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const IMAGE_FORMATS = ["avif", "webp"] as const;
@@ -18,9 +23,9 @@ export interface StoredImage {
 }
 
 /** The widths an image of this width is kept at: the standard ones below it, and its own. */
-export function variantWidths(width: number): number[] {
-  const top = Math.min(width, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!);
-  return [...IMAGE_WIDTHS.filter((w) => w < top), top];
+export function variantWidths(width: number, standard: readonly number[] = IMAGE_WIDTHS): number[] {
+  const top = Math.min(width, standard[standard.length - 1]!);
+  return [...standard.filter((w) => w < top), top];
 }
 
 export function mediaBase(image: Pick<StoredImage, "id" | "hash">) {

@@ -3,8 +3,11 @@ import heroArt from "./hero-art.svg?url";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { SectionLink } from "#app/components/layout/section-link.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
+import type { HeroImage } from "#app/features/content/hero-image.server.ts";
+import { Picture } from "#app/features/images/picture.tsx";
 
-export function Hero() {
+/** The hero: the agency's own image when it set one (Admin › Content), else the drawn art. */
+export function Hero({ image }: { image: HeroImage | null }) {
   const { t } = useTranslation();
   const points = [
     { icon: "badge-check", label: t("hero.pointFee") },
@@ -42,7 +45,11 @@ export function Hero() {
             ))}
           </ul>
         </div>
-        <HeroArt badge={t("hero.pointFee")} />
+        {image ? (
+          <HeroPhoto image={image} badge={t("hero.pointFee")} />
+        ) : (
+          <HeroArt badge={t("hero.pointFee")} />
+        )}
       </div>
     </section>
   );
@@ -61,6 +68,30 @@ function HeroArt({ badge }: { badge: string }) {
         className="h-auto w-full drop-shadow-xl"
       />
       <p className="hero-badge">
+        <Icon name="badge-check" />
+        {badge}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The agency's image in the art's place, in a box of fixed proportions (so nothing moves when
+ * it arrives) that it fills. Fetched at once but not ahead of the rest (no fetchpriority): on a
+ * phone it sits below the headline, which stays the largest paint; on a desktop, in view, the
+ * browser raises it itself. See docs/decisions/037-images-the-agency-owns.md.
+ */
+function HeroPhoto({ image, badge }: { image: HeroImage; badge: string }) {
+  return (
+    <div className="hero-art hero-photo">
+      <Picture
+        image={image.image}
+        sizes="(min-width: 1024px) 544px, (min-width: 640px) 448px, calc(100vw - 2rem)"
+        alt={image.alt}
+        loading="eager"
+        className="aspect-[4/3] w-full rounded-[2rem] bg-brand-100 object-cover shadow-xl ring-1 ring-ink-200/70 lg:aspect-[5/6]"
+      />
+      <p aria-hidden className="hero-badge">
         <Icon name="badge-check" />
         {badge}
       </p>

@@ -1,4 +1,13 @@
 import { getDatabase } from "#app/db/db.server.ts";
+import { BlogTeaser } from "#app/features/blog/blog-teaser.tsx";
+import { Faq } from "#app/features/marketing/faq.tsx";
+import { FiguresStrip } from "#app/features/marketing/figures-strip.tsx";
+import { Hero } from "#app/features/marketing/hero.tsx";
+import { HowItWorks } from "#app/features/marketing/how-it-works.tsx";
+import { Services } from "#app/features/marketing/services.tsx";
+import { Team } from "#app/features/marketing/team.tsx";
+import { Testimonials } from "#app/features/marketing/testimonials.tsx";
+import { PreselectionSection } from "#app/features/preselection/preselection-section.tsx";
 import { listPosts } from "#app/features/blog/posts.server.ts";
 import { homeContent } from "#app/features/content/home-items.server.ts";
 import { siteHome } from "#app/features/site/site-settings.server.ts";
@@ -9,13 +18,11 @@ import { pageContext } from "#app/utils/page.server.ts";
 import { pageWithActionHeaders } from "#app/utils/route-headers.ts";
 import { seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/home";
-import { BelowTheFold } from "./home-below-the-fold.tsx";
-import { FirstScreen } from "./home-first-screen.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { language, t, seo, strings } = pageContext(request);
   const db = await getDatabase();
-  const [posts, { faq, testimonials }, { figures, howItWorks }] = await Promise.all([
+  const [posts, { faq, testimonials, team, hero }, { figures, howItWorks }] = await Promise.all([
     listPosts(db, language, 3),
     homeContent(db, language),
     siteHome(db, language),
@@ -32,6 +39,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     testimonials,
     figures,
     howItWorks,
+    team,
+    hero,
   };
 }
 
@@ -49,15 +58,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <FirstScreen />
-      <BelowTheFold
-        posts={loaderData.posts}
-        faq={loaderData.faq}
-        testimonials={loaderData.testimonials}
-        howItWorks={loaderData.howItWorks}
-        figures={loaderData.figures}
-        action="/?index"
-      />
+      <Hero image={loaderData.hero} />
+      <Services />
+      <HowItWorks content={loaderData.howItWorks} />
+      <FiguresStrip figures={loaderData.figures} />
+      <Testimonials items={loaderData.testimonials} />
+      <Team members={loaderData.team} />
+      <Faq items={loaderData.faq} />
+      <BlogTeaser posts={loaderData.posts} />
+      <PreselectionSection action="/?index" />
     </>
   );
 }

@@ -43,7 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const cover = coverImageId ? await findImage(db, coverImageId) : null;
   const { t, strings } = pageContext(request);
   return {
-    strings: strings("admin-blog"),
+    strings: strings("admin-blog", "admin-images"),
     title: pageTitle(
       t("admin.blog.editTitle", { title: translation?.working.title ?? t("admin.blog.title") }),
     ),

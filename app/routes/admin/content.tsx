@@ -4,13 +4,24 @@ import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { Section } from "#app/components/ui/card.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { homeItemKinds } from "#app/db/home-item-kinds.ts";
-import { HomeItemForm } from "#app/features/content/admin/home-item-form.tsx";
+import { HeroImageForm } from "#app/features/content/admin/hero-image-form.tsx";
+import { HomeItemForm, type SentValues } from "#app/features/content/admin/home-item-form.tsx";
 import { HomeItemList } from "#app/features/content/admin/home-item-list.tsx";
+import { TeamMemberForm } from "#app/features/content/admin/team-member-form.tsx";
+import {
+  handleHeroImage,
+  heroImageForEditing,
+  heroImageIntents,
+  type HeroImageResult,
+} from "#app/features/content/hero-image.server.ts";
 import {
   addHomeItem,
   changeHomeItem,
   listHomeItems,
 } from "#app/features/content/home-items.server.ts";
+import { checkbox, photoField, receivePhoto } from "#app/features/content/photos.server.ts";
+import { addTeamMember, changeTeamMember, listTeam } from "#app/features/content/team.server.ts";
+import { MAX_IMAGE_UPLOAD_BYTES } from "#app/utils/body-limit.server.ts";
 import { languages, type Language } from "#app/i18n/languages.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { FieldErrors } from "#app/utils/field-errors.ts";
@@ -21,14 +32,22 @@ import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/content";
 
 const codes = languages.map((l) => l.code) as [Language, ...Language[]];
+/** The screen's lists: the home page's per-language ones, and the team (one for all). */
+const screenKinds = [...homeItemKinds, "team"] as const;
 const listSchema = z.object({
-  kind: z.enum(homeItemKinds).catch("faq"),
+  kind: z.enum(screenKinds).catch("faq"),
   language: z.enum(codes).catch("pt"),
 });
 
-type Result = { ok: true } | { ok: false; id?: number; errors: FieldErrors };
+type Result =
+  | { ok: true; form?: undefined }
+  | { ok: false; form?: undefined; id?: number; errors: FieldErrors; values?: SentValues }
+  | HeroImageResult;
 
-/** /admin/content (editors and admins): the home page's FAQ and testimonials, per language. */
+/**
+ * /admin/content (editors and admins): the home page's FAQ and testimonials per language, its
+ * team, and its hero image (until the site screen takes it).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireScreen(request, "adminContent");
   const url = new URL(request.url);
@@ -36,13 +55,20 @@ export async function loader({ request }: Route.LoaderArgs) {
     kind: url.searchParams.get("kind") ?? undefined,
     language: url.searchParams.get("language") ?? undefined,
   });
-  const items = await listHomeItems(await getDatabase(), list.kind, list.language);
+  const db = await getDatabase();
+  const [items, team, hero] = await Promise.all([
+    list.kind === "team" ? [] : listHomeItems(db, list.kind, list.language),
+    list.kind === "team" ? listTeam(db) : [],
+    heroImageForEditing(db),
+  ]);
   const { t, strings } = pageContext(request);
   return {
-    strings: strings("admin-content"),
+    strings: strings("admin-content", "admin-images"),
     title: pageTitle(t("admin.content.title")),
     ...list,
     items,
+    team,
+    hero,
   };
 }
 
@@ -59,15 +85,30 @@ const itemId = z
   .transform(Number)
   .refine((id) => id >= 1);
 
+/** A list item's fields: a FAQ item's or testimonial's, or a team member's; and a photo. */
+const itemFields = {
+  title: sent,
+  subtitle: sent,
+  body: sent,
+  name: sent,
+  ...Object.fromEntries(languages.map(({ code }) => [`role-${code}`, sent])),
+  photo: photoField,
+  consent: checkbox,
+};
+
 const contentForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add"), title: sent, subtitle: sent, body: sent }),
-  z.object({ intent: z.literal("edit"), id: itemId, title: sent, subtitle: sent, body: sent }),
-  z.object({ intent: z.literal(["up", "down", "hide", "show", "delete"]), id: itemId }),
+  z.object({ intent: z.literal("add"), ...itemFields }),
+  z.object({ intent: z.literal("edit"), id: itemId, ...itemFields }),
+  z.object({
+    intent: z.literal(["up", "down", "hide", "show", "delete", "removePhoto"]),
+    id: itemId,
+  }),
+  ...heroImageIntents,
 ]);
 
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireScreenAction(request, "adminContent");
-  const form = await parseForm(request, contentForm);
+  const form = await parseForm(request, contentForm, { bytes: MAX_IMAGE_UPLOAD_BYTES });
   if (form.crossSite)
     return data<Result>({ ok: false, errors: { form: "validation.crossSite" } }, 403);
   const url = new URL(request.url);
@@ -78,22 +119,56 @@ export async function action({ request }: Route.ActionArgs) {
   if (!form.success)
     return data<Result>({ ok: false, errors: { form: "admin.content.errors.invalid" } }, 400);
   const input = form.data;
+  const { values } = form;
   const db = await getDatabase();
   const actor = { id: viewer.id, ip: clientIp(request) };
-  if (input.intent === "add") {
-    const added = await addHomeItem(db, actor, list.kind, list.language, input);
-    return added.ok ? data<Result>(added) : data<Result>(added, 400);
+  if (input.intent === "heroImage" || input.intent === "removeHeroImage") {
+    return handleHeroImage(db, actor, input, { values, signal: request.signal });
   }
-  const { id } = input;
-  const changed = await changeHomeItem(db, actor, { id, ...list }, input.intent, input);
-  if (changed.ok) return data<Result>(changed);
-  return data<Result>({ ok: false, id, errors: changed.errors }, changed.errors.form ? 404 : 400);
+  const id = "id" in input ? input.id : undefined;
+  const refuse = (errors: FieldErrors, status: number) =>
+    data<Result>({ ok: false, id, errors, values }, status);
+  // The photo (testimonials and team only) is checked and encoded before anything is written;
+  // refused, nothing is, and the form comes back with what was typed.
+  let photo = null;
+  if (input.intent === "add" || input.intent === "edit") {
+    if (input.photo && list.kind === "faq")
+      return refuse({ form: "admin.content.errors.invalid" }, 400);
+    const received = await receivePhoto(input.photo, {
+      consent: input.consent,
+      shape: "portrait",
+      signal: request.signal,
+    });
+    if (!received.ok) return refuse({ photo: received.error }, received.status);
+    photo = received.encoded;
+  }
+  const result =
+    list.kind === "team"
+      ? input.intent === "add"
+        ? await addTeamMember(db, actor, input, photo)
+        : input.intent === "hide" || input.intent === "show"
+          ? ({ ok: false, errors: { form: "admin.content.errors.invalid" } } as const)
+          : await changeTeamMember(db, actor, input.id, input.intent, input, photo)
+      : input.intent === "add"
+        ? await addHomeItem(db, actor, list.kind, list.language, input, photo)
+        : await changeHomeItem(
+            db,
+            actor,
+            { id: input.id, kind: list.kind, language: list.language },
+            input.intent,
+            input,
+            photo,
+          );
+  if (result.ok) return data<Result>({ ok: true });
+  return refuse(result.errors, result.errors.form === "admin.content.errors.notFound" ? 404 : 400);
 }
 
 export default function Content({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { kind, language, items } = loaderData;
-  const failed = actionData && !actionData.ok ? actionData : undefined;
+  const { kind, language, items, team, hero } = loaderData;
+  const failed = actionData && !actionData.ok && !actionData.form ? actionData : undefined;
+  const heroFailed = actionData?.form === "hero" && !actionData.ok ? actionData : undefined;
+  const listFailed = failed?.id ? failed : undefined;
   const tab = (
     to: { kind?: string; language?: string },
     current: boolean,
@@ -116,13 +191,17 @@ export default function Content({ loaderData, actionData }: Route.ComponentProps
         <p className="mt-2 max-w-2xl text-ink-600">{t("admin.content.intro")}</p>
       </div>
       <nav aria-label={t("admin.content.kindsNav")} className="flex flex-wrap gap-2">
-        {homeItemKinds.map((value) =>
+        {screenKinds.map((value) =>
           tab({ kind: value }, value === kind, t(`admin.content.kinds.${value}`)),
         )}
       </nav>
-      <nav aria-label={t("admin.content.languagesNav")} className="flex flex-wrap gap-2">
-        {languages.map((l) => tab({ language: l.code }, l.code === language, l.name, l.code))}
-      </nav>
+      {kind === "team" ? (
+        <p className="max-w-2xl text-sm text-ink-600">{t("admin.content.team.allLanguages")}</p>
+      ) : (
+        <nav aria-label={t("admin.content.languagesNav")} className="flex flex-wrap gap-2">
+          {languages.map((l) => tab({ language: l.code }, l.code === language, l.name, l.code))}
+        </nav>
+      )}
       {failed?.errors.form ? (
         <p role="alert" className="text-sm font-medium text-coral-700">
           {t(failed.errors.form)}
@@ -133,22 +212,54 @@ export default function Content({ loaderData, actionData }: Route.ComponentProps
         title={t(`admin.content.kinds.${kind}`)}
         description={t(`admin.content.listIntro.${kind}`)}
       >
-        <HomeItemList
-          kind={kind}
-          language={language}
-          items={items}
-          failed={failed?.id ? { id: failed.id, errors: failed.errors } : undefined}
-        />
+        {kind === "team" ? (
+          <HomeItemList
+            kind="team"
+            language={language}
+            items={team.map((member) => ({
+              ...member,
+              title: member.name,
+              subtitle: member.roles[language],
+              body: "",
+            }))}
+            failed={listFailed}
+            editForm={(member, failedHere) => (
+              <TeamMemberForm
+                member={member}
+                errors={failedHere?.errors}
+                values={failedHere?.values}
+              />
+            )}
+          />
+        ) : (
+          <HomeItemList kind={kind} language={language} items={items} failed={listFailed} />
+        )}
       </Section>
       <Section id="add" title={t(`admin.content.new.${kind}`)}>
         <div className="mt-4 max-w-2xl">
-          <HomeItemForm
-            key={`${kind}-${language}-${items.length}`}
-            kind={kind}
-            language={language}
-            errors={failed && !failed.id ? failed.errors : undefined}
-          />
+          {kind === "team" ? (
+            <TeamMemberForm
+              key={`team-${team.length}`}
+              errors={failed && !failed.id ? failed.errors : undefined}
+              values={failed && !failed.id ? failed.values : undefined}
+            />
+          ) : (
+            <HomeItemForm
+              key={`${kind}-${language}-${items.length}`}
+              kind={kind}
+              language={language}
+              errors={failed && !failed.id ? failed.errors : undefined}
+              values={failed && !failed.id ? failed.values : undefined}
+            />
+          )}
         </div>
+      </Section>
+      <Section
+        id="hero-image"
+        title={t("admin.content.hero.title")}
+        description={t("admin.content.hero.intro")}
+      >
+        <HeroImageForm hero={hero} failed={heroFailed} />
       </Section>
     </div>
   );

@@ -6,33 +6,43 @@ import { EmptyState } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { FieldErrors } from "#app/utils/field-errors.ts";
-import { HomeItemForm } from "./home-item-form.tsx";
+import type { ReactNode } from "react";
+import { HomeItemForm, type SentValues } from "./home-item-form.tsx";
+import { PhotoOnRecord, type PhotoOnFile } from "./photo-field.tsx";
 
 interface Item {
   id: number;
   title: string;
   subtitle: string;
   body: string;
-  hidden: boolean;
+  /** Undefined: the list has no hiding (the team). */
+  hidden?: boolean;
+  photo?: PhotoOnFile | null;
 }
 
-/** The list in the home page's order: each item with its edit form, its moves, hide and delete. */
-export function HomeItemList({
+/**
+ * The list in the home page's order: each item with its edit form, its moves, hide and delete,
+ * and its photo with the consent it was published with. `editForm`: the edit form of a list
+ * whose items are not FAQ or testimonials (the team).
+ */
+export function HomeItemList<T extends Item>({
   kind,
   language,
   items,
   failed,
+  editForm,
 }: {
-  kind: "faq" | "testimonial";
+  kind: "faq" | "testimonial" | "team";
   language: string;
-  items: Item[];
-  /** The item whose change was refused, and why. */
-  failed?: { id?: number; errors: FieldErrors };
+  items: T[];
+  /** The item whose change was refused, why, and what was typed. */
+  failed?: { id?: number; errors: FieldErrors; values?: SentValues };
+  editForm?: (item: T, failed?: { errors: FieldErrors; values?: SentValues }) => ReactNode;
 }) {
   const { t } = useTranslation();
   if (!items.length) return <EmptyState className="mt-4">{t("admin.content.empty")}</EmptyState>;
   const button = (
-    item: Item,
+    item: T,
     intent: string,
     icon: "arrow-up" | "arrow-down" | "eye" | "eye-off",
     label: string,
@@ -64,7 +74,9 @@ export function HomeItemList({
                 {item.hidden ? <Badge tone="neutral">{t("admin.content.hidden")}</Badge> : null}
               </p>
               {item.subtitle ? <p className="text-sm text-ink-600">{item.subtitle}</p> : null}
-              <p className="mt-1 line-clamp-3 text-sm text-ink-700">{item.body}</p>
+              {item.body ? (
+                <p className="mt-1 line-clamp-3 text-sm text-ink-700">{item.body}</p>
+              ) : null}
             </div>
             <div className="flex flex-wrap items-center gap-1">
               {button(item, "up", "arrow-up", t("admin.content.up"), index === 0)}
@@ -75,11 +87,14 @@ export function HomeItemList({
                 t("admin.content.down"),
                 index === items.length - 1,
               )}
-              {item.hidden
-                ? button(item, "show", "eye", t("admin.content.show"))
-                : button(item, "hide", "eye-off", t("admin.content.hide"))}
+              {item.hidden === undefined
+                ? null
+                : item.hidden
+                  ? button(item, "show", "eye", t("admin.content.show"))
+                  : button(item, "hide", "eye-off", t("admin.content.hide"))}
             </div>
           </div>
+          {item.photo ? <PhotoOnRecord id={item.id} name={item.title} photo={item.photo} /> : null}
           <div className="mt-3 flex flex-wrap gap-2">
             <ConfirmDialog
               trigger={
@@ -91,12 +106,17 @@ export function HomeItemList({
               triggerClassName="btn btn-secondary btn-sm"
               open={failed?.id === item.id}
             >
-              <HomeItemForm
-                kind={kind}
-                language={language}
-                item={item}
-                errors={failed?.id === item.id ? failed.errors : undefined}
-              />
+              {editForm ? (
+                editForm(item, failed?.id === item.id ? failed : undefined)
+              ) : kind === "team" ? null : (
+                <HomeItemForm
+                  kind={kind}
+                  language={language}
+                  item={item}
+                  errors={failed?.id === item.id ? failed.errors : undefined}
+                  values={failed?.id === item.id ? failed.values : undefined}
+                />
+              )}
             </ConfirmDialog>
             <ConfirmDialog
               trigger={
