@@ -2,6 +2,8 @@ import { getDatabase } from "#app/db/db.server.ts";
 import { listPosts } from "#app/features/blog/posts.server.ts";
 import { homeContent } from "#app/features/content/home-items.server.ts";
 import { handlePreselection } from "#app/features/preselection/preselection.server.ts";
+import { takeThankYou } from "#app/features/submissions/thank-you.server.ts";
+import { data } from "react-router";
 import { agency } from "#app/utils/agency.ts";
 import { preselectionClientAction } from "#app/features/preselection/client-action.ts";
 import { pageContext } from "#app/utils/page.server.ts";
@@ -14,11 +16,12 @@ import { FirstScreen } from "./home-first-screen.tsx";
 export async function loader({ request }: Route.LoaderArgs) {
   const { language, t, seo, strings } = pageContext(request);
   const db = await getDatabase();
-  const [posts, { faq, testimonials }] = await Promise.all([
+  const [posts, { faq, testimonials }, { thanks, headers }] = await Promise.all([
     listPosts(db, language, 3),
     homeContent(db, language),
+    takeThankYou(request),
   ]);
-  return {
+  const page = {
     strings: strings("marketing", "blog", "preselection"),
     seo: seo({
       title: `${agency.name} | ${t("meta.tagline")}`,
@@ -28,7 +31,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     posts,
     faq,
     testimonials,
+    thanks,
   };
+  return data(page, { headers });
 }
 
 export const headers = pageWithActionHeaders;
@@ -51,6 +56,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         faq={loaderData.faq}
         testimonials={loaderData.testimonials}
         action="/?index"
+        thanks={loaderData.thanks}
       />
     </>
   );
