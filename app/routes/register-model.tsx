@@ -1,9 +1,12 @@
 import { useTranslation } from "#app/i18n/translation.tsx";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { isGoogleConfigured } from "#app/auth/auth.server.ts";
 import { GoogleButton } from "#app/auth/google-button.tsx";
 import { SlimHeader } from "#app/components/layout/auth-shell.tsx";
 import { handlePreselection } from "#app/features/preselection/preselection.server.ts";
+import { FORM_ANCHOR } from "#app/features/preselection/fields.ts";
+import { takeThankYou } from "#app/features/submissions/thank-you.server.ts";
 import { PreselectionForm } from "#app/features/preselection/preselection-form.tsx";
 import { countPageViews } from "#app/features/analytics/counting.server.ts";
 import { preselectionClientAction } from "#app/features/preselection/client-action.ts";
@@ -15,9 +18,10 @@ import type { Route } from "./+types/register-model";
 // Counted like the pages of the site (app/features/analytics/counting.server.ts).
 export const middleware: Route.MiddlewareFunction[] = [countPageViews];
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const { t, seo, strings } = pageContext(request);
-  return {
+  const { thanks, headers } = await takeThankYou(request);
+  const page = {
     strings: strings("preselection", "auth", "auth-errors"),
     seo: seo({
       title: pageTitle(t("meta.registerModelTitle")),
@@ -25,7 +29,9 @@ export function loader({ request }: Route.LoaderArgs) {
       path: "/register/model",
     }),
     google: isGoogleConfigured(),
+    thanks,
   };
+  return data(page, { headers });
 }
 
 export const headers = pageWithActionHeaders;
@@ -39,6 +45,31 @@ export function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? seoMeta(loaderData.seo) : [];
 
+/** What this form makes besides an application, and what her password is for. */
+function AccountNote() {
+  const { t } = useTranslation();
+  return (
+    <section
+      aria-labelledby="account-note-title"
+      className="mt-6 flex gap-4 rounded-2xl bg-brand-50 p-5 ring-1 ring-brand-200"
+    >
+      <Icon name="lock-keyhole" className="mt-0.5 size-6 shrink-0 text-brand-700" />
+      <div className="space-y-1 text-sm text-ink-700">
+        <h2 id="account-note-title" className="text-base font-semibold text-ink-950">
+          {t("applying.accountTitle")}
+        </h2>
+        <p>{t("applying.accountWhy")}</p>
+        <p>
+          {t("auth.haveAccount")}{" "}
+          <Link to="/login" className="font-semibold text-brand-700 underline underline-offset-2">
+            {t("auth.signIn")}
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}
+
 // The pre-selection on its own page, without the site's navigation (spec section 2).
 export default function RegisterModel({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -50,20 +81,27 @@ export default function RegisterModel({ loaderData }: Route.ComponentProps) {
           {t("preselection.title")}
         </h1>
         <p className="mt-4 text-lg text-ink-600">{t("preselection.subtitle")}</p>
-        <p className="mt-2 text-sm text-ink-600">
-          {t("auth.haveAccount")}{" "}
-          <Link to="/login" className="font-semibold text-brand-700 underline underline-offset-2">
-            {t("auth.signIn")}
-          </Link>
-        </p>
-        <div className="mt-10 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200/70 sm:p-10">
-          <PreselectionForm action="/register/model" withAccount />
-          {loaderData.google ? (
-            <>
-              <GoogleButton signUpAs="model" />
-              <p className="mt-3 text-center text-xs text-ink-500">{t("auth.modelGoogleNote")}</p>
-            </>
-          ) : null}
+        <AccountNote />
+        <div
+          id={FORM_ANCHOR}
+          className="mt-8 scroll-mt-6 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200/70 sm:p-10"
+        >
+          <PreselectionForm
+            action="/register/model"
+            withAccount
+            thanks={loaderData.thanks}
+            headingLevel={2}
+            afterForm={
+              loaderData.google ? (
+                <>
+                  <GoogleButton signUpAs="model" />
+                  <p className="mt-3 text-center text-xs text-ink-500">
+                    {t("auth.modelGoogleNote")}
+                  </p>
+                </>
+              ) : null
+            }
+          />
         </div>
       </main>
     </div>

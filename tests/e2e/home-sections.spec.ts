@@ -69,10 +69,11 @@ test("what she types before the form's code arrives is kept, and sent with it", 
   await expect(field(page, "experienceOptions.beginner")).toBeChecked();
   await expect(field(page, "consent")).toBeChecked();
 
-  // Sent by the form's code: a toast, no page load.
+  // Sent by the form's code: a toast and the thank-you panel in the form's place, no page load.
   await page.getByRole("button", { name: t("pt", "preselection.submit") }).click();
   await expect(page.getByText(t("pt", "preselection.sentTitle"), { exact: true })).toBeVisible();
-  await expect(field(page, "fullName")).toHaveValue("");
+  await expect(page.getByRole("region", { name: t("pt", "thanks.title") })).toBeVisible();
+  await expect(field(page, "fullName")).toHaveCount(0);
   expect(await isSameDocument(page), "no full page load").toBe(true);
 });
 

@@ -172,13 +172,6 @@ async function submitForm(page: Page) {
   return response;
 }
 
-async function expectEmpty(page: Page) {
-  const form = fields(page);
-  for (const name of Object.keys(validApplication)) {
-    await expect(form[name as keyof typeof validApplication]).toHaveValue("");
-  }
-}
-
 async function expectValuesKept(page: Page, values: Partial<typeof validApplication>) {
   const form = fields(page);
   for (const [name, value] of Object.entries(values)) {
@@ -204,7 +197,7 @@ test.describe("pre-selection form", () => {
     const expected = {
       fullName: "validation.fullNameRequired",
       age: "validation.ageInvalid",
-      email: "validation.emailInvalid",
+      email: "applying.emailRequired",
       instagram: "validation.instagramRequired",
       message: "validation.messageMin",
     } as const;
@@ -234,7 +227,7 @@ test.describe("pre-selection form", () => {
     expect(posts).toEqual([]);
   });
 
-  test("a valid form is sent, shows 'sending', then the success toast and an empty form", async ({
+  test("a valid form is sent, shows 'sending', then the success toast and the thank-you panel", async ({
     page,
   }) => {
     let release!: () => void;
@@ -267,9 +260,9 @@ test.describe("pre-selection form", () => {
     await expect(toast).toContainText(t("pt", "preselection.sentTitle"));
     // /register/model made her account too: the toast says how to activate it.
     await expect(toast).toContainText(t("pt", "preselection.registeredDescription"));
-    await expect(button).toHaveText(t("pt", "preselection.submit"));
-    await expect(button).toBeEnabled();
-    await expectEmpty(page);
+    // The form gives way to the thank-you panel (thank-you.spec.ts).
+    await expect(page.getByRole("region", { name: t("pt", "thanks.title") })).toBeVisible();
+    await expect(button).toHaveCount(0);
     await expect(page.getByRole("alert")).toHaveCount(0);
   });
 
@@ -352,10 +345,11 @@ test.describe("pre-selection form", () => {
     }) => {
       const { context, page } = await pageWithoutJavaScript(browser, baseURL);
       await fillValid(page);
+      // Redirected back to the page, so a reload does not send it again (thank-you.spec.ts).
       const response = await submitForm(page);
-      expect(response.status()).toBe(200);
+      expect(response.status()).toBe(303);
       await page.waitForLoadState();
-      await expect(page.getByRole("status")).toContainText(t("pt", "preselection.sentTitle"));
+      await expect(page.getByRole("region", { name: t("pt", "thanks.title") })).toBeVisible();
       await expect(page.getByRole("alert")).toHaveCount(0);
       await context.close();
     });

@@ -9,7 +9,17 @@ import {
   type CurrentToast,
 } from "./toast.tsx";
 
-export default function ToastViewport({ message }: { message: NonNullable<CurrentToast> }) {
+export default function ToastViewport({
+  message,
+  inDialog,
+}: {
+  message: NonNullable<CurrentToast>;
+  /**
+   * In a dialog (the chat), the toast sits under its title bar, over the conversation, inside the
+   * dialog: at the foot of the screen it would cover the buttons she answers with.
+   */
+  inDialog: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <ToastPrimitive.Provider
@@ -55,7 +65,10 @@ export default function ToastViewport({ message }: { message: NonNullable<Curren
       </ToastPrimitive.Root>
       <ToastPrimitive.Viewport
         label={t("a11y.notifications", { hotkey: "F8" })}
-        className="fixed end-0 bottom-0 z-100 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none sm:p-6"
+        className={cn(
+          "z-100 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none",
+          inDialog ? "absolute inset-x-0 top-17 mx-auto" : "fixed end-0 bottom-0 sm:p-6",
+        )}
       />
     </ToastPrimitive.Provider>
   );

@@ -91,7 +91,7 @@ export function Toaster({ inDialog = false }: { inDialog?: boolean }) {
   if (!message || (hostedByDialog && !inDialog)) return null;
   return (
     <Suspense fallback={null}>
-      <ToastViewport message={message} />
+      <ToastViewport message={message} inDialog={inDialog} />
     </Suspense>
   );
 }

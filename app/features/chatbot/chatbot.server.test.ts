@@ -84,7 +84,13 @@ describe.each(databaseTargets)("the chatbot's application endpoint on %s", (_nam
 
   describe("a valid application", () => {
     it("is stored as Pendente from the chatbot, every answer normalised", async () => {
-      expect(await answer(post(valid))).toEqual({ status: 200, body: { status: "sent" } });
+      expect(await answer(post(valid))).toEqual({
+        status: 200,
+        body: {
+          status: "sent",
+          reply: { days: expect.any(Number), email: valid.email, whatsapp: true },
+        },
+      });
       const stored = await storedFor(valid.email);
       expect(stored).toHaveLength(1);
       expect(stored[0]).toMatchObject({
@@ -181,7 +187,7 @@ describe.each(databaseTargets)("the chatbot's application endpoint on %s", (_nam
       const { instagram: _instagram, message: _message, ...required } = valid;
       expect(await answer(post({ ...required, email }))).toEqual({
         status: 200,
-        body: { status: "sent" },
+        body: { status: "sent", reply: { days: expect.any(Number), email: email, whatsapp: true } },
       });
       const [stored] = await storedFor(email);
       expect(stored).toMatchObject({ instagram: null, message: null, source: "chatbot" });
@@ -217,7 +223,10 @@ describe.each(databaseTargets)("the chatbot's application endpoint on %s", (_nam
         documentLastDigits: "0000",
         admin: true,
       };
-      expect(await answer(post(body))).toEqual({ status: 200, body: { status: "sent" } });
+      expect(await answer(post(body))).toEqual({
+        status: 200,
+        body: { status: "sent", reply: { days: expect.any(Number), email: email, whatsapp: true } },
+      });
       const [stored] = await storedFor(email);
       expect(stored).toMatchObject({
         status: "Pendente",
@@ -453,7 +462,7 @@ describe.each(databaseTargets)("the chatbot's application endpoint on %s", (_nam
       const email = emailOf("bot");
       expect(await answer(post({ ...valid, email, website: "http://spam.example" }))).toEqual({
         status: 200,
-        body: { status: "sent" },
+        body: { status: "sent", reply: { days: expect.any(Number), email: email, whatsapp: true } },
       });
       expect(await storedFor(email)).toEqual([]);
       const db = await getDatabase();

@@ -5,6 +5,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { preloadToasts, toast, Toaster } from "#app/components/ui/toast.tsx";
 import { failureMessageKey } from "#app/features/submissions/failure-message.ts";
 import type { ApplicationResult } from "#app/features/submissions/receive.server.ts";
+import type { ReplyPromise } from "#app/features/submissions/thank-you.ts";
 import { Composer } from "./composer.tsx";
 import { newConversation, progress, reduce, type Conversation } from "./conversation.ts";
 import { questions } from "./questions.ts";
@@ -27,6 +28,7 @@ export default function Chatbot({ onClose }: { onClose: () => void }) {
   const [conversation, dispatch] = useReducer(reduce, undefined, initialConversation);
   const [confirmingRestart, setConfirmingRestart] = useState(false);
   const [consentError, setConsentError] = useState(false);
+  const [reply, setReply] = useState<ReplyPromise | null>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const focusRef = useRef<HTMLElement>(null);
@@ -81,6 +83,7 @@ export default function Chatbot({ onClose }: { onClose: () => void }) {
       // The server could not be reached or did not answer JSON: result stays null.
     }
     if (result?.status === "sent") {
+      setReply(result.reply);
       dispatch({ type: "sent" });
       toast({
         title: t("preselection.sentTitle"),
@@ -158,6 +161,7 @@ export default function Chatbot({ onClose }: { onClose: () => void }) {
             focusRef={focusRef}
             invalidEntryId={invalidEntryId}
             consentError={consentError}
+            reply={stage.kind === "sent" ? reply : null}
           />
         )}
       </footer>

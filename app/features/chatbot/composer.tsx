@@ -4,6 +4,8 @@ import { useTranslation } from "#app/i18n/translation.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input, Label, Textarea } from "#app/components/ui/field.tsx";
 import { cn } from "#app/utils/cn.ts";
+import { ThankYouPanel } from "#app/features/submissions/thank-you-panel.tsx";
+import type { ReplyPromise } from "#app/features/submissions/thank-you.ts";
 import type { Action, Conversation } from "./conversation.ts";
 import { countryName, localIsoToday } from "./format.ts";
 import {
@@ -30,6 +32,7 @@ export function Composer({
   focusRef,
   invalidEntryId,
   consentError,
+  reply,
 }: {
   conversation: Conversation;
   dispatch: Dispatch;
@@ -40,6 +43,8 @@ export function Composer({
   /** The transcript message that says what is wrong with the answer in the box, if any. */
   invalidEntryId: number | null;
   consentError: boolean;
+  /** Once sent: the server's promise, for the thank-you panel. */
+  reply: ReplyPromise | null;
 }) {
   const { t } = useTranslation();
   const { stage } = conversation;
@@ -154,17 +159,43 @@ export function Composer({
       );
 
     case "sent":
-      return (
-        <Actions>
-          <Button ref={ref} onClick={onClose}>
-            {t("chatbot.close")}
-          </Button>
-          <Button variant="secondary" onClick={onRestart}>
-            {t("chatbot.newApplication")}
-          </Button>
-        </Actions>
-      );
+      return <Sent reply={reply} focusRef={focusRef} onClose={onClose} onRestart={onRestart} />;
   }
+}
+
+/**
+ * The end of the conversation: the thank-you panel (its heading takes the focus the chat gives
+ * its composer) with the ways on.
+ */
+function Sent({
+  reply,
+  focusRef,
+  onClose,
+  onRestart,
+}: {
+  reply: ReplyPromise | null;
+  focusRef: RefObject<HTMLElement | null>;
+  onClose: () => void;
+  onRestart: () => void;
+}) {
+  const { t } = useTranslation();
+  const actions = (
+    <Actions>
+      <Button ref={reply ? undefined : (focusRef as RefObject<never>)} onClick={onClose}>
+        {t("chatbot.close")}
+      </Button>
+      <Button variant="secondary" onClick={onRestart}>
+        {t("chatbot.newApplication")}
+      </Button>
+    </Actions>
+  );
+  return reply ? (
+    <ThankYouPanel reply={reply} compact focusRef={focusRef}>
+      {actions}
+    </ThankYouPanel>
+  ) : (
+    actions
+  );
 }
 
 function Actions({ children }: { children: ReactNode }) {

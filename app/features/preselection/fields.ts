@@ -4,6 +4,8 @@
  */
 export const MIN_AGE = 18;
 export const MESSAGE_MIN_LENGTH = 10;
+/** The id of the form's section: a post, with or without JavaScript, lands on it. */
+export const FORM_ANCHOR = "preselection";
 export const experienceLevels = ["beginner", "intermediate", "advanced"] as const;
 
 export const preselectionFields = [

@@ -1,9 +1,9 @@
 import { Icon } from "#app/components/ui/icon.tsx";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { Link, useActionData, useFetcher } from "react-router";
 import { PasswordField } from "#app/auth/password-field.tsx";
-import { Field, FieldError, Input, Textarea } from "#app/components/ui/field.tsx";
+import { Field, FieldError, Input } from "#app/components/ui/field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { preloadToasts, toast } from "#app/components/ui/toast.tsx";
 import { failureMessage } from "#app/features/submissions/failure-message.ts";
@@ -11,6 +11,7 @@ import { HONEYPOT_FIELD } from "#app/features/submissions/honeypot.ts";
 import { countStart } from "#app/features/analytics/beacon.ts";
 import { cn } from "#app/utils/cn.ts";
 import type { PreselectionActionData } from "./preselection.server.ts";
+import { FORM_ANCHOR } from "./fields.ts";
 import {
   experienceLevels,
   limits,
@@ -19,6 +20,9 @@ import {
   type PreselectionField,
 } from "./fields.ts";
 import type { FieldErrors } from "#app/utils/field-errors.ts";
+import { ThankYouPanel } from "#app/features/submissions/thank-you-panel.tsx";
+import type { ReplyPromise } from "#app/features/submissions/thank-you.ts";
+import { MessageField } from "./message-field.tsx";
 
 // The validation library loads when the visitor first sends, not with the page.
 const loadSchema = () => import("./schema.ts");
@@ -33,20 +37,37 @@ type Message = (field: PreselectionField) => string | undefined;
 
 /**
  * The pre-selection form. Checked in the browser before sending and again by the route's action;
- * without JavaScript it is a plain form post and the server's answer is rendered in place.
+ * without JavaScript it is a plain form post and the server's answer is rendered in place (or,
+ * once stored, the page comes back with the thank-you panel: thank-you.server.ts). Either way the
+ * browser lands on the form's section, where the answer is.
  */
 export function PreselectionForm({
   action,
   withAccount = false,
+  thanks = null,
+  headingLevel = 3,
+  afterForm = null,
 }: {
   action: string;
   /** /register/model: the form also creates her account, so it asks for a password. */
   withAccount?: boolean;
+  /** The panel of an application sent by a plain form, from the page's loader. */
+  thanks?: ReplyPromise | null;
+  /** The level of the panel's heading in the page. */
+  headingLevel?: 2 | 3;
+  /** Shown below the form while there is one (another way to register). */
+  afterForm?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { fetcher, formRef, serverAnswer, errors, values, handlers } =
-    usePreselectionSubmission(withAccount);
+  const { fetcher, formRef, serverAnswer, errors, values, handlers, reply } =
+    usePreselectionSubmission(withAccount, action);
   const sending = fetcher.state !== "idle";
+  // Kept for as long as the page is open, whatever the loaders say later.
+  const [sentByPlainForm] = useState(thanks);
+  const sent = reply ?? sentByPlainForm;
+  if (sent) {
+    return <ThankYouPanel reply={sent} withAccount={withAccount} headingLevel={headingLevel} />;
+  }
 
   const message = (field: PreselectionField) => {
     const key = errors[field];
@@ -55,71 +76,57 @@ export function PreselectionForm({
   const hasErrors = Object.keys(errors).length > 0;
 
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      action={action}
-      noValidate
-      {...handlers}
-      aria-describedby="preselection-required-note"
-      className="grid gap-6 sm:grid-cols-2"
-    >
-      <p id="preselection-required-note" className="text-sm text-ink-500 sm:col-span-2">
-        {t("preselection.requiredNote")}
-      </p>
-      {/* Without JavaScript there is no toast: the server's answer is shown here instead. */}
-      {serverAnswer ? <ServerAnswer answer={serverAnswer} withAccount={withAccount} /> : null}
-      {hasErrors ? (
-        <p
-          role="alert"
-          className="rounded-xl bg-coral-300/25 px-4 py-3 text-sm font-semibold text-coral-700 sm:col-span-2"
-        >
-          {t("validation.fixFields")}
-        </p>
-      ) : null}
-
-      <ContactFields values={values} message={message} withAccount={withAccount} />
-      <ExperienceChoice value={values.experience} error={message("experience")} />
-
-      <Field
-        id="message"
-        label={t("preselection.message")}
-        error={message("message")}
-        className="sm:col-span-2"
+    <>
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        action={`${action}#${FORM_ANCHOR}`}
+        noValidate
+        {...handlers}
+        aria-describedby="preselection-required-note"
+        className="grid gap-6 sm:grid-cols-2"
       >
-        {(aria) => (
-          <Textarea
-            {...aria}
-            name="message"
-            required
-            rows={5}
-            maxLength={limits.message}
-            placeholder={t("preselection.messagePlaceholder")}
-            defaultValue={values.message}
+        <p id="preselection-required-note" className="text-sm text-ink-500 sm:col-span-2">
+          {t("preselection.requiredNote")}
+        </p>
+        {/* Without JavaScript there is no toast: the server's answer is shown here instead. */}
+        {serverAnswer ? <ServerAnswer answer={serverAnswer} /> : null}
+        {hasErrors ? (
+          <p
+            role="alert"
+            className="rounded-xl bg-coral-300/25 px-4 py-3 text-sm font-semibold text-coral-700 sm:col-span-2"
+          >
+            {t("validation.fixFields")}
+          </p>
+        ) : null}
+
+        <ContactFields values={values} message={message} withAccount={withAccount} />
+        <ExperienceChoice value={values.experience} error={message("experience")} />
+
+        <MessageField defaultValue={values.message} error={message("message")} />
+
+        <Consent checked={values.consent === "on"} error={message("consent")} />
+        {/* A trap for software that fills in every field; people never see or reach it. */}
+        <div aria-hidden="true" className="absolute -start-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor={HONEYPOT_FIELD}>Website</label>
+          <input
+            id={HONEYPOT_FIELD}
+            name={HONEYPOT_FIELD}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
           />
-        )}
-      </Field>
+        </div>
 
-      <Consent checked={values.consent === "on"} error={message("consent")} />
-      {/* A trap for software that fills in every field; people never see or reach it. */}
-      <div aria-hidden="true" className="absolute -start-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={HONEYPOT_FIELD}>Website</label>
-        <input
-          id={HONEYPOT_FIELD}
-          name={HONEYPOT_FIELD}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-        />
-      </div>
-
-      <div className="sm:col-span-2">
-        <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
-          <Icon name="send" />
-          {sending ? t("preselection.sending") : t("preselection.submit")}
-        </Button>
-      </div>
-    </fetcher.Form>
+        <div className="sm:col-span-2">
+          <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
+            <Icon name="send" />
+            {sending ? t("preselection.sending") : t("preselection.submit")}
+          </Button>
+        </div>
+      </fetcher.Form>
+      {afterForm}
+    </>
   );
 }
 
@@ -127,7 +134,7 @@ export function PreselectionForm({
  * The form's round trip: checked in the browser first, sent by a fetcher, and its answer told
  * with a toast (or, without JavaScript, by the route's action data).
  */
-function usePreselectionSubmission(withAccount: boolean) {
+function usePreselectionSubmission(withAccount: boolean, action: string) {
   const { t } = useTranslation();
   const fetcher = useFetcher<PreselectionActionData>({ key: "preselection" });
   const documentResult = useActionData<PreselectionActionData>(); // the no-JavaScript round trip
@@ -186,7 +193,8 @@ function usePreselectionSubmission(withAccount: boolean) {
       }
       setClientErrors({});
       // Sending an application changes nothing the page shows: no reload of its data after it.
-      await fetcher.submit(form, { defaultShouldRevalidate: false });
+      // The action without the form's #anchor, which is for the browser's own post.
+      await fetcher.submit(form, { action, defaultShouldRevalidate: false });
     } catch {
       // The checks could not be loaded (the network is gone): her answers stay for another try.
       toast({
@@ -208,35 +216,31 @@ function usePreselectionSubmission(withAccount: boolean) {
   }
 
   const serverAnswer =
-    !fetcher.data && documentResult && documentResult.status !== "invalid" && !clientErrors
+    !fetcher.data &&
+    documentResult &&
+    documentResult.status !== "invalid" &&
+    documentResult.status !== "sent" &&
+    !clientErrors
       ? documentResult
       : undefined;
+  // A browser that does not say how it posted gets the answer, not a redirect, to a plain form.
+  const reply = result?.status === "sent" ? result.reply : null;
   const handlers = {
     onSubmit: (event: FormEvent<HTMLFormElement>) => void onSubmit(event),
     onChange: (event: FormEvent<HTMLFormElement>) => void onChange(event),
     onFocus,
   };
-  return { fetcher, formRef, serverAnswer, errors, values, handlers };
+  return { fetcher, formRef, serverAnswer, errors, values, handlers, reply };
 }
 
-/** The server's answer to a form sent without JavaScript, where a toast would otherwise say it. */
+/** The server's refusal of a form sent without JavaScript, where a toast would otherwise say it. */
 function ServerAnswer({
   answer,
-  withAccount,
 }: {
-  answer: Exclude<PreselectionActionData, { status: "invalid" }>;
-  withAccount: boolean;
+  answer: Exclude<PreselectionActionData, { status: "invalid" | "sent" }>;
 }) {
   const { t } = useTranslation();
-  return answer.status === "sent" ? (
-    <p
-      role="status"
-      className="rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-brand-200 sm:col-span-2"
-    >
-      <strong className="block font-semibold">{t("preselection.sentTitle")}</strong>
-      {t(withAccount ? "preselection.registeredDescription" : "preselection.sentDescription")}
-    </p>
-  ) : (
+  return (
     <p
       role="alert"
       className="rounded-xl bg-coral-300/25 px-4 py-3 text-sm text-coral-700 sm:col-span-2"

@@ -1,12 +1,21 @@
 import { Icon } from "#app/components/ui/icon.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
+import type { ReplyPromise } from "#app/features/submissions/thank-you.ts";
+import { FORM_ANCHOR } from "./fields.ts";
 import { PreselectionForm } from "./preselection-form.tsx";
 
-export function PreselectionSection({ action }: { action: string }) {
+export function PreselectionSection({
+  action,
+  thanks,
+}: {
+  action: string;
+  /** The panel of an application sent by a plain form (the page's loader). */
+  thanks: ReplyPromise | null;
+}) {
   const { t } = useTranslation();
   return (
     <section
-      id="preselection"
+      id={FORM_ANCHOR}
       aria-labelledby="preselection-title"
       className="bg-brand-950 py-20 sm:py-24"
     >
@@ -25,7 +34,7 @@ export function PreselectionSection({ action }: { action: string }) {
           </p>
         </div>
         <div className="rounded-3xl bg-sand-50 p-6 shadow-xl sm:p-10">
-          <PreselectionForm action={action} />
+          <PreselectionForm action={action} thanks={thanks} />
         </div>
       </div>
     </section>

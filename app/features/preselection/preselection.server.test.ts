@@ -13,6 +13,8 @@ import {
   confirmationLimit,
   storeApplication,
 } from "#app/features/submissions/submissions.server.ts";
+import { promisedReplyDays } from "#app/features/site/site-settings.server.ts";
+import { takeThankYou } from "#app/features/submissions/thank-you.server.ts";
 import { handlePreselection } from "./preselection.server.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 import { insertMailTemplate } from "#app/test/factories.ts";
@@ -84,7 +86,13 @@ describe.each(databaseTargets)("the pre-selection form's server side on %s", (_n
   });
 
   it("stores a valid application as Pendente with history and a queued confirmation", async () => {
-    expect(await answer(post(valid))).toEqual({ status: 200, data: { status: "sent" } });
+    expect(await answer(post(valid))).toEqual({
+      status: 200,
+      data: {
+        status: "sent",
+        reply: { days: expect.any(Number), email: valid.email, whatsapp: true },
+      },
+    });
     const db = await getDatabase();
     const stored = await db
       .select()
@@ -125,7 +133,7 @@ describe.each(databaseTargets)("the pre-selection form's server side on %s", (_n
     const email = emailOf("Conta");
     expect(await answer(post({ ...valid, email }))).toEqual({
       status: 200,
-      data: { status: "sent" },
+      data: { status: "sent", reply: { days: expect.any(Number), email: email, whatsapp: true } },
     });
     const db = await getDatabase();
     const [account] = await db.select().from(user).where(eq(user.email, email.toLowerCase()));
@@ -172,7 +180,7 @@ describe.each(databaseTargets)("the pre-selection form's server side on %s", (_n
     const email = emailOf("bot");
     expect(await answer(post({ ...valid, email, website: "http://spam.example" }))).toEqual({
       status: 200,
-      data: { status: "sent" },
+      data: { status: "sent", reply: { days: expect.any(Number), email: email, whatsapp: true } },
     });
     const db = await getDatabase();
     expect(
@@ -270,7 +278,7 @@ describe.each(databaseTargets)("the pre-selection form's server side on %s", (_n
     try {
       expect(await form(post({ ...valid, email }))).toEqual({
         status: 200,
-        data: { status: "sent" },
+        data: { status: "sent", reply: { days: expect.any(Number), email: email, whatsapp: true } },
       });
     } finally {
       await db
@@ -333,4 +341,119 @@ describe.each(databaseTargets)("the pre-selection form's server side on %s", (_n
     const huge = post({ ...valid, message: "x".repeat(70 * 1024) });
     expect(await answer(huge)).toEqual({ status: 413, data: { status: "tooLarge" } });
   });
+
+  it("tells her when the agency answers and where: her address, and WhatsApp only if she gave it", async () => {
+    const email = emailOf("Promise");
+    const { data } = await answer(post({ ...valid, email: `  ${email} `, whatsapp: "" }));
+    expect(data).toEqual({
+      status: "sent",
+      reply: { days: await promisedReplyDays(await getDatabase()), email, whatsapp: false },
+    });
+  });
+
+  describe("sent by the page itself (a plain form: no JavaScript, or not yet)", () => {
+    const asPageLoad = { "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" };
+
+    /** The redirect React Router sends on for a thrown Response. */
+    async function redirected(request: Request, source: "form" | "register" = "register") {
+      try {
+        await handlePreselection(request, source);
+      } catch (thrown) {
+        if (thrown instanceof Response) return thrown;
+        throw thrown;
+      }
+      throw new Error("answered in place, not redirected");
+    }
+
+    it("once stored, goes back to the form's section, so a reload sends nothing again", async () => {
+      const email = emailOf("Plain");
+      const response = await redirected(post({ ...valid, email }, asPageLoad));
+      expect(response.status).toBe(303);
+      expect(response.headers.get("location")).toBe("/register/model#preselection");
+      const cookies = response.headers.getSetCookie();
+      // The proof that this browser chose the password is still set (account-claim.server.ts).
+      expect(cookies.some((cookie) => cookie.includes(".signed_up="))).toBe(true);
+      const applied = cookies.find((cookie) => cookie.startsWith("applied="));
+      expect(applied).toMatch(/; Path=\/; Max-Age=60; HttpOnly; SameSite=Lax$/);
+
+      const db = await getDatabase();
+      const stored = await db
+        .select()
+        .from(submissions)
+        .where(eq(submissions.emailNormalized, email.toLowerCase()));
+      expect(stored).toHaveLength(1);
+
+      // The page it lands on shows the panel once, and is this visitor's alone.
+      const next = await takeThankYou(pageLoad(applied!.split(";")[0]!));
+      expect(next.thanks).toEqual({
+        days: await promisedReplyDays(db),
+        email,
+        whatsapp: true,
+      });
+      expect(next.headers?.get("cache-control")).toBe("private, no-store");
+      expect(next.headers?.getSetCookie()).toEqual([
+        "applied=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax",
+      ]);
+      // Reloaded (the cookie is gone): the page as everyone gets it.
+      expect(await takeThankYou(pageLoad("lang=de"))).toEqual({ thanks: null });
+    });
+
+    it("from the home page, goes back to the home page's form", async () => {
+      const { age: _age, password: _password, ...fields } = valid;
+      const response = await redirected(
+        post({ ...fields, age: "30", email: emailOf("Home") }, asPageLoad),
+        "form",
+      );
+      expect(response.headers.get("location")).toBe("/#preselection");
+    });
+
+    it("goes back to its own page, whatever the request names", async () => {
+      const request = new Request(
+        "http://localhost/register/model?redirectTo=https%3A%2F%2Fevil.example&next=%2F%2Fevil.example",
+        {
+          method: "POST",
+          body: new URLSearchParams({ ...valid, email: emailOf("Nowhere") }),
+          headers: {
+            origin: "http://localhost",
+            referer: "https://evil.example/",
+            "x-client-ip": nextIp(),
+            ...asPageLoad,
+          },
+        },
+      );
+      expect((await redirected(request)).headers.get("location")).toBe(
+        "/register/model#preselection",
+      );
+    });
+
+    it("refused, is answered in place with her values and the errors: nothing redirects them away", async () => {
+      const { status, data } = await answer(post({ ...valid, email: "" }, asPageLoad));
+      expect(status).toBe(400);
+      expect(data).toMatchObject({
+        status: "invalid",
+        fieldErrors: { email: "applying.emailRequired" },
+        values: { fullName: valid.fullName, message: valid.message },
+      });
+    });
+
+    it("shows no panel for a cookie it did not write, and clears it", async () => {
+      for (const value of [
+        "not-json",
+        encodeURIComponent("[1,2]"),
+        encodeURIComponent(JSON.stringify({ email: "a@b.co", whatsapp: "yes" })),
+        encodeURIComponent(JSON.stringify({ email: `${"a".repeat(250)}@b.co`, whatsapp: false })),
+        "%E0%A4%A",
+      ]) {
+        const next = await takeThankYou(pageLoad(`applied=${value}`));
+        expect(next.thanks, value).toBeNull();
+        expect(next.headers?.getSetCookie(), value).toEqual([
+          "applied=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax",
+        ]);
+      }
+    });
+  });
 });
+
+function pageLoad(cookie: string) {
+  return new Request("http://localhost/register/model", { headers: { cookie } });
+}

@@ -7,7 +7,8 @@ import {
   type ApplicationChannel,
   type ApplicationResult,
 } from "#app/features/submissions/receive.server.ts";
-import { CONSENT_VERSION, preselectionFields, registrationFields } from "./fields.ts";
+import { isDocumentPost, thankYouRedirect } from "#app/features/submissions/thank-you.server.ts";
+import { CONSENT_VERSION, FORM_ANCHOR, preselectionFields, registrationFields } from "./fields.ts";
 import { validatePreselection, validateRegistration, type Preselection } from "./schema.ts";
 
 export type PreselectionActionData = ApplicationResult;
@@ -80,13 +81,19 @@ const registration: ApplicationChannel<Preselection & { password: string }> = {
 
 /**
  * The pre-selection form's action (home page and /register/model). The answer is the route's
- * action data: the page renders it in place when the form was posted without JavaScript.
+ * action data: the page renders it in place when the form was posted without JavaScript, except
+ * a stored application, which then goes back to the page (thank-you.server.ts).
  */
 export async function handlePreselection(request: Request, source: "form" | "register") {
   const answer =
     source === "register"
       ? await receiveApplication(request, registration)
       : await receiveApplication(request, landingForm);
+  if (answer.body.status === "sent" && isDocumentPost(request)) {
+    const page = source === "register" ? "/register/model" : "/";
+    // Thrown, as React Router lets a redirect be: the action's data keeps one type.
+    throw thankYouRedirect(request, `${page}#${FORM_ANCHOR}`, answer.body.reply, answer.headers);
+  }
   return data<PreselectionActionData>(answer.body, {
     status: answer.status,
     headers: answer.headers,

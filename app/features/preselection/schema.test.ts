@@ -121,7 +121,11 @@ describe("validatePreselection: each rule", () => {
     expect(validatePreselection({ ...valid, age }).success).toBe(true);
   });
 
-  it.each(["", "ana", "ana@", "@example.com", "ana@example", "ana example@x.com", "a@b@c.com"])(
+  it.each(["", "   "])("asks for the e-mail %j, rather than calling it invalid", (email) => {
+    expect(errorOf({ ...valid, email }, "email")).toBe("applying.emailRequired");
+  });
+
+  it.each(["ana", "ana@", "@example.com", "ana@example", "ana example@x.com", "a@b@c.com"])(
     "rejects the e-mail %j",
     (email) => {
       expect(errorOf({ ...valid, email }, "email")).toBe("validation.emailInvalid");
@@ -193,7 +197,7 @@ describe("validatePreselection: each rule", () => {
     expect(errorsOf({})).toEqual({
       fullName: "validation.fullNameRequired",
       age: "validation.ageInvalid",
-      email: "validation.emailInvalid",
+      email: "applying.emailRequired",
       instagram: "validation.instagramRequired",
       experience: "validation.experienceRequired",
       message: "validation.messageMin",

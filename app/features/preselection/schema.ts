@@ -33,8 +33,9 @@ export const preselectionSchema = z.object({
         .max(120, { error: "validation.ageInvalid" }),
     ),
   email: z
-    .string({ error: "validation.emailInvalid" })
+    .string({ error: "applying.emailRequired" })
     .trim()
+    .min(1, { error: "applying.emailRequired" })
     .max(limits.email, { error: "validation.tooLong" })
     .pipe(z.email({ error: "validation.emailInvalid" })),
   whatsapp: whatsappField,

@@ -152,7 +152,13 @@ describe.skipIf(!hasPostgres)(
         }
         expect(await storedFor(direct.db, fields.email)).toEqual({ applications: 0, mails: 0 });
 
-        expect(await send()).toEqual({ status: 200, body: { status: "sent" } });
+        expect(await send()).toEqual({
+          status: 200,
+          body: {
+            status: "sent",
+            reply: { days: expect.any(Number), email: fields.email, whatsapp: true },
+          },
+        });
         expect(await storedFor(direct.db, fields.email)).toEqual({ applications: 1, mails: 1 });
       });
 
@@ -170,7 +176,13 @@ describe.skipIf(!hasPostgres)(
         await proxy.drained();
         expect(await storedFor(direct.db, fields.email)).toEqual({ applications: 0, mails: 0 });
 
-        expect(await send()).toEqual({ status: 200, body: { status: "sent" } });
+        expect(await send()).toEqual({
+          status: 200,
+          body: {
+            status: "sent",
+            reply: { days: expect.any(Number), email: fields.email, whatsapp: true },
+          },
+        });
         expect(await storedFor(direct.db, fields.email)).toEqual({ applications: 1, mails: 1 });
       }, 30_000);
     }
@@ -187,7 +199,13 @@ describe.skipIf(!hasPostgres)(
       await proxy.drained();
       expect(await storedFor(direct.db, fields.email)).toEqual({ applications: 0, mails: 0 });
 
-      expect(await send()).toEqual({ status: 200, body: { status: "sent" } });
+      expect(await send()).toEqual({
+        status: 200,
+        body: {
+          status: "sent",
+          reply: { days: expect.any(Number), email: fields.email, whatsapp: true },
+        },
+      });
       expect(await storedFor(direct.db, fields.email)).toEqual({ applications: 1, mails: 1 });
     }, 30_000);
 
@@ -195,7 +213,13 @@ describe.skipIf(!hasPostgres)(
       const { fields, send } = chatbotPost();
       proxy.holdAtCommit("answer");
       try {
-        expect(await send()).toEqual({ status: 200, body: { status: "sent" } });
+        expect(await send()).toEqual({
+          status: 200,
+          body: {
+            status: "sent",
+            reply: { days: expect.any(Number), email: fields.email, whatsapp: true },
+          },
+        });
       } finally {
         proxy.restore();
       }
@@ -228,7 +252,13 @@ describe("PGlite failed at submission", () => {
       await openAppDatabase("pglite", { DATA_DIR: dataDir, SUBMISSION_RATE_LIMIT: "1000" });
       const reopened = await getDatabase();
       expect(await storedFor(reopened, fields.email)).toEqual({ applications: 0, mails: 0 });
-      expect(await send()).toEqual({ status: 200, body: { status: "sent" } });
+      expect(await send()).toEqual({
+        status: 200,
+        body: {
+          status: "sent",
+          reply: { days: expect.any(Number), email: fields.email, whatsapp: true },
+        },
+      });
       expect(await storedFor(reopened, fields.email)).toEqual({ applications: 1, mails: 1 });
     }, 30_000);
   }

@@ -17,15 +17,19 @@ import { storableText } from "#app/utils/text.ts";
 import { HONEYPOT_FIELD } from "./honeypot.ts";
 import { storeApplication, type NewSubmission } from "./submissions.server.ts";
 import { requestLogger } from "#app/utils/logger.server.ts";
+import { replyDays } from "./thank-you.server.ts";
+import type { ReplyPromise } from "./thank-you.ts";
 
 const MAX_BODY_BYTES = 64 * 1024;
 const RATE_WINDOW_SECONDS = 10 * 60;
 /** A field longer than any limit is cut here, so an error answer never echoes 64 KB back. */
 const MAX_ECHO_LENGTH = 4000;
+/** The longest address an application takes (RFC 5321), for the panel of a bot's "application". */
+const MAX_EMAIL = 254;
 
 /** What every application channel answers; field errors and messages are translation keys. */
 export type ApplicationResult =
-  | { status: "sent" }
+  | { status: "sent"; reply: ReplyPromise }
   | { status: "invalid"; fieldErrors: Record<string, string>; values: Record<string, string> }
   | { status: "limited"; retryAfterMinutes: number; values: Record<string, string> }
   | { status: "refused" }
@@ -101,7 +105,11 @@ export async function receiveApplication<T>(
   // Only software fills in the hidden field: thank it and keep nothing.
   const honeypot = body[HONEYPOT_FIELD];
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
-    return { status: 200, body: { status: "sent" } };
+    const reply = await replyPromise(
+      given.email?.slice(0, MAX_EMAIL) ?? "",
+      given.whatsapp || given.phone,
+    );
+    return { status: 200, body: { status: "sent", reply } };
   }
 
   const result = channel.validate(given);
@@ -147,7 +155,8 @@ export async function receiveApplication<T>(
       };
     }
     const headers = await afterStore(channel, result.data, { request, language });
-    return { status: 200, body: { status: "sent" }, ...(headers ? { headers } : {}) };
+    const reply = await replyPromise(input.email, input.whatsapp ?? input.phone);
+    return { status: 200, body: { status: "sent", reply }, ...(headers ? { headers } : {}) };
   } catch (error) {
     log.error({
       event: error instanceof DatabaseTimeout ? "submission.timed-out" : "submission.failed",
@@ -189,6 +198,11 @@ async function afterStore<T>(
   const headers = await Promise.race([run, timeUp]);
   clearTimeout(timer);
   return headers ?? undefined;
+}
+
+/** What the thank-you panel promises: when, at which address, and whether on WhatsApp too. */
+async function replyPromise(email: string, phone: string | undefined): Promise<ReplyPromise> {
+  return { days: await replyDays(), email, whatsapp: Boolean(phone) };
 }
 
 type Body = Record<string, unknown>;

@@ -12,6 +12,8 @@ import { listPosts } from "#app/features/blog/posts.server.ts";
 import { homeContent } from "#app/features/content/home-items.server.ts";
 import { siteHome } from "#app/features/site/site-settings.server.ts";
 import { handlePreselection } from "#app/features/preselection/preselection.server.ts";
+import { takeThankYou } from "#app/features/submissions/thank-you.server.ts";
+import { data } from "react-router";
 import { agency } from "#app/utils/agency.ts";
 import { preselectionClientAction } from "#app/features/preselection/client-action.ts";
 import { pageContext } from "#app/utils/page.server.ts";
@@ -22,12 +24,14 @@ import type { Route } from "./+types/home";
 export async function loader({ request }: Route.LoaderArgs) {
   const { language, t, seo, strings } = pageContext(request);
   const db = await getDatabase();
-  const [posts, { faq, testimonials, team, hero }, { figures, howItWorks }] = await Promise.all([
-    listPosts(db, language, 3),
-    homeContent(db, language),
-    siteHome(db, language),
-  ]);
-  return {
+  const [posts, { faq, testimonials, team, hero }, { figures, howItWorks }, { thanks, headers }] =
+    await Promise.all([
+      listPosts(db, language, 3),
+      homeContent(db, language),
+      siteHome(db, language),
+      takeThankYou(request),
+    ]);
+  const page = {
     strings: strings("marketing", "blog", "preselection"),
     seo: seo({
       title: `${agency.name} | ${t("meta.tagline")}`,
@@ -41,7 +45,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     howItWorks,
     team,
     hero,
+    thanks,
   };
+  return data(page, { headers });
 }
 
 export const headers = pageWithActionHeaders;
@@ -66,7 +72,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Team members={loaderData.team} />
       <Faq items={loaderData.faq} />
       <BlogTeaser posts={loaderData.posts} />
-      <PreselectionSection action="/?index" />
+      <PreselectionSection action="/?index" thanks={loaderData.thanks} />
     </>
   );
 }
