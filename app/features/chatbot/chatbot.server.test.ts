@@ -242,7 +242,7 @@ describe.each(databaseTargets)("the chatbot's application endpoint on %s", (_nam
     it("are answered with field errors, her values, and nothing stored", async () => {
       const email = emailOf("invalid");
       const result = await answer(
-        post({ ...valid, email, document: "12AB", phone: "12345", city: "F" }),
+        post({ ...valid, email, document: "ABCD", phone: "12345", city: "F" }),
       );
       expect(result).toEqual({
         status: 400,
@@ -253,7 +253,7 @@ describe.each(databaseTargets)("the chatbot's application endpoint on %s", (_nam
             phone: "chatbot.errors.phone",
             city: "chatbot.errors.location",
           },
-          values: { ...valid, email, document: "12AB", phone: "12345", city: "F" },
+          values: { ...valid, email, document: "ABCD", phone: "12345", city: "F" },
         },
       });
       expect(await storedFor(email)).toEqual([]);
