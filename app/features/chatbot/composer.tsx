@@ -6,6 +6,7 @@ import { Input, Label, Textarea } from "#app/components/ui/field.tsx";
 import { cn } from "#app/utils/cn.ts";
 import type { Action, Conversation } from "./conversation.ts";
 import { countryName, localIsoToday } from "./format.ts";
+import { callingCodeOf } from "#app/features/preselection/phone.ts";
 import {
   chatbotLimits,
   countryCodes,
@@ -30,6 +31,7 @@ export function Composer({
   focusRef,
   invalidEntryId,
   consentError,
+  homeCountry,
 }: {
   conversation: Conversation;
   dispatch: Dispatch;
@@ -40,6 +42,8 @@ export function Composer({
   /** The transcript message that says what is wrong with the answer in the box, if any. */
   invalidEntryId: number | null;
   consentError: boolean;
+  /** Listed first in the country question (home-country.ts). */
+  homeCountry: string | null;
 }) {
   const { t } = useTranslation();
   const { stage } = conversation;
@@ -66,6 +70,7 @@ export function Composer({
           dispatch={dispatch}
           focusRef={focusRef}
           invalidEntryId={invalidEntryId}
+          homeCountry={homeCountry}
         />
       );
 
@@ -181,6 +186,7 @@ function QuestionBox({
   dispatch,
   focusRef,
   invalidEntryId,
+  homeCountry,
 }: {
   question: Question;
   editing: boolean;
@@ -188,6 +194,7 @@ function QuestionBox({
   dispatch: Dispatch;
   focusRef: RefObject<HTMLElement | null>;
   invalidEntryId: number | null;
+  homeCountry: string | null;
 }) {
   const { t } = useTranslation();
   const { draft } = conversation;
@@ -227,6 +234,8 @@ function QuestionBox({
           <AnswerControl
             question={question}
             draft={draft}
+            country={conversation.answers.country}
+            homeCountry={homeCountry}
             set={set}
             aria={aria}
             focusRef={focusRef}
@@ -301,17 +310,22 @@ function ExperienceButtons({
 function AnswerControl({
   question,
   draft,
+  country,
+  homeCountry,
   set,
   aria,
   focusRef,
 }: {
   question: Exclude<Question, "experience">;
   draft: Conversation["draft"];
+  /** The country she chose, which a phone number without its +code is read in. */
+  country: string | undefined;
+  homeCountry: string | null;
   set: Setter;
   aria: Aria;
   focusRef: RefObject<HTMLElement | null>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const ref = focusRef as RefObject<never>;
   switch (question) {
     case "location":
@@ -319,6 +333,7 @@ function AnswerControl({
         <LocationFields
           country={draft.country}
           city={draft.city}
+          homeCountry={homeCountry}
           set={set}
           aria={aria}
           focusRef={focusRef}
@@ -350,9 +365,11 @@ function AnswerControl({
         dateOfBirth: { type: "date", autoComplete: "bday", min: "1900-01-01" },
         phone: { type: "tel", autoComplete: "tel", maxLength: chatbotLimits.phone },
         email: { type: "email", autoComplete: "email", maxLength: chatbotLimits.email },
+        // Passports and many ID cards have letters (decision 035), so the full keyboard.
         document: {
-          inputMode: "numeric",
+          autoCapitalize: "characters",
           autoComplete: "off",
+          spellCheck: false,
           maxLength: chatbotLimits.document,
         },
         instagram: {
@@ -362,7 +379,8 @@ function AnswerControl({
           maxLength: chatbotLimits.instagram,
         },
       } as const;
-      return (
+      const code = question === "phone" && country ? callingCodeOf(country) : null;
+      const input = (
         <Input
           ref={ref}
           id="chat-answer"
@@ -373,23 +391,39 @@ function AnswerControl({
           value={draft[question] ?? ""}
           onChange={set(question)}
           {...aria}
+          aria-describedby={
+            [code ? "chat-phone-hint" : null, aria["aria-describedby"]].filter(Boolean).join(" ") ||
+            undefined
+          }
           className="h-12 py-0"
         />
+      );
+      if (!code || !country) return input;
+      // Says which calling code her number gets, so "(48) 99123-4567" is typed with confidence.
+      return (
+        <div className="space-y-1">
+          {input}
+          <p id="chat-phone-hint" className="text-xs text-ink-600">
+            {t("chatbot.phoneHint", { country: countryName(country, i18n.language), code })}
+          </p>
+        </div>
       );
     }
   }
 }
 
-/** Her country, from a list sorted in her language, and her city. */
+/** Her country, from a list sorted in her language with her likely one first, and her city. */
 function LocationFields({
   country,
   city,
+  homeCountry,
   set,
   aria,
   focusRef,
 }: {
   country: string | undefined;
   city: string | undefined;
+  homeCountry: string | null;
   set: Setter;
   aria: Aria;
   focusRef: RefObject<HTMLElement | null>;
@@ -398,10 +432,13 @@ function LocationFields({
   const ref = focusRef as RefObject<never>;
   const countries = useMemo(() => {
     const collator = new Intl.Collator(i18n.language);
-    return countryCodes
-      .map((code) => ({ code, name: countryName(code, i18n.language) }))
+    const named = (code: string) => ({ code, name: countryName(code, i18n.language) });
+    const others = countryCodes
+      .filter((code) => code !== homeCountry)
+      .map(named)
       .sort((a, b) => collator.compare(a.name, b.name));
-  }, [i18n.language]);
+    return homeCountry ? [named(homeCountry), ...others] : others;
+  }, [i18n.language, homeCountry]);
 
   return (
     <div className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">

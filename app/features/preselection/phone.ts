@@ -1,4 +1,8 @@
-import { isSupportedCountry, parsePhoneNumberFromString } from "libphonenumber-js/min";
+import {
+  getCountryCallingCode,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+} from "libphonenumber-js/min";
 import { E164 } from "#app/utils/whatsapp.ts";
 
 /**
@@ -44,4 +48,10 @@ export function normalizePhoneNumber(value: string, country?: string | null): st
 /** A stored number as people read it: "+5548991234567" → "+55 48 99123-4567". */
 export function formatPhoneNumber(e164: string): string {
   return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}
+
+/** A country's calling code ("BR" → "+55"), or null for a country without one of its own. */
+export function callingCodeOf(country: string): string | null {
+  const code = countryOf(country);
+  return code ? `+${getCountryCallingCode(code)}` : null;
 }
