@@ -71,7 +71,8 @@ test.describe("chatbot", () => {
     await giveLocation(page, "BR", valid.city);
 
     await expectAsked(c, lang, "phone");
-    await say(page, "48 99876-5432");
+    // Too short for a number of Brasil, the country she chose (a full one needs no +55).
+    await say(page, "48 9876-54");
     await expectInvalid(c, lang, "chatbot.errors.phone", c.answer);
     await say(page, valid.phone);
 
@@ -81,7 +82,8 @@ test.describe("chatbot", () => {
     await say(page, valid.email);
 
     await expectAsked(c, lang, "document");
-    await say(page, "AB12");
+    // Letters alone are no document number (a passport's letters with digits are: decision 035).
+    await say(page, "ABCD");
     await expectInvalid(c, lang, "chatbot.errors.document", c.answer);
     await say(page, valid.document);
 
