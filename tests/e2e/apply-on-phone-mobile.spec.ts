@@ -42,7 +42,7 @@ test.describe("the mobile menu", () => {
     await menuButton.tap();
     await expect(menu).toBeVisible();
     await page.locator(".language-picker > summary").tap();
-    await page.getByRole("link", { name: "Italiano" }).tap();
+    await page.getByRole("banner").getByRole("link", { name: "Italiano" }).tap();
     await expect(page.locator("html")).toHaveAttribute("lang", "it");
     await expect(menu).toBeHidden();
     await expect(menuButton).toHaveAccessibleName(t("it", "a11y.openMenu"));
