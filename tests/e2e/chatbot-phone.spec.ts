@@ -104,6 +104,17 @@ test("the geo lookup's country comes first, whatever the page's language", async
   await context.close();
 });
 
+test("the geo lookup names the country also where it maps to no language", async ({ request }) => {
+  const japan = await request.get("/api/geo-language", { headers: { [GEO]: "JP" } });
+  expect(await japan.json()).toEqual({
+    language: null,
+    country: "JP",
+    error: "unsupported-country",
+  });
+  const none = await request.get("/api/geo-language");
+  expect(await none.json()).toEqual({ language: null, error: "unknown-country" });
+});
+
 test("a Brazilian number for Portugal is refused, with the reason, and kept to correct", async ({
   page,
 }) => {
