@@ -60,7 +60,6 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "dashboard.answers.email",
     "chatbot.fields.email",
     "auth.email",
-    "chatbot.placeholders.phone",
     "admin.source.chatbot",
     "admin.list.email",
     "admin.list.status",
@@ -74,7 +73,6 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "blog.title",
     "meta.errorTitle",
     "notFound.code",
-    "chatbot.placeholders.phone",
     "admin.source.chatbot",
   ],
   // Italian websites say "Home", and "creator" is the usual loanword ("Creator, Florianópolis").
@@ -93,7 +91,6 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "auth.email",
     "auth.password",
     "nav.home",
-    "chatbot.placeholders.phone",
     "admin.source.chatbot",
     "admin.list.email",
     "admin.detail.email",
@@ -106,7 +103,6 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "blog.title",
     "nav.faq",
     "preselection.whatsapp",
-    "chatbot.placeholders.phone",
     "security.code",
     "admin.source.chatbot",
     "admin.list.name",
@@ -116,7 +112,7 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "admin.accessReport.roles.model",
     "admin.users.roles.model",
   ],
-  sv: ["chatbot.placeholders.phone", "admin.list.status"],
+  sv: ["admin.list.status"],
 };
 // Kept in English in every language on purpose (see the next test), so never "untranslated".
 // "WhatsApp" is a name; an arrow between two statuses needs no words.

@@ -71,7 +71,8 @@ test.describe("chatbot", () => {
     await giveLocation(page, "BR", valid.city);
 
     await expectAsked(c, lang, "phone");
-    await say(page, "48 99876-5432");
+    // Too short for a number of Brasil, the country she chose (a full one needs no +55).
+    await say(page, "48 9876");
     await expectInvalid(c, lang, "chatbot.errors.phone", c.answer);
     await say(page, valid.phone);
 
@@ -81,7 +82,8 @@ test.describe("chatbot", () => {
     await say(page, valid.email);
 
     await expectAsked(c, lang, "document");
-    await say(page, "AB12");
+    // Letters alone are no document number (a passport's letters with digits are: decision 035).
+    await say(page, "ABCD");
     await expectInvalid(c, lang, "chatbot.errors.document", c.answer);
     await say(page, valid.document);
 
@@ -105,7 +107,8 @@ test.describe("chatbot", () => {
       valid.fullName,
       valid.city,
       "Brasil",
-      valid.phone,
+      // As it is stored, read with the calling code of Brasil (decision 035).
+      "+55 48 99876 5432",
       valid.email,
       maskedDocument,
     ]) {

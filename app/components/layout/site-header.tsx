@@ -1,5 +1,5 @@
 import { Icon } from "#app/components/ui/icon.tsx";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { Link, useLocation } from "react-router";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
@@ -19,16 +19,33 @@ export function SiteHeader() {
   const { t } = useTranslation();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const viewer = useViewer();
 
-  // The mobile menu closes whenever the page or section changes.
-  useEffect(() => setMenuOpen(false), [location.pathname, location.hash]);
+  // The mobile menu closes on every navigation: another page or section, and a language chosen
+  // (?lang= on the same page, a new location too).
+  useEffect(() => setMenuOpen(false), [location]);
+
+  // Escape closes it and puts the focus back on its button, as a disclosure does. The language
+  // picker's own Escape closes the picker first.
+  useEffect(() => {
+    if (!menuOpen) return;
+    function close(event: KeyboardEvent) {
+      if (event.key !== "Escape" || (event.target as Element).closest?.("details[open]")) return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    }
+    document.addEventListener("keydown", close);
+    return () => document.removeEventListener("keydown", close);
+  }, [menuOpen]);
 
   return (
     <header className="site-header">
       <div className="site-header-bar">
+        {/* On a phone the mark alone: the bar keeps room for applying, the language and the menu
+            in every language from 360 px. */}
         <Link to="/" className="me-auto shrink-0 rounded-full" aria-label={t("a11y.homeLink")}>
-          <Logo />
+          <Logo className="site-logo" />
         </Link>
 
         {/* Seven links and three controls fit on one line from 1280 px, in every language;
@@ -57,15 +74,14 @@ export function SiteHeader() {
               >
                 {t("nav.login")}
               </Link>
-              <Link
-                to="/register/model"
-                className={cn(buttonVariants({ size: "sm" }), "max-sm:hidden")}
-              >
+              {/* Kept in the sticky bar on a phone too: applying is one tap away while she scrolls. */}
+              <Link to="/register/model" className={buttonVariants({ size: "sm" })}>
                 {t("nav.preselection")}
               </Link>
             </>
           )}
           <Button
+            ref={menuButton}
             type="button"
             variant="ghost"
             size="icon"

@@ -6,6 +6,7 @@ import { confirmationMail } from "#app/mail/templates.server.ts";
 import { decrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
 import { handleChatbotApplication } from "./chatbot.server.ts";
 import { chatbotFields } from "./questions.ts";
+import { maskDocument } from "./sensitive.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { testRun } from "#app/test/test-run.ts";
@@ -125,6 +126,34 @@ describe.each(databaseTargets)("the chatbot's application endpoint on %s", (_nam
       expect(stored!.documentEncrypted).toMatch(/^v1\.[\w-]+$/);
       expect(stored!.documentEncrypted).not.toContain("12345678909");
       expect(decrypt(stored!.documentEncrypted!, getEncryptionKey().key)).toBe("12345678909");
+    });
+
+    it.each([
+      ["br", "(48) 99123-4567", "+5548991234567"],
+      ["pt", "912 345 678", "+351912345678"],
+      ["it", "06 6982 1234", "+390669821234"],
+      ["br", "+351 912 345 678", "+351912345678"],
+    ])(
+      "with the country %s, stores the phone %j as %s (decision 035)",
+      async (country, phone, stored) => {
+        const email = emailOf(`phone-${country}-${stored}`);
+        expect(await answer(post({ ...valid, email, country, phone }))).toEqual({
+          status: 200,
+          body: { status: "sent" },
+        });
+        const [row] = await storedFor(email);
+        expect(row!.phone).toBe(stored);
+      },
+    );
+
+    it("stores a passport with letters encrypted, in capitals, its end in clear (decision 035)", async () => {
+      const email = emailOf("passport");
+      expect((await answer(post({ ...valid, email, document: "ya 123-4567" }))).status).toBe(200);
+      const [stored] = await storedFor(email);
+      expect(decrypt(stored!.documentEncrypted!, getEncryptionKey().key)).toBe("YA1234567");
+      expect(stored!.documentEncrypted).not.toContain("YA1234567");
+      expect(stored!.documentLastDigits).toBe("4567");
+      expect(maskDocument("YA1234567")).toEqual({ masked: "•••••4567", ending: "4567" });
     });
 
     it("has its first history entry and a confirmation queued in her language", async () => {
@@ -251,7 +280,7 @@ describe.each(databaseTargets)("the chatbot's application endpoint on %s", (_nam
     it("are answered with field errors, her values, and nothing stored", async () => {
       const email = emailOf("invalid");
       const result = await answer(
-        post({ ...valid, email, document: "12AB", phone: "12345", city: "F" }),
+        post({ ...valid, email, document: "ABCD", phone: "12345", city: "F" }),
       );
       expect(result).toEqual({
         status: 400,
@@ -262,9 +291,57 @@ describe.each(databaseTargets)("the chatbot's application endpoint on %s", (_nam
             phone: "chatbot.errors.phone",
             city: "chatbot.errors.location",
           },
-          values: { ...valid, email, document: "12AB", phone: "12345", city: "F" },
+          values: { ...valid, email, document: "ABCD", phone: "12345", city: "F" },
         },
       });
+      expect(await storedFor(email)).toEqual([]);
+    });
+
+    it.each([
+      [
+        "a Brazilian number for Portugal",
+        { country: "pt", phone: "(48) 99123-4567" },
+        "phone",
+        "chatbot.errors.phone",
+      ],
+      [
+        "a number without a country to read it in",
+        { country: "", phone: "(48) 99123-4567" },
+        "phone",
+        "chatbot.errors.phone",
+      ],
+      ["a line break in the phone", { phone: "(48) 99123\n4567" }, "phone", "chatbot.errors.phone"],
+      [
+        "an escape character in the phone",
+        { phone: "(48) 99123\u001b4567" },
+        "phone",
+        "chatbot.errors.phone",
+      ],
+      [
+        "an overlong phone",
+        { phone: `(48) 99123-4567${" ".repeat(18)}` + "1" },
+        "phone",
+        "chatbot.errors.tooLong",
+      ],
+      [
+        "a right-to-left override in the document",
+        { document: "AB\u202e123456" },
+        "document",
+        "chatbot.errors.document",
+      ],
+      ["a tab in the document", { document: "1234\t5678" }, "document", "chatbot.errors.document"],
+      ["an overlong document", { document: "A1".repeat(21) }, "document", "chatbot.errors.tooLong"],
+      [
+        "a document of letters only",
+        { document: "passport" },
+        "document",
+        "chatbot.errors.document",
+      ],
+    ])("refuses %s with a 400 and stores nothing", async (_, change, field, error) => {
+      const email = emailOf(`refused-${field}-${error}-${JSON.stringify(change).length}`);
+      const result = await answer(post({ ...valid, email, ...change }));
+      expect(result.status).toBe(400);
+      expect(result.body.fieldErrors).toMatchObject({ [field]: error });
       expect(await storedFor(email)).toEqual([]);
     });
 

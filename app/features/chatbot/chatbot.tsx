@@ -8,6 +8,7 @@ import type { ApplicationResult } from "#app/features/submissions/receive.server
 import type { ReplyPromise } from "#app/features/submissions/thank-you.ts";
 import { Composer } from "./composer.tsx";
 import { newConversation, progress, reduce, type Conversation } from "./conversation.ts";
+import { homeCountry } from "./home-country.ts";
 import { questions } from "./questions.ts";
 import { forgetConversation, loadConversation, saveConversation } from "./saved-conversation.ts";
 import { Transcript } from "./transcript.tsx";
@@ -33,6 +34,7 @@ export default function Chatbot({ onClose }: { onClose: () => void }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const focusRef = useRef<HTMLElement>(null);
   const { stage, entries } = conversation;
+  const geoCountry = useGeoCountry();
 
   // Opened before the focus effect below runs, so the focus lands on her answer, not on the
   // first button of the dialog. Toasts load now: a send may fail because the network is gone.
@@ -162,12 +164,39 @@ export default function Chatbot({ onClose }: { onClose: () => void }) {
             invalidEntryId={invalidEntryId}
             consentError={consentError}
             reply={stage.kind === "sent" ? reply : null}
+            homeCountry={homeCountry(i18n.language, geoCountry, navigator.languages)}
           />
         )}
       </footer>
       <Toaster inDialog />
     </dialog>
   );
+}
+
+/**
+ * The visitor's country as the server's geo lookup sees it (the proxy's header), asked once the
+ * chat opens: the pages are cached alike for everyone, so they cannot carry it. Null until it
+ * answers, or when it cannot tell.
+ */
+function useGeoCountry() {
+  const [country, setCountry] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    fetch("/api/geo-language", { headers: { accept: "application/json" } })
+      .then((response) =>
+        response.ok ? (response.json() as Promise<{ country?: unknown }>) : null,
+      )
+      .then((body) => {
+        if (current && typeof body?.country === "string") setCountry(body.country);
+      })
+      .catch(() => {
+        // Offline or refused: the page's language decides instead.
+      });
+    return () => {
+      current = false;
+    };
+  }, []);
+  return country;
 }
 
 /** The dialog's title bar: what it is, how far she has come, and the ways out. */

@@ -8,6 +8,7 @@ import { ThankYouPanel } from "#app/features/submissions/thank-you-panel.tsx";
 import type { ReplyPromise } from "#app/features/submissions/thank-you.ts";
 import type { Action, Conversation } from "./conversation.ts";
 import { countryName, localIsoToday } from "./format.ts";
+import { callingCodeOf } from "#app/features/preselection/phone.ts";
 import {
   chatbotLimits,
   countryCodes,
@@ -33,6 +34,7 @@ export function Composer({
   invalidEntryId,
   consentError,
   reply,
+  homeCountry,
 }: {
   conversation: Conversation;
   dispatch: Dispatch;
@@ -45,6 +47,8 @@ export function Composer({
   consentError: boolean;
   /** Once sent: the server's promise, for the thank-you panel. */
   reply: ReplyPromise | null;
+  /** Listed first in the country question (home-country.ts). */
+  homeCountry: string | null;
 }) {
   const { t } = useTranslation();
   const { stage } = conversation;
@@ -71,6 +75,7 @@ export function Composer({
           dispatch={dispatch}
           focusRef={focusRef}
           invalidEntryId={invalidEntryId}
+          homeCountry={homeCountry}
         />
       );
 
@@ -212,6 +217,7 @@ function QuestionBox({
   dispatch,
   focusRef,
   invalidEntryId,
+  homeCountry,
 }: {
   question: Question;
   editing: boolean;
@@ -219,6 +225,7 @@ function QuestionBox({
   dispatch: Dispatch;
   focusRef: RefObject<HTMLElement | null>;
   invalidEntryId: number | null;
+  homeCountry: string | null;
 }) {
   const { t } = useTranslation();
   const { draft } = conversation;
@@ -258,6 +265,8 @@ function QuestionBox({
           <AnswerControl
             question={question}
             draft={draft}
+            country={conversation.answers.country}
+            homeCountry={homeCountry}
             set={set}
             aria={aria}
             focusRef={focusRef}
@@ -332,17 +341,22 @@ function ExperienceButtons({
 function AnswerControl({
   question,
   draft,
+  country,
+  homeCountry,
   set,
   aria,
   focusRef,
 }: {
   question: Exclude<Question, "experience">;
   draft: Conversation["draft"];
+  /** The country she chose, which a phone number without its +code is read in. */
+  country: string | undefined;
+  homeCountry: string | null;
   set: Setter;
   aria: Aria;
   focusRef: RefObject<HTMLElement | null>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const ref = focusRef as RefObject<never>;
   switch (question) {
     case "location":
@@ -350,6 +364,7 @@ function AnswerControl({
         <LocationFields
           country={draft.country}
           city={draft.city}
+          homeCountry={homeCountry}
           set={set}
           aria={aria}
           focusRef={focusRef}
@@ -381,9 +396,11 @@ function AnswerControl({
         dateOfBirth: { type: "date", autoComplete: "bday", min: "1900-01-01" },
         phone: { type: "tel", autoComplete: "tel", maxLength: chatbotLimits.phone },
         email: { type: "email", autoComplete: "email", maxLength: chatbotLimits.email },
+        // Passports and many ID cards have letters (decision 035), so the full keyboard.
         document: {
-          inputMode: "numeric",
+          autoCapitalize: "characters",
           autoComplete: "off",
+          spellCheck: false,
           maxLength: chatbotLimits.document,
         },
         instagram: {
@@ -393,7 +410,8 @@ function AnswerControl({
           maxLength: chatbotLimits.instagram,
         },
       } as const;
-      return (
+      const code = question === "phone" && country ? callingCodeOf(country) : null;
+      const input = (
         <Input
           ref={ref}
           id="chat-answer"
@@ -404,23 +422,39 @@ function AnswerControl({
           value={draft[question] ?? ""}
           onChange={set(question)}
           {...aria}
+          aria-describedby={
+            [code ? "chat-phone-hint" : null, aria["aria-describedby"]].filter(Boolean).join(" ") ||
+            undefined
+          }
           className="h-12 py-0"
         />
+      );
+      if (!code || !country) return input;
+      // Says which calling code her number gets, so "(48) 99123-4567" is typed with confidence.
+      return (
+        <div className="space-y-1">
+          {input}
+          <p id="chat-phone-hint" className="text-xs text-ink-600">
+            {t("chatbot.phoneHint", { country: countryName(country, i18n.language), code })}
+          </p>
+        </div>
       );
     }
   }
 }
 
-/** Her country, from a list sorted in her language, and her city. */
+/** Her country, from a list sorted in her language with her likely one first, and her city. */
 function LocationFields({
   country,
   city,
+  homeCountry,
   set,
   aria,
   focusRef,
 }: {
   country: string | undefined;
   city: string | undefined;
+  homeCountry: string | null;
   set: Setter;
   aria: Aria;
   focusRef: RefObject<HTMLElement | null>;
@@ -429,10 +463,13 @@ function LocationFields({
   const ref = focusRef as RefObject<never>;
   const countries = useMemo(() => {
     const collator = new Intl.Collator(i18n.language);
-    return countryCodes
-      .map((code) => ({ code, name: countryName(code, i18n.language) }))
+    const named = (code: string) => ({ code, name: countryName(code, i18n.language) });
+    const others = countryCodes
+      .filter((code) => code !== homeCountry)
+      .map(named)
       .sort((a, b) => collator.compare(a.name, b.name));
-  }, [i18n.language]);
+    return homeCountry ? [named(homeCountry), ...others] : others;
+  }, [i18n.language, homeCountry]);
 
   return (
     <div className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">

@@ -124,3 +124,31 @@ describe("a conversation resumed after a reload", () => {
     expect(conversation.stage).toEqual({ kind: "welcome" });
   });
 });
+
+describe("the phone question", () => {
+  it("reads a number without its +code in the country she chose, and shows it that way", () => {
+    const atPhone = conversationUpTo("phone");
+    const conversation = give(atPhone, { phone: "(48) 99123-4567" });
+    expect(asked(conversation)).toBe("email");
+    expect(conversation.answers.phone).toBe("(48) 99123-4567");
+    expect(lastLines(conversation, 2)[0]).toEqual({
+      kind: "answer",
+      question: "phone",
+      answers: { country: "BR", phone: "(48) 99123-4567" },
+    });
+  });
+
+  it("asks again for a number that is none in her country", () => {
+    const inPortugal = reduce(conversationUpTo("location"), {
+      type: "draft",
+      values: { country: "PT", city: "Lisboa" },
+    });
+    const atPhone = reduce(inPortugal, { type: "answer", today: "2026-11-22" });
+    const conversation = give(atPhone, { phone: "(48) 99123-4567" });
+    expect(asked(conversation)).toBe("phone");
+    expect(lastLines(conversation, 1)).toEqual([
+      { kind: "invalid", field: "phone", error: "chatbot.errors.phone" },
+    ]);
+    expect(asked(give(conversation, { phone: "912 345 678" }))).toBe("email");
+  });
+});

@@ -173,8 +173,15 @@ export function reduce(conversation: Conversation, action: Action): Conversation
     case "answer": {
       if (stage.kind !== "question") return conversation;
       const given = pick(stage.question, conversation.draft);
-      const problem = checkAnswer(stage.question, given, action.today);
-      const line: UserLine = { kind: "answer", question: stage.question, answers: given };
+      // Checked with her other answers: a phone number is read in the country she chose.
+      const problem = checkAnswer(
+        stage.question,
+        { ...conversation.answers, ...given },
+        action.today,
+      );
+      const shown =
+        stage.question === "phone" ? { country: conversation.answers.country, ...given } : given;
+      const line: UserLine = { kind: "answer", question: stage.question, answers: shown };
       if (problem) {
         // What she typed stays in the box for her to correct.
         return {

@@ -1,4 +1,5 @@
 import type { Translate } from "#app/i18n/translation.tsx";
+import { formatPhoneNumber, normalizePhoneNumber } from "#app/features/preselection/phone.ts";
 import type { Answers, Question } from "./questions.ts";
 
 /** A country code named in her language ("BR" → "Brasil"), or the code if the browser can't. */
@@ -35,6 +36,11 @@ export function formatAnswer(
         .join(", ");
     case "experience":
       return answers.experience ? t(`preselection.experienceOptions.${answers.experience}`) : "";
+    case "phone": {
+      // As it will be stored, with the calling code read from her country: she sees what we do.
+      const number = answers.phone ? normalizePhoneNumber(answers.phone, answers.country) : null;
+      return number ? formatPhoneNumber(number) : (answers.phone?.trim() ?? "");
+    }
     default:
       return answers[question]?.trim() ?? "";
   }

@@ -427,28 +427,81 @@ describe("the location", () => {
 });
 
 describe("the phone number", () => {
-  /** A valid E.164 number: a plus, a first digit that is not 0, 8 to 15 digits in all. */
-  const e164 = fc
-    .tuple(stringOf("123456789", 1, 1), stringOf(DIGITS, 7, 14))
-    .map(([first, rest]) => `+${first}${rest}`);
+  /** Real numbers of several countries, as E.164 (the stored form). */
+  const numbers = [
+    "+5548991234567",
+    "+351912345678",
+    "+393331234567",
+    "+390669821234",
+    "+46701234567",
+    "+4915123456789",
+    "+14155552671",
+    "+447911123456",
+  ];
   const separator = stringOf(" -().", 0, 2);
+  /** A number with separators between its digits (the "+" stays first). */
+  const typedNumber = fc
+    .constantFrom(...numbers)
+    .chain((number) =>
+      withSeparators(number.slice(1), separator).map((rest) => [number, `+${rest}`] as const),
+    )
+    .filter(([, phone]) => phone.trim().length <= chatbotLimits.phone);
 
   it.each([
     ["+55 (48) 99999-9999", "+5548999999999"],
-    ["+1 (555) 123.4567", "+15551234567"],
+    ["+1 (415) 555.2671", "+14155552671"],
     ["  +46701234567  ", "+46701234567"],
     ["+49-30-1234567", "+49301234567"],
-    ["+12345678", "+12345678"],
-    ["+123456789012345", "+123456789012345"],
+    ["(+55) 48 99123-4567", "+5548991234567"],
   ])("accepts %j as %s", (phone, expected) => {
     expect(answerError("phone", { phone }, TODAY)).toBeNull();
     expect(dataOf({ ...valid, phone }, "phone")).toBe(expected);
   });
 
   it.each([
+    ["BR", "(48) 99123-4567", "+5548991234567"],
+    ["BR", "048 99123-4567", "+5548991234567"],
+    ["BR", "48991234567", "+5548991234567"],
+    ["PT", "912 345 678", "+351912345678"],
+    ["IT", "333 123 4567", "+393331234567"],
+    // Italy keeps its leading 0 in the international form; Sweden and Germany drop theirs.
+    ["IT", "06 6982 1234", "+390669821234"],
+    ["SE", "070-123 45 67", "+46701234567"],
+    ["DE", "0151 23456789", "+4915123456789"],
+    ["US", "(415) 555-2671", "+14155552671"],
+  ])("with %s chosen, reads %j as %s", (country, phone, expected) => {
+    expect(answerError("phone", { country, phone }, TODAY)).toBeNull();
+    expect(dataOf({ ...valid, country, phone }, "phone")).toBe(expected);
+  });
+
+  it("keeps a number typed with its own +code, whatever the country", () => {
+    expect(dataOf({ ...valid, country: "BR", phone: "+351 912 345 678" }, "phone")).toBe(
+      "+351912345678",
+    );
+    expect(dataOf({ ...valid, country: "IT", phone: "+55 48 99123-4567" }, "phone")).toBe(
+      "+5548991234567",
+    );
+  });
+
+  it("reads a number in the chosen country only: a Brazilian number is not Portuguese", () => {
+    expect(errorOf({ ...valid, country: "PT", phone: "(48) 99123-4567" }, "phone")).toBe(
+      "chatbot.errors.phone",
+    );
+    expect(answerError("phone", { country: "PT", phone: "(48) 99123-4567" }, TODAY)).toBe(
+      "chatbot.errors.phone",
+    );
+  });
+
+  it("needs the +code when no country is known", () => {
+    expect(answerError("phone", { phone: "(48) 99123-4567" }, TODAY)).toBe("chatbot.errors.phone");
+    expect(errorOf({ ...valid, country: "XX", phone: "(48) 99123-4567" }, "phone")).toBe(
+      "chatbot.errors.phone",
+    );
+  });
+
+  it.each([
     "",
-    "48 99999-9999",
-    "5548999999999",
+    "48 9",
     "+0 48 99999-9999",
     "+1234567",
     "+1234567890123456",
@@ -456,7 +509,9 @@ describe("the phone number", () => {
     "+55 48 9999x-9999",
     "+55 48 99999/9999",
     "+55 48 99999_9999",
+    "+55 48 99999-9999 ext. 12",
     "tel:+5548999999999",
+    "48 99123-4567+",
   ])("refuses %j", (phone) => {
     expect(errorOf({ ...valid, phone }, "phone")).toBe("chatbot.errors.phone");
   });
@@ -470,21 +525,16 @@ describe("the phone number", () => {
     );
   });
 
-  it("accepts any valid number with spaces, dashes, dots and brackets, as E.164", () => {
-    const typed = e164.chain((number) =>
-      withSeparators(number, separator)
-        .filter((phone) => phone.trim().length <= chatbotLimits.phone)
-        .map((phone) => [number, phone] as const),
-    );
+  it("accepts real numbers with spaces, dashes, dots and brackets, as E.164", () => {
     fc.assert(
-      fc.property(typed, ([number, phone]) => {
+      fc.property(typedNumber, ([number, phone]) => {
         expect(answerError("phone", { phone }, TODAY)).toBeNull();
         expect(dataOf({ ...valid, phone }, "phone")).toBe(number);
       }),
     );
   });
 
-  it("refuses any number with too few or too many digits, a leading 0 or no plus", () => {
+  it("refuses any number with too few or too many digits, a leading 0, or no plus and no country", () => {
     const wrong = fc.oneof(
       stringOf(DIGITS, 0, 6).map((rest) => `+1${rest}`),
       stringOf(DIGITS, 15, 25).map((rest) => `+1${rest}`),
@@ -498,14 +548,21 @@ describe("the phone number", () => {
     );
   });
 
-  it("refuses any number with a letter in it", () => {
-    const typed = fc.tuple(e164, fc.constantFrom(...LETTERS), fc.nat()).map(([number, c, at]) => {
-      const i = 1 + (at % number.length);
-      return number.slice(0, i) + c + number.slice(i);
-    });
+  it("refuses any number with a letter, a control or an invisible character in it", () => {
+    const odd = fc.oneof(
+      fc.constantFrom(...LETTERS),
+      fc.constantFrom("\u0000", "\t", "\n", "\r", "\u001b", "\u007f", "\u200b", "\u202e", "\ufeff"),
+    );
+    const typed = fc
+      .tuple(typedNumber, odd, fc.nat())
+      .map(([[, number], c, at]) => {
+        const i = 1 + (at % (number.length - 1));
+        return number.slice(0, i) + c + number.slice(i);
+      })
+      .filter((phone) => phone.length <= chatbotLimits.phone);
     fc.assert(
-      fc.property(typed, (phone) => {
-        expect(answerError("phone", { phone }, TODAY)).toBe("chatbot.errors.phone");
+      fc.property(typed, fc.constantFrom("BR", "PT", "IT"), (phone, country) => {
+        expect(answerError("phone", { country, phone }, TODAY)).toBe("chatbot.errors.phone");
       }),
     );
   });
@@ -538,6 +595,7 @@ describe("the e-mail address", () => {
 
 describe("the document", () => {
   const separator = fc.constantFrom("", "", "", " ", ".", "-", "/");
+  const UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
   it.each([
     ["123.456.789-09", "12345678909"],
@@ -551,18 +609,38 @@ describe("the document", () => {
     expect(dataOf({ ...valid, document }, "document")).toBe(digits);
   });
 
+  // Decision 035: the spec's "digits only" would refuse every one of these real documents.
+  it.each([
+    ["a Brazilian passport", "AB123456", "AB123456"],
+    ["an Italian passport, typed in lower case", "ya 1234567", "YA1234567"],
+    ["a German passport", "C01X00T47", "C01X00T47"],
+    ["a Spanish DNI", "12345678-Z", "12345678Z"],
+    ["a Portuguese citizen card", "12345678 9 ZZ1", "123456789ZZ1"],
+    ["a Brazilian RG ending in X", "12.345.678-X", "12345678X"],
+  ])("accepts %s, %j as %s", (_, document, stored) => {
+    expect(answerError("document", { document }, TODAY)).toBeNull();
+    expect(dataOf({ ...valid, document }, "document")).toBe(stored);
+  });
+
   it.each([
     "",
     "123",
     "1.2.3",
-    "12AB34",
-    "AB123456",
-    "123456789X",
+    "ABCD",
+    "passaporte",
     "1".repeat(21),
+    "AB".repeat(10) + "1",
     "1234_5678",
     "1234,5678",
     "...-",
     "١٢٣٤٥",
+    "ÀB123456",
+    "АВ123456", // Cyrillic letters that look Latin
+    "1234\t5678",
+    "1234\n5678",
+    "1234\u00005678",
+    "1234\u200b5678",
+    "1234\u202e5678",
   ])("refuses %j", (document) => {
     expect(errorOf({ ...valid, document }, "document")).toBe("chatbot.errors.document");
   });
@@ -591,10 +669,34 @@ describe("the document", () => {
     );
   });
 
-  it("refuses any 1 to 3 or 21 to 40 digits, with separators", () => {
+  it("accepts any 4 to 20 Latin letters and digits with a digit among them, in capitals", () => {
     const typed = fc
-      .oneof(stringOf(DIGITS, 1, 3), stringOf(DIGITS, 21, 40))
-      .chain((digits) => withSeparators(digits, separator))
+      .tuple(stringOf(LETTERS + DIGITS, 3, 19), fc.constantFrom(...DIGITS), fc.nat())
+      .map(([rest, digit, at]) => {
+        const i = at % (rest.length + 1);
+        return rest.slice(0, i) + digit + rest.slice(i);
+      })
+      .chain((value) =>
+        withSeparators(value, separator)
+          .filter((document) => document.length <= chatbotLimits.document)
+          .map((document) => [value.toUpperCase(), document] as const),
+      );
+    fc.assert(
+      fc.property(typed, ([stored, document]) => {
+        expect(answerError("document", { document }, TODAY)).toBeNull();
+        expect(dataOf({ ...valid, document }, "document")).toBe(stored);
+      }),
+    );
+  });
+
+  it("refuses any 1 to 3 or 21 to 40 characters, and letters without a digit", () => {
+    const typed = fc
+      .oneof(
+        stringOf(DIGITS + UPPER, 1, 3),
+        stringOf(DIGITS + UPPER, 21, 40),
+        stringOf(LETTERS, 4, 20),
+      )
+      .chain((value) => withSeparators(value, separator))
       .filter((document) => document.length <= chatbotLimits.document);
     fc.assert(
       fc.property(typed, (document) => {
@@ -603,26 +705,17 @@ describe("the document", () => {
     );
   });
 
-  it("refuses any document with a letter in it", () => {
-    const typed = fc
-      .tuple(stringOf(DIGITS, 4, 20), stringOf(LETTERS, 1, 3), fc.nat())
-      .map(([digits, letters, at]) => {
-        const i = at % (digits.length + 1);
-        return digits.slice(0, i) + letters + digits.slice(i);
-      });
-    fc.assert(
-      fc.property(typed, (document) => {
-        expect(answerError("document", { document }, TODAY)).toBe("chatbot.errors.document");
-      }),
-    );
-  });
-
-  it("normalizeDocument drops separators only, and twice is once", () => {
+  it("normalizeDocument drops separators only, capitalises, and twice is once", () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 60 }), (value) => {
         const normalized = normalizeDocument(value);
-        expect(normalized).not.toMatch(/[\s.\-/]/);
-        expect(normalized).toBe([...value].filter((c) => !/[\s.\-/]/.test(c)).join(""));
+        expect(normalized).not.toMatch(/[ \u00a0.\-/]/);
+        expect(normalized).toBe(
+          [...value]
+            .filter((c) => !/[ \u00a0.\-/]/.test(c))
+            .join("")
+            .toUpperCase(),
+        );
         expect(normalizeDocument(normalized)).toBe(normalized);
       }),
     );
@@ -928,7 +1021,7 @@ describe("checkAnswer", () => {
       city: [valid.city, "F"],
       phone: [valid.phone, "12345", `+55${"9".repeat(40)}`],
       email: [valid.email, "nope"],
-      document: [valid.document, "12AB", "1".repeat(41)],
+      document: [valid.document, "12AB", "ABCD", "1".repeat(41)],
       instagram: [valid.instagram, "ana..souza", "https://instagram.com/ana"],
       experience: [valid.experience, "expert"],
       message: [valid.message, "short"],

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { normalizePhone } from "#app/features/preselection/fields.ts";
+import { normalizePhoneNumber } from "#app/features/preselection/phone.ts";
 import { fieldErrorsOf, type FieldErrors } from "#app/utils/field-errors.ts";
-import { E164 } from "#app/utils/whatsapp.ts";
 import {
   chatbotFields,
   chatbotLimits,
@@ -69,10 +68,39 @@ export function normalizeInstagram(value: string): string | null {
   }
 }
 
-/** "123.456.789-09" → "12345678909": separators people type are dropped, letters are not. */
-export const normalizeDocument = (value: string) => value.replace(/[\s.\-/]/g, "");
+/**
+ * "123.456.789-09" → "12345678909", "ya 123 4567" → "YA1234567": the separators people type
+ * (space, dot, dash, slash) are dropped and letters capitalised. Nothing else is dropped: a tab,
+ * a line break or any other character stays, and the check below refuses it.
+ */
+export const normalizeDocument = (value: string) =>
+  value.replace(/[ \u00a0.\-/]/g, "").toUpperCase();
 
-function chatbotSchema(today: string) {
+/**
+ * An ID or passport number (decision 035): 4 to 20 Latin letters and digits, at least one
+ * digit. The spec's "digits only" refused real documents: passports (Brazil's "AB123456",
+ * Italy's "YA1234567", Germany's "C01X00T47"), identity cards (Spain's DNI "12345678Z",
+ * Portugal's "12345678 9 ZZ1") and Brazilian RGs ending in "X".
+ */
+export const DOCUMENT = /^(?=.*[0-9])[A-Z0-9]{4,20}$/;
+
+/**
+ * The phone number, read in the country she chose (from the same answers) when she typed it
+ * without its "+code": the chat's check and the server's are the same function.
+ */
+const phoneIn = (country: string | undefined) =>
+  z
+    .string({ error: "chatbot.errors.phone" })
+    .trim()
+    .max(chatbotLimits.phone, { error: "chatbot.errors.tooLong" })
+    .transform((value, context) => {
+      const number = normalizePhoneNumber(value, country);
+      if (number) return number;
+      context.addIssue({ code: "custom", message: "chatbot.errors.phone" });
+      return z.NEVER;
+    });
+
+function chatbotSchema(today: string, country?: string) {
   return z.object({
     fullName: text(chatbotLimits.fullName, "chatbot.errors.fullName").min(MIN_NAME_LENGTH, {
       error: "chatbot.errors.fullName",
@@ -96,12 +124,7 @@ function chatbotSchema(today: string) {
     city: text(chatbotLimits.city, "chatbot.errors.location").min(2, {
       error: "chatbot.errors.location",
     }),
-    phone: z
-      .string({ error: "chatbot.errors.phone" })
-      .trim()
-      .max(chatbotLimits.phone, { error: "chatbot.errors.tooLong" })
-      .transform(normalizePhone)
-      .refine((value) => E164.test(value), { error: "chatbot.errors.phone" }),
+    phone: phoneIn(country),
     email: z
       .string({ error: "chatbot.errors.email" })
       .trim()
@@ -111,7 +134,7 @@ function chatbotSchema(today: string) {
       .string({ error: "chatbot.errors.document" })
       .max(chatbotLimits.document, { error: "chatbot.errors.tooLong" })
       .transform(normalizeDocument)
-      .refine((value) => /^\d{4,20}$/.test(value), { error: "chatbot.errors.document" }),
+      .refine((value) => DOCUMENT.test(value), { error: "chatbot.errors.document" }),
     instagram: z
       .string()
       .trim()
@@ -155,7 +178,7 @@ export function validateChatbotApplication(
 ):
   | { success: true; data: ChatbotApplication }
   | { success: false; fieldErrors: FieldErrors<ChatbotField> } {
-  const result = chatbotSchema(today).safeParse(input(values, chatbotFields));
+  const result = chatbotSchema(today, values.country).safeParse(input(values, chatbotFields));
   return result.success
     ? { success: true, data: result.data }
     : { success: false, fieldErrors: fieldErrorsOf<ChatbotField>(result.error) };
@@ -172,7 +195,7 @@ export function checkAnswer(
 ): { field: ChatbotField; error: string } | null {
   const fields = questionFields[question];
   const shape = Object.fromEntries(
-    fields.map((field) => [field, chatbotSchema(today).shape[field]]),
+    fields.map((field) => [field, chatbotSchema(today, values.country).shape[field]]),
   );
   const result = z.object(shape).safeParse(input(values, fields));
   if (result.success) return null;

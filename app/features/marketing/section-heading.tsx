@@ -14,7 +14,9 @@ export function SectionHeading({
       <h2 id={id} className="text-3xl font-semibold tracking-tight sm:text-4xl">
         {title}
       </h2>
-      {subtitle ? <p className="mt-4 text-lg text-ink-600">{subtitle}</p> : null}
+      {subtitle ? (
+        <p className="mt-3 text-base text-ink-600 sm:mt-4 sm:text-lg">{subtitle}</p>
+      ) : null}
     </div>
   );
 }

@@ -14,14 +14,14 @@ const services = [
 export function Services() {
   const { t } = useTranslation();
   return (
-    <section id="services" aria-labelledby="services-title" className="bg-white py-20 sm:py-24">
+    <section id="services" aria-labelledby="services-title" className="bg-white py-10 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="services-title"
           title={t("services.title")}
           subtitle={t("services.subtitle")}
         />
-        <ul className="service-cards mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="service-cards">
           {services.map(({ key, icon }) => (
             <li key={key}>
               <span>

@@ -1,12 +1,13 @@
 import { z } from "zod";
-import { limits, normalizePhone } from "./fields.ts";
-import { E164 } from "#app/utils/whatsapp.ts";
+import { limits } from "./fields.ts";
+import { normalizePhoneNumber } from "./phone.ts";
 
 /**
  * Her name and WhatsApp as the pre-selection form checks them, shared with the model's profile on
  * her dashboard. A module of its own: the form loads its whole schema only when she starts typing
  * (a dynamic import), which a static import of schema.ts from another page would defeat. The
- * number is checked as E.164 by the rule the application's WhatsApp button follows.
+ * number is read by the chatbot's rule (phone.ts); the form asks no country, so it needs its
+ * "+code", and is stored as E.164, the form the application's WhatsApp button follows.
  */
 export const text = (max: number, requiredKey: string) =>
   z.string({ error: requiredKey }).trim().max(max, { error: "validation.tooLong" });
@@ -20,7 +21,10 @@ export const whatsappField = z
   .trim()
   .max(limits.whatsapp, { error: "validation.tooLong" })
   .optional()
-  .transform((value) => (value ? normalizePhone(value) : undefined))
-  .refine((value) => value === undefined || E164.test(value), {
-    error: "validation.whatsappInvalid",
+  .transform((value, context) => {
+    if (!value) return undefined;
+    const number = normalizePhoneNumber(value);
+    if (number) return number;
+    context.addIssue({ code: "custom", message: "validation.whatsappInvalid" });
+    return z.NEVER;
   });

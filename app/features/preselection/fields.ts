@@ -36,8 +36,3 @@ export const limits = {
   instagram: 200,
   message: 2000,
 } as const;
-
-/** "+55 (48) 99999-9999" → "+5548999999999"; spaces, dashes, dots and brackets are dropped. */
-export function normalizePhone(value: string) {
-  return value.replace(/[\s\-().]/g, "");
-}

@@ -48,7 +48,7 @@ describe("validatePreselection: valid submissions", () => {
 
   it.each([
     ["+55 48 99999-9999", "+5548999999999"],
-    ["+1 (555) 123.4567", "+15551234567"],
+    ["+1 (415) 555.2671", "+14155552671"],
     ["  +46701234567  ", "+46701234567"],
     ["+49-30-1234567", "+49301234567"],
   ])("normalises WhatsApp %j to %s", (whatsapp, expected) => {
@@ -142,6 +142,21 @@ describe("validatePreselection: each rule", () => {
   ])("rejects the WhatsApp number %j", (whatsapp) => {
     expect(errorOf({ ...valid, whatsapp }, "whatsapp")).toBe("validation.whatsappInvalid");
   });
+
+  // The chatbot's rule (phone.ts): the form asks no country, so a number needs its +code, and
+  // its length must be one its country gives.
+  it.each([
+    "48 99123-4567",
+    "(48) 99123-4567",
+    "+55 48 991",
+    "+39 333 123 4567 890",
+    "+55 48\n99123-4567",
+  ])(
+    "rejects the WhatsApp number %j, which has no +code or is no number of its country",
+    (whatsapp) => {
+      expect(errorOf({ ...valid, whatsapp }, "whatsapp")).toBe("validation.whatsappInvalid");
+    },
+  );
 
   it("rejects a WhatsApp number with more than 15 digits", () => {
     expect(errorOf({ ...valid, whatsapp: "+1234567890123456" }, "whatsapp")).toBe(

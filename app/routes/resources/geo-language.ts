@@ -20,7 +20,10 @@ export function loader({ request }: Route.LoaderArgs) {
       reason: country ? "unmapped-country" : "no-country",
     });
     return Response.json(
-      { language: null, error: country ? "unsupported-country" : "unknown-country" },
+      // The country even so: the chatbot lists it first among the countries she may live in.
+      country
+        ? { language: null, country, error: "unsupported-country" }
+        : { language: null, error: "unknown-country" },
       { headers },
     );
   }
