@@ -88,7 +88,7 @@ for (const { lang, country, name, city, typed, shown } of [
     expect((await sent).postDataJSON()).toMatchObject({ country, phone: typed });
     const response = await answered;
     expect(response.status()).toBe(200);
-    expect(await response.json()).toEqual({ status: "sent" });
+    expect(await response.json()).toMatchObject({ status: "sent", reply: { whatsapp: true } });
   });
 }
 

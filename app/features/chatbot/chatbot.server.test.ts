@@ -139,7 +139,7 @@ describe.each(databaseTargets)("the chatbot's application endpoint on %s", (_nam
         const email = emailOf(`phone-${country}-${stored}`);
         expect(await answer(post({ ...valid, email, country, phone }))).toEqual({
           status: 200,
-          body: { status: "sent" },
+          body: { status: "sent", reply: { days: expect.any(Number), email, whatsapp: true } },
         });
         const [row] = await storedFor(email);
         expect(row!.phone).toBe(stored);
