@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration, type Lang } from "./fixtures.ts";
@@ -11,8 +10,6 @@ import { expect, t, test, waitForHydration, type Lang } from "./fixtures.ts";
  */
 test.skip(({ isMobile }) => !isMobile, "phone layout only");
 test.use({ viewport: { width: 390, height: 844 } });
-
-const SHOTS = "/work/shots/chat";
 
 async function home(page: Page, lang: Lang) {
   await page.goto(`/?lang=${lang}`);
@@ -135,17 +132,5 @@ test.describe("the home page on a phone", () => {
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
     await expectAccessible(page, "/ at 390 px");
-  });
-
-  test("screenshots at 390 px (pt, en)", async ({ page }) => {
-    mkdirSync(SHOTS, { recursive: true });
-    for (const lang of ["pt", "en"] as const) {
-      await home(page, lang);
-      await page.screenshot({ path: `${SHOTS}/home-390-${lang}-first-screen.png` });
-      await page.locator("#services").scrollIntoViewIfNeeded();
-      await page.locator("#services").screenshot({ path: `${SHOTS}/services-390-${lang}.png` });
-      await page.locator('button[aria-controls="mobile-menu"]').tap();
-      await page.screenshot({ path: `${SHOTS}/menu-390-${lang}.png` });
-    }
   });
 });

@@ -1,7 +1,6 @@
-import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./axe.ts";
-import { chat, giveLocation, openChat, say, valid } from "./chatbot-steps.ts";
+import { giveLocation, openChat, say, valid } from "./chatbot-steps.ts";
 import { expect, t, test, type Lang } from "./fixtures.ts";
 
 /**
@@ -10,7 +9,6 @@ import { expect, t, test, type Lang } from "./fixtures.ts";
  * read with its calling code, a passport with letters taken and shown masked.
  */
 
-const SHOTS = "/work/shots/chat";
 const GEO = "x-test-country"; // GEO_COUNTRY_HEADER of the test server (playwright.config.ts)
 
 /** Up to the location question, and the country list as the chat offers it. */
@@ -128,24 +126,4 @@ test("a Brazilian number for Portugal is refused, with the reason, and kept to c
   // With its own code it is hers, whatever the country.
   await say(page, "+55 48 99123-4567");
   await expect(c.lastMessage).toContainText(t("en", "chatbot.ask.email"));
-});
-
-test("screenshots: the phone question at 1366 and 390 px, the home page at 1366 px", async ({
-  page,
-}) => {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.setViewportSize({ width: 1366, height: 900 });
-  for (const lang of ["pt", "en"] as const) {
-    await page.goto(`/?lang=${lang}`);
-    await page.screenshot({ path: `${SHOTS}/home-1366-${lang}.png` });
-    await page.locator("#services").scrollIntoViewIfNeeded();
-    await page.locator("#services").screenshot({ path: `${SHOTS}/services-1366-${lang}.png` });
-  }
-  await upToLocation(page, "pt");
-  await page.screenshot({ path: `${SHOTS}/chat-country-1366-pt.png` });
-  await giveLocation(page, "BR", "Florianópolis – SC");
-  await chat(page, "pt").answer.fill("(48) 99123-4567");
-  await page.screenshot({ path: `${SHOTS}/chat-phone-1366-pt.png` });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/chat-phone-390-pt.png` });
 });

@@ -10,7 +10,8 @@ import { expect, t, test, waitForHydration, type Lang } from "./fixtures.ts";
  * or not yet) lands on the form's section, refused or accepted, and a reload sends nothing again.
  */
 
-const SHOTS = "/work/shots/thanks";
+// Screenshots to look at, only when asked for (SHOTS_DIR=<folder>).
+const SHOTS = process.env.SHOTS_DIR;
 const REPLY_DAYS = 5; // the stand-in's promise (app/features/submissions/reply-promise.server.ts)
 
 const unique = (name: string) =>
@@ -96,7 +97,7 @@ test.describe("the home page's form", () => {
     await expect(panel).toBeInViewport();
     // The toast says it too, as before.
     await expect(page.locator("li[data-variant]")).toContainText(t(lang, "preselection.sentTitle"));
-    await page.screenshot({ path: `${SHOTS}/home-panel-390.png` });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/home-panel-390.png` });
     await expectAccessible(page, "/ with the thank-you panel");
 
     // Lasting: it stays while she reads, long after the toast has gone.
@@ -123,7 +124,8 @@ test.describe("the home page's form", () => {
     await fillApplication(page, lang, { email });
     await submit(page, lang, page.locator("#preselection"));
     await expectPanel(panelOf(page, lang), lang, { email, whatsapp: false });
-    await page.locator("#preselection").screenshot({ path: `${SHOTS}/home-panel-1366.png` });
+    if (SHOTS)
+      await page.locator("#preselection").screenshot({ path: `${SHOTS}/home-panel-1366.png` });
   });
 
   test("without JavaScript: refused, she lands on the form with her answers and the reasons; accepted, on the panel; a reload sends nothing again", async ({
@@ -146,7 +148,7 @@ test.describe("the home page's form", () => {
       await expect(field(page, lang, "fullName")).toHaveValue("Lívia Prado");
       await expect(field(page, lang, "message")).toHaveValue("curta");
       await expect(field(page, lang, "consent")).toBeChecked();
-      await page.screenshot({ path: `${SHOTS}/home-refused-nojs-390.png` });
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/home-refused-nojs-390.png` });
 
       const email = unique("livia.nojs");
       await field(page, lang, "email").fill(email);
@@ -160,7 +162,7 @@ test.describe("the home page's form", () => {
       await expectPanel(panel, lang, { email, whatsapp: false });
       await expect(panel).toBeInViewport();
       await expect(page.locator("#preselection form")).toHaveCount(0);
-      await page.screenshot({ path: `${SHOTS}/home-panel-nojs-390.png` });
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/home-panel-nojs-390.png` });
 
       const requests: string[] = [];
       page.on("request", (request) => requests.push(request.method()));
@@ -223,7 +225,7 @@ test.describe("/register/model", () => {
     await expect(
       page.getByRole("heading", { level: 2, name: t(lang, "thanks.title") }),
     ).toBeFocused();
-    await page.screenshot({ path: `${SHOTS}/register-panel-1366.png`, fullPage: true });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/register-panel-1366.png`, fullPage: true });
     await expectAccessible(page, "/register/model with the thank-you panel");
   });
 
@@ -236,7 +238,7 @@ test.describe("/register/model", () => {
     const { context, page } = await withoutJavaScript(browser, baseURL, 390);
     try {
       await page.goto(`/register/model?lang=${lang}`);
-      await page.screenshot({ path: `${SHOTS}/register-form-390.png` });
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/register-form-390.png` });
       await fillApplication(page, lang, { email, password: true });
       const response = await submit(page, lang);
       expect(response.status()).toBe(303);
@@ -246,7 +248,7 @@ test.describe("/register/model", () => {
       const panel = panelOf(page, lang);
       await expectPanel(panel, lang, { email, whatsapp: false, account: true });
       await expect(panel).toBeInViewport();
-      await page.screenshot({ path: `${SHOTS}/register-panel-nojs-390.png` });
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/register-panel-nojs-390.png` });
     } finally {
       await context.close();
     }
@@ -294,7 +296,7 @@ test.describe("the form's help", () => {
     await expect(counter).toHaveText("");
     await expect(page.locator("#message-error")).toHaveCount(0);
     await page.locator("#message").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/message-counter.png` });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/message-counter.png` });
   });
 });
 
@@ -334,7 +336,7 @@ test.describe("the chat", () => {
       const toast = toasts(page);
       await expect(toast).toContainText(t(lang, "preselection.sentTitle"));
       await expectNoOverlap(toast, c.dialog.locator("header, footer").getByRole("button"));
-      await page.screenshot({ path: `${SHOTS}/chat-panel-${width}.png` });
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/chat-panel-${width}.png` });
       await expectAccessible(page, `the chat's thank-you panel at ${width} px`);
 
       await footer.getByRole("button", { name: t(lang, "chatbot.close") }).click();
