@@ -878,7 +878,15 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, kin
         path: "/admin/site",
         query: { language },
         fields: {
-          intent: validText("social", "company", "figures", "texts", "x"),
+          intent: validText(
+            "social",
+            "company",
+            "figures",
+            "texts",
+            "heroImage",
+            "removeHeroImage",
+            "x",
+          ),
           reset: validText("texts", ""),
           instagram: validText("https://www.instagram.com/maretalent", ""),
           whatsapp: validText("+55 48 99123-4567", ""),
@@ -890,6 +898,9 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, kin
           work: validText("O trabalho.", ""),
           "step1-title": validText("Um", ""),
           "step1-text": validText("Primeiro.", ""),
+          // The hero form's fields, as a form without its file sends them.
+          photo: validText("not a file", ""),
+          "alt-pt": validText("Uma criadora", ""),
         },
       },
       loader: { as: "admin", path: "/admin/site", query: { language } },

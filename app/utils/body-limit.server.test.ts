@@ -10,10 +10,18 @@ describe("maxBodyBytes", () => {
     expect(maxBodyBytes("POST", "/Admin/Images.data")).toBe(MAX_IMAGE_UPLOAD_BYTES);
   });
 
-  it("gives the content screen's photo forms (testimonials, team, hero image) the same 10 MB", () => {
+  it("gives the content screen's photo forms (testimonials, team) the same 10 MB", () => {
     expect(maxBodyBytes("POST", "/admin/content")).toBe(MAX_IMAGE_UPLOAD_BYTES);
     expect(maxBodyBytes("POST", "/admin/content.data")).toBe(MAX_IMAGE_UPLOAD_BYTES);
     expect(maxBodyBytes("POST", "/admin/contents")).toBe(MAX_FORM_BYTES);
+  });
+
+  it("gives the Site screen's hero image form the same 10 MB, and only at its own address", () => {
+    expect(maxBodyBytes("POST", "/admin/site")).toBe(MAX_IMAGE_UPLOAD_BYTES);
+    expect(maxBodyBytes("POST", "/admin/site.data")).toBe(MAX_IMAGE_UPLOAD_BYTES);
+    expect(maxBodyBytes("POST", "/Admin/Site.data")).toBe(MAX_IMAGE_UPLOAD_BYTES);
+    expect(maxBodyBytes("POST", "/admin/sites")).toBe(MAX_FORM_BYTES);
+    expect(maxBodyBytes("POST", "/admin/site/x.data")).toBe(MAX_FORM_BYTES);
   });
 
   it("keeps every other form at the forms' limit, and GET without a body", () => {

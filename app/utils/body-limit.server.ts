@@ -27,11 +27,12 @@ export const MAX_IMAGE_UPLOAD_BYTES = 10 * 1024 * 1024 + 64 * 1024;
 export const MAX_DISCARDED_BYTES = 8 * 1024 * 1024;
 
 /**
- * Where an image may be sent: the cover upload, and the content screen's forms that carry a
- * photo (testimonial, team member, hero image), each at its page address and its data URL.
+ * Where an image may be sent: the cover upload, the content screen's forms that carry a photo
+ * (testimonial, team member) and the Site screen's hero image, each at its page address and
+ * its data URL.
  */
 const IMAGE_UPLOAD_PATHS = new Set(
-  ["/admin/images", "/admin/content"].flatMap((path) => [path, `${path}.data`]),
+  ["/admin/images", "/admin/content", "/admin/site"].flatMap((path) => [path, `${path}.data`]),
 );
 
 /** The largest body a request may carry; GET and HEAD carry none here. */

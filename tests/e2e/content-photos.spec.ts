@@ -7,7 +7,8 @@ import { expect, languages, t, test, testimonials, waitForHydration } from "./fi
  * Images the agency owns (issue 26): an editor gives a testimonial its photo, with the
  * consent box ticked, and the home page shows it in Portuguese and English at once, though
  * both pages were stored (decision 015) before the upload. Axe on the screen and the page.
- * With SHOTS_DIR set, it also sets a hero image and a team member and photographs the pages.
+ * With SHOTS_DIR set, it also sets a hero image (on the Site screen) and a team member and
+ * photographs the pages.
  */
 
 const face = (background: string, width = 800, height = 800) =>
@@ -136,27 +137,33 @@ async function shots(page: Page, visitor: Page, origin: string) {
     await page.getByRole("button", { name: t("en", "admin.content.add") }).click();
     await expect(page.getByText(name).first()).toBeVisible();
   }
+  await expectAccessible(page, "the team forms");
+  // The hero image is set on the Site screen.
+  await page.goto(`${origin}/admin/site`);
+  await waitForHydration(page);
   await page.locator("#hero-photo").setInputFiles({
     name: "h.jpg",
     mimeType: "image/jpeg",
     buffer: await face("#e7d3bd", 1600, 1400),
   });
   for (const lang of languages) await page.locator(`#hero-alt-${lang}`).fill("A creator at work");
-  await page.getByRole("button", { name: t("en", "admin.content.hero.save") }).click();
-  await expect(
-    page.getByRole("button", { name: t("en", "admin.content.hero.remove") }),
-  ).toBeVisible();
-  await expectAccessible(page, "the team and hero forms");
+  await page.getByRole("button", { name: t("en", "admin.site.hero.save") }).click();
+  await expect(page.getByRole("button", { name: t("en", "admin.site.hero.remove") })).toBeVisible();
+  await expectAccessible(page, "the Site screen's hero form");
   for (const size of sizes) {
     await page.setViewportSize(size);
     await page.goto(`${origin}/admin/content?kind=team`);
-    await page.screenshot({ path: `${dir}/content-team-hero-${size.width}.png`, fullPage: true });
+    await page.screenshot({ path: `${dir}/content-team-${size.width}.png`, fullPage: true });
+    await page.goto(`${origin}/admin/site`);
+    await page.screenshot({ path: `${dir}/site-hero-${size.width}.png`, fullPage: true });
   }
   await photograph("with-hero-team");
   await visitor.goto(`${origin}/?lang=en`);
   await expectAccessible(visitor, "the home page with hero and team (en)");
   // Put back as the other specs expect it.
-  await page.getByRole("button", { name: t("en", "admin.content.hero.remove") }).click();
+  await page.goto(`${origin}/admin/site`);
+  await page.getByRole("button", { name: t("en", "admin.site.hero.remove") }).click();
+  await expect(page.getByText(t("en", "admin.site.hero.none"))).toBeVisible();
   await page.goto(`${origin}/admin/content?kind=team`);
   for (let i = 0; i < 2; i++) {
     await page

@@ -1,5 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
+import sharp from "sharp";
 import { expectAccessible } from "./axe.ts";
 import {
   expect,
@@ -15,7 +17,8 @@ import {
  * The agency's own facts (issue 26, /admin/site): an editor sets a social profile, the WhatsApp
  * number, the legal name with the CNPJ and a figure; a visitor sees them in the footer, on
  * /contact and on the home page, in Portuguese and English, although both pages were stored
- * (decision 015) before the save. Axe on the screen and on the home page's new sections.
+ * (decision 015) before the save. Axe on the screen and on the home page's new sections. Then
+ * the hero image, sent from the same screen, replaces the drawn art on the stored home page.
  * SHOTS_DIR=<folder> also writes screenshots at 390 and 1366 px.
  */
 
@@ -191,3 +194,64 @@ function languageName(lang: Lang) {
     sv: "Svenska",
   }[lang];
 }
+
+test("an editor's hero image, sent from the Site screen, reaches the stored home page at once", async ({
+  app,
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const anonymous = await visitor(browser);
+  const home = `${app.origin}/?lang=pt&visit=hero-${stamp}`;
+  const heroPhoto = anonymous.page.locator("section[aria-labelledby=hero-title] .hero-photo img");
+  // Stored before the upload: asked twice, the drawn art.
+  for (let i = 0; i < 2; i++) await anonymous.page.goto(home);
+  await expect(heroPhoto).toHaveCount(0);
+
+  // Noise does not compress: over the forms' 1 MB, so it passes only with the upload's limit.
+  // Narrow (one variant width) because noise is the slowest picture to encode.
+  const pixels = { width: 500, height: 900, channels: 3 } as const;
+  const noise = randomBytes(pixels.width * pixels.height * pixels.channels);
+  const buffer = await sharp(noise, { raw: pixels })
+    .jpeg({ quality: 100, chromaSubsampling: "4:4:4" })
+    .toBuffer();
+  expect(buffer.length).toBeGreaterThan(1024 * 1024);
+
+  await app.signIn(page, "editor", { lang: "pt" });
+  await page.goto(`${app.origin}/admin/site?lang=pt`);
+  await waitForHydration(page);
+  const hero = page.getByRole("region", { name: t("pt", "admin.site.hero.title") });
+  await expect(hero.getByText(t("pt", "admin.site.hero.none"))).toBeVisible();
+  await hero
+    .getByLabel(t("pt", "admin.site.hero.image"))
+    .setInputFiles({ name: "hero.jpg", mimeType: "image/jpeg", buffer });
+  for (const lang of languages)
+    await hero.getByLabel(languageName(lang), { exact: true }).fill(`Uma criadora (${lang})`);
+  await hero.getByRole("button", { name: t("pt", "admin.site.hero.save") }).click();
+  try {
+    // Encoding takes seconds, not the assertions' usual wait.
+    await expect(hero.getByRole("status")).toHaveText(t("pt", "admin.site.saved"), {
+      timeout: 30_000,
+    });
+    await expect(hero.getByRole("img", { name: "Uma criadora (pt)" })).toBeVisible();
+    await expect(hero.getByLabel(t("pt", "admin.site.hero.replace"))).toHaveValue("");
+    await expectAccessible(page, "/admin/site with a hero image");
+    await shoot(page, "admin-site-hero");
+
+    await anonymous.page.goto(home);
+    await expect(heroPhoto).toHaveAttribute("alt", "Uma criadora (pt)");
+    await expect(heroPhoto).toHaveAttribute("src", /^\/media\/\d+-[0-9a-f]{16}-\d+\.webp$/);
+    await expect(heroPhoto).toHaveJSProperty("complete", true);
+    expect(await heroPhoto.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+  } finally {
+    // The worker's server is shared with other specs: back to the drawn art (if it was set).
+    const remove = hero.getByRole("button", { name: t("pt", "admin.site.hero.remove") });
+    if (await remove.count()) {
+      await remove.click();
+      await expect(hero.getByText(t("pt", "admin.site.hero.none"))).toBeVisible();
+    }
+  }
+  await anonymous.page.goto(home);
+  await expect(heroPhoto).toHaveCount(0);
+  await anonymous.context.close();
+});

@@ -16,7 +16,8 @@ import { deletePhoto, photoField, receivePhoto } from "./photos.server.ts";
  * The home page's hero image: one picture of the agency's own, with its alt text in each
  * language, shown in place of the drawn art (features/marketing/hero.tsx); with none, the art
  * stays. Kept in `settings` under one key; its form (admin/hero-image-form.tsx) and this
- * handler go together on whichever back-office screen places them.
+ * handler are placed on the Site screen (routes/admin/site.tsx), which has the upload's body
+ * limit.
  */
 const KEY = "site.heroImage";
 
@@ -64,9 +65,10 @@ export function heroImageForEditing(db: Database) {
 
 export type HeroImageField = "photo" | `alt-${Language}`;
 
+// The Site screen's own messages: the screen that hosts the form loads only its strings.
 const altErrors = {
-  required: "admin.content.errors.required",
-  tooLong: "admin.content.errors.tooLong",
+  required: "admin.site.errors.required",
+  tooLong: "admin.site.errors.tooLong",
 };
 
 /**

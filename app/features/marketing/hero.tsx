@@ -6,7 +6,7 @@ import { buttonVariants } from "#app/components/ui/button.tsx";
 import type { HeroImage } from "#app/features/content/hero-image.server.ts";
 import { Picture } from "#app/features/images/picture.tsx";
 
-/** The hero: the agency's own image when it set one (Admin › Content), else the drawn art. */
+/** The hero: the agency's own image when it set one (Admin › Site), else the drawn art. */
 export function Hero({ image }: { image: HeroImage | null }) {
   const { t } = useTranslation();
   const points = [

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq, inArray, like, sql } from "drizzle-orm";
+import { eq, like, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
@@ -73,7 +73,6 @@ describe.each(databaseTargets)("photos on the content screen on %s", (_name, kin
     const db = await getDatabase();
     await db.delete(homeItems).where(like(homeItems.title, `%${marker}%`));
     await db.delete(teamMembers).where(like(teamMembers.name, `%${marker}%`));
-    await db.delete(settings).where(eq(settings.key, "site.heroImage"));
     await closeAppDatabase();
   });
 
@@ -231,36 +230,14 @@ describe.each(databaseTargets)("photos on the content screen on %s", (_name, kin
     expect(member).toMatchObject({ role: "Role it", photo: { width: 400, height: 400 } });
   });
 
-  it("the hero image needs its alt text in every language; set, the home page shows it; removed, the art is back", async () => {
-    const alts = Object.fromEntries(languages.map(({ code }) => [`alt-${code}`, `Alt ${code}`]));
+  it("no longer takes the hero image: its form is on the Site screen", async () => {
     const imagesBefore = await imageCount();
-    const withoutAlt = await post("", {
-      intent: "heroImage",
-      photo: await photo(1600, 1200),
-      ...alts,
-      "alt-sv": "",
-    });
-    expect(withoutAlt.status).toBe(400);
-    expect(withoutAlt.data).toMatchObject({
-      form: "hero",
-      errors: { "alt-sv": "admin.content.errors.required" },
-      values: { "alt-pt": "Alt pt" },
-    });
+    const alts = Object.fromEntries(languages.map(({ code }) => [`alt-${code}`, `Alt ${code}`]));
+    const sent = await post("", { intent: "heroImage", photo: await photo(1600, 1200), ...alts });
+    expect(sent.status).toBe(400);
+    expect(sent.data).toEqual({ ok: false, errors: { form: "admin.content.errors.invalid" } });
     expect(await imageCount()).toBe(imagesBefore);
-    const set = await post("", { intent: "heroImage", photo: await photo(1600, 1200), ...alts });
-    expect(set.status).toBe(200);
     const db = await getDatabase();
-    const hero = (await homeContent(db, "de")).hero;
-    // Its own proportions, at most 1440 wide.
-    expect(hero).toMatchObject({ alt: "Alt de", image: { width: 1440, height: 1080 } });
-    const removed = await post("", { intent: "removeHeroImage" });
-    expect(removed.status).toBe(200);
-    expect((await homeContent(db, "de")).hero).toBeNull();
-    expect(
-      await db
-        .select()
-        .from(images)
-        .where(inArray(images.id, [hero!.image.id])),
-    ).toEqual([]);
+    expect(await db.select().from(settings).where(eq(settings.key, "site.heroImage"))).toEqual([]);
   });
 });

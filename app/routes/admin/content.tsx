@@ -4,16 +4,9 @@ import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { Section } from "#app/components/ui/card.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { homeItemKinds } from "#app/db/home-item-kinds.ts";
-import { HeroImageForm } from "#app/features/content/admin/hero-image-form.tsx";
 import { HomeItemForm, type SentValues } from "#app/features/content/admin/home-item-form.tsx";
 import { HomeItemList } from "#app/features/content/admin/home-item-list.tsx";
 import { TeamMemberForm } from "#app/features/content/admin/team-member-form.tsx";
-import {
-  handleHeroImage,
-  heroImageForEditing,
-  heroImageIntents,
-  type HeroImageResult,
-} from "#app/features/content/hero-image.server.ts";
 import {
   addHomeItem,
   changeHomeItem,
@@ -39,14 +32,11 @@ const listSchema = z.object({
   language: z.enum(codes).catch("pt"),
 });
 
-type Result =
-  | { ok: true; form?: undefined }
-  | { ok: false; form?: undefined; id?: number; errors: FieldErrors; values?: SentValues }
-  | HeroImageResult;
+type Result = { ok: true } | { ok: false; id?: number; errors: FieldErrors; values?: SentValues };
 
 /**
- * /admin/content (editors and admins): the home page's FAQ and testimonials per language, its
- * team, and its hero image (until the site screen takes it).
+ * /admin/content (editors and admins): the home page's FAQ and testimonials per language, and
+ * its team. Its hero image is on the Site screen (routes/admin/site.tsx).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireScreen(request, "adminContent");
@@ -56,10 +46,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     language: url.searchParams.get("language") ?? undefined,
   });
   const db = await getDatabase();
-  const [items, team, hero] = await Promise.all([
+  const [items, team] = await Promise.all([
     list.kind === "team" ? [] : listHomeItems(db, list.kind, list.language),
     list.kind === "team" ? listTeam(db) : [],
-    heroImageForEditing(db),
   ]);
   const { t, strings } = pageContext(request);
   return {
@@ -68,7 +57,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...list,
     items,
     team,
-    hero,
   };
 }
 
@@ -103,7 +91,6 @@ const contentForm = z.discriminatedUnion("intent", [
     intent: z.literal(["up", "down", "hide", "show", "delete", "removePhoto"]),
     id: itemId,
   }),
-  ...heroImageIntents,
 ]);
 
 export async function action({ request }: Route.ActionArgs) {
@@ -122,9 +109,6 @@ export async function action({ request }: Route.ActionArgs) {
   const { values } = form;
   const db = await getDatabase();
   const actor = { id: viewer.id, ip: clientIp(request) };
-  if (input.intent === "heroImage" || input.intent === "removeHeroImage") {
-    return handleHeroImage(db, actor, input, { values, signal: request.signal });
-  }
   const id = "id" in input ? input.id : undefined;
   const refuse = (errors: FieldErrors, status: number) =>
     data<Result>({ ok: false, id, errors, values }, status);
@@ -165,9 +149,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Content({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { kind, language, items, team, hero } = loaderData;
-  const failed = actionData && !actionData.ok && !actionData.form ? actionData : undefined;
-  const heroFailed = actionData?.form === "hero" && !actionData.ok ? actionData : undefined;
+  const { kind, language, items, team } = loaderData;
+  const failed = actionData && !actionData.ok ? actionData : undefined;
   const listFailed = failed?.id ? failed : undefined;
   const tab = (
     to: { kind?: string; language?: string },
@@ -253,13 +236,6 @@ export default function Content({ loaderData, actionData }: Route.ComponentProps
             />
           )}
         </div>
-      </Section>
-      <Section
-        id="hero-image"
-        title={t("admin.content.hero.title")}
-        description={t("admin.content.hero.intro")}
-      >
-        <HeroImageForm hero={hero} failed={heroFailed} />
       </Section>
     </div>
   );

@@ -3,8 +3,15 @@ import { z } from "zod";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import {
+  handleHeroImage,
+  heroImageForEditing,
+  heroImageIntents,
+  type HeroImageResult,
+} from "#app/features/content/hero-image.server.ts";
+import {
   CompanyForm,
   FiguresForm,
+  HeroForm,
   SocialForm,
   TextsForm,
   type PartAnswer,
@@ -18,6 +25,7 @@ import {
 } from "#app/features/site/site-settings.server.ts";
 import { languages, normalizeLanguage, type Language } from "#app/i18n/languages.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
+import { MAX_IMAGE_UPLOAD_BYTES } from "#app/utils/body-limit.server.ts";
 import { parseForm } from "#app/utils/form.server.ts";
 import { pageContext } from "#app/utils/page.server.ts";
 import { clientIp } from "#app/utils/request.server.ts";
@@ -29,17 +37,23 @@ function languageOf(request: Request): Language {
   return normalizeLanguage(new URL(request.url).searchParams.get("language")) ?? "pt";
 }
 
-/** /admin/site (editors and admins): what the public site says of the agency. */
+/**
+ * /admin/site (editors and admins): what the public site says of the agency, and the image at
+ * the top of its home page.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireScreen(request, "adminSite");
   const language = languageOf(request);
-  const site = await siteForEditing(await getDatabase(), language);
+  const db = await getDatabase();
+  const [site, hero] = await Promise.all([siteForEditing(db, language), heroImageForEditing(db)]);
   const { t, strings } = pageContext(request);
   return {
-    strings: strings("admin-site"),
+    // admin-images: the refusals of an image the hero form sends.
+    strings: strings("admin-site", "admin-images"),
     title: pageTitle(t("admin.site.title")),
     language,
     ...site,
+    hero,
   };
 }
 
@@ -50,30 +64,43 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 // Every field of every part as sent; the part's own schema (site-settings.server.ts) checks them.
 const allFields = [...new Set(Object.values(partFields).flat())];
-const siteForm = z.object({
-  intent: z.enum(siteParts),
-  reset: z.literal("texts").optional(),
-  ...Object.fromEntries(allFields.map((name) => [name, z.string().optional()])),
-});
+const siteForm = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.enum(siteParts),
+    reset: z.literal("texts").optional(),
+    ...Object.fromEntries(allFields.map((name) => [name, z.string().optional()])),
+  }),
+  // The hero form's posts: multipart, with the image.
+  ...heroImageIntents,
+]);
 
-type Answer = PartAnswer | { ok: false; part?: undefined; errors: { form: string } };
+/** A part's answer, the hero form's, or the screen's own refusal of a post it cannot read. */
+type Answer =
+  | PartAnswer
+  | HeroImageResult
+  | { ok: false; part?: undefined; form?: undefined; errors: { form: string } };
 
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireScreenAction(request, "adminSite");
-  const form = await parseForm(request, siteForm);
+  // The parts' forms are a few KB; the hero form carries an image, hence the upload's limit
+  // (the server allows it on this path: body-limit.server.ts).
+  const form = await parseForm(request, siteForm, { bytes: MAX_IMAGE_UPLOAD_BYTES });
   if (form.crossSite)
     return data<Answer>({ ok: false, errors: { form: "validation.crossSite" } }, 403);
   if (!form.success)
     return data<Answer>({ ok: false, errors: { form: "admin.site.invalid" } }, 400);
-  const { intent: part, reset } = form.data;
   const db = await getDatabase();
   const actor = { id: viewer.id, ip: clientIp(request) };
+  const input = form.data;
+  if (input.intent === "heroImage" || input.intent === "removeHeroImage")
+    return handleHeroImage(db, actor, input, { values: form.values, signal: request.signal });
+  const { intent: part, reset } = input;
   const language = languageOf(request);
   if (part === "texts" && reset) {
     await resetSiteTexts(db, actor, language);
     return data<Answer>({ ok: true, part });
   }
-  const saved = await saveSitePart(db, actor, part, form.data, language);
+  const saved = await saveSitePart(db, actor, part, input, language);
   if (saved.ok) return data<Answer>({ ok: true, part });
   const values = Object.fromEntries(
     Object.entries(form.values).filter(([name]) => partFields[part].includes(name)),
@@ -83,9 +110,12 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Site({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { language, profile, texts, custom } = loaderData;
-  const answer = actionData?.part ? (actionData as PartAnswer) : undefined;
-  const formError = actionData && !actionData.part ? actionData.errors.form : undefined;
+  const { language, profile, texts, custom, hero } = loaderData;
+  // Each answer goes to the card that sent it; the screen's own refusal is said above them.
+  const answer = actionData && "part" in actionData && actionData.part ? actionData : undefined;
+  const heroAnswer = actionData && "form" in actionData && actionData.form ? actionData : undefined;
+  const formError =
+    actionData && !answer && !heroAnswer && !actionData.ok ? actionData.errors.form : undefined;
   const languageTabs = (
     <nav aria-label={t("admin.site.texts.languagesNav")} className="flex flex-wrap gap-2">
       {languages.map((l) => (
@@ -113,6 +143,7 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
           {t(formError)}
         </p>
       ) : null}
+      <HeroForm hero={hero} answer={heroAnswer} />
       <SocialForm social={profile.social} whatsapp={profile.whatsapp} answer={answer} />
       <CompanyForm
         legalName={profile.legalName}

@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, Input } from "#app/components/ui/field.tsx";
 import type { StoredImage } from "#app/features/images/media.ts";
@@ -12,17 +12,25 @@ const ALT_MAX = 200;
 /**
  * The hero image's form, on its own: the image (sent again only to replace it), its alt text
  * in each language, and its removal. Its posts are handled by handleHeroImage
- * (hero-image.server.ts) on whichever screen places it.
+ * (hero-image.server.ts) on the screen that places it (the Site screen).
  */
 export function HeroImageForm({
   hero,
   failed,
+  saved = false,
 }: {
   hero: { image: StoredImage; alt: Record<string, string> } | null;
   /** A refused post's errors and what was typed. */
   failed?: { errors: FieldErrors; values?: Partial<Record<string, string>> };
+  /** The last post was this form's and was stored: said like the screen's other parts. */
+  saved?: boolean;
 }) {
   const { t } = useTranslation();
+  const navigation = useNavigation();
+  // An image is encoded before the answer comes: a second click would only send it again.
+  const busy =
+    navigation.state === "submitting" &&
+    ["heroImage", "removeHeroImage"].includes(String(navigation.formData?.get("intent")));
   const errors = failed?.errors ?? {};
   const error = (name: string) => (errors[name] ? t(errors[name], { max: ALT_MAX }) : undefined);
   return (
@@ -37,7 +45,7 @@ export function HeroImageForm({
           />
         ) : (
           <p className="grid aspect-[4/3] place-items-center rounded-2xl bg-sand-50 p-6 text-center text-sm text-ink-600 ring-1 ring-ink-200">
-            {t("admin.content.hero.none")}
+            {t("admin.site.hero.none")}
           </p>
         )}
         {hero ? (
@@ -48,19 +56,26 @@ export function HeroImageForm({
               value="removeHeroImage"
               variant="ghost"
               size="sm"
+              disabled={busy}
               className="text-coral-700"
             >
-              {t("admin.content.hero.remove")}
+              {t("admin.site.hero.remove")}
             </Button>
           </Form>
         ) : null}
       </div>
-      <Form method="post" encType="multipart/form-data" className="grid gap-4">
+      {/* A new image empties the file field and shows its stored alt text. */}
+      <Form
+        key={hero?.image.id ?? "none"}
+        method="post"
+        encType="multipart/form-data"
+        className="grid gap-4"
+      >
         <input type="hidden" name="intent" value="heroImage" />
         <Field
           id="hero-photo"
-          label={t(hero ? "admin.content.hero.replace" : "admin.content.hero.image")}
-          hint={t("admin.content.hero.hint")}
+          label={t(hero ? "admin.site.hero.replace" : "admin.site.hero.image")}
+          hint={t("admin.site.hero.hint")}
           error={errors.photo ? t(errors.photo) : undefined}
         >
           {(aria) => (
@@ -76,9 +91,9 @@ export function HeroImageForm({
         </Field>
         <fieldset className="grid gap-3 sm:grid-cols-2">
           <legend className="mb-1 text-sm font-semibold text-ink-900">
-            {t("admin.content.hero.alt")}
+            {t("admin.site.hero.alt")}
           </legend>
-          <p className="text-sm text-ink-500 sm:col-span-2">{t("admin.content.hero.altHint")}</p>
+          <p className="text-sm text-ink-500 sm:col-span-2">{t("admin.site.hero.altHint")}</p>
           {languages.map(({ code, name }) => (
             <Field
               key={code}
@@ -100,8 +115,13 @@ export function HeroImageForm({
             </Field>
           ))}
         </fieldset>
-        <div>
-          <Button type="submit">{t("admin.content.hero.save")}</Button>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={busy}>
+            {t("admin.site.hero.save")}
+          </Button>
+          <p role="status" className="text-sm font-medium text-brand-800">
+            {saved ? t("admin.site.saved") : null}
+          </p>
         </div>
       </Form>
     </div>

@@ -7,6 +7,9 @@ import { socialNetworks } from "#app/components/layout/social-icons.tsx";
 import { languages, type Language } from "#app/i18n/languages.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { FieldErrors } from "#app/utils/field-errors.ts";
+import { HeroImageForm } from "#app/features/content/admin/hero-image-form.tsx";
+import type { HeroImageResult } from "#app/features/content/hero-image.server.ts";
+import type { StoredImage } from "#app/features/images/media.ts";
 import { formatCnpj } from "#app/features/site/cnpj.ts";
 import { MAX_PROFILE_URL } from "#app/features/site/social-profiles.ts";
 import type { Figure, HowItWorks, SitePart } from "#app/features/site/site-settings.server.ts";
@@ -83,6 +86,34 @@ function useFieldState(part: SitePart, answer?: PartAnswer) {
     // A refused save keeps what was typed; a saved one shows what is stored now.
     key: failed ? "typed" : "stored",
   };
+}
+
+/**
+ * The home page's image: a card of its own, with its own forms (multipart, unlike the other
+ * parts), posted to this screen and answered by handleHeroImage (hero-image.server.ts).
+ */
+export function HeroForm({
+  hero,
+  answer,
+}: {
+  hero: { image: StoredImage; alt: Record<string, string> } | null;
+  answer?: HeroImageResult;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Section
+      id="hero-image"
+      anchor="hero-image"
+      title={t("admin.site.hero.title")}
+      description={t("admin.site.hero.intro")}
+    >
+      <HeroImageForm
+        hero={hero}
+        failed={answer && !answer.ok ? answer : undefined}
+        saved={answer?.ok ?? false}
+      />
+    </Section>
+  );
 }
 
 export function SocialForm({
