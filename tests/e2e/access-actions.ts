@@ -260,6 +260,12 @@ const written: Record<string, ActionRule | ((pattern: string) => ActionRule)> = 
     { intent: "delete", passed: invalid() },
     { passed: invalid() },
   ]),
+  "/admin/site": guarded([
+    // Parts that an empty form cannot satisfy (an empty social part would clear the profiles).
+    { intent: "texts", passed: invalid() },
+    { intent: "heroImage", passed: invalid() },
+    { passed: invalid() },
+  ]),
 };
 
 export const actionRules: Record<string, ActionRule> = Object.fromEntries(

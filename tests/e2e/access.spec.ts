@@ -166,6 +166,7 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
   ),
   "/admin/images": screen({ status: 302, location: "/admin/blog" }, { page: false }),
   "/admin/content": screen(),
+  "/admin/site": screen(),
   "/blog/feed.xml": open("/blog/feed.xml?lang=pt"),
   // An image that does not exist, and a private preview link that was never made.
   "/media/:file": open("/media/999999-0123456789abcdef-480.webp", 404),
