@@ -29,8 +29,11 @@ export const THROUGHPUT_CONNECTIONS = 10;
 
 export const pageTargets = {
   performance: 100,
-  lcpMs: 1200,
-  /** LCP of / over the LCP of its static copy without scripts (issue 26: within 10 %). */
+  /**
+   * LCP of / over the LCP of its static copy without scripts (issue 26: within 10 %). It replaced
+   * issue 14's 1.2 s: the copy is the same HTML, stylesheet and preloaded font, so the ratio
+   * shows what the page's own code costs, whatever the simulated network.
+   */
   lcpToStaticCopy: 1.1,
   // Issue 26: nothing moves.
   cls: 0,
@@ -41,8 +44,10 @@ export const pageTargets = {
   ssrToStaticRatio: 0.5,
 };
 
+/** The median of the runs that measured it (a run Lighthouse could not finish gives NaN). */
 const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (!sorted.length) return NaN;
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
@@ -136,7 +141,9 @@ async function lighthouseRuns(
         clearStorageTypes: ["all"],
       });
       if (!result) throw new Error("lighthouse returned nothing");
-      const { audits, categories } = result.lhr;
+      const { audits, categories, runtimeError } = result.lhr;
+      // Said in the table rather than lost in a median.
+      if (runtimeError) failing.add(`run ${i + 1}: ${runtimeError.code}`);
       for (const audit of failingAudits(
         result.lhr as unknown as Parameters<typeof failingAudits>[0],
       ))
