@@ -236,6 +236,20 @@ describe.skipIf(!hasPostgres)(
         .values({ key: "test:127.0.0.1", count: 2 })
         .onConflictDoNothing();
       await db.insert(schema.authEvents).values({ kind: "sign-in-failed", method: "password" });
+      // A team member (JSON roles in six languages), without a photo.
+      await db.insert(schema.teamMembers).values({
+        position: 1,
+        name: "Ana Lúcia",
+        roles: {
+          pt: "Gerente",
+          es: "Gerente",
+          en: "Manager",
+          it: "Manager",
+          de: "Managerin",
+          sv: "Chef",
+        },
+        updatedBy: model.id,
+      });
       // The articles come with migration 0012; an old address and a revision of one of them.
       const [article] = await db
         .select({ postId: schema.blogTranslations.postId, body: schema.blogTranslations.body })

@@ -243,6 +243,15 @@ test("an editor's hero image, sent from the Site screen, reaches the stored home
     await expect(heroPhoto).toHaveAttribute("src", /^\/media\/\d+-[0-9a-f]{16}-\d+\.webp$/);
     await expect(heroPhoto).toHaveJSProperty("complete", true);
     expect(await heroPhoto.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+
+    // On a phone it leads the first screen, as the drawn art does: a band above the title.
+    await anonymous.page.setViewportSize({ width: 390, height: 844 });
+    const photoBox = (await heroPhoto.boundingBox())!;
+    const titleBox = (await anonymous.page.locator("#hero-title").boundingBox())!;
+    expect(photoBox.y + photoBox.height).toBeLessThanOrEqual(titleBox.y);
+    expect(photoBox.height).toBeGreaterThan(100);
+    expect(photoBox.width).toBeGreaterThan(300);
+    await shoot(anonymous.page, "home-hero-photo");
   } finally {
     // The worker's server is shared with other specs: back to the drawn art (if it was set).
     const remove = hero.getByRole("button", { name: t("pt", "admin.site.hero.remove") });

@@ -556,7 +556,11 @@ describe("the phone number", () => {
     const typed = fc
       .tuple(typedNumber, odd, fc.nat())
       .map(([[, number], c, at]) => {
-        const i = 1 + (at % (number.length - 1));
+        // Inside the number, between its first and last characters: at either end, the
+        // whitespace and the byte-order mark are trimmed away like the spaces around them.
+        const start = number.length - number.trimStart().length;
+        const inner = number.trim().length;
+        const i = start + 1 + (at % Math.max(1, inner - 1));
         return number.slice(0, i) + c + number.slice(i);
       })
       .filter((phone) => phone.length <= chatbotLimits.phone);

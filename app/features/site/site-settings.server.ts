@@ -1,4 +1,5 @@
 import { eq, like, or, sql } from "drizzle-orm";
+import { FIGURE_SLOTS, SITE_LIMITS, STEP_COUNT } from "./limits.ts";
 import { z } from "zod";
 import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
@@ -35,16 +36,6 @@ import { socialProfileUrl } from "#app/features/site/social-profiles.ts";
 export const PROFILE_KEY = "site.profile";
 const textsKey = (language: Language) => `site.texts.${language}`;
 
-export const SITE_LIMITS = {
-  legalName: 120,
-  figureValue: 16,
-  figureLabel: 60,
-  work: 320,
-  stepTitle: 80,
-  stepText: 240,
-} as const;
-export const FIGURE_SLOTS = 4;
-export const STEP_COUNT = 3;
 export const DEFAULT_REPLY_DAYS = 5;
 export const MAX_REPLY_DAYS = 30;
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { FIGURE_SLOTS, SITE_LIMITS } from "#app/features/site/limits.ts";
 import { Form, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { Section } from "#app/components/ui/card.tsx";
@@ -13,17 +14,6 @@ import type { StoredImage } from "#app/features/images/media.ts";
 import { formatCnpj } from "#app/features/site/cnpj.ts";
 import { MAX_PROFILE_URL } from "#app/features/site/social-profiles.ts";
 import type { Figure, HowItWorks, SitePart } from "#app/features/site/site-settings.server.ts";
-
-// The same numbers as SITE_LIMITS (site-settings.server.ts), which decides; these only hint.
-const LIMITS = {
-  legalName: 120,
-  figureValue: 16,
-  figureLabel: 60,
-  work: 320,
-  stepTitle: 80,
-  stepText: 240,
-} as const;
-const FIGURE_SLOTS = 4;
 
 /** What the action answered for one part: saved, or its errors and what was typed. */
 export type PartAnswer =
@@ -201,7 +191,7 @@ export function CompanyForm({
         <Field
           id="site-legal-name"
           label={t("admin.site.company.legalName")}
-          error={field.error("legalName", { max: LIMITS.legalName })}
+          error={field.error("legalName", { max: SITE_LIMITS.legalName })}
         >
           {(aria) => (
             <Input
@@ -209,7 +199,7 @@ export function CompanyForm({
               name="legalName"
               autoComplete="organization"
               defaultValue={field.typed("legalName", legalName)}
-              maxLength={LIMITS.legalName}
+              maxLength={SITE_LIMITS.legalName}
             />
           )}
         </Field>
@@ -280,14 +270,14 @@ export function FiguresForm({ figures, answer }: PartProps & { figures: Figure[]
                 id={`site-${name("value")}`}
                 label={t("admin.site.figures.value")}
                 hint={t("admin.site.figures.valueHint")}
-                error={field.error(name("value"), { max: LIMITS.figureValue })}
+                error={field.error(name("value"), { max: SITE_LIMITS.figureValue })}
               >
                 {(aria) => (
                   <Input
                     {...aria}
                     name={name("value")}
                     defaultValue={field.typed(name("value"), figure?.value ?? "")}
-                    maxLength={LIMITS.figureValue}
+                    maxLength={SITE_LIMITS.figureValue}
                     className="max-w-40"
                   />
                 )}
@@ -299,7 +289,7 @@ export function FiguresForm({ figures, answer }: PartProps & { figures: Figure[]
                     id={`site-${name(`label-${language.code}`)}`}
                     label={t("admin.site.figures.label", { language: language.name })}
                     error={field.error(name(`label-${language.code}`), {
-                      max: LIMITS.figureLabel,
+                      max: SITE_LIMITS.figureLabel,
                     })}
                   >
                     {(aria) => (
@@ -311,7 +301,7 @@ export function FiguresForm({ figures, answer }: PartProps & { figures: Figure[]
                           name(`label-${language.code}`),
                           figure?.labels[language.code] ?? "",
                         )}
-                        maxLength={LIMITS.figureLabel}
+                        maxLength={SITE_LIMITS.figureLabel}
                       />
                     )}
                   </Field>
@@ -363,7 +353,7 @@ export function TextsForm({
           id="site-work"
           label={t("admin.site.texts.work")}
           hint={t("admin.site.texts.workHint")}
-          error={field.error("work", { max: LIMITS.work })}
+          error={field.error("work", { max: SITE_LIMITS.work })}
         >
           {(aria) => (
             <Textarea
@@ -372,7 +362,7 @@ export function TextsForm({
               lang={language}
               className="min-h-24"
               defaultValue={field.typed("work", texts.work)}
-              maxLength={LIMITS.work}
+              maxLength={SITE_LIMITS.work}
             />
           )}
         </Field>
@@ -388,7 +378,7 @@ export function TextsForm({
                   <Field
                     id={`site-${name("title")}`}
                     label={t("admin.site.texts.stepTitle")}
-                    error={field.error(name("title"), { max: LIMITS.stepTitle })}
+                    error={field.error(name("title"), { max: SITE_LIMITS.stepTitle })}
                   >
                     {(aria) => (
                       <Input
@@ -396,14 +386,14 @@ export function TextsForm({
                         name={name("title")}
                         lang={language}
                         defaultValue={field.typed(name("title"), step.title)}
-                        maxLength={LIMITS.stepTitle}
+                        maxLength={SITE_LIMITS.stepTitle}
                       />
                     )}
                   </Field>
                   <Field
                     id={`site-${name("text")}`}
                     label={t("admin.site.texts.stepText")}
-                    error={field.error(name("text"), { max: LIMITS.stepText })}
+                    error={field.error(name("text"), { max: SITE_LIMITS.stepText })}
                   >
                     {(aria) => (
                       <Textarea
@@ -412,7 +402,7 @@ export function TextsForm({
                         lang={language}
                         className="min-h-28"
                         defaultValue={field.typed(name("text"), step.text)}
-                        maxLength={LIMITS.stepText}
+                        maxLength={SITE_LIMITS.stepText}
                       />
                     )}
                   </Field>
