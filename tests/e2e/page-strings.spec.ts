@@ -19,7 +19,13 @@ type Who = "visitor" | "model" | "affiliate" | "admin";
 
 // The namespaces each page may carry besides `common`; the first must be there (it is the page's).
 const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
-  { url: "/", who: "visitor", allowed: ["marketing", "blog", "preselection", "site"] },
+  // site-content: the default "how it works", sent as the page's content (like the FAQ), not as
+  // strings, until the agency writes its own on the Site screen.
+  {
+    url: "/",
+    who: "visitor",
+    allowed: ["marketing", "blog", "preselection", "site", "site-content"],
+  },
   { url: "/contact", who: "visitor", allowed: ["contact", "site"] },
   { url: "/blog", who: "visitor", allowed: ["blog", "site"] },
   { url: "/blog/security-and-anonymity", who: "visitor", allowed: ["blog", "site"] },
