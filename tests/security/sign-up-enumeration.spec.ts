@@ -15,8 +15,10 @@ const PASSWORD = "uma-senha-bem-longa-2026";
 let sender = 0;
 
 /** Everything of an answer that could tell the two apart, with what differs by nature masked. */
-async function answerOf(response: Response) {
+async function answerOf(response: Response, email: string) {
   const body = (await response.text())
+    // The thank-you panel repeats the address she typed: hers in both answers, not a signal.
+    .replaceAll(email, "<the address she typed>")
     // A fresh nonce and request id on every page.
     .replace(/nonce="[^"]+"/g, 'nonce="…"')
     .replace(/"nonce":"[^"]+"/g, '"nonce":"…"');
@@ -71,7 +73,7 @@ async function signUp(server: OwnServer, form: "affiliate" | "model", email: str
     },
     body: new URLSearchParams(fields),
   });
-  const answer = await answerOf(response);
+  const answer = await answerOf(response, email);
   return { ...answer, ms: performance.now() - started };
 }
 

@@ -95,7 +95,7 @@ describe("POST /api/count", () => {
     expect(await counted("chatbot_started", "chatbot")).toBe(before);
   });
 
-  it("limits how many one address sends", async () => {
+  it("limits how many one address sends: the rest are answered alike and not counted", async () => {
     const before = await counted("form_started", "form");
     const statuses: number[] = [];
     for (let i = 0; i < BEACON_LIMIT.limit + 3; i++) {
@@ -104,8 +104,7 @@ describe("POST /api/count", () => {
       );
       statuses.push(response.status);
     }
-    expect(statuses.filter((status) => status === 204)).toHaveLength(BEACON_LIMIT.limit);
-    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.every((status) => status === 204)).toBe(true);
     expect(await counted("form_started", "form")).toBe(before + BEACON_LIMIT.limit);
     await db.delete(rateLimits).where(like(rateLimits.key, "count:%"));
   });

@@ -22,7 +22,10 @@ const empty = (status: number, headers?: HeadersInit) =>
  * POST /api/count?e=<event>&d=<dimension>: the browser's beacon that a visitor started the form
  * or the chat (app/features/analytics/beacon.ts). Only allow-listed events and dimensions, only
  * from this site's own pages, a few per address and hour; no cookie is read or set, and the
- * answer has no body. Bots are answered like everyone but not counted.
+ * answer has no body. Bots, and an address past its few, are answered like everyone but not
+ * counted: a beacon is never retried, so a 429 would tell the browser nothing it can use, and
+ * would only put an error in the visitor's console (a shared office or phone network's
+ * addresses reach the limit with people behind them).
  */
 export async function handleCountBeacon(request: Request): Promise<Response> {
   if (request.method !== "POST") return empty(405, { Allow: "POST" });
@@ -40,7 +43,7 @@ export async function handleCountBeacon(request: Request): Promise<Response> {
     return null;
   });
   if (!limited) return empty(204);
-  if (!limited.allowed) return empty(429, { "Retry-After": String(limited.retryAfterSeconds) });
+  if (!limited.allowed) return empty(204);
   count(parsed.data.e, parsed.data.d);
   return empty(204);
 }
