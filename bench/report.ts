@@ -68,8 +68,11 @@ function pagesTables(results: Results) {
   const { lighthouse, throughput, settings, targets } = results;
   const lines: string[] = [];
   if (lighthouse) {
+    // A figure no run measured is NaN, or null once through results.json: shown as "–".
+    const shown = (value: number | null, format: (value: number) => string) =>
+      typeof value === "number" && Number.isFinite(value) ? format(value) : "–";
     const row = (name: string, r: LighthouseRun) =>
-      `| ${name} | ${r.performance} | ${(r.lcpMs / 1000).toFixed(2)} s | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${kB(r.jsBytesGzip)} / ${r.jsBytesBrotli ? kB(r.jsBytesBrotli) : "–"} | ${r.accessibility} / ${r.bestPractices} / ${r.seo} |`;
+      `| ${name} | ${r.performance} | ${shown(r.lcpMs, (v) => `${(v / 1000).toFixed(2)} s`)} | ${shown(r.tbtMs, (v) => `${Math.round(v)} ms`)} | ${shown(r.cls, (v) => v.toFixed(3))} | ${kB(r.jsBytesGzip)} / ${r.jsBytesBrotli ? kB(r.jsBytesBrotli) : "–"} | ${r.accessibility} / ${r.bestPractices} / ${r.seo} |`;
     lines.push(
       `| page | performance | LCP | TBT | CLS | JS (gzip / Brotli) | a11y / best practices / SEO |`,
       `|---|---|---|---|---|---|---|`,
