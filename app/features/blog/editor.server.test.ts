@@ -231,28 +231,61 @@ describe.each(databaseTargets)("the article editor on %s", (_name, kind) => {
     expect(article!.translations[0]!.working.title).toBe("Como publicado");
   });
 
-  it("a refused publication keeps nothing of the save that came with it", async () => {
+  it("a publication refused for what it lacks keeps her text as the draft; a refused field keeps nothing", async () => {
     const id = await draft("recusa");
     const refused = await saveAndPublish(
       database.db,
       actor,
       id,
       "pt",
-      fields("recusa", { title: "Sem resumo", excerpt: "" }),
+      fields("recusa", { title: "Sem resumo", excerpt: " ", description: "" }),
       null,
     );
     expect(refused).toEqual({
       ok: false,
-      errors: { excerpt: "admin.blog.errors.requiredToPublish" },
+      errors: {
+        excerpt: "admin.blog.errors.requiredToPublish",
+        description: "admin.blog.errors.requiredToPublish",
+      },
       refusedAt: "publish",
+      savedAt: expect.any(String),
     });
-    expect((await articleForEditor(database.db, id))!.translations[0]!.working).toMatchObject({
-      title: "Título recusa",
-      excerpt: "Um resumo.",
-    });
+    const after = (await articleForEditor(database.db, id))!.translations[0]!;
+    expect(after).toMatchObject({ state: "draft", working: { title: "Sem resumo", excerpt: "" } });
+    expect((await findArticle(database.db, slug("recusa"), "pt")).kind).toBe("missing");
     expect(
       await saveAndPublish(database.db, actor, id, "pt", fields("recusa", { slug: "Não É" }), null),
     ).toMatchObject({ ok: false, errors: { slug: "admin.blog.errors.slug" }, refusedAt: "save" });
+    expect((await articleForEditor(database.db, id))!.translations[0]!.working.title).toBe(
+      "Sem resumo",
+    );
+  });
+
+  it("an update of a live article refused for what it lacks leaves the live text as it was", async () => {
+    const id = await draft("viva");
+    await publishTranslation(database.db, actor, id, "pt");
+    const refused = await saveAndPublish(
+      database.db,
+      actor,
+      id,
+      "pt",
+      fields("viva", {
+        title: "Mudança sem texto",
+        body: JSON.stringify({ type: "doc", content: [{ type: "paragraph" }] }),
+      }),
+      null,
+    );
+    expect(refused).toMatchObject({
+      ok: false,
+      errors: { body: "admin.blog.errors.requiredToPublish" },
+      refusedAt: "publish",
+    });
+    const found = await findArticle(database.db, slug("viva"), "pt");
+    expect(found.kind === "post" && found.post.title).toBe("Título viva");
+    expect((await articleForEditor(database.db, id))!.translations[0]).toMatchObject({
+      hasPendingChanges: true,
+      working: { title: "Mudança sem texto" },
+    });
   });
 
   it("discarded changes are not brought back by an autosave the page sent before", async () => {

@@ -20,6 +20,7 @@ import { readingMinutes, sanitizeBody } from "./body.ts";
 import { editStampOf, isLatestEdit } from "./edit-stamp.ts";
 import type { Post } from "./posts.server.ts";
 import { LIMITS } from "./limits.ts";
+import { missingToPublish } from "./publish-requirements.ts";
 import { isSlug, slugify } from "./slug.ts";
 
 /**
@@ -65,13 +66,10 @@ export const translationForm = z.object({
 
 export type TranslationField = keyof z.input<typeof translationForm>;
 
-/** What publishing needs beyond a draft's: something to list and describe the article with. */
+/** What publishing needs beyond a draft's (publish-requirements.ts), as the fields' errors. */
 function missingForPublishing(fields: BlogTranslationFields): FieldErrors<TranslationField> {
   const errors: FieldErrors<TranslationField> = {};
-  if (!fields.excerpt) errors.excerpt = "admin.blog.errors.requiredToPublish";
-  if (!fields.description) errors.description = "admin.blog.errors.requiredToPublish";
-  if (!fields.category) errors.category = "admin.blog.errors.requiredToPublish";
-  if (!fields.body.content.length) errors.body = "admin.blog.errors.requiredToPublish";
+  for (const name of missingToPublish(fields)) errors[name] = "admin.blog.errors.requiredToPublish";
   return errors;
 }
 
@@ -274,7 +272,13 @@ async function lockTranslation(tx: Tx, postId: number, language: string) {
 }
 
 type SaveResult =
-  { ok: true; savedAt: string } | { ok: false; errors: FieldErrors<TranslationField | "form"> };
+  | {
+      ok: true;
+      savedAt: string;
+      /** Held aside for a live translation (`pending`) rather than written in place. */
+      heldAside: boolean;
+    }
+  | { ok: false; errors: FieldErrors<TranslationField | "form"> };
 
 /**
  * The autosave and the editor's "Save": a draft is written in place; a scheduled or published
@@ -306,7 +310,9 @@ async function saveIn(
   if (!row) return { ok: false, errors: { form: "admin.blog.errors.notFound" } };
   const stamp = editStampOf(input);
   // Overtaken by a later write of the same page: what that one stored stays.
-  if (!isLatestEdit(stamp, row)) return { ok: true, savedAt: row.updatedAt.toISOString() };
+  if (!isLatestEdit(stamp, row)) {
+    return { ok: true, savedAt: row.updatedAt.toISOString(), heldAside: row.pending !== null };
+  }
   if (await slugTaken(tx, language, fields.slug, postId)) {
     return { ok: false, errors: { slug: "admin.blog.errors.slugTaken" } };
   }
@@ -328,7 +334,7 @@ async function saveIn(
         : { ...fields, readingMinutes: readingMinutes(fields.body), ...written },
     )
     .where(and(eq(blogTranslations.postId, postId), eq(blogTranslations.language, language)));
-  return { ok: true, savedAt: now.toISOString() };
+  return { ok: true, savedAt: now.toISOString(), heldAside: row.publishAt !== null };
 }
 
 type PublishResult =
@@ -354,8 +360,8 @@ export async function publishTranslation(
 
 /**
  * "Publish" and "Schedule" in the editor: what is on her screen is saved and put live in one
- * transaction, so no other write can come between the two. Nothing changes when either is
- * refused.
+ * transaction, so no other write can come between the two. A refused field stores nothing; a
+ * publication refused for what it lacks still keeps her text as the draft (she is told so).
  */
 export async function saveAndPublish(
   db: Database,
@@ -374,7 +380,9 @@ export async function saveAndPublish(
       const saved = await saveIn(tx, actor, postId, language, parsed.data, input);
       if (!saved.ok) throw new Refused({ ...saved, refusedAt: "save" });
       const published = await publishIn(tx, actor, postId, language, at);
-      if (!published.ok) throw new Refused({ ...published, refusedAt: "publish" });
+      // Refused for what publishing needs: what she wrote is kept as the draft all the same
+      // (publishIn refuses before it writes anything).
+      if (!published.ok) return { ...published, refusedAt: "publish", savedAt: saved.savedAt };
       return { ...published, savedAt: saved.savedAt };
     })
     .catch((error: unknown) => {
@@ -386,7 +394,9 @@ export async function saveAndPublish(
   return result;
 }
 
-type Refusal = Extract<PublishResult, { ok: false }> & { refusedAt: "save" | "publish" };
+/** Refused by the save (nothing stored), or by publishing (her draft saved at `savedAt`). */
+type Refusal = Extract<PublishResult, { ok: false }> &
+  ({ refusedAt: "save"; savedAt?: undefined } | { refusedAt: "publish"; savedAt: string });
 
 /** Saved and published, or refused by the save (a field) or by publishing (what it needs). */
 type SaveAndPublishResult = { ok: true; at: string; scheduled: boolean; savedAt: string } | Refusal;

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, isRouteErrorResponse, redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
@@ -115,7 +115,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     case "save": {
       const saved = await saveWorkingCopy(db, actor, id, language, form);
       if (!saved.ok) return refused(saved.errors, saved.errors.form ? 404 : 400);
-      return data<EditorResult>({ ok: true, done: "saved", savedAt: saved.savedAt });
+      return data<EditorResult>({
+        ok: true,
+        done: "saved",
+        savedAt: saved.savedAt,
+        hasPendingChanges: saved.heldAside,
+        title: form.title?.trim(),
+      });
     }
     case "publish":
     case "schedule": {
@@ -130,8 +136,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       // What is on screen is what goes live: saved and published in one transaction.
       const published = await saveAndPublish(db, actor, id, language, form, at);
       if (!published.ok) {
-        const { errors, refusedAt } = published;
-        return refused(errors, errors.form ? 404 : refusedAt === "publish" ? 409 : 400);
+        const { errors, refusedAt, savedAt } = published;
+        const status = errors.form ? 404 : refusedAt === "publish" ? 409 : 400;
+        // Refused for what publishing needs, her text is the draft now: the editor says both.
+        return data<EditorResult>({ ok: false, errors, savedAt }, status);
       }
       return data<EditorResult>({
         ok: true,
@@ -179,14 +187,45 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
+/**
+ * In the browser every answer of the action passes through here. A request that never reached the
+ * server (her connection dropped) or that it failed to answer becomes an answer like the others,
+ * so the editor stays on screen with her text, says why in her language and tries again (issue
+ * 27); left to the router, the failure would replace the whole page with the error screen. A
+ * redirect (a new translation, a deletion, a session that ended) goes on as the server asked.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isRouteErrorResponse(error) && error.status < 500) {
+      // A refusal of the request itself (too large, unreadable): its message is a key.
+      const { message } = (error.data ?? {}) as { message?: unknown };
+      const form =
+        typeof message === "string" && message.startsWith("validation.")
+          ? message
+          : "admin.blog.errors.invalid";
+      return data<EditorResult>({ ok: false, errors: { form } }, error.status);
+    }
+    // A 5xx status keeps the router from reading the page's data again, which would fail too.
+    return data<EditorResult>(
+      { ok: false, errors: {}, unreachable: navigator.onLine ? "server" : "offline" },
+      503,
+    );
+  }
+}
+
 export default function BlogEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { id, language, languages, translation, cover } = loaderData;
+  // An autosave does not read the page again (article-editor.tsx): the heading follows its answer.
+  const saved = useFetcher<EditorResult>({ key: `article-${id}-${language}` }).data;
   return (
     <>
       <LanguageTabs
         id={id}
-        title={translation?.working.title}
+        title={saved?.ok && saved.title ? saved.title : translation?.working.title}
         current={language}
         languages={languages}
         result={actionData}

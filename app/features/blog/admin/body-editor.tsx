@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { EditorContent, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useTranslation } from "#app/i18n/translation.tsx";
@@ -6,6 +7,9 @@ import type { Body } from "#app/features/blog/body.ts";
 import { BodyToolbar } from "./body-toolbar.tsx";
 import "./editor.css";
 
+/** Room kept above the caret: the sticky toolbar (two rows on a phone) and a line. */
+const TOOLBAR_CLEARANCE = 120;
+
 /**
  * The body's editor (TipTap, on ProseMirror), limited to what the article page renders:
  * paragraphs, h2/h3, lists, quotes, bold, italic, links and line breaks. It writes the document
@@ -13,16 +17,24 @@ import "./editor.css";
  * (sanitizeBody) whatever arrives. Loaded with the editor's page only.
  */
 export function BodyEditor({
+  id,
+  language,
   initial,
   labelledBy,
   describedBy,
   invalid,
+  toolbarEnd,
   onChange,
 }: {
+  /** The editable area's id (a refused publication's link focuses it). */
+  id: string;
+  language: string;
   initial: Body;
   labelledBy: string;
   describedBy?: string;
   invalid?: boolean;
+  /** Shown at the end of the toolbar, in view while she writes (the save's status). */
+  toolbarEnd?: ReactNode;
   onChange: (body: Body) => void;
 }) {
   const { t } = useTranslation();
@@ -49,7 +61,13 @@ export function BodyEditor({
     ],
     content: initial,
     editorProps: {
+      // The caret is kept clear of the toolbar that stays at the top of the window while she
+      // writes (editor.css), and of the window's bottom edge.
+      scrollThreshold: { top: TOOLBAR_CLEARANCE, bottom: 48, left: 0, right: 0 },
+      scrollMargin: { top: TOOLBAR_CLEARANCE, bottom: 48, left: 0, right: 0 },
       attributes: {
+        id,
+        lang: language,
         role: "textbox",
         "aria-multiline": "true",
         "aria-labelledby": labelledBy,
@@ -71,7 +89,10 @@ export function BodyEditor({
   }
   return (
     <div className="body-editor">
-      <BodyToolbar editor={editor} />
+      <div className="body-toolbar">
+        <BodyToolbar editor={editor} />
+        {toolbarEnd ? <div className="body-toolbar-end">{toolbarEnd}</div> : null}
+      </div>
       <EditorContent editor={editor} />
     </div>
   );

@@ -85,7 +85,7 @@ export function BodyToolbar({ editor }: { editor: Editor }) {
     editor.chain().focus().extendMarkRange("link").setLink({ href }).run();
   };
   return (
-    <div role="toolbar" aria-label={t("admin.blog.toolbar.label")} className="body-toolbar">
+    <div role="toolbar" aria-label={t("admin.blog.toolbar.label")} className="body-toolbar-buttons">
       {commands.map((command, index) => (
         <button
           key={command.name}

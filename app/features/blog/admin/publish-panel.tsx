@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
@@ -7,12 +8,21 @@ import { useTranslation } from "#app/i18n/translation.tsx";
 import { formatAgencyTime, toAgencyLocal } from "#app/utils/agency-time.ts";
 import type { FieldErrors } from "#app/utils/field-errors.ts";
 import type { TranslationView } from "#app/features/blog/editor.server.ts";
+import {
+  PUBLISH_REQUIREMENTS,
+  type PublishRequirement,
+} from "#app/features/blog/publish-requirements.ts";
+import type { PublishRefusal } from "./article-editor.tsx";
+import { focusField } from "./article-fields.tsx";
+import { UnsavedDialog } from "./leave-guard.tsx";
 import { StateBadge } from "./state-badge.tsx";
 
 /**
- * Beside the editor: the translation's state, its preview, publishing now or at a time (Brasília
- * time), taking it off the site, a private link to share the draft, and deleting the article.
- * Its buttons send the editor's form, so what is on screen is what is published.
+ * Beside the editor: the translation's state, what publishing still needs, its preview,
+ * publishing now or at a time (Brasília time), taking it off the site, a private link to share
+ * the draft, and deleting the article. Its buttons send the editor's form, so what is on screen
+ * is what is published; the preview opens once her latest words are saved (or she chose to see
+ * the last saved version).
  */
 export function PublishPanel({
   id,
@@ -20,23 +30,38 @@ export function PublishPanel({
   translation,
   errors,
   busy,
+  missing,
+  refusal,
   previewPath,
-  onPreview,
+  flush,
 }: {
   id: number;
   language: string;
   translation: TranslationView;
   errors: FieldErrors;
   busy: boolean;
+  missing: readonly PublishRequirement[];
+  refusal?: PublishRefusal;
   previewPath?: string;
-  onPreview: () => void;
+  flush: () => Promise<"saved" | "failed">;
 }) {
   const { t, i18n } = useTranslation();
   const { state, publishAt } = translation;
   const when = publishAt ? formatAgencyTime(publishAt, i18n.language) : null;
+  const preview = `/admin/blog/${id}/${language}/preview`;
+  const [askPreview, setAskPreview] = useState(false);
+  const openPreview = () => {
+    // Opened by the page after the save, so allowed by the browser within the click's moments;
+    // refused (a slow save), the preview opens here instead: her words are saved.
+    if (!window.open(preview, "_blank")) window.location.assign(preview);
+  };
   return (
-    <aside aria-labelledby="publish-title" className="card h-fit space-y-5 xl:sticky xl:top-24">
-      <div className="flex items-center justify-between gap-3">
+    <aside
+      id="publish-panel"
+      aria-labelledby="publish-title"
+      className="card h-fit min-w-0 scroll-mt-4 space-y-5"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="publish-title" className="section-title">
           {t("admin.blog.publishing")}
         </h2>
@@ -45,6 +70,7 @@ export function PublishPanel({
       {when ? (
         <p className="text-sm text-ink-700">{t(`admin.blog.stateSince.${state}`, { when })}</p>
       ) : null}
+      <PublishChecklist missing={missing} />
       {state === "published" ? (
         <Link
           to={`/blog/${translation.liveSlug}?lang=${language}`}
@@ -56,18 +82,38 @@ export function PublishPanel({
         </Link>
       ) : null}
       <Link
-        to={`/admin/blog/${id}/${language}/preview`}
+        to={preview}
         target="_blank"
-        onClick={onPreview}
+        onClick={(event) => {
+          // Her latest words first: the preview shows what is saved.
+          event.preventDefault();
+          void flush().then((outcome) =>
+            outcome === "saved" ? openPreview() : setAskPreview(true),
+          );
+        }}
         className="btn btn-secondary btn-md w-full"
       >
         <Icon name="eye" /> {t("admin.blog.preview")}
         <span className="sr-only"> ({t("admin.blog.newTab")})</span>
       </Link>
-      <Button type="submit" name="intent" value="publish" disabled={busy} className="w-full">
-        <Icon name="send" />{" "}
-        {t(state === "published" ? "admin.blog.update" : "admin.blog.publishNow")}
-      </Button>
+      {askPreview ? (
+        <UnsavedDialog
+          id="preview-unsaved"
+          question="preview"
+          onStay={() => setAskPreview(false)}
+          onGo={() => {
+            setAskPreview(false);
+            openPreview();
+          }}
+        />
+      ) : null}
+      <div className="space-y-3">
+        <Button type="submit" name="intent" value="publish" disabled={busy} className="w-full">
+          <Icon name="send" />{" "}
+          {t(state === "published" ? "admin.blog.update" : "admin.blog.publishNow")}
+        </Button>
+        {refusal ? <RefusalNotice refusal={refusal} /> : null}
+      </div>
       {state !== "published" ? (
         <div className="space-y-3 border-t border-ink-200 pt-4">
           <Field
@@ -81,6 +127,7 @@ export function PublishPanel({
                 {...aria}
                 name="publishAt"
                 type="datetime-local"
+                className="min-w-0"
                 defaultValue={
                   publishAt && state === "scheduled" ? toAgencyLocal(new Date(publishAt)) : ""
                 }
@@ -107,6 +154,85 @@ export function PublishPanel({
         previewPath={previewPath}
       />
     </aside>
+  );
+}
+
+/** What publishing needs, ticked off as she writes; each missing one a link to its field. */
+function PublishChecklist({ missing }: { missing: readonly PublishRequirement[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="rounded-xl bg-sand-50 p-3 text-sm">
+      <p id="publish-needs" className="font-semibold text-ink-900">
+        {missing.length ? t("admin.blog.needs.title") : t("admin.blog.needs.ready")}
+      </p>
+      <ul aria-labelledby="publish-needs" className="mt-2 space-y-1">
+        {PUBLISH_REQUIREMENTS.map((name) => {
+          const done = !missing.includes(name);
+          const label = t(`admin.blog.fields.${name}`);
+          return (
+            <li key={name} className="flex items-center gap-2">
+              <Icon
+                name={done ? "check" : "circle"}
+                className={done ? "size-4 text-brand-700" : "size-4 text-ink-400"}
+              />
+              {done ? (
+                <span className="text-ink-600">
+                  {label}
+                  <span className="sr-only"> ({t("admin.blog.needs.done")})</span>
+                </span>
+              ) : (
+                <button
+                  type="button"
+                  onClick={() => focusField(name)}
+                  className="text-start font-medium text-brand-800 underline-offset-2 hover:underline"
+                >
+                  {label}
+                  <span className="sr-only"> ({t("admin.blog.needs.missing")})</span>
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Why the publish button's last press did not put the article live, beside the button: the
+ * draft is saved and what is missing (each a link to its field), a field to correct, or no
+ * connection (her words kept, saved when it is back).
+ */
+function RefusalNotice({ refusal }: { refusal: PublishRefusal }) {
+  const { t } = useTranslation();
+  const { fields, draftSaved, unreachable } = refusal;
+  const message = unreachable
+    ? t(`admin.blog.refused.${unreachable}`)
+    : draftSaved
+      ? t("admin.blog.refused.missing", { count: fields.length })
+      : t("admin.blog.refused.fields");
+  return (
+    <div
+      role="alert"
+      className="rounded-xl bg-sand-100 p-3 text-sm text-ink-900 ring-1 ring-coral-300"
+    >
+      <p className="font-semibold text-coral-700">{message}</p>
+      {fields.length && !unreachable ? (
+        <ul className="mt-2 list-disc space-y-1 ps-5">
+          {fields.map((name) => (
+            <li key={name}>
+              <button
+                type="button"
+                onClick={() => focusField(name)}
+                className="font-medium underline underline-offset-2"
+              >
+                {t(`admin.blog.fields.${name}`)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }
 
