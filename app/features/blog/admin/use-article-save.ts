@@ -64,27 +64,24 @@ export function useArticleSave({
 
   // Every write of this page is numbered, so that the server never applies an older one after
   // a later one (edit-stamp.ts). The page is named on its first write: a server render has none.
-  const send = useCallback(
-    (data: FormData) => {
-      clearTimeout(autosave.current);
-      clearTimeout(retry.current.timer);
-      writes.current ??= { session: crypto.randomUUID(), seq: 0 };
-      data.set("body", body.current);
-      data.set(EDIT_SESSION_FIELD, writes.current.session);
-      data.set(EDIT_SEQ_FIELD, String(++writes.current.seq));
-      const intent = String(data.get("intent") ?? "save");
-      lastIntent.current = intent;
-      edits.current.sent = edits.current.made;
-      // An autosave changes nothing else on the page: reading its data again would only add a
-      // request that can fail on a bad connection (and the router shows a failed read as an
-      // error page). The other buttons change the article's state, which the page then reads.
-      void latestFetcher.current.submit(data, {
-        method: "post",
-        ...(intent === "save" ? { defaultShouldRevalidate: false } : {}),
-      });
-    },
-    [],
-  );
+  const send = useCallback((data: FormData) => {
+    clearTimeout(autosave.current);
+    clearTimeout(retry.current.timer);
+    writes.current ??= { session: crypto.randomUUID(), seq: 0 };
+    data.set("body", body.current);
+    data.set(EDIT_SESSION_FIELD, writes.current.session);
+    data.set(EDIT_SEQ_FIELD, String(++writes.current.seq));
+    const intent = String(data.get("intent") ?? "save");
+    lastIntent.current = intent;
+    edits.current.sent = edits.current.made;
+    // An autosave changes nothing else on the page: reading its data again would only add a
+    // request that can fail on a bad connection (and the router shows a failed read as an
+    // error page). The other buttons change the article's state, which the page then reads.
+    void latestFetcher.current.submit(data, {
+      method: "post",
+      ...(intent === "save" ? { defaultShouldRevalidate: false } : {}),
+    });
+  }, []);
 
   const save = useCallback(() => {
     if (!form.current) return;
