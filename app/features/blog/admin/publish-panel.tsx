@@ -149,7 +149,8 @@ function MoreActions({
           size="sm"
           disabled={busy}
         >
-          <Icon name="eye-off" /> {t("admin.blog.unpublish")}
+          <Icon name="eye-off" />{" "}
+          {t(state === "scheduled" ? "admin.blog.cancelSchedule" : "admin.blog.unpublish")}
         </Button>
       ) : null}
       <Button
