@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
@@ -144,12 +144,24 @@ const newTranslationForm = z.object({
  * each language has its own). Computed by the database from the columns themselves, so the
  * same content gives the same hash on PostgreSQL and PGlite (decision 041).
  */
-function contentHashOf(t: typeof blogTranslations) {
+type Hashed = Record<
+  | "title"
+  | "category"
+  | "excerpt"
+  | "description"
+  | "body"
+  | "coverImageId"
+  | "coverAlt"
+  | "pending",
+  AnyPgColumn
+>;
+
+function contentHashOf(t: Hashed) {
   return sql<string>`md5(jsonb_build_array(${t.title}, ${t.category}, ${t.excerpt}, ${t.description}, ${t.body}, ${t.coverImageId}, ${t.coverAlt})::text)`;
 }
 
 /** The same hash of the working copy: the changes held aside when there are some. */
-function workingHashOf(t: typeof blogTranslations) {
+function workingHashOf(t: Hashed) {
   const p = (key: keyof BlogTranslationFields) => sql`${t.pending} -> ${sql.raw(`'${key}'`)}`;
   return sql<string>`case when ${t.pending} is null then ${contentHashOf(t)} else md5(jsonb_build_array(${p("title")}, ${p("category")}, ${p("excerpt")}, ${p("description")}, ${p("body")}, ${p("coverImageId")}, ${p("coverAlt")})::text) end`;
 }

@@ -6,7 +6,13 @@ import { languageName } from "./language-name.ts";
  * What a new translation starts from: a copy of one of the article's languages, to translate in
  * place (Portuguese first when there is one), or an empty page.
  */
-export function TranslationStart({ sources, error }: { sources: readonly string[]; error?: string }) {
+export function TranslationStart({
+  sources,
+  error,
+}: {
+  sources: readonly string[];
+  error?: string;
+}) {
   const { t, i18n } = useTranslation();
   const ordered = languages.map((l) => l.code as string).filter((code) => sources.includes(code));
   const options = [...ordered, ""];
