@@ -46,7 +46,7 @@ export function ArticleList({ articles, filtered }: { articles: Article[]; filte
                   <li key={language}>
                     <Link
                       to={`/admin/blog/${article.id}/${language}`}
-                      className="inline-flex items-center gap-1.5 rounded-full text-sm font-semibold text-ink-800 uppercase hover:underline"
+                      className="inline-flex flex-wrap items-center gap-1.5 rounded-full text-sm font-semibold text-ink-800 uppercase hover:underline"
                     >
                       <span lang={language}>{language}</span>
                       <StateBadge state={state} />

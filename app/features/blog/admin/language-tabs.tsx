@@ -82,6 +82,7 @@ export function LanguageTabs({
           // A new one for each language shown: closed and empty once a translation is made.
           key={current}
           intent="add-translation"
+          floating
           sources={existing.map((e) => e.language)}
           label={t("admin.blog.addTranslation")}
           languagesLeft={missing}

@@ -22,6 +22,7 @@ export function NewArticle({
   defaultLanguage,
   languagesLeft = languages.map((l) => l.code),
   sources = [],
+  floating = false,
   label,
   intent,
 }: {
@@ -31,6 +32,8 @@ export function NewArticle({
   languagesLeft?: readonly string[];
   /** The languages a translation may start from (those the article has). */
   sources?: readonly string[];
+  /** Over the page below rather than pushing it down (beside the editor's language tabs). */
+  floating?: boolean;
   label?: string;
   intent?: string;
 }) {
@@ -42,6 +45,9 @@ export function NewArticle({
   return (
     <ConfirmDialog
       open={Boolean(result)}
+      floating={floating}
+      // Full width on a phone, so that the panel, aligned to its end, stays on the screen.
+      className={floating ? "w-full sm:w-auto" : undefined}
       triggerClassName="btn btn-primary btn-md"
       trigger={
         <>

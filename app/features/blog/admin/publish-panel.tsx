@@ -149,7 +149,7 @@ function MoreActions({
           size="sm"
           disabled={busy}
         >
-          <Icon name="eye-off" />{" "}
+          <Icon name={state === "scheduled" ? "x" : "eye-off"} />{" "}
           {t(state === "scheduled" ? "admin.blog.cancelSchedule" : "admin.blog.unpublish")}
         </Button>
       ) : null}
