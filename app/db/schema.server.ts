@@ -633,6 +633,14 @@ export const blogTranslations = pgTable(
      */
     editSession: text("edit_session"),
     editSeq: integer("edit_seq"),
+    /**
+     * The language this translation was started from (null: started empty, or the article's
+     * first language), and a hash of that source's content when this one was last published or
+     * marked current: a source published since with other content makes it "out of date"
+     * (docs/decisions/041-translations-follow-their-source.md).
+     */
+    sourceLanguage: text("source_language"),
+    sourceHash: text("source_hash"),
   },
   (table) => [
     primaryKey({ columns: [table.postId, table.language] }),

@@ -96,6 +96,8 @@ test.describe("content", () => {
     await waitForHydration(page);
     await page.locator("summary", { hasText: t("pt", "admin.blog.addTranslation") }).click();
     await page.getByLabel(t("pt", "admin.blog.language"), { exact: true }).selectOption("en");
+    // She writes this one herself (issue 27's copy from the Portuguese: blog-translations.spec).
+    await page.getByRole("radio", { name: t("pt", "admin.blog.startEmpty") }).check();
     await page.locator("#new-title").fill(`How to plan a week ${stamp}`);
     await page.getByRole("button", { name: t("pt", "admin.blog.create") }).click();
     await expect(page).toHaveURL(/\/admin\/blog\/\d+\/en$/);

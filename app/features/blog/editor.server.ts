@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
@@ -136,6 +137,61 @@ const newTranslationForm = z.object({
   title: text(LIMITS.title),
 });
 
+/**
+ * What a translation says, as one hash: the fields a translator follows (not the address, which
+ * each language has its own). Computed by the database from the columns themselves, so the
+ * same content gives the same hash on PostgreSQL and PGlite (decision 041).
+ */
+type Hashed = Record<
+  | "title"
+  | "category"
+  | "excerpt"
+  | "description"
+  | "body"
+  | "coverImageId"
+  | "coverAlt"
+  | "pending",
+  AnyPgColumn
+>;
+
+function contentHashOf(t: Hashed) {
+  return sql<string>`md5(jsonb_build_array(${t.title}, ${t.category}, ${t.excerpt}, ${t.description}, ${t.body}, ${t.coverImageId}, ${t.coverAlt})::text)`;
+}
+
+/** The same hash of the working copy: the changes held aside when there are some. */
+function workingHashOf(t: Hashed) {
+  const p = (key: keyof BlogTranslationFields) => sql`${t.pending} -> ${sql.raw(`'${key}'`)}`;
+  return sql<string>`case when ${t.pending} is null then ${contentHashOf(t)} else md5(jsonb_build_array(${p("title")}, ${p("category")}, ${p("excerpt")}, ${p("description")}, ${p("body")}, ${p("coverImageId")}, ${p("coverAlt")})::text) end`;
+}
+
+/** The translation a translation follows (joined on its `sourceLanguage`). */
+const source = alias(blogTranslations, "source");
+const joinSource = and(
+  eq(source.postId, blogTranslations.postId),
+  eq(source.language, blogTranslations.sourceLanguage),
+);
+
+/**
+ * Out of date: its source has a publication whose content differs from what this translation
+ * was last brought up to date with. A source still a draft has published nothing to follow.
+ */
+const outOfDate = sql<boolean>`coalesce(${source.publishAt} is not null and ${blogTranslations.sourceHash} is distinct from ${contentHashOf(source)}, false)`;
+
+/** Records that a translation follows its source's live content as it is now. */
+async function markFollowing(tx: Tx, postId: number, language: string) {
+  const [row] = await tx
+    .select({ hash: contentHashOf(source) })
+    .from(blogTranslations)
+    .innerJoin(source, joinSource)
+    .where(and(eq(blogTranslations.postId, postId), eq(blogTranslations.language, language)));
+  if (!row) return false;
+  await tx
+    .update(blogTranslations)
+    .set({ sourceHash: row.hash })
+    .where(and(eq(blogTranslations.postId, postId), eq(blogTranslations.language, language)));
+  return true;
+}
+
 /** A new article: its first translation, a draft with the title's address. */
 export async function createArticle(db: Database, actor: Actor, input: Record<string, unknown>) {
   const parsed = newTranslationForm.safeParse(input);
@@ -159,37 +215,97 @@ export async function createArticle(db: Database, actor: Actor, input: Record<st
   return { ok: true as const, id, language: language as Language };
 }
 
-/** A translation into another language, a draft starting from the same cover. */
+const translationStart = z.object({
+  language: z.string().refine(isSupportedLanguage, "admin.blog.errors.language"),
+  /** The language whose working copy it starts from; empty: an empty draft. */
+  from: z
+    .string()
+    .optional()
+    .transform((value) => value || null)
+    .refine((value) => value === null || isSupportedLanguage(value), "admin.blog.errors.source"),
+  title: text(LIMITS.title, false),
+});
+
+/**
+ * A translation into another language, a draft. Started from another language, it is a copy of
+ * that one's working copy (body, metadata, cover; the title unless she typed one) to translate in
+ * place, and it follows that language from then on; started empty, it keeps only the cover.
+ * Nothing is stored when anything is refused.
+ */
 export async function addTranslation(
   db: Database,
   actor: Actor,
   postId: number,
   input: Record<string, unknown>,
 ) {
-  const parsed = newTranslationForm.safeParse(input);
+  const parsed = translationStart.safeParse(input);
   if (!parsed.success) return { ok: false as const, errors: fieldErrorsOf(parsed.error) };
-  const { language, title } = parsed.data;
+  const { language, from } = parsed.data;
+  if (!from && !parsed.data.title) {
+    return { ok: false as const, errors: { title: "admin.blog.errors.required" } };
+  }
   return db.transaction(async (tx) => {
+    const [post] = await tx
+      .select({ id: blogPosts.id })
+      .from(blogPosts)
+      .where(and(eq(blogPosts.id, postId), isNull(blogPosts.deletedAt)));
+    if (!post) return { ok: false as const, errors: { form: "admin.blog.errors.notFound" } };
     const existing = await tx
       .select({
+        ...liveFieldColumns,
         language: blogTranslations.language,
-        coverImageId: blogTranslations.coverImageId,
+        pending: blogTranslations.pending,
+        workingHash: workingHashOf(blogTranslations),
       })
       .from(blogTranslations)
       .where(eq(blogTranslations.postId, postId));
     if (existing.some((row) => row.language === language)) {
       return { ok: false as const, errors: { language: "admin.blog.errors.languageExists" } };
     }
+    const origin = from ? existing.find((row) => row.language === from) : undefined;
+    if (from && !origin) {
+      return { ok: false as const, errors: { from: "admin.blog.errors.sourceMissing" } };
+    }
+    const copied = origin
+      ? origin.pending
+        ? { ...origin.pending, body: sanitizeBody(origin.pending.body) }
+        : liveFields(origin)
+      : null;
+    const title = parsed.data.title || copied!.title;
     await tx.insert(blogTranslations).values({
       postId,
       language,
       slug: await freeSlug(tx, language, title),
       title,
-      body: { type: "doc", content: [] },
-      coverImageId: existing[0]?.coverImageId ?? null,
+      category: copied?.category ?? "",
+      excerpt: copied?.excerpt ?? "",
+      description: copied?.description ?? "",
+      body: copied?.body ?? { type: "doc", content: [] },
+      readingMinutes: copied ? readingMinutes(copied.body) : 1,
+      coverImageId: copied ? copied.coverImageId : (existing[0]?.coverImageId ?? null),
+      coverAlt: copied?.coverAlt ?? "",
+      // What it was copied from is what it is up to date with.
+      sourceLanguage: origin?.language ?? null,
+      sourceHash: origin?.workingHash ?? null,
       updatedBy: actor.id,
     });
     return { ok: true as const, language: language as Language };
+  });
+}
+
+/**
+ * "Mark as current": the translation follows its source's live content as it is now, without
+ * being published again (the change did not need translating). Refused for a translation that
+ * follows no other language.
+ */
+export async function markTranslationCurrent(db: Database, postId: number, language: string) {
+  return db.transaction(async (tx) => {
+    const row = await lockTranslation(tx, postId, language);
+    if (!row) return { ok: false as const, errors: { form: "admin.blog.errors.notFound" } };
+    if (!(await markFollowing(tx, postId, language))) {
+      return { ok: false as const, errors: { form: "admin.blog.errors.noSource" } };
+    }
+    return { ok: true as const };
   });
 }
 
@@ -207,6 +323,10 @@ export interface TranslationView {
   updatedBy: string | null;
   /** Until when the private preview link works (ISO), or null when there is none that does. */
   previewExpiresAt: string | null;
+  /** The language it was translated from, if any (decision 041). */
+  sourceLanguage: Language | null;
+  /** That language has published other content since this one was last brought up to date. */
+  outOfDate: boolean;
 }
 
 /** An article as the editor shows it, or null (never existed, or deleted). */
@@ -227,9 +347,12 @@ export async function articleForEditor(db: Database, id: number) {
       updatedBy: user.name,
       previewTokenHash: blogTranslations.previewTokenHash,
       previewTokenCreatedAt: blogTranslations.previewTokenCreatedAt,
+      sourceLanguage: blogTranslations.sourceLanguage,
+      outOfDate,
     })
     .from(blogTranslations)
     .leftJoin(user, eq(user.id, blogTranslations.updatedBy))
+    .leftJoin(source, joinSource)
     .where(eq(blogTranslations.postId, id));
   const order = languages.map((l) => l.code as string);
   const translations: TranslationView[] = rows
@@ -247,10 +370,15 @@ export async function articleForEditor(db: Database, id: number) {
         updatedAt: row.updatedAt.toISOString(),
         updatedBy: row.updatedBy,
         previewExpiresAt: previewExpiry(row.previewTokenHash, row.previewTokenCreatedAt),
+        sourceLanguage: sourceLanguageOf(row.sourceLanguage),
+        outOfDate: row.outOfDate,
       };
     });
   return { id: post.id, translations };
 }
+
+const sourceLanguageOf = (code: string | null) =>
+  code !== null && isSupportedLanguage(code) ? code : null;
 
 async function lockTranslation(tx: Tx, postId: number, language: string) {
   const [row] = await tx
@@ -462,6 +590,8 @@ async function publishIn(
     })
     .where(and(eq(blogTranslations.postId, postId), eq(blogTranslations.language, language)));
   await tx.insert(blogRevisions).values({ postId, language, savedBy: actor.id, fields });
+  // Published, a translation is up to date with what its source has published by now.
+  await markFollowing(tx, postId, language);
   const scheduled = publishAt > now;
   await recordAccess(tx, "content.publish", {
     actor,
@@ -479,9 +609,23 @@ export async function unpublishTranslation(
   postId: number,
   language: string,
 ) {
+  return (await takeOffSite(db, actor, postId, language)) !== null;
+}
+
+/**
+ * The same, answering what it was before (published, or scheduled: a cancelled schedule), or
+ * null when it was neither.
+ */
+export async function takeOffSite(
+  db: Database,
+  actor: Actor,
+  postId: number,
+  language: string,
+): Promise<Exclude<ArticleState, "draft"> | null> {
   const done = await db.transaction(async (tx) => {
     const row = await lockTranslation(tx, postId, language);
-    if (!row?.publishAt) return false;
+    if (!row?.publishAt) return null;
+    const was = stateOf(row.publishAt) as Exclude<ArticleState, "draft">;
     // Held-aside changes become the draft's text: nothing typed is lost.
     const fields = row.pending
       ? { ...row.pending, body: sanitizeBody(row.pending.body) }
@@ -504,7 +648,7 @@ export async function unpublishTranslation(
       details: { language, slug: row.slug },
     });
     await bumpContentVersion(tx);
-    return true;
+    return was;
   });
   if (done) forgetContent();
   return done;
@@ -726,10 +870,13 @@ export async function listArticlesForAdmin(db: Database, filter: ArticleListFilt
       updatedAt: blogTranslations.updatedAt,
       updatedBy: user.name,
       createdAt: blogPosts.createdAt,
+      sourceLanguage: blogTranslations.sourceLanguage,
+      outOfDate,
     })
     .from(blogTranslations)
     .innerJoin(blogPosts, eq(blogPosts.id, blogTranslations.postId))
     .leftJoin(user, eq(user.id, blogTranslations.updatedBy))
+    .leftJoin(source, joinSource)
     .where(isNull(blogPosts.deletedAt))
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id), asc(blogTranslations.language));
   const order = languages.map((l) => l.code as string);
@@ -740,7 +887,13 @@ export async function listArticlesForAdmin(db: Database, filter: ArticleListFilt
       title: string;
       updatedAt: Date;
       updatedBy: string | null;
-      languages: { language: Language; state: ArticleState; hasPendingChanges: boolean }[];
+      languages: {
+        language: Language;
+        state: ArticleState;
+        hasPendingChanges: boolean;
+        /** The language it follows when that one has published changes since (decision 041). */
+        outOfDateWith: Language | null;
+      }[];
     }
   >();
   for (const row of rows) {
@@ -755,6 +908,7 @@ export async function listArticlesForAdmin(db: Database, filter: ArticleListFilt
       language: row.language as Language,
       state: stateOf(row.publishAt),
       hasPendingChanges: row.hasPending,
+      outOfDateWith: row.outOfDate ? sourceLanguageOf(row.sourceLanguage) : null,
     });
     if (row.updatedAt > entry.updatedAt) {
       entry.updatedAt = row.updatedAt;

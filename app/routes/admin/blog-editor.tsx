@@ -13,10 +13,11 @@ import {
   createPreviewLink,
   deleteArticle,
   discardChanges,
+  markTranslationCurrent,
   saveAndPublish,
   saveWorkingCopy,
+  takeOffSite,
   type TranslationField,
-  unpublishTranslation,
 } from "#app/features/blog/editor.server.ts";
 import { findImage } from "#app/features/images/images.server.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
@@ -49,7 +50,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ),
     id,
     language,
-    languages: article.translations.map(({ language, state }) => ({ language, state })),
+    languages: article.translations.map(({ language, state, sourceLanguage, outOfDate }) => ({
+      language,
+      state,
+      sourceLanguage,
+      outOfDate,
+    })),
     translation,
     cover,
   };
@@ -87,7 +93,8 @@ const editorForm = z.discriminatedUnion("intent", [
   }),
   editorFields.extend({ ...editStamp.shape, intent: z.literal("schedule"), publishAt: sent }),
   editStamp.extend({ intent: z.literal("discard") }),
-  z.object({ intent: z.literal("add-translation"), language: sent, title: sent }),
+  z.object({ intent: z.literal("add-translation"), language: sent, title: sent, from: sent }),
+  z.object({ intent: z.literal("mark-current") }),
   z.object({ intent: z.literal("delete"), confirm: sent }),
 ]);
 
@@ -150,10 +157,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     case "unpublish": {
       const saved = await saveSent(form);
       if (saved && !saved.ok) return refused(saved.errors, saved.errors.form ? 404 : 400);
-      if (!(await unpublishTranslation(db, actor, id, language))) {
-        return refused({ form: "admin.blog.errors.notPublished" }, 409);
-      }
-      return data<EditorResult>({ ok: true, done: "unpublished" });
+      const was = await takeOffSite(db, actor, id, language);
+      if (!was) return refused({ form: "admin.blog.errors.notPublished" }, 409);
+      return data<EditorResult>({
+        ok: true,
+        done: was === "scheduled" ? "unscheduled" : "unpublished",
+      });
     }
     case "discard":
       if (!(await discardChanges(db, id, language, form))) {
@@ -175,9 +184,18 @@ export async function action({ request, params }: Route.ActionArgs) {
       const added = await addTranslation(db, actor, id, {
         language: form.language,
         title: form.title,
+        from: form.from,
       });
-      if (!added.ok) return refused(added.errors);
+      if (!added.ok) return refused(added.errors, added.errors.form ? 404 : 400);
       throw redirect(`/admin/blog/${id}/${added.language}`);
+    }
+    case "mark-current": {
+      const marked = await markTranslationCurrent(db, id, language);
+      if (!marked.ok) {
+        const { form } = marked.errors;
+        return refused(marked.errors, form === "admin.blog.errors.notFound" ? 404 : 409);
+      }
+      return data<EditorResult>({ ok: true, done: "marked-current" });
     }
     case "delete":
       if (form.confirm !== "yes") return refused({ form: "admin.blog.errors.confirmDelete" });

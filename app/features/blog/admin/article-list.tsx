@@ -4,6 +4,8 @@ import { Table, Td, Th } from "#app/components/ui/table.tsx";
 import { formatWhen } from "#app/i18n/format.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { listArticlesForAdmin } from "#app/features/blog/editor.server.ts";
+import { languageName } from "./language-name.ts";
+import { OutOfDateBadge } from "./out-of-date.tsx";
 import { StateBadge } from "./state-badge.tsx";
 
 type Article = Awaited<ReturnType<typeof listArticlesForAdmin>>[number];
@@ -40,11 +42,11 @@ export function ArticleList({ articles, filtered }: { articles: Article[]; filte
             </Td>
             <Td>
               <ul className="flex flex-wrap gap-2">
-                {article.languages.map(({ language, state, hasPendingChanges }) => (
+                {article.languages.map(({ language, state, hasPendingChanges, outOfDateWith }) => (
                   <li key={language}>
                     <Link
                       to={`/admin/blog/${article.id}/${language}`}
-                      className="inline-flex items-center gap-1.5 rounded-full text-sm font-semibold text-ink-800 uppercase hover:underline"
+                      className="inline-flex flex-wrap items-center gap-1.5 rounded-full text-sm font-semibold text-ink-800 uppercase hover:underline"
                     >
                       <span lang={language}>{language}</span>
                       <StateBadge state={state} />
@@ -52,6 +54,16 @@ export function ArticleList({ articles, filtered }: { articles: Article[]; filte
                         <span className="text-xs font-normal text-ink-600 normal-case">
                           {t("admin.blog.unpublishedChanges")}
                         </span>
+                      ) : null}
+                      {outOfDateWith ? (
+                        <>
+                          <OutOfDateBadge />
+                          <span className="text-xs font-normal text-ink-600 normal-case">
+                            {t("admin.blog.outOfDateWith", {
+                              language: languageName(outOfDateWith, i18n.language),
+                            })}
+                          </span>
+                        </>
                       ) : null}
                     </Link>
                   </li>

@@ -8,7 +8,15 @@ import type { FieldErrors } from "#app/utils/field-errors.ts";
 export type EditorResult =
   | {
       ok: true;
-      done: "saved" | "published" | "scheduled" | "unpublished" | "discarded" | "preview-link";
+      done:
+        | "saved"
+        | "published"
+        | "scheduled"
+        | "unpublished"
+        | "unscheduled"
+        | "discarded"
+        | "preview-link"
+        | "marked-current";
       savedAt?: string;
       previewPath?: string;
       /** After a save: whether a live translation now has changes not yet published. */

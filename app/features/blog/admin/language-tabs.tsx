@@ -5,6 +5,7 @@ import { useTranslation } from "#app/i18n/translation.tsx";
 import type { ArticleState } from "#app/features/blog/editor.server.ts";
 import type { EditorResult } from "./editor-result.ts";
 import { NewArticle } from "./new-article.tsx";
+import { OutOfDateBadge, TranslationFreshness } from "./out-of-date.tsx";
 import { StateBadge } from "./state-badge.tsx";
 
 /**
@@ -22,15 +23,21 @@ export function LanguageTabs({
   /** The article's title in `current`; the list's name while it has none there. */
   title?: string;
   current: string;
-  languages: { language: string; state: ArticleState }[];
+  languages: {
+    language: string;
+    state: ArticleState;
+    sourceLanguage: string | null;
+    outOfDate: boolean;
+  }[];
   result?: EditorResult;
 }) {
   const { t } = useTranslation();
   const missing = languages
     .map((l) => l.code)
     .filter((code) => !existing.some((e) => e.language === code));
+  const here = existing.find((e) => e.language === current);
   const addErrors =
-    result && !result.ok && (result.errors.language || result.errors.title)
+    result && !result.ok && (result.errors.language || result.errors.title || result.errors.from)
       ? { errors: result.errors }
       : undefined;
   return (
@@ -50,7 +57,7 @@ export function LanguageTabs({
       <div className="flex flex-wrap items-end justify-between gap-4">
         <nav aria-label={t("admin.blog.languagesNav")}>
           <ul className="flex flex-wrap gap-2">
-            {existing.map(({ language, state }) => {
+            {existing.map(({ language, state, outOfDate }) => {
               const name = languages.find((l) => l.code === language)?.name ?? language;
               return (
                 <li key={language}>
@@ -64,6 +71,7 @@ export function LanguageTabs({
                     ) : (
                       <StateBadge state={state} />
                     )}
+                    {outOfDate ? <OutOfDateBadge quiet={language === current} /> : null}
                   </NavLink>
                 </li>
               );
@@ -71,13 +79,26 @@ export function LanguageTabs({
           </ul>
         </nav>
         <NewArticle
+          // A new one for each language shown: closed and empty once a translation is made.
+          key={current}
           intent="add-translation"
+          floating
+          sources={existing.map((e) => e.language)}
           label={t("admin.blog.addTranslation")}
           languagesLeft={missing}
           defaultLanguage={missing[0] ?? current}
           result={addErrors}
         />
       </div>
+      {here?.sourceLanguage ? (
+        <TranslationFreshness
+          key={current}
+          id={id}
+          language={current}
+          sourceLanguage={here.sourceLanguage}
+          outOfDate={here.outOfDate}
+        />
+      ) : null}
     </div>
   );
 }

@@ -275,7 +275,8 @@ function MoreActions({
           size="sm"
           disabled={busy}
         >
-          <Icon name="eye-off" /> {t("admin.blog.unpublish")}
+          <Icon name={state === "scheduled" ? "x" : "eye-off"} />{" "}
+          {t(state === "scheduled" ? "admin.blog.cancelSchedule" : "admin.blog.unpublish")}
         </Button>
       ) : null}
       <Button
