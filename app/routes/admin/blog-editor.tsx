@@ -68,6 +68,7 @@ const sent = z.string().optional();
 /** The editor's fields: its buttons send them, so what is on her screen is what is saved. */
 const editorFields = z.object({
   title: sent,
+  seoTitle: sent,
   slug: sent,
   category: sent,
   excerpt: sent,
