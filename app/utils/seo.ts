@@ -24,7 +24,10 @@ export interface PageSeo {
 }
 
 /** What a page says of itself; the rest of its PageSeo comes from the request (pageSeoOf). */
-export type PageSeoInput = Pick<PageSeo, "title" | "description" | "path" | "type" | "alternates"> & {
+export type PageSeoInput = Pick<
+  PageSeo,
+  "title" | "description" | "path" | "type" | "alternates"
+> & {
   /** A page's own share image, with what it shows; the default one has its description. */
   image?: { src: string; alt: string };
 };

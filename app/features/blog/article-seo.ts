@@ -70,7 +70,6 @@ export function articleShareCard(
   };
 }
 
-
 /** The article's structured data (schema.org Article) for search engines. */
 export function articleJsonLd(
   post: Post,

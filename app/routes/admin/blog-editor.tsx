@@ -24,6 +24,7 @@ import { fromAgencyLocal } from "#app/utils/agency-time.ts";
 import type { FieldErrors } from "#app/utils/field-errors.ts";
 import { pageContext } from "#app/utils/page.server.ts";
 import { parseForm } from "#app/utils/form.server.ts";
+import { publicOrigin } from "#app/utils/origin.server.ts";
 import { clientIp } from "#app/utils/request.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/blog-editor";
@@ -43,7 +44,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const cover = coverImageId ? await findImage(db, coverImageId) : null;
   const { t, strings } = pageContext(request);
   return {
-    strings: strings("admin-blog", "admin-images"),
+    // `meta`: the share card's default image description (social-card-preview.tsx).
+    strings: strings("admin-blog", "admin-images", "meta"),
     title: pageTitle(
       t("admin.blog.editTitle", { title: translation?.working.title ?? t("admin.blog.title") }),
     ),
@@ -52,6 +54,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     languages: article.translations.map(({ language, state }) => ({ language, state })),
     translation,
     cover,
+    // Where the article's page will be, for its share card.
+    origin: publicOrigin(request),
   };
 }
 
@@ -161,7 +165,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       return data<EditorResult>({
         ok: true,
         done: "preview-link",
-        previewPath: `/blog/preview/${token}`,
+        // Whole, as she sends it: the site's public address, as its pages' canonical links have.
+        previewUrl: `${publicOrigin(request)}/blog/preview/${token}`,
       });
     }
     case "add-translation": {

@@ -121,7 +121,7 @@ function EditorForm({ id, language, translation, cover, result }: EditorProps) {
         translation={translation}
         errors={errors}
         busy={fetcher.state !== "idle"}
-        previewPath={answer?.ok ? answer.previewPath : undefined}
+        previewUrl={answer?.ok ? answer.previewUrl : undefined}
         onPreview={save}
       />
       {errors.form ? (

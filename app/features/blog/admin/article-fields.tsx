@@ -8,6 +8,7 @@ import type { Body } from "#app/features/blog/body.ts";
 import { LIMITS } from "#app/features/blog/limits.ts";
 import { BodyEditor } from "./body-editor.tsx";
 import { CoverField } from "./cover-field.tsx";
+import { SocialCardPreview } from "./social-card-preview.tsx";
 
 /** A translation's texts, its address and its body, each with its limit and its error. */
 export function ArticleFields({
@@ -92,6 +93,7 @@ export function ArticleFields({
       </Field>
       {text("category")}
       {text("excerpt", true)}
+      {text("seoTitle")}
       {text("description", true)}
       <CoverField
         id={id}
@@ -101,6 +103,7 @@ export function ArticleFields({
         errors={errors}
         onChange={onCoverChange}
       />
+      <SocialCardPreview />
       <div className="space-y-2">
         {/* The editable area is named by this text (aria-labelledby): no <label> fits a rich text. */}
         <p id="field-body-label" className="text-sm font-semibold text-ink-900">

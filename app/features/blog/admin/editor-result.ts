@@ -10,6 +10,7 @@ export type EditorResult =
       ok: true;
       done: "saved" | "published" | "scheduled" | "unpublished" | "discarded" | "preview-link";
       savedAt?: string;
-      previewPath?: string;
+      /** The private preview link just made: its full address, to send. */
+      previewUrl?: string;
     }
   | { ok: false; errors: FieldErrors };

@@ -7,6 +7,7 @@ import { useTranslation } from "#app/i18n/translation.tsx";
 import { formatAgencyTime, toAgencyLocal } from "#app/utils/agency-time.ts";
 import type { FieldErrors } from "#app/utils/field-errors.ts";
 import type { TranslationView } from "#app/features/blog/editor.server.ts";
+import { PrivateLink } from "./private-link.tsx";
 import { StateBadge } from "./state-badge.tsx";
 
 /**
@@ -20,7 +21,7 @@ export function PublishPanel({
   translation,
   errors,
   busy,
-  previewPath,
+  previewUrl,
   onPreview,
 }: {
   id: number;
@@ -28,7 +29,7 @@ export function PublishPanel({
   translation: TranslationView;
   errors: FieldErrors;
   busy: boolean;
-  previewPath?: string;
+  previewUrl?: string;
   onPreview: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -104,7 +105,7 @@ export function PublishPanel({
         language={language}
         translation={translation}
         busy={busy}
-        previewPath={previewPath}
+        previewUrl={previewUrl}
       />
     </aside>
   );
@@ -116,15 +117,15 @@ function MoreActions({
   language,
   translation,
   busy,
-  previewPath,
+  previewUrl,
 }: {
   id: number;
   language: string;
   translation: TranslationView;
   busy: boolean;
-  previewPath?: string;
+  previewUrl?: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { state, previewExpiresAt } = translation;
   return (
     <div className="space-y-3 border-t border-ink-200 pt-4 text-sm">
@@ -152,31 +153,7 @@ function MoreActions({
           <Icon name="eye-off" /> {t("admin.blog.unpublish")}
         </Button>
       ) : null}
-      <Button
-        type="submit"
-        name="intent"
-        value="preview-link"
-        variant="ghost"
-        size="sm"
-        disabled={busy}
-      >
-        <Icon name="link" /> {t("admin.blog.previewLink")}
-      </Button>
-      {previewPath ? (
-        <p className="break-all">
-          {t("admin.blog.previewLinkReady")}{" "}
-          <a href={previewPath} className="font-mono text-brand-800 underline">
-            {previewPath}
-          </a>
-        </p>
-      ) : null}
-      {previewExpiresAt ? (
-        <p className="text-ink-700">
-          {t("admin.blog.previewLinkExpires", {
-            when: formatAgencyTime(previewExpiresAt, i18n.language),
-          })}
-        </p>
-      ) : null}
+      <PrivateLink url={previewUrl} expiresAt={previewExpiresAt} busy={busy} />
       <Link
         to={`/admin/blog/${id}/${language}/history`}
         className="flex items-center gap-1 font-semibold text-brand-800 hover:underline"
