@@ -22,6 +22,8 @@ import { findImage } from "#app/features/images/images.server.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { fromAgencyLocal } from "#app/utils/agency-time.ts";
 import type { FieldErrors } from "#app/utils/field-errors.ts";
+import { getFixedT } from "#app/i18n/i18n.server.ts";
+import type { Language } from "#app/i18n/languages.ts";
 import { pageContext } from "#app/utils/page.server.ts";
 import { parseForm } from "#app/utils/form.server.ts";
 import { publicOrigin } from "#app/utils/origin.server.ts";
@@ -44,8 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const cover = coverImageId ? await findImage(db, coverImageId) : null;
   const { t, strings } = pageContext(request);
   return {
-    // `meta`: the share card's default image description (social-card-preview.tsx).
-    strings: strings("admin-blog", "admin-images", "meta"),
+    strings: strings("admin-blog", "admin-images"),
     title: pageTitle(
       t("admin.blog.editTitle", { title: translation?.working.title ?? t("admin.blog.title") }),
     ),
@@ -54,8 +55,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     languages: article.translations.map(({ language, state }) => ({ language, state })),
     translation,
     cover,
-    // Where the article's page will be, for its share card.
+    // Where the article's page will be, and what its share image is said to show, in the
+    // article's language (the `meta` strings stay on the server): for its share card.
     origin: publicOrigin(request),
+    shareStrings: shareStrings(language),
+  };
+}
+
+/** The share image's descriptions, the cover's with its `{{title}}` left for the browser. */
+function shareStrings(language: Language) {
+  const t = getFixedT(language);
+  return {
+    "meta.shareImageAlt": t("meta.shareImageAlt"),
+    "meta.coverImageAlt": t("meta.coverImageAlt", { title: "{{title}}" }),
   };
 }
 

@@ -63,7 +63,7 @@ export function PrivateLink({
         size="sm"
         disabled={busy}
       >
-        <Icon name="link" /> {t(url ? "admin.blog.privateLink.again" : "admin.blog.previewLink")}
+        <Icon name="link" /> {t("admin.blog.previewLink")}
       </Button>
       {url ? (
         <div className="space-y-2 rounded-2xl bg-sand-50 p-3 ring-1 ring-sand-200">

@@ -11,6 +11,7 @@ interface EditorData {
   id: number;
   language: string;
   origin: string;
+  shareStrings: Record<string, string>;
   cover: StoredImage | null;
   translation: { working: Omit<ArticleSeoFields, "cover"> & { coverAlt: string } } | null;
 }
@@ -37,6 +38,9 @@ function formFields(form: HTMLFormElement, covers: (StoredImage | null)[]): Arti
  */
 export function SocialCardPreview() {
   const { t } = useTranslation();
+  // The tags' own texts, in the article's language, as the page will say them.
+  const say = (key: string, values: Record<string, string>) =>
+    (editor?.shareStrings[key] ?? "").replace("{{title}}", values.title ?? "");
   const editor = useRouteLoaderData<EditorData>("routes/admin/blog-editor");
   const here = useRef<HTMLElement>(null);
   // A cover just uploaded is in the form before the page's data has it.
@@ -65,7 +69,7 @@ export function SocialCardPreview() {
   const language = editor?.language ?? "";
   const card =
     fields && editor && isSupportedLanguage(language)
-      ? articleShareCard(fields, { origin: editor.origin, language, t })
+      ? articleShareCard(fields, { origin: editor.origin, language, t: say })
       : null;
   return (
     <section ref={here} aria-labelledby="social-card-title" className="space-y-2">
