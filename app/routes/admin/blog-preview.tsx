@@ -41,6 +41,7 @@ export default function BlogPreview({ loaderData }: Route.ComponentProps) {
       <div className="overflow-hidden rounded-2xl ring-1 ring-coral-300">
         <PreviewBanner back={loaderData.back} />
       </div>
+      <h1 className="text-center text-lg font-semibold text-ink-900">{loaderData.frameTitle}</h1>
       <PreviewViewport src={loaderData.page} title={loaderData.frameTitle} />
     </div>
   );

@@ -73,9 +73,9 @@ export function SocialCardPreview() {
       : null;
   return (
     <section ref={here} aria-labelledby="social-card-title" className="space-y-2">
-      <h3 id="social-card-title" className="text-sm font-semibold text-ink-900">
+      <h2 id="social-card-title" className="text-sm font-semibold text-ink-900">
         {t("admin.blog.socialCard.title")}
-      </h3>
+      </h2>
       <p className="text-sm text-ink-500">{t("admin.blog.socialCard.hint")}</p>
       {card ? (
         <figure
