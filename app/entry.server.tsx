@@ -134,7 +134,14 @@ export default async function handleRequest(
 
   // A fresh nonce for every page rendered for this request only: only scripts it names may run.
   const nonce = randomBytes(16).toString("base64");
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, policyOptions()));
+  responseHeaders.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy(nonce, {
+      ...policyOptions(),
+      // A page that says this site may frame it (its X-Frame-Options) is framed by no other.
+      framedBySelf: responseHeaders.get("X-Frame-Options")?.toUpperCase() === "SAMEORIGIN",
+    }),
+  );
   // The page depends on the visitor's cookie and language headers: never from a shared cache.
   if (!responseHeaders.has("Cache-Control")) {
     responseHeaders.set("Cache-Control", "private, no-cache");

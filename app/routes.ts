@@ -13,6 +13,9 @@ export default [
     route("privacy/confirm", "routes/_marketing/privacy-confirm.tsx"),
     route("*", "routes/_marketing/not-found.tsx"),
   ]),
+  // An article's working copy in the public pages' frame, for the editor's preview to show at a
+  // phone's width or a desktop's (routes/admin/blog-preview.tsx): staff-only, outside both layouts.
+  route("admin/blog/:id/:language/preview/page", "routes/admin/blog-preview-page.tsx"),
   // Pages the spec shows without navigation bar and footer.
   route("register/model", "routes/register-model.tsx"),
   route("permission-denied", "routes/permission-denied.tsx"),

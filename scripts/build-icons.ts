@@ -60,6 +60,10 @@ const lucideIcons = [
   "mail",
   "map-pin",
   "menu",
+  // The article preview's width toggle and the private link's Share button.
+  "monitor",
+  "smartphone",
+  "share-2",
   "message-circle-heart",
   "message-square-quote",
   "messages-square",

@@ -61,7 +61,12 @@ export function createRequestHandler({ build, mode }: { build: ServerBuild; mode
       res.statusMessage = response.statusText;
       res.status(response.status);
       // Set-Cookie comes one by one from the Headers' iterator, each its own header line.
-      for (const [name, value] of response.headers) res.append(name, value);
+      for (const [name, value] of response.headers) {
+        // A page's own framing rule replaces the server's default (securityHeaders in app.ts)
+        // rather than joining it: two contradicting values would be read as the stricter.
+        if (name === "x-frame-options") res.setHeader(name, value);
+        else res.append(name, value);
+      }
       if (response.body) await writeReadableStreamToWritable(response.body, res);
       else res.end();
     } catch (error) {

@@ -73,7 +73,11 @@ export const screens = {
   // Content: the articles, one article's editor and preview, image uploads, FAQ and testimonials.
   adminBlog: { paths: ["/admin/blog"], roles: content },
   adminBlogPost: { paths: ["/admin/blog/:id", "/admin/blog/:id/:language"], roles: content },
-  adminBlogPreview: { paths: ["/admin/blog/:id/:language/preview"], roles: content },
+  adminBlogPreview: {
+    // The preview's page (its phone and desktop frames) and the page it frames.
+    paths: ["/admin/blog/:id/:language/preview", "/admin/blog/:id/:language/preview/page"],
+    roles: content,
+  },
   adminBlogHistory: { paths: ["/admin/blog/:id/:language/history"], roles: content },
   adminImages: { paths: ["/admin/images"], roles: content },
   adminContent: { paths: ["/admin/content"], roles: content },

@@ -265,6 +265,7 @@ describe.skipIf(!hasPostgres)(
         fields: {
           slug: "endereco-antigo",
           title: "Título — “aspas” 🌊",
+          seoTitle: "",
           category: "",
           excerpt: "",
           description: "",

@@ -574,6 +574,11 @@ export const blogPosts = pgTable("blog_posts", {
 export interface BlogTranslationFields {
   slug: string;
   title: string;
+  /**
+   * The title search results and shared links show instead of `title`, when set. Empty in the
+   * JSON kept before it existed (pending changes, revisions): read with `seoTitle ?? ""`.
+   */
+  seoTitle: string;
   category: string;
   excerpt: string;
   /** The search engines' description (meta description, Open Graph). */
@@ -599,6 +604,7 @@ export const blogTranslations = pgTable(
     language: text("language").notNull(),
     slug: text("slug").notNull(),
     title: text("title").notNull(),
+    seoTitle: text("seo_title").notNull().default(""),
     category: text("category").notNull().default(""),
     excerpt: text("excerpt").notNull().default(""),
     description: text("description").notNull().default(""),

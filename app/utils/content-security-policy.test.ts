@@ -52,6 +52,12 @@ describe("contentSecurityPolicy", () => {
     expect(directives.get("base-uri")).toEqual(["'none'"]);
   });
 
+  it("lets a page that asks be framed by this site only, never by another", () => {
+    const framed = parse(contentSecurityPolicy(nonce, { framedBySelf: true }));
+    expect(framed.get("frame-ancestors")).toEqual(["'self'"]);
+    expect(framed.get("object-src")).toEqual(["'none'"]);
+  });
+
   it("restricts everything else to this origin", () => {
     expect(directives.get("default-src")).toEqual(["'self'"]);
     expect(directives.get("form-action")).toEqual(["'self'"]);

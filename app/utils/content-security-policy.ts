@@ -15,8 +15,14 @@ export function contentSecurityPolicy(
   {
     dev = false,
     formTargets = [],
+    framedBySelf = false,
   }: {
     dev?: boolean;
+    /**
+     * Whether pages of this site may show this one in a frame (an article's preview); no other
+     * site ever may, and no other page either.
+     */
+    framedBySelf?: boolean;
     /**
      * Other origins a form post may end up on. Browsers apply form-action to the redirects that
      * follow a post too: POST /auth/google answers with a redirect to Google's sign-in page.
@@ -38,7 +44,7 @@ export function contentSecurityPolicy(
     "object-src": ["'none'"],
     "base-uri": ["'none'"],
     "form-action": ["'self'", ...formTargets],
-    "frame-ancestors": ["'none'"],
+    "frame-ancestors": [framedBySelf ? "'self'" : "'none'"],
   };
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(" ")}`)

@@ -3,7 +3,7 @@ import type { Namespace } from "#app/i18n/namespaces.ts";
 import { stringsFor } from "#app/i18n/resources.server.ts";
 import { languageForRequest } from "#app/i18n/language.server.ts";
 import { publicOrigin } from "./origin.server.ts";
-import type { PageSeo } from "./seo.ts";
+import { pageSeoOf, type PageSeo, type PageSeoInput } from "./seo.ts";
 
 /** What every public page's loader needs: the visitor's language, its strings and the origin. */
 export function pageContext(request: Request) {
@@ -17,19 +17,12 @@ export function pageContext(request: Request) {
     strings: (...namespaces: Namespace[]) => stringsFor(language, namespaces),
     origin,
     /** The search-engine description of this page in this language, at this URL. */
-    seo: ({
-      image,
-      ...page
-    }: Pick<PageSeo, "title" | "description" | "path" | "type" | "alternates"> & {
-      /** A page's own share image, with what it shows; the default one has its description. */
-      image?: { src: string; alt: string };
-    }): PageSeo => ({
-      ...page,
-      ...(image ? { image: image.src } : {}),
-      imageAlt: image?.alt ?? t("meta.shareImageAlt"),
-      origin,
-      language,
-      languageInUrl: source === "query",
-    }),
+    seo: (page: PageSeoInput): PageSeo =>
+      pageSeoOf(page, {
+        origin,
+        language,
+        languageInUrl: source === "query",
+        defaultImageAlt: t("meta.shareImageAlt"),
+      }),
   };
 }

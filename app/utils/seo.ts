@@ -23,6 +23,33 @@ export interface PageSeo {
   alternates?: readonly { language: Language; path: string }[];
 }
 
+/** What a page says of itself; the rest of its PageSeo comes from the request (pageSeoOf). */
+export type PageSeoInput = Pick<
+  PageSeo,
+  "title" | "description" | "path" | "type" | "alternates"
+> & {
+  /** A page's own share image, with what it shows; the default one has its description. */
+  image?: { src: string; alt: string };
+};
+
+/**
+ * A page's description completed with where it is seen from. The public pages (through
+ * pageContext) and the article editor's share card both build theirs here.
+ */
+export function pageSeoOf(
+  { image, ...page }: PageSeoInput,
+  context: Pick<PageSeo, "origin" | "language" | "languageInUrl"> & { defaultImageAlt: string },
+): PageSeo {
+  return {
+    ...page,
+    ...(image ? { image: image.src } : {}),
+    imageAlt: image?.alt ?? context.defaultImageAlt,
+    origin: context.origin,
+    language: context.language,
+    languageInUrl: context.languageInUrl,
+  };
+}
+
 const ogLocales: Record<Language, string> = {
   pt: "pt_BR",
   es: "es_ES",

@@ -160,6 +160,10 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
     { status: 404 },
     { url: "/admin/blog/999999/pt/preview", page: false },
   ),
+  "/admin/blog/:id/:language/preview/page": screen(
+    { status: 404 },
+    { url: "/admin/blog/999999/pt/preview/page", page: false },
+  ),
   "/admin/blog/:id/:language/history": screen(
     { status: 404 },
     { url: "/admin/blog/999999/pt/history", page: false },

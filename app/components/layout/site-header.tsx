@@ -15,12 +15,14 @@ const AccountMenu = lazy(() =>
   import("./account-menu.tsx").then((m) => ({ default: m.AccountMenu })),
 );
 
-export function SiteHeader() {
+/** `asVisitor`: as someone not signed in sees it (an article's preview shows the page so). */
+export function SiteHeader({ asVisitor = false }: { asVisitor?: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  const viewer = useViewer();
+  const signedIn = useViewer();
+  const viewer = asVisitor ? null : signedIn;
 
   // The mobile menu closes on every navigation: another page or section, and a language chosen
   // (?lang= on the same page, a new location too).

@@ -42,6 +42,7 @@ const text = (max: number, required = true) =>
 /** A translation's fields as the editor's form sends them (the body as the editor's JSON). */
 export const translationForm = z.object({
   title: text(LIMITS.title),
+  seoTitle: text(LIMITS.seoTitle, false),
   slug: z
     .string()
     .trim()
@@ -85,6 +86,7 @@ type Db = Database | Tx;
 const liveFieldColumns = {
   slug: blogTranslations.slug,
   title: blogTranslations.title,
+  seoTitle: blogTranslations.seoTitle,
   category: blogTranslations.category,
   excerpt: blogTranslations.excerpt,
   description: blogTranslations.description,
@@ -93,10 +95,19 @@ const liveFieldColumns = {
   coverAlt: blogTranslations.coverAlt,
 };
 
+/**
+ * A working copy or revision kept as JSON, as the editor reads it: its body made safe, and the
+ * fields added since it was stored given their empty value.
+ */
+function storedFields(json: BlogTranslationFields): BlogTranslationFields {
+  return { ...json, seoTitle: json.seoTitle ?? "", body: sanitizeBody(json.body) };
+}
+
 function liveFields(row: Record<keyof typeof liveFieldColumns, unknown>): BlogTranslationFields {
   return {
     slug: row.slug as string,
     title: row.title as string,
+    seoTitle: row.seoTitle as string,
     category: row.category as string,
     excerpt: row.excerpt as string,
     description: row.description as string,
@@ -365,7 +376,7 @@ export async function articleForEditor(db: Database, id: number) {
         publishAt: row.publishAt?.toISOString() ?? null,
         firstPublishedAt: row.firstPublishedAt?.toISOString() ?? null,
         liveSlug: live.slug,
-        working: row.pending ? { ...row.pending, body: sanitizeBody(row.pending.body) } : live,
+        working: row.pending ? storedFields(row.pending) : live,
         hasPendingChanges: Boolean(row.pending),
         updatedAt: row.updatedAt.toISOString(),
         updatedBy: row.updatedBy,
@@ -547,9 +558,7 @@ async function publishIn(
 ): Promise<PublishResult> {
   const row = await lockTranslation(tx, postId, language);
   if (!row) return { ok: false, errors: { form: "admin.blog.errors.notFound" } };
-  const fields = row.pending
-    ? { ...row.pending, body: sanitizeBody(row.pending.body) }
-    : liveFields(row);
+  const fields = row.pending ? storedFields(row.pending) : liveFields(row);
   const missing = missingForPublishing(fields);
   if (Object.keys(missing).length) return { ok: false, errors: missing };
   if (await slugTaken(tx, language, fields.slug, postId)) {
@@ -627,9 +636,7 @@ export async function takeOffSite(
     if (!row?.publishAt) return null;
     const was = stateOf(row.publishAt) as Exclude<ArticleState, "draft">;
     // Held-aside changes become the draft's text: nothing typed is lost.
-    const fields = row.pending
-      ? { ...row.pending, body: sanitizeBody(row.pending.body) }
-      : liveFields(row);
+    const fields = row.pending ? storedFields(row.pending) : liveFields(row);
     const slugFree = !(await slugTaken(tx, language, fields.slug, postId));
     await tx
       .update(blogTranslations)
@@ -754,7 +761,7 @@ async function previewOf(
     .innerJoin(blogPosts, eq(blogPosts.id, blogTranslations.postId))
     .where(and(where, isNull(blogPosts.deletedAt)));
   if (!row || !isSupportedLanguage(row.language)) return null;
-  const fields = row.pending ?? liveFields(row);
+  const fields = row.pending ? storedFields(row.pending) : liveFields(row);
   const body = sanitizeBody(fields.body);
   const image = fields.coverImageId
     ? (
@@ -770,6 +777,7 @@ async function previewOf(
     post: {
       slug: fields.slug,
       title: fields.title,
+      seoTitle: fields.seoTitle,
       category: fields.category,
       excerpt: fields.excerpt,
       description: fields.description,
@@ -821,7 +829,7 @@ export async function listRevisions(db: Database, postId: number, language: stri
     id: row.id,
     savedAt: row.savedAt.toISOString(),
     savedBy: row.savedBy,
-    fields: { ...row.fields, body: sanitizeBody(row.fields.body) },
+    fields: storedFields(row.fields),
   }));
 }
 

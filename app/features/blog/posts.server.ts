@@ -30,6 +30,8 @@ export interface PostSummary {
 }
 
 export interface Post extends PostSummary {
+  /** The title of search results and shares, when it differs from the page's (empty: the same). */
+  seoTitle: string;
   description: string;
   updatedAt: string;
   body: Body;
@@ -94,7 +96,7 @@ function liveTranslations(db: Database) {
 
 function liveArticles(db: Database) {
   return db
-    .select({ ...listColumns, body: blogTranslations.body })
+    .select({ ...listColumns, seoTitle: blogTranslations.seoTitle, body: blogTranslations.body })
     .from(blogTranslations)
     .innerJoin(blogPosts, eq(blogPosts.id, blogTranslations.postId))
     .leftJoin(images, eq(images.id, blogTranslations.coverImageId));
@@ -155,6 +157,7 @@ export async function findArticle(
   if (own) {
     const post: Post = {
       ...summaryOf(own),
+      seoTitle: own.seoTitle,
       description: own.description,
       updatedAt: iso(own.updatedAt),
       body: sanitizeBody(own.body),

@@ -2,9 +2,8 @@ import { data, redirect } from "react-router";
 import { getDatabase } from "#app/db/db.server.ts";
 import { Article } from "#app/features/blog/article.tsx";
 import { ArticleElsewhere, ArticleMissing } from "#app/features/blog/article-status.tsx";
-import { articleJsonLd } from "#app/features/blog/article-seo.ts";
+import { articleJsonLd, articleSeo } from "#app/features/blog/article-seo.ts";
 import { findArticle, listPosts } from "#app/features/blog/posts.server.ts";
-import { mediaSrc } from "#app/features/images/media.ts";
 import { JsonLd } from "#app/utils/json-ld.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
 import { pageTitle, seoMeta } from "#app/utils/seo.ts";
@@ -55,17 +54,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     post,
     more,
     seo: seo({
-      title: pageTitle(post.title),
-      description: post.description,
-      path: `/blog/${post.slug}`,
-      type: "article",
-      image: post.cover
-        ? {
-            src: mediaSrc(post.cover.image, 1440, "webp"),
-            // A cover without a description (optional in the editor) is named for its article.
-            alt: post.cover.alt || t("meta.coverImageAlt", { title: post.title }),
-          }
-        : undefined,
+      ...articleSeo(post, t),
       alternates: alternates.map(({ language, slug }) => ({ language, path: `/blog/${slug}` })),
     }),
     article: articleJsonLd(post, { origin, language }),

@@ -1,12 +1,11 @@
-import { useTranslation } from "#app/i18n/translation.tsx";
 import { Outlet, useLoaderData } from "react-router";
 import { getDatabase } from "#app/db/db.server.ts";
 import { countPageViews } from "#app/features/analytics/counting.server.ts";
 import { noSiteFacts } from "#app/features/site/site-facts.ts";
 import { siteFooter } from "#app/features/site/site-settings.server.ts";
 import { pageStrings } from "#app/i18n/resources.server.ts";
-import { SiteFooter, type SiteFacts } from "#app/components/layout/site-footer.tsx";
-import { SiteHeader } from "#app/components/layout/site-header.tsx";
+import { PublicPage } from "#app/components/layout/public-page.tsx";
+import type { SiteFacts } from "#app/components/layout/site-footer.tsx";
 import { logger } from "#app/utils/logger.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -34,21 +33,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function MarketingLayout() {
-  const { t } = useTranslation();
   const { site } = useLoaderData<typeof loader>();
   return (
-    <>
-      <a
-        href="#main-content"
-        className="sr-only z-50 rounded-full bg-brand-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
-      >
-        {t("a11y.skipToContent")}
-      </a>
-      <SiteHeader />
-      <main id="main-content" tabIndex={-1} className="outline-none">
-        <Outlet />
-      </main>
-      <SiteFooter site={site} />
-    </>
+    <PublicPage site={site}>
+      <Outlet />
+    </PublicPage>
   );
 }

@@ -23,8 +23,11 @@ import { findImage } from "#app/features/images/images.server.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { fromAgencyLocal } from "#app/utils/agency-time.ts";
 import type { FieldErrors } from "#app/utils/field-errors.ts";
+import { getFixedT } from "#app/i18n/i18n.server.ts";
+import type { Language } from "#app/i18n/languages.ts";
 import { pageContext } from "#app/utils/page.server.ts";
 import { parseForm } from "#app/utils/form.server.ts";
+import { publicOrigin } from "#app/utils/origin.server.ts";
 import { clientIp } from "#app/utils/request.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/blog-editor";
@@ -58,6 +61,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     })),
     translation,
     cover,
+    // Where the article's page will be, and what its share image is said to show, in the
+    // article's language (the `meta` strings stay on the server): for its share card.
+    origin: publicOrigin(request),
+    shareStrings: shareStrings(language),
+  };
+}
+
+/** The share image's descriptions, the cover's with its `{{title}}` left for the browser. */
+function shareStrings(language: Language) {
+  const t = getFixedT(language);
+  return {
+    "meta.shareImageAlt": t("meta.shareImageAlt"),
+    "meta.coverImageAlt": t("meta.coverImageAlt", { title: "{{title}}" }),
   };
 }
 
@@ -74,6 +90,7 @@ const sent = z.string().optional();
 /** The editor's fields: its buttons send them, so what is on her screen is what is saved. */
 const editorFields = z.object({
   title: sent,
+  seoTitle: sent,
   slug: sent,
   category: sent,
   excerpt: sent,
@@ -177,7 +194,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       return data<EditorResult>({
         ok: true,
         done: "preview-link",
-        previewPath: `/blog/preview/${token}`,
+        // Whole, as she sends it: the site's public address, as its pages' canonical links have.
+        previewUrl: `${publicOrigin(request)}/blog/preview/${token}`,
       });
     }
     case "add-translation": {

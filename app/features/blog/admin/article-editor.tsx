@@ -223,7 +223,7 @@ function EditorForm({
           busy={fetcher.state !== "idle"}
           missing={missing}
           refusal={publishRefusal(answer, lastIntent.current)}
-          previewPath={answer?.ok ? answer.previewPath : undefined}
+          previewUrl={answer?.ok ? answer.previewUrl : undefined}
           flush={flush}
         />
         <ArticleDetails

@@ -9,6 +9,7 @@ import { LIMITS } from "#app/features/blog/limits.ts";
 import type { PublishRequirement } from "#app/features/blog/publish-requirements.ts";
 import { BodyEditor } from "./body-editor.tsx";
 import { CoverField } from "./cover-field.tsx";
+import { SocialCardPreview } from "./social-card-preview.tsx";
 
 /** Puts the caret in one of the editor's fields (each is `field-<name>`, the body's included). */
 export function focusField(name: string) {
@@ -128,13 +129,13 @@ export function ArticleDetails({
 }) {
   const { t } = useTranslation();
   const error = (name: string) => (errors[name] ? t(errors[name], LIMITS) : undefined);
-  const text = (name: "category" | "excerpt" | "description", long = false) => (
+  const text = (name: "category" | "excerpt" | "seoTitle" | "description", long = false) => (
     <Field
       id={`field-${name}`}
       label={
         <>
           {t(`admin.blog.fields.${name}`)}
-          <Needed missing={required.includes(name)} />
+          {name === "seoTitle" ? null : <Needed missing={required.includes(name)} />}
         </>
       }
       hint={t(`admin.blog.hints.${name}`, { max: LIMITS[name] })}
@@ -171,6 +172,7 @@ export function ArticleDetails({
       </h2>
       {text("category")}
       {text("excerpt", true)}
+      {text("seoTitle")}
       {text("description", true)}
       <CoverField
         id={id}
@@ -180,6 +182,7 @@ export function ArticleDetails({
         errors={errors}
         onChange={onCoverChange}
       />
+      <SocialCardPreview />
       <Field
         id="field-slug"
         label={t("admin.blog.fields.slug")}

@@ -18,7 +18,8 @@ export type EditorResult =
         | "preview-link"
         | "marked-current";
       savedAt?: string;
-      previewPath?: string;
+      /** The private preview link just made: its full address, to send. */
+      previewUrl?: string;
       /** After a save: whether a live translation now has changes not yet published. */
       hasPendingChanges?: boolean;
       /** After a save: the title as stored (the page's heading follows it). */

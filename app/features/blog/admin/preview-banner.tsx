@@ -8,7 +8,7 @@ export function PreviewBanner({ back }: { back?: string }) {
   return (
     <div
       role="note"
-      className="bg-coral-50 flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm text-ink-900 sm:rounded-t-3xl"
+      className="flex flex-wrap items-center justify-between gap-3 bg-sand-100 px-4 py-3 text-sm text-ink-900 sm:rounded-t-3xl"
     >
       <p className="flex items-center gap-2 font-semibold">
         <Icon name="eye" className="size-4" /> {t("admin.blog.previewNotice")}

@@ -15,6 +15,7 @@ import {
 import type { PublishRefusal } from "./article-editor.tsx";
 import { focusField } from "./article-fields.tsx";
 import { UnsavedDialog } from "./leave-guard.tsx";
+import { PrivateLink } from "./private-link.tsx";
 import { StateBadge } from "./state-badge.tsx";
 
 /**
@@ -32,7 +33,7 @@ export function PublishPanel({
   busy,
   missing,
   refusal,
-  previewPath,
+  previewUrl,
   flush,
 }: {
   id: number;
@@ -42,7 +43,7 @@ export function PublishPanel({
   busy: boolean;
   missing: readonly PublishRequirement[];
   refusal?: PublishRefusal;
-  previewPath?: string;
+  previewUrl?: string;
   flush: () => Promise<"saved" | "failed">;
 }) {
   const { t, i18n } = useTranslation();
@@ -151,7 +152,7 @@ export function PublishPanel({
         language={language}
         translation={translation}
         busy={busy}
-        previewPath={previewPath}
+        previewUrl={previewUrl}
       />
     </aside>
   );
@@ -242,15 +243,15 @@ function MoreActions({
   language,
   translation,
   busy,
-  previewPath,
+  previewUrl,
 }: {
   id: number;
   language: string;
   translation: TranslationView;
   busy: boolean;
-  previewPath?: string;
+  previewUrl?: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { state, previewExpiresAt } = translation;
   return (
     <div className="space-y-3 border-t border-ink-200 pt-4 text-sm">
@@ -279,31 +280,7 @@ function MoreActions({
           {t(state === "scheduled" ? "admin.blog.cancelSchedule" : "admin.blog.unpublish")}
         </Button>
       ) : null}
-      <Button
-        type="submit"
-        name="intent"
-        value="preview-link"
-        variant="ghost"
-        size="sm"
-        disabled={busy}
-      >
-        <Icon name="link" /> {t("admin.blog.previewLink")}
-      </Button>
-      {previewPath ? (
-        <p className="break-all">
-          {t("admin.blog.previewLinkReady")}{" "}
-          <a href={previewPath} className="font-mono text-brand-800 underline">
-            {previewPath}
-          </a>
-        </p>
-      ) : null}
-      {previewExpiresAt ? (
-        <p className="text-ink-700">
-          {t("admin.blog.previewLinkExpires", {
-            when: formatAgencyTime(previewExpiresAt, i18n.language),
-          })}
-        </p>
-      ) : null}
+      <PrivateLink url={previewUrl} expiresAt={previewExpiresAt} busy={busy} />
       <Link
         to={`/admin/blog/${id}/${language}/history`}
         className="flex items-center gap-1 font-semibold text-brand-800 hover:underline"

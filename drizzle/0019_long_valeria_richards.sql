@@ -1,0 +1,1 @@
+ALTER TABLE "blog_translations" ADD COLUMN "seo_title" text DEFAULT '' NOT NULL;
