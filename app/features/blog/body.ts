@@ -11,7 +11,8 @@
  * A link opens where the page decides (body-view.tsx) unless she asked for a new tab: then it
  * carries target="_blank" and always rel="noopener noreferrer", never one without the other.
  */
-export type LinkAttrs = { href: string } | { href: string; target: "_blank"; rel: typeof NEW_TAB_REL };
+export type LinkAttrs =
+  { href: string } | { href: string; target: "_blank"; rel: typeof NEW_TAB_REL };
 export const NEW_TAB_REL = "noopener noreferrer";
 
 export type Mark = { type: "bold" } | { type: "italic" } | { type: "link"; attrs: LinkAttrs };

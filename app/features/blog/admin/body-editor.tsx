@@ -101,7 +101,12 @@ export function BodyEditor({
   const describeImage = useCallback(
     (alt: string) => {
       if (editor && describing !== null) {
-        editor.chain().focus().setNodeSelection(describing).updateAttributes("image", { alt }).run();
+        editor
+          .chain()
+          .focus()
+          .setNodeSelection(describing)
+          .updateAttributes("image", { alt })
+          .run();
       }
       setDescribing(null);
     },

@@ -22,7 +22,10 @@ interface Draft {
 export function linkAddress(entered: string): string | null {
   const value = entered.trim();
   if (!value) return null;
-  return safeHref(value) ?? (/^[\w-]+(\.[\w-]+)+([/?#]|$)/.test(value) ? safeHref(`https://${value}`) : null);
+  return (
+    safeHref(value) ??
+    (/^[\w-]+(\.[\w-]+)+([/?#]|$)/.test(value) ? safeHref(`https://${value}`) : null)
+  );
 }
 
 function draftOf(editor: Editor): Draft {
