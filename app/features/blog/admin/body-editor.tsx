@@ -38,35 +38,7 @@ export function BodyEditor({
   const uploadRef = useRef<(file: File, position: number) => void>(() => {});
   const editor = useEditor({
     immediatelyRender: false,
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [2, 3] },
-        code: false,
-        codeBlock: false,
-        strike: false,
-        underline: false,
-        horizontalRule: false,
-        link: {
-          openOnClick: false,
-          autolink: true,
-          defaultProtocol: "https",
-          protocols: ["http", "https", "mailto"],
-          // The same rule as the server's: a site path, http(s) or mailto, nothing else.
-          isAllowedUri: (url) => safeHref(url) !== null,
-          HTMLAttributes: { rel: "noopener noreferrer", target: null },
-        },
-      }),
-      BodyImage.configure({ onDescribe: (position) => actions.current.describe(position) }),
-      Extension.create({
-        name: "linkShortcut",
-        addKeyboardShortcuts: () => ({
-          "Mod-k": () => {
-            actions.current.openLink();
-            return true;
-          },
-        }),
-      }),
-    ],
+    extensions: bodyExtensions(actions),
     content: initial,
     editorProps: {
       attributes: {
@@ -198,4 +170,39 @@ function WordCount({ editor }: { editor: Editor }) {
       })}
     </p>
   );
+}
+
+/** The nodes and marks the article page renders, and Ctrl/⌘+K for a link. */
+function bodyExtensions(actions: {
+  current: { openLink: () => void; describe: (position: number) => void };
+}) {
+  return [
+    StarterKit.configure({
+      heading: { levels: [2, 3] },
+      code: false,
+      codeBlock: false,
+      strike: false,
+      underline: false,
+      horizontalRule: false,
+      link: {
+        openOnClick: false,
+        autolink: true,
+        defaultProtocol: "https",
+        protocols: ["http", "https", "mailto"],
+        // The same rule as the server's: a site path, http(s) or mailto, nothing else.
+        isAllowedUri: (url) => safeHref(url) !== null,
+        HTMLAttributes: { rel: "noopener noreferrer", target: null },
+      },
+    }),
+    BodyImage.configure({ onDescribe: (position) => actions.current.describe(position) }),
+    Extension.create({
+      name: "linkShortcut",
+      addKeyboardShortcuts: () => ({
+        "Mod-k": () => {
+          actions.current.openLink();
+          return true;
+        },
+      }),
+    }),
+  ];
 }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
 import { Popover } from "radix-ui";
 import { getMarkRange, type Editor } from "@tiptap/react";
 import { Button } from "#app/components/ui/button.tsx";
@@ -146,82 +146,120 @@ export function LinkControl({
           className="z-50 w-[min(24rem,calc(100vw-1.5rem))] rounded-2xl bg-white p-4 text-ink-900 shadow-xl ring-1 ring-ink-200"
         >
           {draft ? (
-            <StopBubbling>
-              <form onSubmit={apply} noValidate className="space-y-4">
-                <h2 id={`${id}-title`} className="text-base font-semibold text-ink-950">
-                  {draft.editing
-                    ? t("admin.blog.bodyEditor.link.editTitle")
-                    : t("admin.blog.bodyEditor.link.title")}
-                </h2>
-                <Field id={`${id}-text`} label={t("admin.blog.bodyEditor.link.text")}>
-                  {(aria) => (
-                    <Input
-                      {...aria}
-                      value={draft.text}
-                      onChange={(event) => setDraft({ ...draft, text: event.target.value })}
-                    />
-                  )}
-                </Field>
-                <Field
-                  id={`${id}-href`}
-                  label={t("admin.blog.bodyEditor.link.address")}
-                  hint={t("admin.blog.bodyEditor.link.addressHint")}
-                  error={error}
-                  announce
-                >
-                  {(aria) => (
-                    <Input
-                      {...aria}
-                      ref={address}
-                      type="text"
-                      inputMode="url"
-                      autoCapitalize="off"
-                      spellCheck={false}
-                      value={draft.href}
-                      onChange={(event) => {
-                        setError(undefined);
-                        setDraft({ ...draft, href: event.target.value });
-                      }}
-                    />
-                  )}
-                </Field>
-                <Checkbox
-                  id={`${id}-tab`}
-                  checked={draft.newTab || external}
-                  disabled={external}
-                  onChange={(newTab) => setDraft({ ...draft, newTab })}
-                  hint={external ? t("admin.blog.bodyEditor.link.externalNewTab") : undefined}
-                >
-                  {t("admin.blog.bodyEditor.link.newTab")}
-                </Checkbox>
-                <div className="flex flex-wrap items-center gap-2 pt-1">
-                  <Button type="submit" size="sm">
-                    {t("admin.blog.bodyEditor.link.apply")}
-                  </Button>
-                  <Popover.Close asChild>
-                    <Button type="button" variant="ghost" size="sm">
-                      {t("admin.blog.bodyEditor.cancel")}
-                    </Button>
-                  </Popover.Close>
-                  {draft.editing ? (
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="sm"
-                      className="ms-auto text-coral-700"
-                      onClick={remove}
-                    >
-                      <Icon name="unlink" className="size-4" />
-                      {t("admin.blog.bodyEditor.link.remove")}
-                    </Button>
-                  ) : null}
-                </div>
-              </form>
-            </StopBubbling>
+            <LinkForm
+              titleId={`${id}-title`}
+              fieldId={id}
+              draft={draft}
+              error={error}
+              external={external}
+              addressRef={address}
+              onDraft={(next) => {
+                if (next.href !== draft.href) setError(undefined);
+                setDraft(next);
+              }}
+              onApply={apply}
+              onRemove={remove}
+            />
           ) : null}
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
+  );
+}
+
+/** The dialog's fields: the link's words, its address, the new tab, and what to do. */
+function LinkForm({
+  titleId,
+  fieldId,
+  draft,
+  error,
+  external,
+  addressRef,
+  onDraft,
+  onApply,
+  onRemove,
+}: {
+  titleId: string;
+  fieldId: string;
+  draft: Draft;
+  error?: string;
+  external: boolean;
+  addressRef: RefObject<HTMLInputElement | null>;
+  onDraft: (draft: Draft) => void;
+  onApply: (event: FormEvent<HTMLFormElement>) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <StopBubbling>
+      <form onSubmit={onApply} noValidate className="space-y-4">
+        <h2 id={titleId} className="text-base font-semibold text-ink-950">
+          {draft.editing
+            ? t("admin.blog.bodyEditor.link.editTitle")
+            : t("admin.blog.bodyEditor.link.title")}
+        </h2>
+        <Field id={`${fieldId}-text`} label={t("admin.blog.bodyEditor.link.text")}>
+          {(aria) => (
+            <Input
+              {...aria}
+              value={draft.text}
+              onChange={(event) => onDraft({ ...draft, text: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field
+          id={`${fieldId}-href`}
+          label={t("admin.blog.bodyEditor.link.address")}
+          hint={t("admin.blog.bodyEditor.link.addressHint")}
+          error={error}
+          announce
+        >
+          {(aria) => (
+            <Input
+              {...aria}
+              ref={addressRef}
+              type="text"
+              inputMode="url"
+              autoCapitalize="off"
+              spellCheck={false}
+              value={draft.href}
+              onChange={(event) => onDraft({ ...draft, href: event.target.value })}
+            />
+          )}
+        </Field>
+        <Checkbox
+          id={`${fieldId}-tab`}
+          checked={draft.newTab || external}
+          disabled={external}
+          onChange={(newTab) => onDraft({ ...draft, newTab })}
+          hint={external ? t("admin.blog.bodyEditor.link.externalNewTab") : undefined}
+        >
+          {t("admin.blog.bodyEditor.link.newTab")}
+        </Checkbox>
+        <div className="flex flex-wrap items-center gap-2 pt-1">
+          <Button type="submit" size="sm">
+            {t("admin.blog.bodyEditor.link.apply")}
+          </Button>
+          <Popover.Close asChild>
+            <Button type="button" variant="ghost" size="sm">
+              {t("admin.blog.bodyEditor.cancel")}
+            </Button>
+          </Popover.Close>
+          {draft.editing ? (
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              className="ms-auto text-coral-700"
+              onClick={onRemove}
+            >
+              <Icon name="unlink" className="size-4" />
+              {t("admin.blog.bodyEditor.link.remove")}
+            </Button>
+          ) : null}
+        </div>
+      </form>
+    </StopBubbling>
   );
 }
 
