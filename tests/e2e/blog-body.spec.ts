@@ -189,6 +189,9 @@ for (const size of sizes) {
       // Words only: the image adds none.
       await expect(page.getByText(words(6), { exact: true })).toBeVisible();
       await savedAfterTyping(page);
+      await body
+        .getByText(t("pt", "admin.blog.bodyEditor.image.missingAlt"))
+        .scrollIntoViewIfNeeded();
       await expectAccessible(page, `the editor with an undescribed image (${size.name})`);
       await shot(page, `image-missing-alt-${size.width}`);
 

@@ -117,7 +117,7 @@ function BodyImageView({ node, selected, getPos, extension }: ReactNodeViewProps
         ) : (
           <span className="min-w-0 flex-1 truncate text-ink-600">
             <span className="font-medium text-ink-800">
-              {t("admin.blog.bodyEditor.image.altLabel")}
+              {t("admin.blog.bodyEditor.image.altShown")}
             </span>{" "}
             {attrs.alt}
           </span>
