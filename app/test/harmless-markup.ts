@@ -14,8 +14,28 @@ const allowedTags = new Set([
   "a",
   "br",
   "span",
+  // A stored image (body.ts's image block), whose addresses are the site's own /media files.
+  "figure",
+  "picture",
+  "source",
+  "img",
 ]);
-const allowedAttributes = new Set(["class", "href", "target", "rel", "start"]);
+const allowedAttributes = new Set([
+  "class",
+  "href",
+  "target",
+  "rel",
+  "start",
+  "type",
+  "srcSet",
+  "sizes",
+  "src",
+  "alt",
+  "width",
+  "height",
+  "loading",
+  "decoding",
+]);
 
 /**
  * What a rendered body may contain, read from the markup itself: React writes every `<` of a
@@ -34,6 +54,13 @@ export function expectHarmless(html: string) {
       expect(allowedAttributes, `attribute ${attribute} on <${name}>`).toContain(attribute);
       if (attribute === "href") {
         expect(value!.replace(/&amp;/g, "&")).toMatch(/^(https?:\/\/|mailto:|\/(?!\/))/);
+      }
+      if (attribute === "src" || attribute === "srcSet") {
+        for (const candidate of value!.split(", ")) {
+          expect(candidate, `${attribute} on <${name}>`).toMatch(
+            /^\/media\/\d+-[0-9a-f]{16}-\d+\.(avif|webp)( \d+w)?$/,
+          );
+        }
       }
     }
   }

@@ -39,7 +39,11 @@ export function Article({ post, more }: { post: Post; more: PostSummary[] }) {
             className="rounded-3xl"
           />
         </div>
-        <BodyView body={post.body} className="mx-auto mt-12 max-w-3xl px-4 sm:px-6" />
+        <BodyView
+          body={post.body}
+          images={post.bodyImages}
+          className="mx-auto mt-12 max-w-3xl px-4 sm:px-6"
+        />
         <aside className="mx-auto mt-14 max-w-3xl px-4 sm:px-6" aria-labelledby="apply-title">
           <div className="rounded-3xl bg-brand-950 p-8 text-brand-50 sm:p-10">
             <h2 id="apply-title" className="text-2xl font-semibold text-white">

@@ -1,27 +1,71 @@
-import type { ReactNode } from "react";
+import { createContext, use, type ReactNode } from "react";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { cn } from "#app/utils/cn.ts";
-import { isExternal, safeHref, type Block, type Body, type Inline, type ListItem } from "./body.ts";
+import { Picture } from "#app/features/images/picture.tsx";
+import {
+  isExternal,
+  safeHref,
+  type Block,
+  type Body,
+  type ImageBlock,
+  type Inline,
+  type ListItem,
+  type ResolvedImage,
+} from "./body.ts";
 
 /**
  * An article's body as the public page shows it (and the editor's preview, which is the same
  * component). Texts are React children, so escaped; a link's address is checked again here, so
  * a body that did not pass through sanitizeBody still renders no unsafe link.
  */
-export function BodyView({ body, className }: { body: Body; className?: string }) {
+export function BodyView({
+  body,
+  images = [],
+  className,
+}: {
+  body: Body;
+  /** The body's images as stored (resolveBodyImages): an image not among them is not shown. */
+  images?: readonly ResolvedImage[];
+  className?: string;
+}) {
   return (
     <div className={cn("article-body text-lg leading-relaxed text-ink-800", className)}>
-      <Blocks blocks={body.content} />
+      <ImagesContext value={images}>
+        <Blocks blocks={body.content} />
+      </ImagesContext>
     </div>
   );
 }
+
+const ImagesContext = createContext<readonly ResolvedImage[]>([]);
 
 function Blocks({ blocks }: { blocks: readonly (Block | ListItem)[] }) {
   return blocks.map((block, index) => <BlockView key={index} block={block} />);
 }
 
+/**
+ * Laid out like the cover: its variants by srcset, its width and height reserving its box
+ * before a byte arrives (no layout shift), loaded when it nears the screen.
+ */
+function BodyImage({ block }: { block: ImageBlock }) {
+  const image = use(ImagesContext).find((candidate) => candidate.id === block.attrs.id);
+  if (!image) return null;
+  return (
+    <figure className="body-image">
+      <Picture
+        image={image}
+        sizes="(min-width: 48rem) 48rem, 100vw"
+        alt={block.attrs.alt}
+        className="h-auto w-full rounded-2xl bg-sand-100"
+      />
+    </figure>
+  );
+}
+
 function BlockView({ block }: { block: Block | ListItem }) {
   switch (block.type) {
+    case "image":
+      return <BodyImage block={block} />;
     case "paragraph":
       return <p>{block.content ? <Inlines nodes={block.content} /> : null}</p>;
     case "heading": {
@@ -71,13 +115,30 @@ function Text({ node }: { node: Extract<Inline, { type: "text" }> }) {
   }
   const link = node.marks?.find((mark) => mark.type === "link");
   const href = link ? safeHref(link.attrs.href) : null;
-  return href ? <BodyLink href={href}>{content}</BodyLink> : content;
+  if (!link || !href) return content;
+  const newTab = "target" in link.attrs && link.attrs.target === "_blank";
+  return (
+    <BodyLink href={href} newTab={newTab}>
+      {content}
+    </BodyLink>
+  );
 }
 
-/** A site path opens in place; another site opens in a new tab, without an opener, and says so. */
-function BodyLink({ href, children }: { href: string; children: ReactNode }) {
+/**
+ * A site path opens in place unless the editor asked for a new tab; another site always opens
+ * in a new tab. A new tab has no opener, and a screen reader is told.
+ */
+function BodyLink({
+  href,
+  newTab,
+  children,
+}: {
+  href: string;
+  newTab: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
-  if (!isExternal(href)) return <a href={href}>{children}</a>;
+  if (!newTab && !isExternal(href)) return <a href={href}>{children}</a>;
   return (
     <a href={href} target="_blank" rel="noopener noreferrer">
       {children}

@@ -3,7 +3,14 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { expectHarmless } from "#app/test/harmless-markup.ts";
 import { BodyView } from "./body-view.tsx";
-import { bodyFromBlocks, plainText, readingMinutes, safeHref, sanitizeBody } from "./body.ts";
+import {
+  bodyFromBlocks,
+  countWords,
+  plainText,
+  readingMinutes,
+  safeHref,
+  sanitizeBody,
+} from "./body.ts";
 
 const render = (input: unknown) => renderToStaticMarkup(<BodyView body={sanitizeBody(input)} />);
 
@@ -382,4 +389,129 @@ describe("reading time", () => {
       ),
     ).toBe(4);
   });
+});
+
+describe("images in the body", () => {
+  const image = (attrs: unknown) => ({ type: "doc", content: [{ type: "image", attrs }] });
+  const stored = [{ id: 7, hash: "0123456789abcdef", width: 1200, height: 800 }];
+
+  it("keeps a stored image's id and its description, nothing else", () => {
+    expect(
+      sanitizeBody(
+        image({
+          id: 7,
+          alt: "  Duas\nmodelos\u202e na praia ",
+          src: "https://evil.example/x.png",
+          hash: "ffffffffffffffff",
+          width: 1,
+          onerror: "alert(1)",
+          style: "position:fixed",
+        }),
+      ).content,
+    ).toEqual([{ type: "image", attrs: { id: 7, alt: "Duas modelos na praia" } }]);
+  });
+
+  it.each([[0], [-3], [1.5], ["7"], [null], [Number.MAX_SAFE_INTEGER + 2], ["javascript:1"]])(
+    "drops an image whose id is %j",
+    (id) => {
+      expect(sanitizeBody(image({ id, alt: "x" })).content).toEqual([]);
+    },
+  );
+
+  it("drops an image given by address alone, and one inside a paragraph", () => {
+    expect(sanitizeBody(image({ src: "https://evil.example/x.png", alt: "x" })).content).toEqual(
+      [],
+    );
+    expect(
+      sanitizeBody({
+        type: "doc",
+        content: [
+          {
+            type: "paragraph",
+            content: [
+              { type: "text", text: "a" },
+              { type: "image", attrs: { id: 7, alt: "x" } },
+            ],
+          },
+        ],
+      }).content,
+    ).toEqual([{ type: "paragraph", content: [{ type: "text", text: "a" }] }]);
+  });
+
+  it("renders a stored image like the cover: its variants, its size, lazily, with its alt text", () => {
+    const html = renderToStaticMarkup(
+      <BodyView body={sanitizeBody(image({ id: 7, alt: "Duas modelos" }))} images={stored} />,
+    );
+    expect(html).toContain('alt="Duas modelos"');
+    expect(html).toContain('width="1200" height="800"');
+    expect(html).toContain('loading="lazy"');
+    expect(html).toContain(
+      'srcSet="/media/7-0123456789abcdef-480.avif 480w, /media/7-0123456789abcdef-960.avif 960w, /media/7-0123456789abcdef-1200.avif 1200w"',
+    );
+    expectHarmless(html);
+  });
+
+  it("shows nothing for an image the server did not find", () => {
+    const html = renderToStaticMarkup(
+      <BodyView body={sanitizeBody(image({ id: 8, alt: "x" }))} images={stored} />,
+    );
+    expect(html).not.toContain("<img");
+  });
+
+  it("does not count an image in the reading time", () => {
+    const words = Array.from({ length: 300 }, () => "palavra").join(" ");
+    const body = {
+      type: "doc",
+      content: [
+        { type: "paragraph", content: [{ type: "text", text: words }] },
+        ...Array.from({ length: 50 }, () => ({ type: "image", attrs: { id: 7, alt: words } })),
+      ],
+    };
+    expect(readingMinutes(body)).toBe(2);
+    expect(countWords(plainText(sanitizeBody(body)))).toBe(300);
+  });
+});
+
+describe("a link asked to open in a new tab", () => {
+  const newTab = (attrs: Record<string, unknown>) =>
+    sanitizeBody({
+      type: "doc",
+      content: [
+        {
+          type: "paragraph",
+          content: [{ type: "text", text: "x", marks: [{ type: "link", attrs }] }],
+        },
+      ],
+    });
+
+  it("always carries rel=noopener noreferrer, whatever rel was sent", () => {
+    const body = newTab({ href: "/register/model", target: "_blank", rel: "opener" });
+    expect(body.content[0]).toEqual({
+      type: "paragraph",
+      content: [
+        {
+          type: "text",
+          text: "x",
+          marks: [
+            {
+              type: "link",
+              attrs: { href: "/register/model", target: "_blank", rel: "noopener noreferrer" },
+            },
+          ],
+        },
+      ],
+    });
+    expect(renderToStaticMarkup(<BodyView body={body} />)).toContain(
+      '<a href="/register/model" target="_blank" rel="noopener noreferrer">x<span class="sr-only">',
+    );
+  });
+
+  it.each([["_self"], ["_parent"], ["_top"], ["frame"], ["_BLANK"], [1]])(
+    "drops target %j (a site path then opens in place)",
+    (target) => {
+      const body = newTab({ href: "/contact", target, rel: "noopener noreferrer", class: "x" });
+      expect(JSON.stringify(body)).not.toMatch(/target|rel|class/);
+      expect(renderToStaticMarkup(<BodyView body={body} />)).toContain('<a href="/contact">x</a>');
+    },
+  );
 });

@@ -1,13 +1,21 @@
 /**
  * An article's body: structured blocks, the subset of a ProseMirror document (the editor's own
  * format, TipTap) that the public page renders well — paragraphs, h2/h3 headings, bullet and
- * numbered lists, quotes; bold, italic and links inside them; line breaks. Nothing is ever stored
+ * numbered lists, quotes, uploaded images (by id); bold, italic and links inside them; line
+ * breaks. Nothing is ever stored
  * or rendered as HTML: `sanitizeBody` rebuilds whatever arrives from this allow-list, and the
  * page renders the result with React, which escapes every text.
  */
 
-export type Mark =
-  { type: "bold" } | { type: "italic" } | { type: "link"; attrs: { href: string } };
+/**
+ * A link opens where the page decides (body-view.tsx) unless she asked for a new tab: then it
+ * carries target="_blank" and always rel="noopener noreferrer", never one without the other.
+ */
+export type LinkAttrs =
+  { href: string } | { href: string; target: "_blank"; rel: typeof NEW_TAB_REL };
+export const NEW_TAB_REL = "noopener noreferrer";
+
+export type Mark = { type: "bold" } | { type: "italic" } | { type: "link"; attrs: LinkAttrs };
 
 export type Inline = { type: "text"; text: string; marks?: Mark[] } | { type: "hardBreak" };
 
@@ -16,7 +24,21 @@ export type Block =
   | { type: "heading"; attrs: { level: 2 | 3 }; content?: Inline[] }
   | { type: "bulletList"; content: ListItem[] }
   | { type: "orderedList"; attrs?: { start: number }; content: ListItem[] }
-  | { type: "blockquote"; content: Block[] };
+  | { type: "blockquote"; content: Block[] }
+  | ImageBlock;
+
+/**
+ * An uploaded image (app/features/images) by its stored id and its description. Never an
+ * address: the page finds the image's variants by its id (resolveBodyImages) and writes their
+ * addresses itself. An empty alt is allowed in a draft and refused at publication.
+ */
+export interface ImageBlock {
+  type: "image";
+  attrs: { id: number; alt: string };
+}
+
+/** An image block with what the page needs to lay it out, found on the server by its id. */
+export type ResolvedImage = { id: number; hash: string; width: number; height: number };
 
 export interface ListItem {
   type: "listItem";
@@ -32,6 +54,8 @@ export interface Body {
 const MAX_DEPTH = 8;
 const MAX_TEXT = 200_000;
 const MAX_HREF = 2_000;
+/** The longest description of a body image, as a cover's. */
+export const MAX_IMAGE_ALT = 250;
 
 // Control characters (tab and newline aside) and the invisible formatting marks that can hide
 // or reorder text in a URL or a heading.
@@ -95,8 +119,14 @@ function sanitizeMarks(value: unknown): Mark[] {
     ) {
       marks.push({ type: mark.type });
     } else if (mark.type === "link" && !marks.some((m) => m.type === "link")) {
-      const href = safeHref(isObject(mark.attrs) ? mark.attrs.href : undefined);
-      if (href) marks.push({ type: "link", attrs: { href } });
+      const attrs = isObject(mark.attrs) ? mark.attrs : {};
+      const href = safeHref(attrs.href);
+      // Any other target, rel or attribute is dropped; a new tab never keeps its opener.
+      if (href && attrs.target === "_blank") {
+        marks.push({ type: "link", attrs: { href, target: "_blank", rel: NEW_TAB_REL } });
+      } else if (href) {
+        marks.push({ type: "link", attrs: { href } });
+      }
     }
   }
   return marks;
@@ -185,16 +215,40 @@ function sanitizeBlock(
       const content = sanitizeBlocks(childrenOf(node), depth + 1, budget);
       return content.length ? { type: "blockquote", content } : null;
     }
+    case "image":
+      return sanitizeImage(node);
     case "text":
     case "hardBreak": {
       const content = sanitizeInline([node], depth, budget);
       return content.length ? { type: "paragraph", content } : null;
     }
     default:
-      // A node we do not render (a table, an image, a code block, a script): its text survives
+      // A node we do not render (a table, a code block, a script): its text survives
       // as paragraphs, nothing else of it.
       return sanitizeBlocks(childrenOf(node), depth + 1, budget);
   }
+}
+
+/** An image keeps a positive integer id and its alt text, nothing else (no src, no size). */
+function sanitizeImage(node: Record<string, unknown>): ImageBlock | null {
+  const attrs = isObject(node.attrs) ? node.attrs : {};
+  const id = attrs.id;
+  if (typeof id !== "number" || !Number.isSafeInteger(id) || id <= 0) return null;
+  const alt = cleanText(attrs.alt).replace(/\s+/g, " ").trim().slice(0, MAX_IMAGE_ALT);
+  return { type: "image", attrs: { id, alt } };
+}
+
+/** Every image block of a body, in order (inside lists and quotes too). */
+export function bodyImages(body: Body): ImageBlock[] {
+  const found: ImageBlock[] = [];
+  const walk = (nodes: readonly (Block | ListItem)[]) => {
+    for (const node of nodes) {
+      if (node.type === "image") found.push(node);
+      else if (node.type !== "paragraph" && node.type !== "heading") walk(node.content);
+    }
+  };
+  walk(body.content);
+  return found;
 }
 
 /**
@@ -215,6 +269,7 @@ export function plainText(body: Body): string {
     for (const node of nodes) {
       if (node.type === "text") parts.push(node.text);
       else if (node.type === "hardBreak") parts.push(" ");
+      else if (node.type === "image") continue;
       else if ("content" in node && node.content) {
         walk(node.content);
         parts.push("\n");
@@ -230,9 +285,14 @@ export function plainText(body: Body): string {
 
 const WORDS_PER_MINUTE = 200;
 
+/** The words of a text: what is between spaces (an image has none). */
+export function countWords(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
 /** Minutes to read at 200 words a minute, at least one (of a body as stored or as sent). */
 export function readingMinutes(body: unknown): number {
-  const words = plainText(sanitizeBody(body)).split(/\s+/).filter(Boolean).length;
+  const words = countWords(plainText(sanitizeBody(body)));
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
 }
 

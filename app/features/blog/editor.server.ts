@@ -17,7 +17,8 @@ import { isSupportedLanguage, languages, type Language } from "#app/i18n/languag
 import { bumpContentVersion, forgetContent } from "#app/features/content/content-version.server.ts";
 import { fieldErrorsOf, type FieldErrors } from "#app/utils/field-errors.ts";
 import { formText } from "#app/utils/form-text.ts";
-import { readingMinutes, sanitizeBody } from "./body.ts";
+import { bodyImages, readingMinutes, sanitizeBody, type Body } from "./body.ts";
+import { bodyImagesExist, resolveBodyImages } from "./body-images.server.ts";
 import { editStampOf, isLatestEdit } from "./edit-stamp.ts";
 import type { Post } from "./posts.server.ts";
 import { LIMITS } from "./limits.ts";
@@ -72,6 +73,10 @@ export type TranslationField = keyof z.input<typeof translationForm>;
 function missingForPublishing(fields: BlogTranslationFields): FieldErrors<TranslationField> {
   const errors: FieldErrors<TranslationField> = {};
   for (const name of missingToPublish(fields)) errors[name] = "admin.blog.errors.requiredToPublish";
+  // An image says what it shows to those who cannot see it: a draft may wait, the site not.
+  if (!errors.body && bodyImages(sanitizeBody(fields.body)).some((image) => !image.attrs.alt)) {
+    errors.body = "admin.blog.bodyEditor.errors.imageAlt";
+  }
   return errors;
 }
 
@@ -366,17 +371,18 @@ export async function articleForEditor(db: Database, id: number) {
     .leftJoin(source, joinSource)
     .where(eq(blogTranslations.postId, id));
   const order = languages.map((l) => l.code as string);
-  const translations: TranslationView[] = rows
-    .sort((a, b) => order.indexOf(a.language) - order.indexOf(b.language))
-    .map((row) => {
+  const sorted = rows.sort((a, b) => order.indexOf(a.language) - order.indexOf(b.language));
+  const translations: TranslationView[] = await Promise.all(
+    sorted.map(async (row) => {
       const live = liveFields(row);
+      const working = row.pending ? storedFields(row.pending) : live;
       return {
         language: row.language as Language,
         state: stateOf(row.publishAt),
         publishAt: row.publishAt?.toISOString() ?? null,
         firstPublishedAt: row.firstPublishedAt?.toISOString() ?? null,
         liveSlug: live.slug,
-        working: row.pending ? storedFields(row.pending) : live,
+        working: { ...working, body: await bodyForEditor(db, sanitizeBody(working.body)) },
         hasPendingChanges: Boolean(row.pending),
         updatedAt: row.updatedAt.toISOString(),
         updatedBy: row.updatedBy,
@@ -384,12 +390,38 @@ export async function articleForEditor(db: Database, id: number) {
         sourceLanguage: sourceLanguageOf(row.sourceLanguage),
         outOfDate: row.outOfDate,
       };
-    });
+    }),
+  );
   return { id: post.id, translations };
 }
 
 const sourceLanguageOf = (code: string | null) =>
   code !== null && isSupportedLanguage(code) ? code : null;
+
+/**
+ * The body with each image's stored size and hash beside its id, for the editor to show it
+ * (body-editor's image node); the save's sanitizeBody drops them again.
+ */
+async function bodyForEditor(db: Db, body: Body): Promise<Body> {
+  const found = await resolveBodyImages(db, body);
+  if (!found.length) return body;
+  const withSizes = (nodes: Body["content"]): Body["content"] =>
+    nodes.map((node) => {
+      if (node.type === "image") {
+        const image = found.find((candidate) => candidate.id === node.attrs.id);
+        return image ? { ...node, attrs: { ...image, ...node.attrs } } : node;
+      }
+      if (node.type === "bulletList" || node.type === "orderedList") {
+        return {
+          ...node,
+          content: node.content.map((item) => ({ ...item, content: withSizes(item.content) })),
+        };
+      }
+      if (node.type === "blockquote") return { ...node, content: withSizes(node.content) };
+      return node;
+    });
+  return { type: "doc", content: withSizes(body.content) };
+}
 
 async function lockTranslation(tx: Tx, postId: number, language: string) {
   const [row] = await tx
@@ -457,6 +489,9 @@ async function saveIn(
   }
   if (!(await coverExists(tx, fields.coverImageId))) {
     return { ok: false, errors: { coverImageId: "admin.blog.errors.cover" } };
+  }
+  if (!(await bodyImagesExist(tx, sanitizeBody(fields.body)))) {
+    return { ok: false, errors: { body: "admin.blog.bodyEditor.errors.imageUnknown" } };
   }
   const now = new Date();
   const written = {
@@ -782,6 +817,7 @@ async function previewOf(
       excerpt: fields.excerpt,
       description: fields.description,
       body,
+      bodyImages: await resolveBodyImages(db, body),
       readingMinutes: readingMinutes(body),
       cover: image ? { image, alt: fields.coverAlt } : null,
       publishedAt: date,

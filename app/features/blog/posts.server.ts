@@ -4,7 +4,8 @@ import { blogPosts, blogSlugRedirects, blogTranslations, images } from "#app/db/
 import { languages, type Language } from "#app/i18n/languages.ts";
 import { memoized } from "#app/features/content/content-version.server.ts";
 import type { StoredImage } from "#app/features/images/media.ts";
-import { sanitizeBody, type Body } from "./body.ts";
+import { sanitizeBody, type Body, type ResolvedImage } from "./body.ts";
+import { resolveBodyImages } from "./body-images.server.ts";
 import { isSlug } from "./slug.ts";
 
 /**
@@ -35,6 +36,8 @@ export interface Post extends PostSummary {
   description: string;
   updatedAt: string;
   body: Body;
+  /** The stored images the body shows (absent: it shows none). */
+  bodyImages?: ResolvedImage[];
 }
 
 /** The languages an article exists in, with its address in each. */
@@ -155,12 +158,14 @@ export async function findArticle(
   );
   const [own] = await liveArticles(db).where(where).limit(1);
   if (own) {
+    const body = sanitizeBody(own.body);
     const post: Post = {
       ...summaryOf(own),
       seoTitle: own.seoTitle,
       description: own.description,
       updatedAt: iso(own.updatedAt),
-      body: sanitizeBody(own.body),
+      body,
+      bodyImages: await resolveBodyImages(db, body),
     };
     return { kind: "post", post, alternates: await alternatesOf(db, own.postId) };
   }

@@ -2,7 +2,7 @@ import { useEditorState, type Editor } from "@tiptap/react";
 import type { IconName } from "#app/components/ui/icon.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
-import { safeHref } from "#app/features/blog/body.ts";
+import { LinkControl } from "./link-popover.tsx";
 
 type Command = {
   name: string;
@@ -57,10 +57,22 @@ const commands: Command[] = [
 ];
 
 /**
- * The body's formatting buttons, each saying whether it is on (aria-pressed) and what it does.
- * A link asks for its address; an address the site would refuse is not set.
+ * The body's formatting buttons, each saying whether it is on (aria-pressed) and what it does;
+ * the link's button opens its dialog (link-popover.tsx), the image's chooses a file to upload.
  */
-export function BodyToolbar({ editor }: { editor: Editor }) {
+export function BodyToolbar({
+  editor,
+  linkOpen,
+  onLinkOpenChange,
+  onImage,
+  uploading,
+}: {
+  editor: Editor;
+  linkOpen: boolean;
+  onLinkOpenChange: (open: boolean) => void;
+  onImage: () => void;
+  uploading: boolean;
+}) {
   const { t } = useTranslation();
   const state = useEditorState({
     editor,
@@ -69,21 +81,6 @@ export function BodyToolbar({ editor }: { editor: Editor }) {
       link: editor.isActive("link"),
     }),
   });
-  const setLink = () => {
-    const current = (editor.getAttributes("link").href as string | undefined) ?? "";
-    const entered = window.prompt(t("admin.blog.toolbar.linkPrompt"), current);
-    if (entered === null) return;
-    if (!entered.trim()) {
-      editor.chain().focus().extendMarkRange("link").unsetLink().run();
-      return;
-    }
-    const href = safeHref(entered.trim()) ?? safeHref(`https://${entered.trim()}`);
-    if (!href) {
-      window.alert(t("admin.blog.toolbar.linkRefused"));
-      return;
-    }
-    editor.chain().focus().extendMarkRange("link").setLink({ href }).run();
-  };
   return (
     <div role="toolbar" aria-label={t("admin.blog.toolbar.label")} className="body-toolbar-buttons">
       {commands.map((command, index) => (
@@ -98,14 +95,20 @@ export function BodyToolbar({ editor }: { editor: Editor }) {
           <span className="sr-only">{t(`admin.blog.toolbar.${command.name}`)}</span>
         </button>
       ))}
+      <LinkControl
+        editor={editor}
+        open={linkOpen}
+        onOpenChange={onLinkOpenChange}
+        active={state.link}
+      />
       <button
         type="button"
-        aria-pressed={state.link}
-        title={t("admin.blog.toolbar.link")}
-        onClick={setLink}
+        title={t("admin.blog.bodyEditor.image.add")}
+        onClick={onImage}
+        disabled={uploading}
       >
-        <Icon name="link" />
-        <span className="sr-only">{t("admin.blog.toolbar.link")}</span>
+        <Icon name="image-plus" />
+        <span className="sr-only">{t("admin.blog.bodyEditor.image.add")}</span>
       </button>
     </div>
   );
