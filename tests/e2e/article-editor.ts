@@ -181,7 +181,10 @@ export function articleEditorJourneys(width: number) {
     const popup = context.waitForEvent("page");
     await page.getByRole("link", { name: en("admin.blog.preview") }).click();
     const preview = await popup;
-    await expect(preview.getByRole("article")).toContainText("First words. Seen in the preview.");
+    // The preview shows the page in a frame of the public layout (blog-preview-page.tsx).
+    await expect(preview.frameLocator("iframe").getByRole("article")).toContainText(
+      "First words. Seen in the preview.",
+    );
     await preview.close();
 
     await body(page).click();

@@ -90,6 +90,7 @@ describe.each(databaseTargets)("images in an article's body on %s", (_name, kind
       ok: false,
       errors: { body: "admin.blog.bodyEditor.errors.imageAlt" },
       refusedAt: "publish",
+      savedAt: expect.any(String),
     });
     const [row] = await database.db
       .select({ publishAt: blogTranslations.publishAt, body: blogTranslations.body })

@@ -30,6 +30,16 @@ export interface PublishableFields {
 /** The requirements these fields do not meet yet, in the order the editor lists them. */
 export function missingToPublish(fields: PublishableFields): PublishRequirement[] {
   return PUBLISH_REQUIREMENTS.filter((name) =>
-    name === "body" ? !plainText(fields.body as Body).trim() : !fields[name].trim(),
+    name === "body" ? !hasContent(fields.body as Body) : !fields[name].trim(),
   );
+}
+
+/** Words, or at least a picture: an empty paragraph left by the editor is not a text. */
+function hasContent(body: Body) {
+  const hasImage = (nodes: readonly unknown[]): boolean =>
+    nodes.some((node) => {
+      const { type, content } = (node ?? {}) as { type?: unknown; content?: unknown };
+      return type === "image" || (Array.isArray(content) && hasImage(content));
+    });
+  return plainText(body).trim() !== "" || hasImage(body.content);
 }
