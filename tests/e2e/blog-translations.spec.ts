@@ -86,7 +86,9 @@ for (const size of sizes) {
     // The Portuguese is there to translate in place.
     await expect(bodyBox(page)).toContainText("Texto em português para traduzir.");
     const editor = page.getByRole("form", { name: t("en", "admin.blog.editorLabel") });
-    await expect(editor.getByLabel(t("en", "admin.blog.fields.title"))).toHaveValue(title);
+    await expect(
+      editor.getByLabel(t("en", "admin.blog.fields.title"), { exact: true }),
+    ).toHaveValue(title);
     await expect(editor.getByLabel(t("en", "admin.blog.fields.excerpt"))).toHaveValue(
       "Uma semana em uma tarde.",
     );

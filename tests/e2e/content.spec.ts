@@ -85,11 +85,14 @@ test.describe("content", () => {
     });
     await expectAccessible(page, "the article editor (desktop)");
 
-    // The preview is the public page's own rendering of the draft.
+    // The preview is the public page's own rendering of the draft, framed in the public layout.
     await page.goto(`${editorUrl}/preview`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(ptTitle);
-    await expect(page.getByRole("heading", { level: 2, name: "Escolha seus temas" })).toBeVisible();
-    await expect(page.getByRole("img", { name: "Ondas do mar ao pôr do sol" })).toBeVisible();
+    const framed = page.frameLocator("iframe");
+    await expect(framed.getByRole("heading", { level: 1 })).toHaveText(ptTitle);
+    await expect(
+      framed.getByRole("heading", { level: 2, name: "Escolha seus temas" }),
+    ).toBeVisible();
+    await expect(framed.getByRole("img", { name: "Ondas do mar ao pôr do sol" })).toBeVisible();
 
     // The English translation, published now.
     await page.goto(editorUrl);

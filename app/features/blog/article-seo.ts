@@ -1,7 +1,7 @@
 import type { Language } from "#app/i18n/languages.ts";
 import { agency } from "#app/utils/agency.ts";
 import { pageSeoOf, pageTitle, pageUrl, seoMeta, type PageSeoInput } from "#app/utils/seo.ts";
-import { mediaSrc } from "#app/features/images/media.ts";
+import { IMAGE_WIDTHS, mediaSrc, type StoredImage } from "#app/features/images/media.ts";
 import type { Post } from "./posts.server.ts";
 
 /** What an article's share and search snippet are made of: the editor has these before saving. */
@@ -15,6 +15,13 @@ export type ArticleSeoFields = Pick<Post, "slug" | "title" | "seoTitle" | "descr
  * when she wrote one, is used as she wrote it (she chose its every character, up to the length
  * results show); otherwise the title, named for the agency like every page's.
  */
+/**
+ * The cover as shared: its widest variant up to 1440 px. A picture narrower than that is kept
+ * only at its own width (media.ts, variantWidths), so asking for 1440 would be a 404.
+ */
+const shareImage = (image: StoredImage) =>
+  mediaSrc(image, Math.min(image.width, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!), "webp");
+
 export function articleSeo(post: ArticleSeoFields, t: Translate): PageSeoInput {
   return {
     title: post.seoTitle || pageTitle(post.title),
@@ -23,7 +30,7 @@ export function articleSeo(post: ArticleSeoFields, t: Translate): PageSeoInput {
     type: "article",
     image: post.cover
       ? {
-          src: mediaSrc(post.cover.image, 1440, "webp"),
+          src: shareImage(post.cover.image),
           // A cover without a description (optional in the editor) is named for its article.
           alt: post.cover.alt || t("meta.coverImageAlt", { title: post.title }),
         }
@@ -84,7 +91,7 @@ export function articleJsonLd(
     datePublished: post.publishedAt,
     dateModified: post.updatedAt,
     articleSection: post.category,
-    ...(post.cover ? { image: `${origin}${mediaSrc(post.cover.image, 1440, "webp")}` } : {}),
+    ...(post.cover ? { image: `${origin}${shareImage(post.cover.image)}` } : {}),
     mainEntityOfPage: pageUrl(origin, `/blog/${post.slug}`, language),
     author: { "@type": "Organization", name: agency.name, url: origin },
     publisher: {

@@ -18,11 +18,16 @@ export function focusField(name: string) {
   element?.focus({ preventScroll: true });
 }
 
-/** Marks a field publishing needs, from the start: she is never refused over a surprise. */
+/**
+ * Marks a field publishing needs, from the start: she is never refused over a surprise. Seen
+ * beside the label; a screen reader hears it with the field's hint (`NeededHint`), so the
+ * field's name stays its label alone.
+ */
 function Needed({ missing }: { missing: boolean }) {
   const { t } = useTranslation();
   return (
     <span
+      aria-hidden
       className={
         missing
           ? "ms-2 rounded-full bg-sand-100 px-2 py-0.5 text-xs font-medium text-coral-700 ring-1 ring-coral-300"
@@ -31,6 +36,17 @@ function Needed({ missing }: { missing: boolean }) {
     >
       {t("admin.blog.neededToPublish")}
     </span>
+  );
+}
+
+/** A hint that starts by saying publishing needs the field (for screen readers). */
+function NeededHint({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span className="sr-only">{t("admin.blog.neededToPublish")}. </span>
+      {children}
+    </>
   );
 }
 
@@ -66,7 +82,7 @@ export function WritingFields({
             <Needed missing={required.includes("title")} />
           </>
         }
-        hint={t("admin.blog.hints.title", { max: LIMITS.title })}
+        hint={<NeededHint>{t("admin.blog.hints.title", { max: LIMITS.title })}</NeededHint>}
         error={error("title")}
       >
         {(aria) => (
@@ -88,7 +104,7 @@ export function WritingFields({
           <Needed missing={required.includes("body")} />
         </p>
         <p id="field-body-hint" className="text-sm text-ink-500">
-          {t("admin.blog.hints.body")}
+          <NeededHint>{t("admin.blog.hints.body")}</NeededHint>
         </p>
         <BodyEditor
           id="field-body"
@@ -138,7 +154,13 @@ export function ArticleDetails({
           {name === "seoTitle" ? null : <Needed missing={required.includes(name)} />}
         </>
       }
-      hint={t(`admin.blog.hints.${name}`, { max: LIMITS[name] })}
+      hint={
+        name === "seoTitle" ? (
+          t(`admin.blog.hints.${name}`, { max: LIMITS[name] })
+        ) : (
+          <NeededHint>{t(`admin.blog.hints.${name}`, { max: LIMITS[name] })}</NeededHint>
+        )
+      }
       error={error(name)}
     >
       {(aria) =>
