@@ -3,6 +3,7 @@ import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { accessLog, homeItemRevisions, homeItems, settings, user } from "#app/db/schema.server.ts";
+import type { Language } from "#app/i18n/languages.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { insertAccount } from "#app/test/factories.ts";
 import {
@@ -77,7 +78,7 @@ describe.each(databaseTargets)(
     const flag = async (target: {
       id: number;
       kind: "faq" | "testimonial";
-      language: "en" | "es";
+      language: Language;
     }) =>
       (await listHomeItems(db(), target.kind, target.language)).find((one) => one.id === target.id)!
         .source;
@@ -251,7 +252,7 @@ describe.each(databaseTargets)(
         });
         expect(answer, `${list.language} ${sourceId}`).toEqual({
           ok: false,
-          errors: { source: "admin.content.errors.source" },
+          errors: { source: "admin.content.translation.sourceInvalid" },
         });
       }
       expect(await count()).toBe(before);
@@ -260,7 +261,7 @@ describe.each(databaseTargets)(
       for (const sourceId of [english.id, testimonial.id]) {
         expect(
           await edit(english, { title: `Trocada ${marker}`, body: "x", source: String(sourceId) }),
-        ).toEqual({ ok: false, errors: { source: "admin.content.errors.source" } });
+        ).toEqual({ ok: false, errors: { source: "admin.content.translation.sourceInvalid" } });
       }
       expect(await row(english.id)).toEqual(words);
       // Linked, then unlinked with an empty choice.

@@ -98,7 +98,7 @@ const errors = {
   required: "admin.content.errors.required",
   tooLong: "admin.content.errors.tooLong",
   invalid: "admin.content.errors.invalid",
-  source: "admin.content.errors.source",
+  source: "admin.content.translation.sourceInvalid",
 };
 
 /** The language every translation of a FAQ item or testimonial is made from (decision 040). */
@@ -154,7 +154,16 @@ export async function listHomeItems(db: Database, kind: HomeItemKind, language: 
     .where(and(eq(homeItems.kind, kind), eq(homeItems.language, language)))
     .orderBy(asc(homeItems.position), asc(homeItems.id));
   return rows.map(
-    ({ photo, consentBy, consentAt, sourceId, sourceTitle, sourceVersion, seenVersion, ...row }) => {
+    ({
+      photo,
+      consentBy,
+      consentAt,
+      sourceId,
+      sourceTitle,
+      sourceVersion,
+      seenVersion,
+      ...row
+    }) => {
       const image = photoOf(photo);
       return {
         ...row,
@@ -183,15 +192,7 @@ export async function sourceChoices(db: Database, kind: HomeItemKind) {
 }
 
 type Change =
-  | "add"
-  | "edit"
-  | "move"
-  | "hide"
-  | "show"
-  | "delete"
-  | "removePhoto"
-  | "markCurrent"
-  | "restore";
+  "add" | "edit" | "move" | "hide" | "show" | "delete" | "removePhoto" | "markCurrent" | "restore";
 
 async function changed(
   tx: Pick<Database, "insert" | "execute">,
