@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -29,17 +29,22 @@ const moveId = (intent: "up" | "down", id: number) => `move-${intent}-${id}`;
 /**
  * After a move, focus is on the moved item's button again (the list was drawn anew under her
  * pointer, or her keyboard): the same direction's, or the other's when it has reached an end.
+ * The answer and the list read again may be drawn one after the other: focus is given once the
+ * list shows the item in its new place, so a button disabled by that drawing never holds it.
  * The move's new place is said by the page's status (status-note.tsx).
  */
-function useFocusAfterMove(done?: Done) {
+function useFocusAfterMove(done: Done | undefined, items: { id: number }[]) {
+  const handled = useRef<Done>(undefined);
   useEffect(() => {
-    if (!done?.id || !done.intent) return;
+    if (!done?.id || !done.intent || !done.position || handled.current === done) return;
+    if (items.findIndex((item) => item.id === done.id) !== done.position - 1) return;
+    handled.current = done;
     const button = (intent: "up" | "down") =>
       document.getElementById(moveId(intent, done.id!)) as HTMLButtonElement | null;
     const same = button(done.intent);
     const other = button(done.intent === "up" ? "down" : "up");
     (same && !same.disabled ? same : other)?.focus();
-  }, [done]);
+  }, [done, items]);
 }
 
 /**
@@ -68,7 +73,7 @@ export function HomeItemList<T extends Item>({
   editForm?: (item: T, failed?: { errors: FieldErrors; values?: SentValues }) => ReactNode;
 }) {
   const { t, i18n } = useTranslation();
-  useFocusAfterMove(done);
+  useFocusAfterMove(done, items);
   if (!items.length) return <EmptyState className="mt-4">{t("admin.content.empty")}</EmptyState>;
   const button = (
     item: T,
