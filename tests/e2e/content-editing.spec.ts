@@ -200,7 +200,7 @@ test.describe("editing FAQ and testimonials", () => {
     await compares.last().click();
     const compare = page.getByRole("region", { name: /./ }).filter({ has: page.locator("del") });
     await expect(compare.locator("del")).toContainText("Sim, no seu ritmo");
-    await expect(compare.locator("ins")).toContainText("Não.");
+    await expect(compare.locator("ins")).toContainText("Não");
     for (const size of sizes) {
       await page.setViewportSize(size);
       await expectNoSidewaysScroll(page);
