@@ -746,10 +746,9 @@ export const homeItems = pgTable(
     hidden: boolean("hidden").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
-    sourceId: bigint("source_id", { mode: "number" }).references(
-      (): AnyPgColumn => homeItems.id,
-      { onDelete: "set null" },
-    ),
+    sourceId: bigint("source_id", { mode: "number" }).references((): AnyPgColumn => homeItems.id, {
+      onDelete: "set null",
+    }),
     textVersion: integer("text_version").notNull().default(1),
     sourceVersion: integer("source_version"),
     ...photoColumns(),

@@ -75,11 +75,7 @@ describe.each(databaseTargets)(
         .from(homeItemRevisions)
         .where(eq(homeItemRevisions.itemId, id))
         .orderBy(asc(homeItemRevisions.id));
-    const flag = async (target: {
-      id: number;
-      kind: "faq" | "testimonial";
-      language: Language;
-    }) =>
+    const flag = async (target: { id: number; kind: "faq" | "testimonial"; language: Language }) =>
       (await listHomeItems(db(), target.kind, target.language)).find((one) => one.id === target.id)!
         .source;
     const logged = () =>

@@ -1,12 +1,18 @@
 import { data, Link } from "react-router";
-import { z } from "zod";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { Section } from "#app/components/ui/card.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
-import { homeItemKinds } from "#app/db/home-item-kinds.ts";
 import { HomeItemForm, type SentValues } from "#app/features/content/admin/home-item-form.tsx";
 import { HomeItemList } from "#app/features/content/admin/home-item-list.tsx";
 import { TeamMemberForm } from "#app/features/content/admin/team-member-form.tsx";
+import {
+  contentForm,
+  doneOf,
+  itemId,
+  listSchema,
+  placeIn,
+  screenKinds,
+} from "#app/features/content/admin/content-form.server.ts";
 import { HomeItemHistory } from "#app/features/content/admin/home-item-history.tsx";
 import { StatusNote, type Done } from "#app/features/content/admin/status-note.tsx";
 import {
@@ -19,10 +25,10 @@ import {
   SOURCE_LANGUAGE,
   sourceChoices,
 } from "#app/features/content/home-items.server.ts";
-import { checkbox, photoField, receivePhoto } from "#app/features/content/photos.server.ts";
+import { receivePhoto } from "#app/features/content/photos.server.ts";
 import { addTeamMember, changeTeamMember, listTeam } from "#app/features/content/team.server.ts";
 import { MAX_IMAGE_UPLOAD_BYTES } from "#app/utils/body-limit.server.ts";
-import { languages, type Language } from "#app/i18n/languages.ts";
+import { languages } from "#app/i18n/languages.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { FieldErrors } from "#app/utils/field-errors.ts";
 import { pageContext } from "#app/utils/page.server.ts";
@@ -31,22 +37,7 @@ import { clientIp } from "#app/utils/request.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/content";
 
-const codes = languages.map((l) => l.code) as [Language, ...Language[]];
-/** The screen's lists: the home page's per-language ones, and the team (one for all). */
-const screenKinds = [...homeItemKinds, "team"] as const;
-const listSchema = z.object({
-  kind: z.enum(screenKinds).catch("faq"),
-  language: z.enum(codes).catch("pt"),
-});
-
 type Result = Done | { ok: false; id?: number; errors: FieldErrors; values?: SentValues };
-
-/** An id as a link or a form sends it. */
-const itemId = z
-  .string()
-  .regex(/^\d{1,15}$/)
-  .transform(Number)
-  .refine((id) => id >= 1);
 
 /**
  * /admin/content (editors and admins): the home page's FAQ and testimonials per language, and
@@ -103,51 +94,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title },
   { name: "robots", content: "noindex" },
 ];
-
-/** A field as sent; the item's own schema checks it (itemForm, home-items.server.ts). */
-const sent = z.string().optional();
-
-/** A list item's fields: a FAQ item's or testimonial's, or a team member's; and a photo. */
-const itemFields = {
-  title: sent,
-  subtitle: sent,
-  body: sent,
-  source: sent,
-  name: sent,
-  ...Object.fromEntries(languages.map(({ code }) => [`role-${code}`, sent])),
-  photo: photoField,
-  consent: checkbox,
-};
-
-const contentForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add"), ...itemFields }),
-  z.object({ intent: z.literal("edit"), id: itemId, ...itemFields }),
-  z.object({
-    intent: z.literal(["up", "down", "hide", "show", "delete", "removePhoto", "markCurrent"]),
-    id: itemId,
-  }),
-  z.object({ intent: z.literal("restore"), id: itemId, revision: itemId }),
-]);
-
-/** Where a team member stands in the team (1-based), or null. */
-function placeIn(list: { id: number }[], id: number) {
-  const index = list.findIndex((row) => row.id === id);
-  return index < 0 ? null : { position: index + 1, total: list.length };
-}
-
-/** What a change that went through is called on the screen (StatusNote). */
-const doneOf = {
-  add: "added",
-  edit: "saved",
-  up: "moved",
-  down: "moved",
-  hide: "hidden",
-  show: "shown",
-  delete: "deleted",
-  removePhoto: "photoRemoved",
-  markCurrent: "markedCurrent",
-  restore: "restored",
-} as const;
 
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireScreenAction(request, "adminContent");

@@ -98,23 +98,7 @@ export function HomeItemForm({
   const outOfDate = item?.source?.outOfDate ? item.source : null;
   return (
     <div className="grid gap-5">
-      {outOfDate ? (
-        <div className="rounded-xl bg-sand-50 p-4 text-sm text-ink-800 ring-1 ring-coral-300">
-          <p className="flex items-start gap-2">
-            <Icon name="rotate-ccw-clock" className="mt-0.5 size-4 shrink-0 text-coral-700" />
-            <span>
-              <strong className="font-semibold">{t("admin.content.translation.outOfDate")}.</strong>{" "}
-              {t("admin.content.translation.explain", { title: outOfDate.title })}
-            </span>
-          </p>
-          <Form method="post" className="mt-3">
-            <input type="hidden" name="id" value={item!.id} />
-            <Button type="submit" name="intent" value="markCurrent" variant="secondary" size="sm">
-              <Icon name="check" /> {t("admin.content.translation.markCurrent")}
-            </Button>
-          </Form>
-        </div>
-      ) : null}
+      {outOfDate ? <OutOfDateNotice id={item!.id} source={outOfDate} /> : null}
       <Form method="post" encType="multipart/form-data" className="grid gap-5">
         <input type="hidden" name="intent" value={item ? "edit" : "add"} />
         {item ? <input type="hidden" name="id" value={item.id} /> : null}
@@ -172,33 +156,73 @@ export function HomeItemForm({
           </>
         )}
         {sources.length || item?.source ? (
-          <Field
+          <SourceField
             id={`${prefix}-source`}
-            label={t("admin.content.translation.label")}
-            hint={t("admin.content.translation.hint")}
+            sources={sources}
+            chosen={values?.source ?? String(item?.source?.id ?? "")}
             error={error("source")}
-          >
-            {(aria) => (
-              <Select
-                {...aria}
-                name="source"
-                defaultValue={values?.source ?? String(item?.source?.id ?? "")}
-                className="w-full max-w-full"
-              >
-                <option value="">{t("admin.content.translation.none")}</option>
-                {sources.map((source) => (
-                  <option key={source.id} value={source.id} lang="pt">
-                    {source.title}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          />
         ) : null}
         <div>
           <Button type="submit">{t(item ? "admin.content.save" : "admin.content.add")}</Button>
         </div>
       </Form>
     </div>
+  );
+}
+
+/** A translation whose source changed since: why it is flagged, and "Mark as current". */
+function OutOfDateNotice({ id, source }: { id: number; source: SourceOfItem }) {
+  const { t } = useTranslation();
+  return (
+    <div className="rounded-xl bg-sand-50 p-4 text-sm text-ink-800 ring-1 ring-coral-300">
+      <p className="flex items-start gap-2">
+        <Icon name="rotate-ccw-clock" className="mt-0.5 size-4 shrink-0 text-coral-700" />
+        <span>
+          <strong className="font-semibold">{t("admin.content.translation.outOfDate")}.</strong>{" "}
+          {t("admin.content.translation.explain", { title: source.title })}
+        </span>
+      </p>
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="id" value={id} />
+        <Button type="submit" name="intent" value="markCurrent" variant="secondary" size="sm">
+          <Icon name="check" /> {t("admin.content.translation.markCurrent")}
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+/** "Translation of": the Portuguese items of the list, or none. */
+function SourceField({
+  id,
+  sources,
+  chosen,
+  error,
+}: {
+  id: string;
+  sources: { id: number; title: string }[];
+  chosen: string;
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field
+      id={id}
+      label={t("admin.content.translation.label")}
+      hint={t("admin.content.translation.hint")}
+      error={error}
+    >
+      {(aria) => (
+        <Select {...aria} name="source" defaultValue={chosen} className="w-full max-w-full">
+          <option value="">{t("admin.content.translation.none")}</option>
+          {sources.map((source) => (
+            <option key={source.id} value={source.id} lang="pt">
+              {source.title}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
   );
 }
