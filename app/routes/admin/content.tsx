@@ -11,8 +11,8 @@ import {
   itemId,
   listSchema,
   placeIn,
-  screenKinds,
 } from "#app/features/content/admin/content-form.server.ts";
+import { screenKinds } from "#app/features/content/admin/screen-kinds.ts";
 import { HomeItemHistory } from "#app/features/content/admin/home-item-history.tsx";
 import { StatusNote, type Done } from "#app/features/content/admin/status-note.tsx";
 import {

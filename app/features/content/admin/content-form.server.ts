@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { homeItemKinds } from "#app/db/home-item-kinds.ts";
+import { screenKinds } from "#app/features/content/admin/screen-kinds.ts";
 import { languages, type Language } from "#app/i18n/languages.ts";
 import { checkbox, photoField } from "#app/features/content/photos.server.ts";
 
@@ -9,8 +9,6 @@ import { checkbox, photoField } from "#app/features/content/photos.server.ts";
  */
 
 const codes = languages.map((l) => l.code) as [Language, ...Language[]];
-/** The screen's lists: the home page's per-language ones, and the team (one for all). */
-export const screenKinds = [...homeItemKinds, "team"] as const;
 export const listSchema = z.object({
   kind: z.enum(screenKinds).catch("faq"),
   language: z.enum(codes).catch("pt"),
