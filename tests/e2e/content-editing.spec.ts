@@ -19,10 +19,10 @@ const sizes = [
 
 async function shot(page: Page, name: string) {
   if (!process.env.SHOTS_DIR) return;
-  await page.screenshot({
-    path: `${process.env.SHOTS_DIR}/${name}-${page.viewportSize()!.width}.png`,
-    fullPage: true,
-  });
+  const path = `${process.env.SHOTS_DIR}/${name}-${page.viewportSize()!.width}`;
+  await page.screenshot({ path: `${path}.png`, fullPage: true });
+  // The window as she sees it, with the status at its foot.
+  await page.screenshot({ path: `${path}-window.png` });
 }
 
 /** Nothing on the page is wider than the window (no sideways scroll). */
