@@ -114,6 +114,7 @@ test.describe("editing FAQ and testimonials", () => {
         "true",
       );
       await expect(refused).toContainText(pt("admin.content.errors.required"));
+      await expect(refused.getByLabel(pt("admin.content.fields.quote"))).toBeFocused();
       await shot(page, "field-error");
       await expectAccessible(page, `a refused save (${size.width} px)`);
 

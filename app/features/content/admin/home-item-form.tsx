@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, Input, Select, Textarea } from "#app/components/ui/field.tsx";
@@ -96,10 +96,15 @@ export function HomeItemForm({
     </Field>
   );
   const outOfDate = item?.source?.outOfDate ? item.source : null;
+  // A refused save takes her to the first field it names (the message is beside it).
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }, [errors]);
   return (
     <div className="grid gap-5">
       {outOfDate ? <OutOfDateNotice id={item!.id} source={outOfDate} /> : null}
-      <Form method="post" encType="multipart/form-data" className="grid gap-5">
+      <Form ref={form} method="post" encType="multipart/form-data" className="grid gap-5">
         <input type="hidden" name="intent" value={item ? "edit" : "add"} />
         {item ? <input type="hidden" name="id" value={item.id} /> : null}
         {kind === "testimonial" ? body : null}
