@@ -96,7 +96,16 @@ export interface AccessDetails {
   "content.home": {
     kind: "faq" | "testimonial" | "team" | "hero";
     language: string;
-    change: "add" | "edit" | "move" | "hide" | "show" | "delete" | "removePhoto";
+    change:
+      | "add"
+      | "edit"
+      | "move"
+      | "hide"
+      | "show"
+      | "delete"
+      | "removePhoto"
+      | "markCurrent"
+      | "restore";
     /** A person's photo was stored, its consent ticked by the actor. */
     photo?: "stored with consent";
   };

@@ -274,6 +274,24 @@ describe.skipIf(!hasPostgres)(
           coverAlt: "",
         },
       });
+      // The FAQ comes with migration 0012 too: a translation linked to its Portuguese source
+      // (a row pointing to another row of its table), and a revision of it.
+      const faqRows = await db
+        .select({ id: schema.homeItems.id, language: schema.homeItems.language })
+        .from(schema.homeItems)
+        .where(sql`${schema.homeItems.kind} = 'faq'`)
+        .orderBy(sql`${schema.homeItems.id} desc`);
+      const ptFaq = faqRows.find((row) => row.language === "pt")!;
+      const enFaq = faqRows.find((row) => row.language === "en")!;
+      await db
+        .update(schema.homeItems)
+        .set({ sourceId: ptFaq.id, sourceVersion: 1 })
+        .where(sql`${schema.homeItems.id} = ${enFaq.id}`);
+      await db.insert(schema.homeItemRevisions).values({
+        itemId: enFaq.id,
+        savedBy: model.id,
+        fields: { title: "Quanto — “custa”? 🌊", subtitle: "", body: "Nada." },
+      });
       // A timestamp with microseconds, which a copy through JavaScript dates would round.
       await db.execute(
         sql`update submissions set updated_at = '2026-05-10 12:34:56.789123+00' where id = ${submission}`,

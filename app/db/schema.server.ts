@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -740,6 +741,11 @@ const photoColumns = () => ({
  * The home page's FAQ and testimonials, an ordered list per language. A FAQ item: `title` the
  * question, `body` the answer. A testimonial: `body` the quote, `title` her name as she asked
  * to be shown, `subtitle` what she does.
+ *
+ * A translation points to its source, the Portuguese item (`source_id`, decision 040). Each
+ * change of an item's words bumps its `text_version`; a translation keeps the source's
+ * `text_version` it was last saved or marked current against (`source_version`): below the
+ * source's, it is out of date.
  */
 export const homeItems = pgTable(
   "home_items",
@@ -754,12 +760,40 @@ export const homeItems = pgTable(
     hidden: boolean("hidden").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+    sourceId: bigint("source_id", { mode: "number" }).references((): AnyPgColumn => homeItems.id, {
+      onDelete: "set null",
+    }),
+    textVersion: integer("text_version").notNull().default(1),
+    sourceVersion: integer("source_version"),
     ...photoColumns(),
   },
   (table) => [
     check("home_items_kind_check", inList("kind", homeItemKinds)),
     index("home_items_list_idx").on(table.kind, table.language, table.position),
+    index("home_items_source_idx").on(table.sourceId),
   ],
+);
+
+/** What a FAQ item or testimonial said when it was saved (its words, not its photo). */
+export interface HomeItemFields {
+  title: string;
+  subtitle: string;
+  body: string;
+}
+
+/** Each save of a FAQ item or testimonial: its words then, who saved them and when. */
+export const homeItemRevisions = pgTable(
+  "home_item_revisions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    itemId: bigint("item_id", { mode: "number" })
+      .notNull()
+      .references(() => homeItems.id, { onDelete: "cascade" }),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+    savedBy: text("saved_by").references(() => user.id, { onDelete: "set null" }),
+    fields: jsonb("fields").$type<HomeItemFields>().notNull(),
+  },
+  (table) => [index("home_item_revisions_item_idx").on(table.itemId, table.savedAt)],
 );
 
 /** A role written in each of the site's languages (app/i18n/languages.ts). */

@@ -15,6 +15,7 @@ export function ConfirmDialog({
   floating = false,
   open,
   className,
+  panelClassName,
   children,
 }: {
   /** What the trigger shows. */
@@ -27,6 +28,8 @@ export function ConfirmDialog({
   /** Open from the server's answer (a confirmation that was missing). */
   open?: boolean;
   className?: string;
+  /** The panel's own classes (a form rather than a warning: wider, calmer). */
+  panelClassName?: string;
   /** The explanation and the form that confirms. */
   children: ReactNode;
 }) {
@@ -39,7 +42,7 @@ export function ConfirmDialog({
       <summary className={triggerClassName} aria-label={triggerLabel}>
         {trigger}
       </summary>
-      <div className="confirm-panel">{children}</div>
+      <div className={cn("confirm-panel", panelClassName)}>{children}</div>
     </details>
   );
 }

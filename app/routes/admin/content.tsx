@@ -1,21 +1,34 @@
 import { data, Link } from "react-router";
-import { z } from "zod";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { Section } from "#app/components/ui/card.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
-import { homeItemKinds } from "#app/db/home-item-kinds.ts";
 import { HomeItemForm, type SentValues } from "#app/features/content/admin/home-item-form.tsx";
 import { HomeItemList } from "#app/features/content/admin/home-item-list.tsx";
 import { TeamMemberForm } from "#app/features/content/admin/team-member-form.tsx";
 import {
+  contentForm,
+  doneOf,
+  itemId,
+  listSchema,
+  placeIn,
+} from "#app/features/content/admin/content-form.server.ts";
+import { screenKinds } from "#app/features/content/admin/screen-kinds.ts";
+import { HomeItemHistory } from "#app/features/content/admin/home-item-history.tsx";
+import { StatusNote, type Done } from "#app/features/content/admin/status-note.tsx";
+import {
   addHomeItem,
   changeHomeItem,
+  listHomeItemRevisions,
   listHomeItems,
+  positionOf,
+  restoreHomeItem,
+  SOURCE_LANGUAGE,
+  sourceChoices,
 } from "#app/features/content/home-items.server.ts";
-import { checkbox, photoField, receivePhoto } from "#app/features/content/photos.server.ts";
+import { receivePhoto } from "#app/features/content/photos.server.ts";
 import { addTeamMember, changeTeamMember, listTeam } from "#app/features/content/team.server.ts";
 import { MAX_IMAGE_UPLOAD_BYTES } from "#app/utils/body-limit.server.ts";
-import { languages, type Language } from "#app/i18n/languages.ts";
+import { languages } from "#app/i18n/languages.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { FieldErrors } from "#app/utils/field-errors.ts";
 import { pageContext } from "#app/utils/page.server.ts";
@@ -24,15 +37,7 @@ import { clientIp } from "#app/utils/request.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/content";
 
-const codes = languages.map((l) => l.code) as [Language, ...Language[]];
-/** The screen's lists: the home page's per-language ones, and the team (one for all). */
-const screenKinds = [...homeItemKinds, "team"] as const;
-const listSchema = z.object({
-  kind: z.enum(screenKinds).catch("faq"),
-  language: z.enum(codes).catch("pt"),
-});
-
-type Result = { ok: true } | { ok: false; id?: number; errors: FieldErrors; values?: SentValues };
+type Result = Done | { ok: false; id?: number; errors: FieldErrors; values?: SentValues };
 
 /**
  * /admin/content (editors and admins): the home page's FAQ and testimonials per language, and
@@ -46,17 +51,42 @@ export async function loader({ request }: Route.LoaderArgs) {
     language: url.searchParams.get("language") ?? undefined,
   });
   const db = await getDatabase();
-  const [items, team] = await Promise.all([
+  const { t, strings } = pageContext(request);
+  const common = { strings: strings("admin-content", "admin-images"), ...list };
+  // One item's history (?history=<id>), and one of its revisions beside the text now.
+  const historyOf = itemId.safeParse(url.searchParams.get("history") ?? undefined);
+  if (historyOf.success && list.kind !== "team") {
+    const history = await listHomeItemRevisions(db, {
+      id: historyOf.data,
+      kind: list.kind,
+      language: list.language,
+    });
+    if (!history) throw data(null, { status: 404 });
+    const asked = Number(url.searchParams.get("compare"));
+    return {
+      ...common,
+      title: pageTitle(t("admin.content.history.title", { title: history.item.title })),
+      history: {
+        ...history,
+        compared: history.revisions.find((revision) => revision.id === asked) ?? null,
+      },
+      items: [],
+      team: [],
+      sources: [],
+    };
+  }
+  const [items, team, sources] = await Promise.all([
     list.kind === "team" ? [] : listHomeItems(db, list.kind, list.language),
     list.kind === "team" ? listTeam(db) : [],
+    list.kind === "team" || list.language === SOURCE_LANGUAGE ? [] : sourceChoices(db, list.kind),
   ]);
-  const { t, strings } = pageContext(request);
   return {
-    strings: strings("admin-content", "admin-images"),
+    ...common,
     title: pageTitle(t("admin.content.title")),
-    ...list,
+    history: null,
     items,
     team,
+    sources,
   };
 }
 
@@ -64,34 +94,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title },
   { name: "robots", content: "noindex" },
 ];
-
-/** A field as sent; the item's own schema checks it (itemForm, home-items.server.ts). */
-const sent = z.string().optional();
-const itemId = z
-  .string()
-  .regex(/^\d{1,15}$/)
-  .transform(Number)
-  .refine((id) => id >= 1);
-
-/** A list item's fields: a FAQ item's or testimonial's, or a team member's; and a photo. */
-const itemFields = {
-  title: sent,
-  subtitle: sent,
-  body: sent,
-  name: sent,
-  ...Object.fromEntries(languages.map(({ code }) => [`role-${code}`, sent])),
-  photo: photoField,
-  consent: checkbox,
-};
-
-const contentForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add"), ...itemFields }),
-  z.object({ intent: z.literal("edit"), id: itemId, ...itemFields }),
-  z.object({
-    intent: z.literal(["up", "down", "hide", "show", "delete", "removePhoto"]),
-    id: itemId,
-  }),
-]);
 
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireScreenAction(request, "adminContent");
@@ -126,32 +128,54 @@ export async function action({ request }: Route.ActionArgs) {
     if (!received.ok) return refuse({ photo: received.error }, received.status);
     photo = received.encoded;
   }
+  const target = id === undefined || list.kind === "team" ? null : { id, ...list, kind: list.kind };
   const result =
     list.kind === "team"
       ? input.intent === "add"
         ? await addTeamMember(db, actor, input, photo)
-        : input.intent === "hide" || input.intent === "show"
+        : input.intent === "hide" ||
+            input.intent === "show" ||
+            input.intent === "markCurrent" ||
+            input.intent === "restore"
           ? ({ ok: false, errors: { form: "admin.content.errors.invalid" } } as const)
           : await changeTeamMember(db, actor, input.id, input.intent, input, photo)
       : input.intent === "add"
         ? await addHomeItem(db, actor, list.kind, list.language, input, photo)
-        : await changeHomeItem(
-            db,
-            actor,
-            { id: input.id, kind: list.kind, language: list.language },
-            input.intent,
-            input,
-            photo,
-          );
-  if (result.ok) return data<Result>({ ok: true });
+        : input.intent === "restore"
+          ? await restoreHomeItem(db, actor, target!, input.revision)
+          : await changeHomeItem(db, actor, target!, input.intent, input, photo);
+  if (result.ok) {
+    const done: Done = { ok: true, done: doneOf[input.intent], at: new Date().toISOString() };
+    // A moved item: where it is now, to keep her focus on it and say so (home-item-list.tsx).
+    if (input.intent === "up" || input.intent === "down") {
+      const place = target ? await positionOf(db, target) : placeIn(await listTeam(db), input.id);
+      if (place) return data<Result>({ ...done, id: input.id, intent: input.intent, ...place });
+    }
+    return data<Result>(done);
+  }
   return refuse(result.errors, result.errors.form === "admin.content.errors.notFound" ? 404 : 400);
 }
 
 export default function Content({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { kind, language, items, team } = loaderData;
+  const { kind, language, items, team, sources, history } = loaderData;
   const failed = actionData && !actionData.ok ? actionData : undefined;
+  const done = actionData?.ok ? actionData : undefined;
   const listFailed = failed?.id ? failed : undefined;
+  const formError = failed?.errors.form ? (
+    <p role="alert" className="text-sm font-medium text-coral-700">
+      {t(failed.errors.form)}
+    </p>
+  ) : null;
+  if (history && kind !== "team") {
+    return (
+      <>
+        {formError}
+        <HomeItemHistory kind={kind} language={language} {...history} />
+        <StatusNote done={done} />
+      </>
+    );
+  }
   const tab = (
     to: { kind?: string; language?: string },
     current: boolean,
@@ -185,11 +209,7 @@ export default function Content({ loaderData, actionData }: Route.ComponentProps
           {languages.map((l) => tab({ language: l.code }, l.code === language, l.name, l.code))}
         </nav>
       )}
-      {failed?.errors.form ? (
-        <p role="alert" className="text-sm font-medium text-coral-700">
-          {t(failed.errors.form)}
-        </p>
-      ) : null}
+      {formError}
       <Section
         id="items"
         title={t(`admin.content.kinds.${kind}`)}
@@ -206,6 +226,7 @@ export default function Content({ loaderData, actionData }: Route.ComponentProps
               body: "",
             }))}
             failed={listFailed}
+            done={done}
             editForm={(member, failedHere) => (
               <TeamMemberForm
                 member={member}
@@ -215,7 +236,14 @@ export default function Content({ loaderData, actionData }: Route.ComponentProps
             )}
           />
         ) : (
-          <HomeItemList kind={kind} language={language} items={items} failed={listFailed} />
+          <HomeItemList
+            kind={kind}
+            language={language}
+            items={items}
+            failed={listFailed}
+            done={done}
+            sources={sources}
+          />
         )}
       </Section>
       <Section id="add" title={t(`admin.content.new.${kind}`)}>
@@ -233,10 +261,12 @@ export default function Content({ loaderData, actionData }: Route.ComponentProps
               language={language}
               errors={failed && !failed.id ? failed.errors : undefined}
               values={failed && !failed.id ? failed.values : undefined}
+              sources={sources}
             />
           )}
         </div>
       </Section>
+      <StatusNote done={done} />
     </div>
   );
 }
