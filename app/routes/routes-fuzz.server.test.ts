@@ -835,6 +835,13 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, kin
         params: fc.record({ id: idOf(() => [articleId]), language: validText("pt", "xx") }),
       },
     },
+    "routes/admin/blog-preview-page.tsx": {
+      loader: {
+        as: "admin",
+        path: "/admin/blog/1/pt/preview/page",
+        params: fc.record({ id: idOf(() => [articleId]), language: validText("pt", "xx") }),
+      },
+    },
     "routes/admin/blog-history.tsx": {
       action: {
         as: "admin",
