@@ -64,6 +64,20 @@ function caretIsVisible(page: Page) {
   });
 }
 
+/** What inside this card reaches past its edges (a control or a text too wide for it). */
+function overflowing(page: Page, card: string) {
+  return page.evaluate((selector) => {
+    const box = document.querySelector(selector)?.getBoundingClientRect();
+    if (!box) return [`no ${selector}`];
+    return [...document.querySelectorAll(`${selector} *`)]
+      .filter((element) => {
+        const inner = element.getBoundingClientRect();
+        return inner.width > 0 && (inner.left < box.left - 1 || inner.right > box.right + 1);
+      })
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+  }, card);
+}
+
 export function articleEditorJourneys(width: number) {
   test.use({ viewport: { width, height: width < 600 ? 844 : 900 } });
 
@@ -94,6 +108,20 @@ export function articleEditorJourneys(width: number) {
     ).toBe(true);
     await expectSaved(page);
     await expectAccessible(page, "the editor down a long article");
+    // Nothing sticks out of the publishing card or the details beside the text.
+    expect(await overflowing(page, "#publish-panel")).toEqual([]);
+    expect(await overflowing(page, "section[aria-labelledby=details-title]")).toEqual([]);
+    if (width < 600) {
+      // Phones from 360 to 412 px wide: the editor never scrolls sideways.
+      for (const narrow of [360, 412]) {
+        await page.setViewportSize({ width: narrow, height: 800 });
+        expect(
+          await page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth),
+          `sideways scroll at ${narrow} px`,
+        ).toBe(true);
+        expect(await overflowing(page, "#publish-panel")).toEqual([]);
+      }
+    }
   });
 
   test(`at ${width} px a dropped connection keeps the editor and her words, and they are saved when it is back`, async ({

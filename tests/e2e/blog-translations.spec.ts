@@ -87,7 +87,7 @@ for (const size of sizes) {
     await expect(bodyBox(page)).toContainText("Texto em português para traduzir.");
     const editor = page.getByRole("form", { name: t("en", "admin.blog.editorLabel") });
     await expect(
-      editor.getByLabel(t("en", "admin.blog.fields.title"), { exact: true }),
+      editor.getByRole("textbox", { name: t("en", "admin.blog.fields.title"), exact: true }),
     ).toHaveValue(title);
     await expect(editor.getByLabel(t("en", "admin.blog.fields.excerpt"))).toHaveValue(
       "Uma semana em uma tarde.",
