@@ -111,6 +111,18 @@ export function articleEditorJourneys(width: number) {
     // Nothing sticks out of the publishing card or the details beside the text.
     expect(await overflowing(page, "#publish-panel")).toEqual([]);
     expect(await overflowing(page, "section[aria-labelledby=details-title]")).toEqual([]);
+    if (width >= 1024) {
+      // The back office's sidebar shows its labels whole, in every language.
+      for (const lang of ["pt", "es", "en", "it", "de", "sv"]) {
+        await page.goto(`${app.origin}/admin/blog?lang=${lang}`);
+        const cut = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>(".admin-nav a")]
+            .filter((link) => link.scrollWidth > link.clientWidth + 1)
+            .map((link) => link.textContent),
+        );
+        expect(cut, `labels cut in ${lang}`).toEqual([]);
+      }
+    }
     if (width < 600) {
       // Phones from 360 to 412 px wide: the editor never scrolls sideways.
       for (const narrow of [360, 412]) {
