@@ -63,6 +63,7 @@ export const namedAccounts: readonly Account[] = [
   own("ada.contact@example.com", "admin", "Ada Contact"), // contact-applicant.spec.ts
   own("flood.editor@example.com", "editor"), // security/image-flood.spec.ts
   own("ingrid.privatename@example.com", "affiliate"), // security/document-cache.spec.ts
+  own("nina.new-editor@example.com", "model", "Nina New Editor"), // content-workflow.spec.ts
 ];
 
 /** The named account at this address. */

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./axe.ts";
+import { slow3g } from "./first-tap.ts";
 import { expect, failedResource, t, test, waitForHydration, type AppServer } from "./fixtures.ts";
 
 /**
@@ -235,6 +236,36 @@ export function articleEditorJourneys(width: number) {
     await expect(page).toHaveURL(/\/admin\/blog$/);
     await page.goto(editor);
     await expect(body(page)).toContainText("Seen in the preview. Typed just before leaving.");
+  });
+
+  test(`at ${width} px on a slow phone (CPU 4×, slow 3G) a link tapped 300 ms after typing waits for the save`, async ({
+    app,
+    page,
+    context,
+  }) => {
+    test.skip(width >= 600, "a phone's journey");
+    test.setTimeout(120_000);
+    await app.signIn(page, "editor");
+    const editor = await newArticle(page, app, `Slow ${unique()}`);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", slow3g);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await body(page).click();
+    await page.keyboard.type("Typed on the bus.");
+    await page.waitForTimeout(300);
+    await page.getByRole("link", { name: en("admin.blog.backToList") }).click();
+    // The save goes first (two slow round trips), then the list.
+    await expect(page).toHaveURL(/\/admin\/blog$/, { timeout: 30_000 });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      ...slow3g,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await page.goto(editor);
+    await expect(body(page)).toHaveText("Typed on the bus.");
   });
 
   test(`at ${width} px leaving with no connection asks first, and staying keeps her on the page`, async ({

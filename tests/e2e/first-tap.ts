@@ -14,7 +14,7 @@ import { expect, test, waitForHydration } from "./fixtures.ts";
  */
 
 /** Chrome DevTools' "Slow 3G" preset: 2 s of latency, 500 kbit/s less a fifth, both ways. */
-const slow3g = {
+export const slow3g = {
   offline: false,
   latency: 2_000,
   downloadThroughput: (500 * 1000 * 0.8) / 8,
