@@ -1,4 +1,4 @@
-import { diffWords } from "diff";
+import { WordDiff } from "#app/components/ui/word-diff.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { BlogTranslationFields } from "#app/db/schema.server.ts";
 import { plainText, sanitizeBody } from "#app/features/blog/body.ts";
@@ -19,8 +19,7 @@ function textOf(fields: BlogTranslationFields, name: (typeof compared)[number]) 
 
 /**
  * A revision beside the text being edited now, word by word: what the revision had that is gone
- * (struck through) and what is new since (underlined), field by field. The marks are the HTML's
- * own <del> and <ins>, which screen readers announce.
+ * (struck through) and what is new since (underlined), field by field.
  */
 export function RevisionCompare({
   revision,
@@ -45,19 +44,7 @@ export function RevisionCompare({
             </dt>
             {before === now ? null : (
               <dd className="mt-1 text-sm leading-relaxed whitespace-pre-line text-ink-800">
-                {diffWords(before, now).map((part, index) =>
-                  part.removed ? (
-                    <del key={index} className="bg-coral-50 text-coral-800">
-                      {part.value}
-                    </del>
-                  ) : part.added ? (
-                    <ins key={index} className="bg-brand-50 text-brand-900">
-                      {part.value}
-                    </ins>
-                  ) : (
-                    <span key={index}>{part.value}</span>
-                  ),
-                )}
+                <WordDiff before={before} now={now} />
               </dd>
             )}
           </div>

@@ -1,4 +1,4 @@
-import { diffWords } from "diff";
+import { WordDiff } from "#app/components/ui/word-diff.tsx";
 import { Form, Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { EmptyState, Section } from "#app/components/ui/card.tsx";
@@ -134,21 +134,7 @@ export function HomeItemHistory({
                     ) : null}
                   </dt>
                   <dd className="mt-1 text-sm leading-relaxed break-words whitespace-pre-line text-ink-800">
-                    {before === now
-                      ? now
-                      : diffWords(before, now).map((part, index) =>
-                          part.removed ? (
-                            <del key={index} className="bg-coral-50 text-coral-800">
-                              {part.value}
-                            </del>
-                          ) : part.added ? (
-                            <ins key={index} className="bg-brand-50 text-brand-900">
-                              {part.value}
-                            </ins>
-                          ) : (
-                            <span key={index}>{part.value}</span>
-                          ),
-                        )}
+                    {before === now ? now : <WordDiff before={before} now={now} />}
                   </dd>
                 </div>
               );
