@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./axe.ts";
-import { expect, faq, t, test, waitForHydration } from "./fixtures.ts";
+import { expect, faq, sentFormText, t, test, waitForHydration } from "./fixtures.ts";
 import { root } from "./own-server.ts";
 
 /**
@@ -30,7 +30,16 @@ async function fillArticle(page: Page, lang: "pt" | "en", texts: Record<string, 
     .click();
   await page.keyboard.type(texts.heading!);
   await page.keyboard.press("Enter");
+  // The save that carries the last words, not an earlier one the status may still name.
+  const stored = page.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" &&
+      response.status() === 200 &&
+      sentFormText(response.request().postData()).includes(texts.paragraph!),
+    { timeout: 20_000 },
+  );
   await page.keyboard.type(texts.paragraph!);
+  await stored;
   await expect(page.getByRole("status").first()).toContainText(
     t(lang, "admin.blog.status.savedAt", { time: "" }).trim(),
     { timeout: 10_000 },

@@ -162,3 +162,12 @@ export const test = base.extend<
 });
 
 export { expect };
+
+/** A form's body as text (a script's post is URL-encoded: spaces as "+", accents escaped). */
+export function sentFormText(body: string | null) {
+  try {
+    return decodeURIComponent((body ?? "").replace(/\+/g, " "));
+  } catch {
+    return body ?? "";
+  }
+}
