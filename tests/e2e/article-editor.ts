@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { newArticle as newEnglishArticle } from "./articles.ts";
 import { expectAccessible } from "./axe.ts";
 import { slow3g } from "./first-tap.ts";
 import {
@@ -50,17 +51,11 @@ async function typeAndSave(page: Page, words: string) {
   await expectSaved(page);
 }
 
-/** A new English draft; leaves the page on its editor and returns its address. */
+/** A new English draft, its editor ready to type in; returns its address. */
 async function newArticle(page: Page, app: AppServer, title: string) {
-  await page.goto(`${app.origin}/admin/blog`);
-  await waitForHydration(page);
-  await page.locator("summary", { hasText: en("admin.blog.new") }).click();
-  await page.getByLabel(en("admin.blog.fields.title")).fill(title);
-  await page.getByRole("button", { name: en("admin.blog.create") }).click();
-  await expect(page).toHaveURL(/\/admin\/blog\/\d+\/en\?created=1$/);
-  await waitForHydration(page);
+  const editor = await newEnglishArticle(page, app, title);
   await expect(body(page)).toBeVisible();
-  return page.url().split("?")[0]!;
+  return editor;
 }
 
 /** Whether what is drawn at the caret is the editor's own text (not the toolbar over it). */

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
+import { newArticle } from "./articles.ts";
 import { expectAccessible } from "./axe.ts";
 import { expect, failedResource, t, test, waitForHydration, type AppServer } from "./fixtures.ts";
 
@@ -38,18 +39,6 @@ async function visitorPage(browser: Browser, allowed: RegExp[] = []) {
       expect(unexpected, "console errors in the visitor's browser").toEqual([]);
     },
   };
-}
-
-/** A new English draft from /admin/blog; leaves the page on its editor and returns its address. */
-async function newArticle(page: Page, app: AppServer, title: string) {
-  await page.goto(`${app.origin}/admin/blog`);
-  await waitForHydration(page);
-  await page.locator("summary", { hasText: en("admin.blog.new") }).click();
-  await page.getByLabel(en("admin.blog.fields.title")).fill(title);
-  await page.getByRole("button", { name: en("admin.blog.create") }).click();
-  await expect(page).toHaveURL(/\/admin\/blog\/\d+\/en\?created=1$/);
-  await waitForHydration(page);
-  return page.url().split("?")[0]!;
 }
 
 const body = (page: Page) => page.getByRole("textbox", { name: en("admin.blog.fields.body") });

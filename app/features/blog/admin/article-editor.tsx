@@ -16,7 +16,8 @@ import { LocalCopyOffer } from "./local-copy-offer.tsx";
 import { PublishPanel } from "./publish-panel.tsx";
 import { SaveStatus } from "./save-status.tsx";
 
-const NOT_A_FIELD = new Set(["form", "publishAt"]);
+/** Errors that are not an editor field's: the form's own, and the time to publish at (beside the button). */
+const NOT_FOCUSED = new Set(["form", "publishAt"]);
 
 interface EditorProps {
   id: number;
@@ -159,7 +160,7 @@ function EditorForm({
     if (fetcher.state !== "idle" || !fetcher.data || fetcher.data.ok) return;
     if (lastIntent.current !== "publish" && lastIntent.current !== "schedule") return;
     // The time to publish at is beside the button, its error with it.
-    const first = Object.keys(fetcher.data.errors).find((name) => !NOT_A_FIELD.has(name));
+    const first = Object.keys(fetcher.data.errors).find((name) => !NOT_FOCUSED.has(name));
     if (first) focusField(first);
   }, [fetcher.state, fetcher.data, lastIntent]);
 
