@@ -25,10 +25,15 @@ async function fillArticle(page: Page, lang: "pt" | "en", texts: Record<string, 
   await body.click();
   await page.keyboard.type(texts.intro!);
   await page.keyboard.press("Enter");
-  await page
-    .getByRole("button", { name: t(lang, "admin.blog.toolbar.heading2"), exact: true })
-    .click();
+  const heading2 = page.getByRole("button", {
+    name: t(lang, "admin.blog.toolbar.heading2"),
+    exact: true,
+  });
+  await heading2.click();
+  // What she sees before she types the heading: the button on, the caret in a heading.
+  await expect(heading2).toHaveAttribute("aria-pressed", "true");
   await page.keyboard.type(texts.heading!);
+  await expect(body.getByRole("heading", { level: 2, name: texts.heading! })).toBeVisible();
   await page.keyboard.press("Enter");
   // The save that carries the last words, not an earlier one the status may still name.
   const stored = page.waitForResponse(
