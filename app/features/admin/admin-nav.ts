@@ -20,21 +20,62 @@ export const reviewLists = [
   icon: IconName;
 }[];
 
-const entries: readonly { path: ScreenPath; label: string; icon: IconName }[] = [
-  { path: "/admin/dashboard", label: "admin.nav.dashboard", icon: "layout-dashboard" },
-  ...reviewLists,
-  { path: "/admin/afiliados", label: "admin.affiliates.nav", icon: "badge-check" },
-  { path: "/admin/analytics", label: "admin.analytics.title", icon: "chart-column" },
-  { path: "/admin/users", label: "admin.users.nav", icon: "lock-keyhole" },
-  { path: "/admin/email", label: "admin.email.nav", icon: "mail" },
-  { path: "/admin/privacy", label: "admin.privacy.nav", icon: "shield-check" },
-  { path: "/admin/production-checklist", label: "admin.checklist.nav", icon: "check" },
-  { path: "/admin/auth-report", label: "admin.authReport.nav", icon: "shield-exclamation-point" },
-  { path: "/admin/access-report", label: "admin.accessReport.nav", icon: "shield-check" },
-  { path: "/admin/tech-report", label: "admin.tech.nav", icon: "compass" },
-  { path: "/admin/blog", label: "admin.blog.nav", icon: "newspaper" },
-  { path: "/admin/content", label: "admin.content.nav", icon: "message-square-quote" },
-  { path: "/admin/site", label: "admin.site.nav", icon: "monitor-smartphone" },
+/** The sidebar's groups, in order: what the staff do, then whom, then what they publish. */
+export const adminNavGroups = ["review", "people", "content", "settings", "reports"] as const;
+export type AdminNavGroup = (typeof adminNavGroups)[number];
+
+interface Entry {
+  path: ScreenPath;
+  label: string;
+  icon: IconName;
+  group: AdminNavGroup;
+}
+
+const entries: readonly Entry[] = [
+  {
+    path: "/admin/dashboard",
+    label: "admin.nav.dashboard",
+    icon: "layout-dashboard",
+    group: "review",
+  },
+  ...reviewLists.map(({ path, label, icon }): Entry => ({ path, label, icon, group: "review" })),
+  { path: "/admin/afiliados", label: "admin.affiliates.nav", icon: "badge-check", group: "people" },
+  { path: "/admin/users", label: "admin.users.nav", icon: "lock-keyhole", group: "people" },
+  { path: "/admin/blog", label: "admin.blog.nav", icon: "newspaper", group: "content" },
+  {
+    path: "/admin/content",
+    label: "admin.content.nav",
+    icon: "message-square-quote",
+    group: "content",
+  },
+  { path: "/admin/site", label: "admin.site.nav", icon: "monitor-smartphone", group: "content" },
+  { path: "/admin/email", label: "admin.email.nav", icon: "mail", group: "settings" },
+  { path: "/admin/privacy", label: "admin.privacy.nav", icon: "shield-check", group: "settings" },
+  {
+    path: "/admin/production-checklist",
+    label: "admin.checklist.nav",
+    icon: "check",
+    group: "settings",
+  },
+  {
+    path: "/admin/analytics",
+    label: "admin.analytics.title",
+    icon: "chart-column",
+    group: "reports",
+  },
+  {
+    path: "/admin/auth-report",
+    label: "admin.authReport.nav",
+    icon: "shield-exclamation-point",
+    group: "reports",
+  },
+  {
+    path: "/admin/access-report",
+    label: "admin.accessReport.nav",
+    icon: "shield-check",
+    group: "reports",
+  },
+  { path: "/admin/tech-report", label: "admin.tech.nav", icon: "compass", group: "reports" },
 ];
 
 /**

@@ -10,7 +10,14 @@ interface Waiting {
 }
 
 /** The dashboard's reminder: applications past the agency's threshold, oldest first. */
-export function WaitingSection({ waiting }: { waiting: Waiting }) {
+export function WaitingSection({
+  waiting,
+  settingHref,
+}: {
+  waiting: Waiting;
+  /** The screen where the threshold is changed; none for a role that cannot open it. */
+  settingHref: string | null;
+}) {
   const { t, i18n } = useTranslation();
   const more = waiting.total - waiting.oldest.length;
   return (
@@ -46,7 +53,13 @@ export function WaitingSection({ waiting }: { waiting: Waiting }) {
           </Link>
         </p>
       ) : null}
-      <p className="mt-3 text-sm text-ink-600">{t("admin.dashboard.waitingSetting")}</p>
+      {settingHref ? (
+        <p className="mt-3 text-sm text-ink-600">
+          <Link to={settingHref} className="font-medium text-brand-800 underline">
+            {t("admin.dashboard.waitingSetting")}
+          </Link>
+        </p>
+      ) : null}
     </Section>
   );
 }

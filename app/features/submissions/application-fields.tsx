@@ -5,6 +5,10 @@ import { countryName, formatBirthDate } from "#app/features/chatbot/format.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { ApplicationDetail } from "./detail.server.ts";
 import { formatWhen } from "#app/i18n/format.ts";
+import { languages } from "#app/i18n/languages.ts";
+import { whatsappNumberOf } from "#app/utils/whatsapp.ts";
+import { contactPath } from "./contact.ts";
+import { ageOn, profileLink, readablePhone } from "./creator-contact.ts";
 
 /** Her answers as the reviewer reads them; an answer she did not give is a dash. */
 export function ApplicationFields({
@@ -17,13 +21,34 @@ export function ApplicationFields({
 }) {
   const { t, i18n } = useTranslation();
   const dash = "—";
+  const phone = a.phone ?? a.whatsapp;
+  const profile = profileLink(a.instagram);
+  const age = a.dateOfBirth ? ageOn(a.dateOfBirth, new Date()) : null;
   const fields: [string, ReactNode][] = [
-    [t("admin.detail.email"), a.email || dash],
+    [
+      t("admin.detail.email"),
+      a.email ? (
+        <a href={`mailto:${a.email}`} className={linkClass}>
+          {a.email}
+        </a>
+      ) : (
+        dash
+      ),
+    ],
     [
       t("admin.detail.age"),
-      a.age ? String(a.age) : a.dateOfBirth ? formatBirthDate(a.dateOfBirth, i18n.language) : dash,
+      a.age
+        ? String(a.age)
+        : a.dateOfBirth
+          ? age === null
+            ? formatBirthDate(a.dateOfBirth, i18n.language)
+            : t("admin.detail.ageBorn", {
+                age,
+                date: formatBirthDate(a.dateOfBirth, i18n.language),
+              })
+          : dash,
     ],
-    [t("admin.detail.phone"), a.phone ?? a.whatsapp ?? dash],
+    [t("admin.detail.phone"), phone ? <PhoneNumber id={a.id} application={a} /> : dash],
     [
       t("admin.detail.location"),
       [a.city, a.country ? countryName(a.country, i18n.language) : ""].filter(Boolean).join(", ") ||
@@ -37,13 +62,26 @@ export function ApplicationFields({
         dash
       ),
     ],
-    [t("admin.detail.instagram"), a.instagram ?? dash],
+    [
+      t("admin.detail.instagram"),
+      profile ? (
+        <a href={profile} target="_blank" rel="noopener noreferrer" className={linkClass}>
+          {a.instagram}
+          <span className="sr-only"> ({t("admin.detail.contact.newTab")})</span>
+        </a>
+      ) : (
+        (a.instagram ?? dash)
+      ),
+    ],
     [
       t("admin.detail.experience"),
       a.experience ? t(`preselection.experienceOptions.${a.experience}`) : dash,
     ],
     [t("admin.detail.source"), t(`admin.source.${a.source}`)],
-    [t("admin.detail.language"), a.language],
+    [
+      t("admin.detail.language"),
+      languages.find((language) => language.code === a.language)?.name ?? a.language,
+    ],
     [t("admin.detail.referral"), a.referralCode ?? dash],
     [t("admin.detail.received"), formatWhen(a.createdAt, i18n.language)],
   ];
@@ -66,6 +104,39 @@ export function ApplicationFields({
         </div>
       ) : null}
     </Section>
+  );
+}
+
+const linkClass =
+  "font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-900";
+
+/**
+ * Her number as it is read aloud; when WhatsApp knows it, a button that opens the chat with her
+ * in a new tab through the contact endpoint, which records who wrote to her (as the Contact
+ * section's button does). Not a plain link to wa.me: that would go unrecorded.
+ */
+function PhoneNumber({
+  id,
+  application,
+}: {
+  id: number;
+  application: { phone: string | null; whatsapp: string | null };
+}) {
+  const { t } = useTranslation();
+  const stored = (application.phone ?? application.whatsapp)!;
+  const chat = whatsappNumberOf(application);
+  if (!chat) return <>{readablePhone(stored)}</>;
+  return (
+    <form method="post" action={contactPath(id)} target="_blank" rel="noopener" className="inline">
+      <input type="hidden" name="method" value="whatsapp" />
+      <button type="submit" className={`${linkClass} text-left`}>
+        {readablePhone(stored)}
+        <span className="sr-only">
+          {" "}
+          ({t("admin.detail.contact.whatsapp")}, {t("admin.detail.contact.newTab")})
+        </span>
+      </button>
+    </form>
   );
 }
 

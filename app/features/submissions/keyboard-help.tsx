@@ -28,7 +28,9 @@ export function KeyboardHelp({
         type="button"
         aria-haspopup="dialog"
         onClick={() => onOpenChange(true)}
-        className="text-sm text-ink-600 underline decoration-ink-300 underline-offset-4 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        // Not offered on a touch screen (a phone's primary pointer is coarse): there are no
+        // keys to press there. "?" still opens the list from a keyboard.
+        className="text-sm text-ink-600 underline decoration-ink-300 underline-offset-4 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 pointer-coarse:hidden"
       >
         {t("admin.keys.hint")}
       </button>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
@@ -86,6 +87,10 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  // The page asks one thing, the code from her app: the caret is there when it opens, and again
+  // after a wrong code, so she types without reaching for the field.
+  const code = useRef<HTMLInputElement>(null);
+  useEffect(() => code.current?.focus(), [actionData]);
   return (
     <AuthShell
       title={t("security.signInTitle")}
@@ -107,6 +112,7 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
           {(aria) => (
             <Input
               {...aria}
+              ref={code}
               name="code"
               autoComplete="one-time-code"
               autoCapitalize="none"

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Section } from "#app/components/ui/card.tsx";
 import { StatCards } from "#app/components/ui/stat-card.tsx";
 import { requireScreen } from "#app/auth/guards.server.ts";
+import { mayOpen, screenAt } from "#app/auth/permissions.ts";
 import { formatWhen } from "#app/i18n/format.ts";
 import { StatusBadge } from "#app/features/submissions/status-badge.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
@@ -13,8 +14,13 @@ import { pageContext } from "#app/utils/page.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/dashboard";
 
+const WAITING_SETTING = {
+  screen: "/admin/email/reasons",
+  href: "/admin/email/reasons#waiting",
+} as const;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireScreen(request, "adminDashboard");
+  const viewer = await requireScreen(request, "adminDashboard");
   const { t, strings } = pageContext(request);
   const db = await getDatabase();
   const stats = await dashboardStats(db, { waitingDays: await readWaitingDays(db) });
@@ -22,6 +28,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     strings: strings("admin-dashboard"),
     title: pageTitle(t("admin.dashboard.title")),
     stats,
+    // Where the waiting threshold is set, for whoever may open that screen (an admin).
+    waitingSetting: mayOpen(viewer.role, screenAt(WAITING_SETTING.screen))
+      ? WAITING_SETTING.href
+      : null,
   };
 }
 
@@ -84,7 +94,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </Section>
       ) : null}
 
-      <WaitingSection waiting={stats.waiting} />
+      <WaitingSection waiting={stats.waiting} settingHref={loaderData.waitingSetting} />
 
       <section aria-labelledby="latest-title" className="mt-8">
         <h2 id="latest-title" className="text-lg font-semibold">

@@ -1,5 +1,5 @@
 import { useTranslation } from "#app/i18n/translation.tsx";
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { FormMessage } from "#app/components/layout/auth-shell.tsx";
@@ -11,7 +11,11 @@ import { ContactApplicant } from "#app/features/submissions/contact-applicant.ts
 import { DecisionForm } from "#app/features/submissions/decision-form.tsx";
 import { ReviewDetailKeys } from "#app/features/submissions/detail-keyboard.tsx";
 import { applicationNeighbours } from "#app/features/submissions/neighbours.server.ts";
-import { detailHref, readReviewContext } from "#app/features/submissions/review-context.ts";
+import {
+  detailHref,
+  listHref,
+  readReviewContext,
+} from "#app/features/submissions/review-context.ts";
 import { applicationDetail } from "#app/features/submissions/detail.server.ts";
 import { StatusBadge } from "#app/features/submissions/status-badge.tsx";
 import { changeStatus, mayChange } from "#app/features/submissions/review.server.ts";
@@ -155,13 +159,15 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
     reasons,
     selfReferral,
   } = loaderData;
+  // Back to the list she opened it from, with its filters and order.
+  const from = readReviewContext(useSearchParams()[0]);
   return (
     <>
       <Link
-        to="/admin/cadastros"
+        to={listHref(from)}
         className="text-sm font-semibold text-brand-700 hover:text-brand-900"
       >
-        ← {t("admin.nav.all")}
+        ← {t(from.list.label)}
       </Link>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-semibold tracking-tight">
