@@ -64,6 +64,8 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "admin.list.email",
     "admin.list.status",
     "admin.detail.email",
+    // "Menu" is the Portuguese word too.
+    "admin.nav.menu",
   ],
   // "Error" is also the Spanish word.
   es: [
@@ -94,6 +96,8 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "admin.source.chatbot",
     "admin.list.email",
     "admin.detail.email",
+    // "Menu" is the Italian word too.
+    "admin.nav.menu",
   ],
   // German uses "FAQ", "optional", "Code", "Name" and "Status" as they are.
   de: [

@@ -55,6 +55,8 @@ test.describe("two-step sign-in", () => {
     await page.context().clearCookies();
     await signIn();
     await expect(page).toHaveURL(`${app.origin}/login/two-factor`);
+    // The page asks for one thing: she types it without reaching for the field.
+    await expect(page.getByLabel(t(lang, "security.code"), { exact: true })).toBeFocused();
     // A code is good once: the one that turned it on was this period's, so the next period's
     // (which the app shows a moment later, and the server accepts one step ahead).
     await page

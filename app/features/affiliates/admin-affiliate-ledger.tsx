@@ -24,14 +24,15 @@ export function LedgerSection({ ledger, canEdit }: { ledger: Entry[]; canEdit: b
       {ledger.length === 0 ? (
         <p className="mt-3 text-sm text-ink-600">{t("admin.affiliates.noLedger")}</p>
       ) : (
-        <Table caption={title} density="compact" className="mt-3" tableClassName="min-w-[40rem]">
+        <Table caption={title} density="compact" className="mt-3" tableClassName="sm:min-w-[40rem]">
           <thead>
             <tr>
               <Th>{t("admin.affiliates.date")}</Th>
               <Th>{t("admin.affiliates.kind")}</Th>
               <Th numeric>{t("admin.affiliates.amount")}</Th>
-              <Th>{t("admin.affiliates.noteColumn")}</Th>
-              <Th>{t("admin.affiliates.enteredBy")}</Th>
+              {/* On a phone, the note and who entered it sit under the kind: the amount stays in view. */}
+              <Th className="hidden sm:table-cell">{t("admin.affiliates.noteColumn")}</Th>
+              <Th className="hidden sm:table-cell">{t("admin.affiliates.enteredBy")}</Th>
               {canEdit ? (
                 <Th>
                   <span className="sr-only">{t("admin.affiliates.actions")}</span>
@@ -62,13 +63,26 @@ function LedgerRow({ entry, canEdit }: { entry: Entry; canEdit: boolean }) {
       <Td className={cn("whitespace-nowrap", voided)}>
         {day.format(new Date(`${entry.occurredOn}T00:00:00Z`))}
       </Td>
-      <Td className={voided}>{t(`admin.affiliates.kinds.${entry.kind}`)}</Td>
+      <Td className={voided}>
+        {t(`admin.affiliates.kinds.${entry.kind}`)}
+        <span className="block text-xs break-words text-ink-500 sm:hidden">
+          {[entry.note, entry.enteredBy ?? system].filter(Boolean).join(" · ")}
+          {entry.voidedAt ? (
+            <span className="block font-semibold text-ink-700">
+              {t("admin.affiliates.voidedBy", {
+                name: entry.voidedBy ?? system,
+                when: formatWhen(entry.voidedAt, language),
+              })}
+            </span>
+          ) : null}
+        </span>
+      </Td>
       <Td numeric className={cn(voided, voided && "line-through")}>
         {entry.kind === "payout" ? "− " : ""}
         {formatMoney(entry.amountCents, language)}
       </Td>
-      <Td className="break-words">{entry.note ?? "—"}</Td>
-      <Td>
+      <Td className="hidden break-words sm:table-cell">{entry.note ?? "—"}</Td>
+      <Td className="hidden sm:table-cell">
         {entry.enteredBy ?? system}
         <span className="block text-xs text-ink-500">{formatWhen(entry.createdAt, language)}</span>
         {entry.voidedAt ? (

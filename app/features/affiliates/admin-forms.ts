@@ -1,5 +1,9 @@
 import { z } from "zod";
 
+// Also loaded by the affiliates' pages in the browser: no `new Function` probe, which the strict
+// CSP reports as a violation (as in app/features/preselection/schema.ts).
+z.config({ jitless: true });
+
 // The formats live apart so the affiliate portal shows money without loading zod.
 export { formatMoney, formatPercent } from "./money.ts";
 

@@ -61,19 +61,27 @@ export function AffiliatesTable({ rows }: { rows: readonly AffiliateRow[] }) {
       caption={t("admin.affiliates.title")}
       framed
       className="mt-3"
-      tableClassName="min-w-[60rem]"
+      tableClassName="md:min-w-[60rem]"
     >
       <thead>
         <tr>
           <Th>{t("admin.affiliates.name")}</Th>
-          <Th>{t("admin.affiliates.email")}</Th>
-          <Th>{t("admin.affiliates.code")}</Th>
-          <Th>{t("admin.affiliates.status")}</Th>
-          <Th numeric>{t("admin.affiliates.commission")}</Th>
+          <Th className="hidden md:table-cell">{t("admin.affiliates.email")}</Th>
+          <Th className="hidden md:table-cell">{t("admin.affiliates.code")}</Th>
+          <Th className="hidden md:table-cell">{t("admin.affiliates.status")}</Th>
+          <Th numeric className="hidden md:table-cell">
+            {t("admin.affiliates.commission")}
+          </Th>
           <Th numeric>{t("admin.affiliates.referrals")}</Th>
-          <Th numeric>{t("admin.affiliates.approvals")}</Th>
-          <Th numeric>{t("admin.affiliates.earnings")}</Th>
-          <Th numeric>{t("admin.affiliates.payouts")}</Th>
+          <Th numeric className="hidden md:table-cell">
+            {t("admin.affiliates.approvals")}
+          </Th>
+          <Th numeric className="hidden md:table-cell">
+            {t("admin.affiliates.earnings")}
+          </Th>
+          <Th numeric className="hidden md:table-cell">
+            {t("admin.affiliates.payouts")}
+          </Th>
           <Th numeric>{t("admin.affiliates.balance")}</Th>
         </tr>
       </thead>
@@ -87,17 +95,32 @@ export function AffiliatesTable({ rows }: { rows: readonly AffiliateRow[] }) {
               >
                 {row.name}
               </Link>
+              {/* On a phone, her address and code under her name: the money stays in view. */}
+              <span className="block text-xs font-normal break-all text-ink-500 md:hidden">
+                {row.email} · <span className="font-mono">{row.referralCode}</span>
+              </span>
+              <span className="mt-1 block md:hidden">
+                <AffiliateStatusBadge status={row.status} />
+              </span>
             </Th>
-            <Td className="whitespace-nowrap">{row.email}</Td>
-            <Td className="font-mono text-ink-800">{row.referralCode}</Td>
-            <Td>
+            <Td className="hidden whitespace-nowrap md:table-cell">{row.email}</Td>
+            <Td className="hidden font-mono text-ink-800 md:table-cell">{row.referralCode}</Td>
+            <Td className="hidden md:table-cell">
               <AffiliateStatusBadge status={row.status} />
             </Td>
-            <Td numeric>{formatPercent(row.commissionRate, language) ?? "—"}</Td>
+            <Td numeric className="hidden md:table-cell">
+              {formatPercent(row.commissionRate, language) ?? "—"}
+            </Td>
             <Td numeric>{row.referrals.toLocaleString(language)}</Td>
-            <Td numeric>{row.approvals.toLocaleString(language)}</Td>
-            <Td numeric>{formatMoney(row.earningsCents, language)}</Td>
-            <Td numeric>{formatMoney(row.payoutsCents, language)}</Td>
+            <Td numeric className="hidden md:table-cell">
+              {row.approvals.toLocaleString(language)}
+            </Td>
+            <Td numeric className="hidden md:table-cell">
+              {formatMoney(row.earningsCents, language)}
+            </Td>
+            <Td numeric className="hidden md:table-cell">
+              {formatMoney(row.payoutsCents, language)}
+            </Td>
             <Td numeric className="font-semibold">
               {formatMoney(row.balanceCents, language)}
             </Td>

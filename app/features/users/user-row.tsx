@@ -77,8 +77,8 @@ export function UserRow({
             {state(row)}
           </Badge>
         </Td>
-        <Td className="hidden whitespace-nowrap lg:table-cell">{when(row.createdAt)}</Td>
-        <Td className="hidden whitespace-nowrap lg:table-cell">{when(row.lastSignIn)}</Td>
+        <Td className="hidden whitespace-nowrap 2xl:table-cell">{when(row.createdAt)}</Td>
+        <Td className="hidden whitespace-nowrap 2xl:table-cell">{when(row.lastSignIn)}</Td>
         <Td className="text-end">
           <Button
             type="button"

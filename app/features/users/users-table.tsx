@@ -44,8 +44,8 @@ export function UsersTable({
               <Th>{t("admin.users.role")}</Th>
               <Th className="hidden md:table-cell">{t("admin.users.twoFactor")}</Th>
               <Th className="hidden sm:table-cell">{t("admin.users.state")}</Th>
-              <Th className="hidden lg:table-cell">{t("admin.users.created")}</Th>
-              <Th className="hidden lg:table-cell">{t("admin.users.lastSignIn")}</Th>
+              <Th className="hidden 2xl:table-cell">{t("admin.users.created")}</Th>
+              <Th className="hidden 2xl:table-cell">{t("admin.users.lastSignIn")}</Th>
               <Th>
                 <span className="sr-only">{t("admin.users.actions")}</span>
               </Th>
