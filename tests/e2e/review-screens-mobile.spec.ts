@@ -41,3 +41,43 @@ test("the admin menu on a phone: closed, grouped, and closed again on the chosen
   await expect(balance).toContainText("R$");
   await expect(balance).toBeInViewport({ ratio: 1 });
 });
+
+test("an application's decision buttons stay at the bottom of a phone's screen", async ({
+  app,
+  page,
+  playwright,
+}) => {
+  const visitor = await playwright.request.newContext();
+  const sent = await visitor.post(`${app.origin}/?index&lang=pt`, {
+    headers: { origin: app.origin },
+    form: {
+      fullName: "Marina Barra Fixa",
+      age: "27",
+      email: "marina.barra@screens.example",
+      instagram: "@marina.barra",
+      experience: "beginner",
+      message: "Quero trabalhar com uma equipe.",
+      consent: "on",
+    },
+  });
+  expect(sent.status()).toBe(200);
+  await visitor.dispose();
+  await app.signIn(page, "approver");
+  await page.goto(`${app.origin}/admin/pendentes?q=marina.barra`);
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "Marina Barra Fixa", exact: true }).tap();
+  await expect(page.locator("h1")).toHaveText("Marina Barra Fixa");
+  await waitForHydration(page);
+  const bar = page.getByRole("group", { name: en("admin.detail.decide") });
+  const reject = bar.getByRole("link", { name: en("admin.detail.toReprovado") });
+  // In view at the top of her page and at its end, without scrolling to the form.
+  await expect(reject).toBeInViewport({ ratio: 1 });
+  await page.mouse.wheel(0, 600);
+  await expect(reject).toBeInViewport({ ratio: 1 });
+  await reject.tap();
+  const dialog = page.getByRole("dialog", {
+    name: en("admin.keys.rejectTitle", { name: "Marina Barra Fixa" }),
+  });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, "the rejection dialog from the phone's decision bar");
+});

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import type { SubmissionStatus } from "#app/db/submission-statuses.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
+import { buttonVariants } from "#app/components/ui/button.tsx";
+import { cn } from "#app/utils/cn.ts";
 import { DecisionDialog } from "./decision-dialog.tsx";
 import { KeyboardHelp } from "./keyboard-help.tsx";
 import type { ReviewKeyState } from "./list-keyboard.tsx";
@@ -100,21 +102,51 @@ export function ReviewDetailKeys({
     [],
   );
 
+  const decisions = (["Aprovado", "Reprovado"] as const).filter((to) => actions.includes(to));
   return (
     <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2">
-      <nav aria-label={t("admin.keys.around")} className="flex gap-4 text-sm font-semibold">
-        {neighbours.previous ? (
-          <Link to={neighbours.previous.href} className="text-brand-700 hover:text-brand-900">
-            ← {t("admin.keys.previous")}
-          </Link>
-        ) : null}
-        {neighbours.next ? (
-          <Link to={neighbours.next.href} className="text-brand-700 hover:text-brand-900">
-            {t("admin.keys.next")} →
-          </Link>
-        ) : null}
-      </nav>
+      {neighbours.previous || neighbours.next ? (
+        <nav aria-label={t("admin.keys.around")} className="flex gap-4 text-sm font-semibold">
+          {neighbours.previous ? (
+            <Link to={neighbours.previous.href} className="text-brand-700 hover:text-brand-900">
+              ← {t("admin.keys.previous")}
+            </Link>
+          ) : null}
+          {neighbours.next ? (
+            <Link to={neighbours.next.href} className="text-brand-700 hover:text-brand-900">
+              {t("admin.keys.next")} →
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
       <KeyboardHelp screen="detail" open={helpOpen} onOpenChange={setHelpOpen} message={message} />
+      {decisions.length ? (
+        // On a phone the decision form is far below her answers: its buttons stay at the bottom
+        // of the screen. Links to the form without JavaScript; with it, the same confirming
+        // dialog as the keys a and r.
+        <div
+          role="group"
+          aria-label={t("admin.detail.decide")}
+          className="fixed inset-x-0 bottom-0 z-30 flex gap-3 border-t border-ink-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgb(0_0_0/0.06)] backdrop-blur lg:hidden"
+        >
+          {decisions.map((to) => (
+            <a
+              key={to}
+              href="#decide-title"
+              onClick={(event) => {
+                event.preventDefault();
+                ask(to);
+              }}
+              className={cn(
+                buttonVariants({ variant: to === "Aprovado" ? "primary" : "secondary" }),
+                "flex-1",
+              )}
+            >
+              {t(`admin.detail.to${to}`)}
+            </a>
+          ))}
+        </div>
+      ) : null}
       {deciding ? (
         <DecisionDialog
           key={`${id}-${deciding.turn}`}

@@ -162,7 +162,8 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
   // Back to the list she opened it from, with its filters and order.
   const from = readReviewContext(useSearchParams()[0]);
   return (
-    <>
+    // Room at the end for the decision buttons a phone keeps at the bottom of the screen.
+    <div className={actions.length ? "pb-24 lg:pb-0" : undefined}>
       <Link
         to={listHref(from)}
         className="text-sm font-semibold text-brand-700 hover:text-brand-900"
@@ -242,6 +243,6 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
           ) : null}
         </div>
       </div>
-    </>
+    </div>
   );
 }
