@@ -87,6 +87,11 @@ const lucideIcons = [
   "undo-2",
   "unlink",
   "x",
+  // Working as a team on the review (issue 28): tags, ratings, an owner, saved views.
+  "tag",
+  "star",
+  "user-check",
+  "bookmark",
 ];
 
 /** Brand marks from simple-icons, drawn in the text colour unless `brandColour` is set. */

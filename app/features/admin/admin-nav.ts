@@ -27,6 +27,7 @@ const entries: readonly { path: ScreenPath; label: string; icon: IconName }[] = 
   { path: "/admin/analytics", label: "admin.analytics.title", icon: "chart-column" },
   { path: "/admin/users", label: "admin.users.nav", icon: "lock-keyhole" },
   { path: "/admin/email", label: "admin.email.nav", icon: "mail" },
+  { path: "/admin/tags", label: "admin.tags.nav", icon: "tag" },
   { path: "/admin/privacy", label: "admin.privacy.nav", icon: "shield-check" },
   { path: "/admin/production-checklist", label: "admin.checklist.nav", icon: "check" },
   { path: "/admin/auth-report", label: "admin.authReport.nav", icon: "shield-exclamation-point" },
