@@ -60,12 +60,16 @@ export function TagRow({ tag, busy, result }: { tag: Tag; busy: boolean; result?
   const colourId = `tag-${tag.id}-colour`;
   const error = result?.errors?.name;
   return (
-    <li className="flex flex-wrap items-end gap-3 py-3">
-      <TagChip tag={tag} className="mb-2.5 min-w-16 justify-center" />
-      <Form method="post" className="flex min-w-0 flex-1 flex-wrap items-end gap-2" noValidate>
+    <li className="space-y-2 py-3 sm:flex sm:items-end sm:gap-3 sm:space-y-0">
+      <TagChip tag={tag} className="min-w-16 justify-center sm:mb-3" />
+      <Form
+        method="post"
+        className="flex flex-wrap items-end gap-2 sm:min-w-0 sm:flex-1"
+        noValidate
+      >
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="id" value={tag.id} />
-        <div className="min-w-40 flex-1">
+        <div className="min-w-0 basis-full sm:flex-1 sm:basis-auto">
           <label htmlFor={nameId} className="text-xs font-semibold text-ink-600">
             {t("admin.tags.name")}
           </label>
@@ -80,7 +84,7 @@ export function TagRow({ tag, busy, result }: { tag: Tag; busy: boolean; result?
             className="mt-1 h-11 py-0 text-sm"
           />
         </div>
-        <div className="w-36">
+        <div className="w-36 shrink-0">
           <label htmlFor={colourId} className="text-xs font-semibold text-ink-600">
             {t("admin.tags.colour")}
           </label>

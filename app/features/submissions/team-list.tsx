@@ -48,7 +48,7 @@ export function TeamFilters({
     filter.owner || filter.tagId || filter.minRating || filter.referred || filter.waiting,
   );
   return (
-    <details open={on || undefined} className="group col-span-2 lg:col-span-full">
+    <details open={on || undefined} className="group col-span-2 lg:col-span-5">
       <summary className="inline-flex cursor-pointer items-center gap-1 rounded-md text-sm font-semibold text-brand-700 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-600">
         <Icon name="chevron-down" className="size-4 transition-transform group-open:rotate-180" />
         {t("admin.views.moreFilters")}
@@ -153,7 +153,7 @@ export function RowTeamCell({ team }: { team: RowTeam }) {
       )}
       {team.average !== null ? (
         <span className="inline-flex items-center gap-0.5 text-xs font-semibold text-ink-800">
-          <Icon name="star" className="size-3.5 fill-current text-coral-700" />
+          <Icon name="star-filled" className="size-3.5 text-coral-700" />
           <span aria-hidden="true">
             {new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1 }).format(
               team.average,

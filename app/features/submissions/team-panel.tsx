@@ -64,7 +64,7 @@ function Problem({ error }: { error: string | undefined }) {
 
 const teamAction = (id: number) => `/admin/cadastros/${id}/team`;
 
-const partTitle = "text-xs font-semibold tracking-wide text-ink-600 uppercase";
+const partTitle = "font-sans text-xs font-semibold tracking-wide text-ink-600 uppercase";
 
 function OwnerPart({
   id,
@@ -306,11 +306,8 @@ function RatingPart({ id, rating }: { id: number; rating: ApplicationTeam["ratin
                 />
                 <span className="sr-only">{t("admin.rating.stars", { count: stars })}</span>
                 <Icon
-                  name="star"
-                  className={cn(
-                    "size-8 rounded-md p-1 text-coral-700 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600",
-                    chosen !== null && stars <= chosen ? "fill-current" : "fill-none",
-                  )}
+                  name={chosen !== null && stars <= chosen ? "star-filled" : "star"}
+                  className="size-8 rounded-md p-1 text-coral-700 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600"
                 />
               </label>
             ))}

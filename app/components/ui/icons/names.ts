@@ -68,6 +68,7 @@ export const iconNames = [
   "skip-forward",
   "smartphone",
   "star",
+  "star-filled",
   "tag",
   "text-quote",
   "thumbs-down",
