@@ -97,6 +97,12 @@ export const submissions = pgTable(
     staffAlertedAt: timestamp("staff_alerted_at", { withTimezone: true }),
     /** The staff member who looks after it (issue 28), if any: an approver or an admin. */
     ownerId: text("owner_id").references((): AnyPgColumn => user.id, { onDelete: "set null" }),
+    /**
+     * The average of the reviewers' ratings (submission_ratings), null when none: kept by a
+     * trigger on that table (migration rating_average_follows), so the list's "at least"
+     * filter reads an index instead of averaging every rating.
+     */
+    ratingAverage: numeric("rating_average", { precision: 3, scale: 2, mode: "number" }),
   },
   (table) => [
     check("submissions_status_check", inList("status", submissionStatuses)),
@@ -129,6 +135,14 @@ export const submissions = pgTable(
       table.affiliateId,
       table.createdAt.desc().nullsFirst(),
     ),
+    // "Rated at least" and "Referred": only the rated (or referred) applications, in the list's
+    // order, so a filter that matches few rows (the oldest, say) never walks the whole table.
+    index("submissions_rated_created_idx")
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`rating_average is not null`),
+    index("submissions_referred_created_idx")
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`affiliate_id is not null`),
     // "Mine": one staff member's applications, a page at a time in the list's order.
     index("submissions_owner_created_idx").on(
       table.ownerId,

@@ -1,5 +1,5 @@
-import { eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import { submissionRatings, submissions, submissionTags } from "#app/db/schema.server.ts";
+import { eq, gte, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { submissions, submissionTags } from "#app/db/schema.server.ts";
 import { WAITING_DAYS, type TeamFilter } from "./team-filter.ts";
 
 export type TeamScope = TeamFilter;
@@ -7,8 +7,8 @@ export type TeamScope = TeamFilter;
 /**
  * The team filters' conditions for reviewListScope, each on an index of schema.server.ts: the
  * owner on (owner_id, created_at, id), a tag through (tag_id, submission_id), waiting on
- * (status, created_at). The least average reads the ratings table, which only holds what
- * reviewers rated (a few per application reviewed, never one per row of the list).
+ * (status, created_at), the least average on (rating_average, created_at, id), a column a
+ * trigger keeps (migration 0024_rating_average_follows).
  */
 export function teamConditions(scope: TeamScope): SQL[] {
   const conditions: SQL[] = [];
@@ -21,11 +21,7 @@ export function teamConditions(scope: TeamScope): SQL[] {
       sql`${submissions.id} in (select ${submissionTags.submissionId} from ${submissionTags} where ${submissionTags.tagId} = ${scope.tagId})`,
     );
   }
-  if (scope.minRating) {
-    conditions.push(
-      sql`${submissions.id} in (select ${submissionRatings.submissionId} from ${submissionRatings} group by ${submissionRatings.submissionId} having avg(${submissionRatings.stars}) >= ${scope.minRating})`,
-    );
-  }
+  if (scope.minRating) conditions.push(gte(submissions.ratingAverage, scope.minRating));
   if (scope.referred) conditions.push(isNotNull(submissions.affiliateId));
   if (scope.waiting) {
     conditions.push(eq(submissions.status, "Pendente"));

@@ -294,6 +294,35 @@ describe.each(databaseTargets)("working as a team on %s", (_name, kind) => {
       ).toBe("missing");
     });
 
+    it("keep the application's average in its row as they come, change, go and move (a merge)", async () => {
+      const average = async (id: number) =>
+        (
+          await db()
+            .select({ average: submissions.ratingAverage })
+            .from(submissions)
+            .where(eq(submissions.id, id))
+        )[0]!.average;
+      const [extra, other] = await insertApplicationRows(db(), [{}, {}]);
+      expect(await average(extra!.id)).toBeNull();
+      await rateApplication(db(), { submissionId: extra!.id, userId: lia, stars: 2 });
+      await rateApplication(db(), { submissionId: extra!.id, userId: bea, stars: 5 });
+      expect(await average(extra!.id)).toBe(3.5);
+      await rateApplication(db(), { submissionId: extra!.id, userId: bea, stars: 3 });
+      expect(await average(extra!.id)).toBe(2.5);
+      // A merge moves the ratings with one UPDATE: both rows follow.
+      await db()
+        .update(submissionRatings)
+        .set({ submissionId: other!.id })
+        .where(eq(submissionRatings.submissionId, extra!.id));
+      expect([await average(extra!.id), await average(other!.id)]).toEqual([null, 2.5]);
+      await rateApplication(db(), { submissionId: other!.id, userId: lia, stars: null });
+      await rateApplication(db(), { submissionId: other!.id, userId: bea, stars: null });
+      expect(await average(other!.id)).toBeNull();
+      await db()
+        .delete(submissions)
+        .where(inArray(submissions.id, [extra!.id, other!.id]));
+    });
+
     it("filter the list by the least average", async () => {
       const [carla] = ids;
       await rateApplication(db(), { submissionId: carla!, userId: lia, stars: 3 });
@@ -369,6 +398,16 @@ describe.each(databaseTargets)("working as a team on %s", (_name, kind) => {
       ]);
       expect(text).toContain("submissions_owner_created_idx");
       expect(text).not.toMatch(/Seq Scan|Sort/);
+    });
+
+    it("walks only the rated, or the referred, applications for “at least” and “Referred”", async () => {
+      const off = ["enable_seqscan", "enable_bitmapscan", "enable_sort"];
+      const rated = await plan({ minRating: 3 }, off);
+      expect(rated).toContain("submissions_rated_created_idx");
+      expect(rated).not.toMatch(/Seq Scan|Sort/);
+      const referred = await plan({ referred: true }, off);
+      expect(referred).toContain("submissions_referred_created_idx");
+      expect(referred).not.toMatch(/Seq Scan|Sort/);
     });
 
     it("finds a tag's applications through the tag's index", async () => {
@@ -485,6 +524,12 @@ describe.each(databaseTargets)("working as a team on %s", (_name, kind) => {
         owner: null,
         rating: { count: 0 },
       });
+      // The average in her row followed the cascade.
+      const [row] = await db()
+        .select({ average: submissions.ratingAverage })
+        .from(submissions)
+        .where(eq(submissions.id, eva!));
+      expect(row!.average).toBeNull();
       expect(
         await db()
           .select()
