@@ -176,12 +176,42 @@ test.describe("working as a team", () => {
     await expect(table.getByRole("row").filter({ hasText: bia.fullName })).toHaveCount(0);
   });
 
-  test("the admin's tags screen passes axe at both widths", async ({ app, page }) => {
+  test("the admin's tags: made and deleted with the keyboard, axe at both widths", async ({
+    app,
+    page,
+  }) => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await app.signIn(page, "admin");
     await page.goto(`${app.origin}/admin/tags`);
     await waitForHydration(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("admin.tags.title"));
+
+    // A new tag: its name, a colour from the palette (arrows), Create.
+    const fresh = page.getByRole("region", { name: en("admin.tags.new") });
+    await fresh.getByRole("textbox", { name: en("admin.tags.name") }).focus();
+    await page.keyboard.type("Efêmera");
+    await page.keyboard.press("Tab");
+    await expect(fresh.getByRole("radio", { name: en("admin.tags.colours.teal") })).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expect(fresh.getByRole("radio", { name: en("admin.tags.colours.lagoon") })).toBeChecked();
+    await fresh.getByRole("button", { name: en("admin.tags.create") }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("status")).toContainText(en("admin.tags.created"));
+    const existing = page.getByRole("region", { name: en("admin.tags.existing") });
+    await expect(existing.getByRole("textbox", { name: en("admin.tags.name") })).toHaveCount(2);
+
+    // Deleting asks first, naming what happens.
+    await expect(page.getByLabel(en("admin.tags.deleteLabel", { name: "Efêmera" }))).toHaveCount(1);
+    await page.getByLabel(en("admin.tags.deleteLabel", { name: "Efêmera" })).focus();
+    await page.keyboard.press("Enter");
+    await expect(existing).toContainText(en("admin.tags.deleteExplain", { name: "Efêmera" }));
+    await page.keyboard.press("Tab");
+    await expect(
+      existing.getByRole("button", { name: en("admin.tags.deleteConfirm") }),
+    ).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("status")).toContainText(en("admin.tags.deleted"));
+    await expect(existing.getByRole("textbox", { name: en("admin.tags.name") })).toHaveCount(1);
     await expect(page.getByRole("textbox", { name: en("admin.tags.name") }).first()).toBeVisible();
     await expectAccessible(page, "the tags screen (1366 px)");
     await shot(page, "tags-1366");

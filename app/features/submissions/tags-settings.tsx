@@ -1,5 +1,6 @@
 import { Form } from "react-router";
-import { Button } from "#app/components/ui/button.tsx";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { Input, Select } from "#app/components/ui/field.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { tagColourClasses, tagColours, type TagColour } from "#app/db/tag-colours.ts";
@@ -116,15 +117,26 @@ export function TagRow({ tag, busy, result }: { tag: Tag; busy: boolean; result?
           </p>
         ) : null}
       </Form>
-      <Form method="post">
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="id" value={tag.id} />
-        <Button type="submit" size="sm" variant="ghost" disabled={busy} className="mb-1">
-          <Icon name="trash" className="size-4" />
-          {t("admin.tags.delete")}
-          <span className="sr-only">: {tag.name}</span>
-        </Button>
-      </Form>
+      <ConfirmDialog
+        floating
+        trigger={
+          <>
+            <Icon name="trash" className="size-4" />
+            {t("admin.tags.delete")}
+          </>
+        }
+        triggerLabel={t("admin.tags.deleteLabel", { name: tag.name })}
+        triggerClassName={cn(buttonVariants({ variant: "ghost", size: "sm" }), "mb-1")}
+      >
+        <Form method="post">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={tag.id} />
+          <p className="text-ink-700">{t("admin.tags.deleteExplain", { name: tag.name })}</p>
+          <Button type="submit" size="sm" disabled={busy} className="mt-3">
+            {t("admin.tags.deleteConfirm")}
+          </Button>
+        </Form>
+      </ConfirmDialog>
     </li>
   );
 }

@@ -134,7 +134,9 @@ export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
 
       <div role="status" aria-live="polite" className="mt-4 empty:hidden">
         {result?.done ? (
-          <FormMessage tone="notice">{t(`admin.tags.${result.done}`)}</FormMessage>
+          <p className="rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-brand-200">
+            {t(`admin.tags.${result.done}`)}
+          </p>
         ) : null}
       </div>
       {result?.errors?.form ? (
