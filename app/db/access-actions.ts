@@ -23,6 +23,7 @@ export const accessActions = [
   "settings.smtp",
   "settings.test-mail",
   "settings.reasons",
+  "settings.tags",
   "settings.retention",
   "settings.template",
   "settings.waiting-days",

@@ -83,6 +83,8 @@ export interface AccessDetails {
     | { change: "add" | "rename"; label: string }
     | { change: "activate" | "deactivate" }
     | { change: "move"; direction: "up" | "down" };
+  /** The review's tags (issue 28): one made, renamed or recoloured, or deleted. */
+  "settings.tags": { change: "create" | "update" | "delete"; name: string; colour?: string };
   "settings.retention": Change<number>;
   /** Days an application may wait for a decision before the staff are reminded of it. */
   "settings.waiting-days": Change<number>;

@@ -30,6 +30,7 @@ const actionLabels = {
   "settings.smtp": "settingsSmtp",
   "settings.test-mail": "settingsTestMail",
   "settings.reasons": "settingsReasons",
+  "settings.tags": "settingsTags",
   "settings.retention": "settingsRetention",
   "settings.template": "settingsTemplate",
   "settings.waiting-days": "settingsWaitingDays",

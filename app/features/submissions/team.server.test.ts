@@ -153,23 +153,52 @@ describe.each(databaseTargets)("working as a team on %s", (_name, kind) => {
 
   describe("tags", () => {
     it("are created, renamed, recoloured and deleted, with one name each whatever its case", async () => {
-      expect(await createTag(db(), { name: "VIP", colour: "coral" })).toBe("saved");
-      expect(await createTag(db(), { name: "vip", colour: "teal" })).toBe("taken");
-      expect(await createTag(db(), { name: "Fotos boas", colour: "sand" })).toBe("saved");
-      const [fotos, vip] = await listTags(db());
-      expect([fotos!.name, vip!.name]).toEqual(["Fotos boas", "VIP"]);
-      expect(await updateTag(db(), { id: fotos!.id, name: "Vip", colour: "ink" })).toBe("taken");
-      expect(await updateTag(db(), { id: fotos!.id, name: "Book ok", colour: "ink" })).toBe(
+      expect(await createTag(db(), { name: "VIP", colour: "coral", actor: { id: admin } })).toBe(
         "saved",
       );
+      expect(await createTag(db(), { name: "vip", colour: "teal", actor: { id: admin } })).toBe(
+        "taken",
+      );
+      expect(
+        await createTag(db(), { name: "Fotos boas", colour: "sand", actor: { id: admin } }),
+      ).toBe("saved");
+      const [fotos, vip] = await listTags(db());
+      expect([fotos!.name, vip!.name]).toEqual(["Fotos boas", "VIP"]);
+      expect(
+        await updateTag(db(), { id: fotos!.id, name: "Vip", colour: "ink", actor: { id: admin } }),
+      ).toBe("taken");
+      expect(
+        await updateTag(db(), {
+          id: fotos!.id,
+          name: "Book ok",
+          colour: "ink",
+          actor: { id: admin },
+        }),
+      ).toBe("saved");
       // Her own name in another case is no clash.
-      expect(await updateTag(db(), { id: vip!.id, name: "vip", colour: "rust" })).toBe("saved");
+      expect(
+        await updateTag(db(), { id: vip!.id, name: "vip", colour: "rust", actor: { id: admin } }),
+      ).toBe("saved");
       expect(await listTags(db())).toEqual([
         { id: fotos!.id, name: "Book ok", colour: "ink" },
         { id: vip!.id, name: "vip", colour: "rust" },
       ]);
-      expect(await updateTag(db(), { id: 999_999, name: "X", colour: "ink" })).toBe("missing");
-      expect(await deleteTag(db(), 999_999)).toBe("missing");
+      expect(
+        await updateTag(db(), { id: 999_999, name: "X", colour: "ink", actor: { id: admin } }),
+      ).toBe("missing");
+      // Each change that happened is a settings edit in the access log; a refused one is not.
+      const log = await db()
+        .select({ details: accessLog.details, actorId: accessLog.actorId })
+        .from(accessLog)
+        .where(eq(accessLog.action, "settings.tags"))
+        .orderBy(accessLog.id);
+      expect(log).toEqual([
+        { actorId: admin, details: { change: "create", name: "VIP", colour: "coral" } },
+        { actorId: admin, details: { change: "create", name: "Fotos boas", colour: "sand" } },
+        { actorId: admin, details: { change: "update", name: "Book ok", colour: "ink" } },
+        { actorId: admin, details: { change: "update", name: "vip", colour: "rust" } },
+      ]);
+      expect(await deleteTag(db(), 999_999, { id: admin })).toBe("missing");
     });
 
     it("refuses a colour outside the palette in the database itself", async () => {
@@ -193,7 +222,7 @@ describe.each(databaseTargets)("working as a team on %s", (_name, kind) => {
         "Temporária",
       );
       await tagApplications(db(), { ids: [carla!], tagId: tag!.id, actorId: lia });
-      await deleteTag(db(), tag!.id);
+      await deleteTag(db(), tag!.id, { id: admin });
       expect(
         await db().select().from(submissionTags).where(eq(submissionTags.tagId, tag!.id)),
       ).toEqual([]);

@@ -102,21 +102,30 @@ export function listTags(db: Reader): Promise<Tag[]> {
 
 export type TagOutcome = "saved" | "taken" | "missing";
 
+/** The admin's changes to the tags are settings edits: each is in the access log with it. */
 export async function createTag(
   db: Database,
-  input: { name: string; colour: TagColour },
+  input: { name: string; colour: TagColour; actor: Actor },
 ): Promise<TagOutcome> {
-  const created = await db
-    .insert(tags)
-    .values(input)
-    .onConflictDoNothing()
-    .returning({ id: tags.id });
-  return created.length ? "saved" : "taken";
+  return db.transaction(async (tx) => {
+    const created = await tx
+      .insert(tags)
+      .values({ name: input.name, colour: input.colour })
+      .onConflictDoNothing()
+      .returning({ id: tags.id });
+    if (!created.length) return "taken";
+    await recordAccess(tx, "settings.tags", {
+      actor: input.actor,
+      subject: `tag:${created[0]!.id}`,
+      details: { change: "create", name: input.name, colour: input.colour },
+    });
+    return "saved";
+  });
 }
 
 export async function updateTag(
   db: Database,
-  input: { id: number; name: string; colour: TagColour },
+  input: { id: number; name: string; colour: TagColour; actor: Actor },
 ): Promise<TagOutcome> {
   const [clash] = await db
     .select({ id: tags.id })
@@ -124,12 +133,20 @@ export async function updateTag(
     .where(and(sql`lower(${tags.name}) = lower(${input.name})`, sql`${tags.id} <> ${input.id}`));
   if (clash) return "taken";
   try {
-    const updated = await db
-      .update(tags)
-      .set({ name: input.name, colour: input.colour })
-      .where(eq(tags.id, input.id))
-      .returning({ id: tags.id });
-    return updated.length ? "saved" : "missing";
+    return await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(tags)
+        .set({ name: input.name, colour: input.colour })
+        .where(eq(tags.id, input.id))
+        .returning({ id: tags.id });
+      if (!updated.length) return "missing";
+      await recordAccess(tx, "settings.tags", {
+        actor: input.actor,
+        subject: `tag:${input.id}`,
+        details: { change: "update", name: input.name, colour: input.colour },
+      });
+      return "saved";
+    });
   } catch (error) {
     // Renamed at the same moment by someone else to the same name: the unique index decides.
     if ((error as { code?: string }).code === "23505") return "taken";
@@ -138,9 +155,20 @@ export async function updateTag(
 }
 
 /** Deletes a tag and, by cascade, takes it off every application. */
-export async function deleteTag(db: Database, id: number): Promise<TagOutcome> {
-  const deleted = await db.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id });
-  return deleted.length ? "saved" : "missing";
+export async function deleteTag(db: Database, id: number, actor: Actor): Promise<TagOutcome> {
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(tags)
+      .where(eq(tags.id, id))
+      .returning({ id: tags.id, name: tags.name });
+    if (!deleted.length) return "missing";
+    await recordAccess(tx, "settings.tags", {
+      actor,
+      subject: `tag:${id}`,
+      details: { change: "delete", name: deleted[0]!.name },
+    });
+    return "saved";
+  });
 }
 
 export type TaggingOutcome = { outcome: "tagged"; count: number } | { outcome: "unknown-tag" };

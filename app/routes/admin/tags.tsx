@@ -23,6 +23,7 @@ import { useTranslation } from "#app/i18n/translation.tsx";
 import { fieldErrorsOf } from "#app/utils/field-errors.ts";
 import { parseForm } from "#app/utils/form.server.ts";
 import { pageContext } from "#app/utils/page.server.ts";
+import { clientIp } from "#app/utils/request.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import { storableText } from "#app/utils/text.ts";
 import type { Route } from "./+types/tags";
@@ -66,7 +67,7 @@ const tagsForm = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireScreenAction(request, "adminTags");
+  const admin = await requireScreenAction(request, "adminTags");
   const form = await parseForm(request, tagsForm);
   if (form.crossSite) {
     return data<Result>({ errors: { form: "validation.crossSite" } }, 403);
@@ -90,16 +91,17 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const input = form.data;
   const db = await getDatabase();
+  const actor = { id: admin.id, ip: clientIp(request) };
   if (input.intent === "delete") {
-    const outcome = await deleteTag(db, input.id);
+    const outcome = await deleteTag(db, input.id, actor);
     return outcome === "missing"
       ? data<Result>({ intent: "delete", errors: { form: "admin.tags.unknown" } }, 404)
       : data<Result>({ intent: "delete", done: "deleted" });
   }
   const outcome =
     input.intent === "create"
-      ? await createTag(db, { name: input.name, colour: input.colour })
-      : await updateTag(db, { id: input.id, name: input.name, colour: input.colour });
+      ? await createTag(db, { name: input.name, colour: input.colour, actor })
+      : await updateTag(db, { id: input.id, name: input.name, colour: input.colour, actor });
   const id = input.intent === "update" ? input.id : undefined;
   if (outcome === "taken") {
     return data<Result>(

@@ -118,6 +118,14 @@ describe.each(databaseTargets)("the team's endpoints on %s", (_name, kind) => {
         expect(answer).toMatchObject({ status: 302, location: "/permission-denied" });
       }
       expect(await tagNamed(`Approver's ${marker}`)).toEqual([]);
+      expect(
+        await (
+          await getDatabase()
+        )
+          .select()
+          .from(accessLog)
+          .where(and(eq(accessLog.action, "settings.tags"), eq(accessLog.actorId, ids.lia!))),
+      ).toEqual([]);
       expect(await tagNamed(`VIP ${marker}`)).toHaveLength(1);
       const page = await callRoute(tagsRoute.loader, get("/admin/tags", "lia"));
       expect(page).toMatchObject({ status: 302, location: "/permission-denied" });
