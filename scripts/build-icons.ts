@@ -87,7 +87,15 @@ const lucideIcons = [
   "undo-2",
   "unlink",
   "x",
+  // Working as a team on the review (issue 28): tags, ratings, an owner, saved views.
+  "tag",
+  "star",
+  "user-check",
+  "bookmark",
 ];
+
+/** Lucide icons also drawn filled, as `<id>-filled` (a rating's chosen stars). */
+const filledLucideIcons = ["star"];
 
 /** Brand marks from simple-icons, drawn in the text colour unless `brandColour` is set. */
 const brandIcons: { id: string; icon: SimpleIcon; brandColour?: boolean }[] = [
@@ -184,7 +192,7 @@ function lucideMarkup([tag, attrs, children = []]: LucideNode): string {
     : `<${tag}${attributes(drawing)}/>`;
 }
 
-async function lucideSymbol(id: string) {
+async function lucideSymbol(id: string, { as = id, fill = "none" } = {}) {
   const module: { __iconData?: { name?: string; size?: number; node?: LucideNode[] } } =
     await import(`lucide-react/icons/${id}`);
   const data = module.__iconData;
@@ -196,10 +204,10 @@ async function lucideSymbol(id: string) {
   const size = data.size ?? 24;
   // The attributes lucide-react puts on its <svg> (stroke-width 2 at size 24), here on the symbol.
   return symbol(
-    id,
+    as,
     {
       viewBox: `0 0 ${size} ${size}`,
-      fill: "none",
+      fill,
       stroke: "currentColor",
       "stroke-width": 2,
       "stroke-linecap": "round",
@@ -221,6 +229,9 @@ export async function buildIcons(): Promise<{ sprite: string; names: string }> {
     symbols.set(id, markup);
   };
   for (const id of lucideIcons) add(id, await lucideSymbol(id));
+  for (const id of filledLucideIcons) {
+    add(`${id}-filled`, await lucideSymbol(id, { as: `${id}-filled`, fill: "currentColor" }));
+  }
   for (const { id, icon, brandColour } of brandIcons) {
     const fill = brandColour ? `#${icon.hex}` : "currentColor";
     add(id, symbol(id, { viewBox: "0 0 24 24", fill }, `<path${attributes({ d: icon.path })}/>`));

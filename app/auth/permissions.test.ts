@@ -43,6 +43,12 @@ const specification: Record<ScreenName, { open: Role[]; act?: Role[] }> = {
   adminReview: { open: staff },
   adminExport: { open: staff },
   adminApplication: { open: staff },
+  // Issue 28 (product.md section 7): reviewers own, tag and rate applications and keep views
+  // of their own; the list of tags is the admin's.
+  adminApplicationTeam: { open: staff },
+  adminBulkTag: { open: staff },
+  adminSavedViews: { open: staff },
+  adminTags: { open: admins },
   // An application's data and its erasure are the admin's (README, Back office).
   adminApplicationData: { open: admins },
   adminApplicationErase: { open: staff, act: admins },

@@ -44,6 +44,12 @@ export const screens = {
     paths: ["/admin/cadastros/:id", "/admin/cadastros/:id/contact"],
     roles: staff,
   },
+  // Working as a team (issue 28): an application's owner, tags and ratings, tagging from the
+  // list, and each reviewer's own saved views; the tags themselves are the admin's.
+  adminApplicationTeam: { paths: ["/admin/cadastros/:id/team"], roles: staff },
+  adminBulkTag: { paths: ["/admin/bulk-tag"], roles: staff },
+  adminSavedViews: { paths: ["/admin/views"], roles: staff },
+  adminTags: { paths: ["/admin/tags"], roles: admins },
   // An application's data and its erasure are the admin's (a GET of erase goes to its page).
   adminApplicationData: { paths: ["/admin/cadastros/:id/data.json"], roles: admins },
   adminApplicationErase: { paths: ["/admin/cadastros/:id/erase"], roles: staff, act: admins },

@@ -43,12 +43,20 @@ export interface AccessDetails {
     /** The mail template sent. */
     template?: "approved" | "rejected";
   };
+  /** Who looks after it now (issue 28): the names, as they were then, and her id; null is nobody. */
+  "submission.owner": Change<string | null> & { ownerId: string | null };
   "submissions.export": {
     status: SubmissionStatus | "all";
     search: string | null;
     source?: SubmissionSource;
     language?: string;
     affiliateId?: number;
+    /** The team filters, as the list's URL writes them (team-filter.ts). */
+    owner?: string;
+    tag?: string;
+    rating?: string;
+    referred?: string;
+    waiting?: string;
   };
   "access-report.export": Record<"action" | "actor" | "from" | "to", string | null>;
   "user.role": Change<Role> & { affiliate?: "created" | "reactivated" | "suspended" };
@@ -75,6 +83,8 @@ export interface AccessDetails {
     | { change: "add" | "rename"; label: string }
     | { change: "activate" | "deactivate" }
     | { change: "move"; direction: "up" | "down" };
+  /** The review's tags (issue 28): one made, renamed or recoloured, or deleted. */
+  "settings.tags": { change: "create" | "update" | "delete"; name: string; colour?: string };
   "settings.retention": Change<number>;
   /** Days an application may wait for a decision before the staff are reminded of it. */
   "settings.waiting-days": Change<number>;

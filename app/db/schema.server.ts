@@ -27,6 +27,7 @@ import { roles, type Role } from "./roles.ts";
 import { privacyRequestKinds, type PrivacyRequestKind } from "./privacy-request-kinds.ts";
 import { homeItemKinds, type HomeItemKind } from "./home-item-kinds.ts";
 import { staffAlertModes } from "./staff-alert-modes.ts";
+import { tagColours } from "./tag-colours.ts";
 export { privacyRequestKinds, type PrivacyRequestKind };
 
 /**
@@ -94,6 +95,14 @@ export const submissions = pgTable(
      * one instance claims it, so each application is announced once however many instances run.
      */
     staffAlertedAt: timestamp("staff_alerted_at", { withTimezone: true }),
+    /** The staff member who looks after it (issue 28), if any: an approver or an admin. */
+    ownerId: text("owner_id").references((): AnyPgColumn => user.id, { onDelete: "set null" }),
+    /**
+     * The average of the reviewers' ratings (submission_ratings), null when none: kept by a
+     * trigger on that table (migration rating_average_follows), so the list's "at least"
+     * filter reads an index instead of averaging every rating.
+     */
+    ratingAverage: numeric("rating_average", { precision: 3, scale: 2, mode: "number" }),
   },
   (table) => [
     check("submissions_status_check", inList("status", submissionStatuses)),
@@ -125,6 +134,20 @@ export const submissions = pgTable(
     index("submissions_affiliate_created_idx").on(
       table.affiliateId,
       table.createdAt.desc().nullsFirst(),
+    ),
+    // "Rated at least" and "Referred": only the rated (or referred) applications, in the list's
+    // order, so a filter that matches few rows (the oldest, say) never walks the whole table.
+    index("submissions_rated_created_idx")
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`rating_average is not null`),
+    index("submissions_referred_created_idx")
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`affiliate_id is not null`),
+    // "Mine": one staff member's applications, a page at a time in the list's order.
+    index("submissions_owner_created_idx").on(
+      table.ownerId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
     ),
   ],
 );
@@ -839,4 +862,81 @@ export const staffAlertPreferences = pgTable(
     check("staff_alert_mode_check", inList("mode", staffAlertModes)),
     check("staff_alert_hour_check", sql.raw("digest_hour between 0 and 23")),
   ],
+);
+
+/*
+ * Working as a team on the review (issue 28): tags, ratings and saved views. Every table about an
+ * application cascades from it, so deleting one leaves nothing behind, and a merge of duplicates
+ * moves its rows with one UPDATE per table.
+ */
+
+/** The admin-managed tags a reviewer may put on applications. */
+export const tags = pgTable(
+  "tags",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    colour: text("colour", { enum: tagColours }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("tags_colour_check", inList("colour", tagColours)),
+    // "VIP" and "vip" are one tag.
+    uniqueIndex("tags_name_idx").on(sql`lower(${table.name})`),
+  ],
+);
+
+/** Which application carries which tag, and who put it there. */
+export const submissionTags = pgTable(
+  "submission_tags",
+  {
+    submissionId: bigint("submission_id", { mode: "number" })
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    tagId: bigint("tag_id", { mode: "number" })
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    addedBy: text("added_by").references(() => user.id, { onDelete: "set null" }),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.submissionId, table.tagId] }),
+    // The list's tag filter starts from the tag.
+    index("submission_tags_tag_idx").on(table.tagId, table.submissionId),
+  ],
+);
+
+/** Each reviewer's 1-5 rating of an application: one per reviewer, changeable, removable. */
+export const submissionRatings = pgTable(
+  "submission_ratings",
+  {
+    submissionId: bigint("submission_id", { mode: "number" })
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    stars: smallint("stars").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.submissionId, table.userId] }),
+    check("submission_ratings_stars_check", sql.raw("stars between 1 and 5")),
+  ],
+);
+
+/** A staff member's own named filters of the review list; nobody else sees them. */
+export const savedViews = pgTable(
+  "saved_views",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The list and its query string, e.g. /admin/pendentes?owner=me&sort=oldest. */
+    href: text("href").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("saved_views_user_name_idx").on(table.userId, sql`lower(${table.name})`)],
 );

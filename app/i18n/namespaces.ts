@@ -33,6 +33,8 @@ export const namespaces = [
   "admin-dashboard",
   "admin-list",
   "admin-detail",
+  // Working as a team on the review: owners, tags, ratings, saved views (issue 28).
+  "admin-team",
   // The review's keyboard shortcuts, on the lists and on an application's page.
   "admin-keys",
   "admin-analytics",

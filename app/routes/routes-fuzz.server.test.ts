@@ -466,6 +466,66 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, kin
         params: fc.record({ id: idOf(() => applications) }),
       },
     },
+    // Issue 28's team work: owner, tags and rating of one application; bulk tags; saved views;
+    // the admin's tags.
+    "routes/admin/submission-team.ts": {
+      action: {
+        as: "admin",
+        path: "/admin/cadastros/1/team",
+        params: fc.record({ id: idOf(() => applications) }),
+        fields: {
+          intent: validText("assign", "tag", "untag", "rate", "nothing"),
+          owner: validText("me", "", "someone-else"),
+          tag: validText("1", "0", "x"),
+          stars: validText("1", "5", "", "6"),
+          return: returnPath,
+        },
+      },
+      loader: {
+        as: "admin",
+        path: "/admin/cadastros/1/team",
+        params: fc.record({ id: idOf(() => applications) }),
+      },
+    },
+    "routes/admin/bulk-tag.ts": {
+      action: {
+        as: "admin",
+        path: "/admin/bulk-tag",
+        fields: {
+          tag: validText("1", "0"),
+          id: exact(idOf(() => applications)),
+          return: returnPath,
+        },
+      },
+      loader: { as: "admin", path: "/admin/bulk-tag" },
+    },
+    "routes/admin/saved-views.ts": {
+      action: {
+        as: "admin",
+        path: "/admin/views",
+        fields: {
+          intent: validText("save", "rename", "delete"),
+          id: validText("1", "0"),
+          name: validText("Mine", ""),
+          href: validText("/admin/pendentes?owner=me", "https://evil.example/"),
+          return: returnPath,
+        },
+      },
+      loader: { as: "admin", path: "/admin/views" },
+    },
+    "routes/admin/tags.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/tags",
+        fields: {
+          intent: validText("create", "update", "delete"),
+          id: validText("1", "0"),
+          name: validText("VIP", ""),
+          colour: validText("brand", "red", "#ff0000"),
+        },
+      },
+      loader: { as: "admin", path: "/admin/tags" },
+    },
     "routes/admin/export.ts": {
       loader: {
         as: "admin",

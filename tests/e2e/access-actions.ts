@@ -178,6 +178,31 @@ const written: Record<string, ActionRule | ((pattern: string) => ActionRule)> = 
     ],
     `${NO_APPLICATION}/contact`,
   ),
+  // Working as a team (issue 28): each form without its fields, of an application that does
+  // not exist; tagging from the list without rows; the tags' settings are the admin's.
+  "/admin/cadastros/:id/team": guarded(
+    [
+      { intent: "assign", passed: invalid() },
+      { intent: "tag", passed: invalid() },
+      { intent: "untag", passed: invalid() },
+      { intent: "rate", passed: invalid() },
+      { passed: invalid() },
+    ],
+    `${NO_APPLICATION}/team`,
+  ),
+  "/admin/bulk-tag": guarded([{ passed: invalid() }]),
+  "/admin/views": guarded([
+    { intent: "save", passed: invalid() },
+    { intent: "rename", passed: invalid() },
+    { intent: "delete", passed: invalid() },
+    { passed: invalid() },
+  ]),
+  "/admin/tags": guarded([
+    { intent: "create", passed: invalid() },
+    { intent: "update", passed: invalid() },
+    { intent: "delete", passed: invalid() },
+    { passed: invalid() },
+  ]),
   // Approvers read the affiliates; every change is an admin's.
   "/admin/afiliados/:id": guarded(
     [

@@ -148,6 +148,14 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
     { status: 302, location: "/admin/cadastros/999999" },
     { url: "/admin/cadastros/999999/contact", page: false },
   ),
+  // Working as a team (issue 28): POST only, a GET goes back to the page the form is on.
+  "/admin/cadastros/:id/team": screen(
+    { status: 302, location: "/admin/cadastros/999999" },
+    { url: "/admin/cadastros/999999/team", page: false },
+  ),
+  "/admin/bulk-tag": screen({ status: 302, location: "/admin/cadastros" }, { page: false }),
+  "/admin/views": screen({ status: 302, location: "/admin/cadastros" }, { page: false }),
+  "/admin/tags": screen(),
   "/admin/privacy": screen(),
   // Content: no article has this number; a GET of the upload endpoint goes to the articles.
   "/admin/blog": screen(),

@@ -56,14 +56,15 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
   { url: "/portal", who: "affiliate", allowed: ["portal", "areas"] },
   ...[
     ["/admin/dashboard", "admin-dashboard"],
-    ["/admin/pendentes", "admin-list", "admin-keys"],
-    ["/admin/cadastros", "admin-list", "admin-keys"],
+    ["/admin/pendentes", "admin-list", "admin-keys", "admin-team"],
+    ["/admin/cadastros", "admin-list", "admin-keys", "admin-team"],
     [
       "/admin/cadastros/:application",
       "admin-detail",
       "admin-privacy",
       "preselection",
       "admin-keys",
+      "admin-team",
     ],
     ["/admin/analytics", "admin-analytics"],
     ["/admin/users", "admin-users"],
@@ -79,6 +80,7 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
     ["/admin/afiliados/:affiliate", "admin-affiliates"],
     ["/admin/access-report", "admin-access-report", "admin-affiliates"],
     ["/admin/privacy", "admin-privacy"],
+    ["/admin/tags", "admin-team"],
   ].map(([url, ...own]) => ({
     url: url!,
     who: "admin" as const,

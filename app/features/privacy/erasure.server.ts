@@ -6,8 +6,10 @@ import {
   outbox,
   privacyRequests,
   rateLimits,
+  submissionRatings,
   submissions,
   submissionStatusHistory,
+  submissionTags,
   user,
   verification,
 } from "#app/db/schema.server.ts";
@@ -54,6 +56,9 @@ export async function eraseApplications(tx: Writer, ids: number[]): Promise<numb
     .returning({ id: submissions.id });
   const erasedIds = erased.map((row) => row.id).sort((a, b) => a - b);
   if (!erasedIds.length) return [];
+  // The reviewers' tags and ratings are judgements of her: they go too (the owner, staff, stays).
+  await tx.delete(submissionTags).where(inArray(submissionTags.submissionId, erasedIds));
+  await tx.delete(submissionRatings).where(inArray(submissionRatings.submissionId, erasedIds));
   // A reviewer's note is written about her: it goes with the rest. Who decided, and when, stays.
   await tx
     .update(submissionStatusHistory)

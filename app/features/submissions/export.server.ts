@@ -2,11 +2,19 @@ import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { recordAccess } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
-import { affiliates, submissions } from "#app/db/schema.server.ts";
+import {
+  affiliates,
+  submissionRatings,
+  submissions,
+  submissionTags,
+  tags,
+  user,
+} from "#app/db/schema.server.ts";
 import { toAgencyDateTime } from "#app/utils/agency-time.ts";
 import { csvStream, type CsvColumn } from "#app/utils/csv.server.ts";
 import { keysetRows } from "#app/utils/keyset.ts";
 import { reviewListScope, type ReviewListFilter } from "./review-list.server.ts";
+import { teamFilterParams } from "./team-filter.ts";
 
 const referrer = alias(affiliates, "referrer");
 const selfReferrer = alias(affiliates, "self_referrer");
@@ -44,8 +52,17 @@ function exportQuery(db: Database, filter: ReviewListFilter, limit: number) {
       consentVersion: submissions.consentVersion,
       consentedAt: submissions.consentedAt,
       erasedAt: submissions.erasedAt,
+      // The team's work (issue 28), read through each row's primary keys.
+      ownerName: user.name,
+      tagNames: sql<
+        string | null
+      >`(select string_agg(${tags.name}, ', ' order by lower(${tags.name})) from ${submissionTags} join ${tags} on ${tags.id} = ${submissionTags.tagId} where ${submissionTags.submissionId} = ${submissions.id})`,
+      averageRating: sql<
+        string | null
+      >`(select round(avg(${submissionRatings.stars}), 1)::text from ${submissionRatings} where ${submissionRatings.submissionId} = ${submissions.id})`,
     })
     .from(submissions)
+    .leftJoin(user, eq(user.id, submissions.ownerId))
     .leftJoin(referrer, eq(referrer.id, submissions.affiliateId))
     .leftJoin(selfReferrer, eq(selfReferrer.id, submissions.selfReferralAffiliateId))
     .where(where)
@@ -83,6 +100,10 @@ const columns: readonly CsvColumn<Row>[] = [
   ["consent_version", (r) => r.consentVersion],
   ["consented_at (Brasília time)", (r) => brasilia(r.consentedAt)],
   ["erased_at (Brasília time)", (r) => brasilia(r.erasedAt)],
+  ["owner", (r) => r.ownerName],
+  ["tags", (r) => r.tagNames],
+  // A decimal comma, as the Portuguese spreadsheet reads numbers.
+  ["average_rating", (r) => r.averageRating?.replace(".", ",") ?? null],
 ];
 
 /**
@@ -104,6 +125,7 @@ export async function exportSubmissions(
       ...(filter.source ? { source: filter.source } : {}),
       ...(filter.language ? { language: filter.language } : {}),
       ...(filter.affiliateId ? { affiliateId: filter.affiliateId } : {}),
+      ...teamFilterParams(filter),
     },
   });
   return csvStream(

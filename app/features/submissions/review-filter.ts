@@ -1,12 +1,13 @@
 import { languages, type Language } from "#app/i18n/languages.ts";
 import { storableText } from "#app/utils/text.ts";
 import { submissionSources, type SubmissionSource } from "#app/db/submission-statuses.ts";
+import { readTeamFilter, teamFilterParams, type TeamFilter } from "./team-filter.ts";
 
 export const reviewSorts = ["newest", "oldest"] as const;
 export type ReviewSort = (typeof reviewSorts)[number];
 
 /** The review list's filters as they travel in its URL (and in its CSV export's). */
-export interface ReviewFilter {
+export interface ReviewFilter extends TeamFilter {
   search?: string;
   source?: SubmissionSource;
   language?: Language;
@@ -33,6 +34,7 @@ export function readReviewFilter(params: URLSearchParams): ReviewFilter {
     ),
     affiliateId: /^[1-9]\d{0,14}$/.test(affiliate) ? Number(affiliate) : undefined,
     sort: oneOf(reviewSorts, params.get("sort")) ?? "newest",
+    ...readTeamFilter(params),
   };
 }
 
@@ -44,5 +46,6 @@ export function reviewFilterParams(filter: ReviewFilter): Record<string, string>
   if (filter.language) params.language = filter.language;
   if (filter.affiliateId) params.affiliate = String(filter.affiliateId);
   if (filter.sort !== "newest") params.sort = filter.sort;
+  Object.assign(params, teamFilterParams(filter));
   return params;
 }

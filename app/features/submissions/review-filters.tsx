@@ -8,6 +8,7 @@ import { languages } from "#app/i18n/languages.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import "#app/components/ui/kit.css";
 import { reviewSorts, type ReviewFilter } from "./review-filter.ts";
+import { TeamFilters, type TagOption } from "./team-list.tsx";
 
 /** An affiliate the list can be narrowed to (the applications she referred). */
 export interface Referrer {
@@ -23,9 +24,11 @@ export interface Referrer {
 export function ReviewFilters({
   filter,
   referrers,
+  tags = [],
 }: {
   filter: ReviewFilter;
   referrers: readonly Referrer[];
+  tags?: readonly TagOption[];
 }) {
   const { t } = useTranslation();
   return (
@@ -86,6 +89,7 @@ export function ReviewFilters({
           ))}
         </Select>
       </div>
+      <TeamFilters filter={filter} tags={tags} />
       <div className="col-span-2 flex items-end gap-2 lg:col-span-1">
         <Button type="submit" className="w-full">
           <Icon name="search" />

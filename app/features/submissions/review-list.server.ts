@@ -9,11 +9,12 @@ import {
   type SubmissionStatus,
 } from "#app/db/schema.server.ts";
 import type { ReviewSort } from "./review-filter.ts";
+import { teamConditions, type TeamScope } from "./team-scope.server.ts";
 
 /** Where a page of the list starts (keyset on created_at, id): app/utils/keyset.ts. */
 export type ReviewListCursor = KeysetCursor;
 
-export interface ReviewListFilter {
+export interface ReviewListFilter extends TeamScope {
   status?: SubmissionStatus;
   /**
    * The start of her e-mail address or of her name, in any case; or, when it is 2 to 4 digits,
@@ -66,6 +67,7 @@ export function reviewListScope(options: ReviewListFilter) {
   if (options.source) conditions.push(eq(submissions.source, options.source));
   if (options.language) conditions.push(eq(submissions.language, options.language));
   if (options.affiliateId) conditions.push(eq(submissions.affiliateId, options.affiliateId));
+  conditions.push(...teamConditions(options));
   const oldestFirst = options.sort === "oldest";
   if (options.before) {
     // A row comparison, which PostgreSQL matches against the (created_at, id) index order.

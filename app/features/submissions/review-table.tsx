@@ -4,6 +4,7 @@ import type { SubmissionSource, SubmissionStatus } from "#app/db/submission-stat
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { formatWhen } from "#app/i18n/format.ts";
 import { StatusBadge } from "./status-badge.tsx";
+import { RowTags, RowTeamCell, type RowTeam } from "./team-list.tsx";
 import "./review-table.css";
 
 /** What the list shows of an application, nothing more: the page carries fifty of them. */
@@ -16,6 +17,8 @@ export interface ReviewRow {
   status: SubmissionStatus;
   /** Pending and not erased: she can be decided for in bulk. */
   selectable: boolean;
+  /** Its owner, tags and average rating (team-list.tsx). */
+  team?: RowTeam;
 }
 
 /**
@@ -46,6 +49,7 @@ export function ReviewTable({
           <Th>{t("admin.list.source")}</Th>
           <Th>{t("admin.list.received")}</Th>
           <Th>{t("admin.list.status")}</Th>
+          <Th>{t("admin.owner.column")}</Th>
         </tr>
       </thead>
       <tbody>
@@ -67,6 +71,7 @@ export function ReviewTable({
               </Td>
               <Td>
                 <Link to={`/admin/cadastros/${row.id}${context ? `?${context}` : ""}`}>{name}</Link>
+                {row.team ? <RowTags tags={row.team.tags} /> : null}
               </Td>
               <Td>{row.email}</Td>
               <Td>{t(`admin.source.${row.source}`)}</Td>
@@ -74,6 +79,7 @@ export function ReviewTable({
               <Td>
                 <StatusBadge status={row.status} />
               </Td>
+              <Td>{row.team ? <RowTeamCell team={row.team} /> : null}</Td>
             </tr>
           );
         })}

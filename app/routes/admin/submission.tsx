@@ -22,6 +22,8 @@ import { changeStatus, mayChange } from "#app/features/submissions/review.server
 import { REVEAL_LIMIT, revealDocument } from "#app/features/submissions/reveal.server.ts";
 import { listRejectionReasons } from "#app/mail/rejection-reasons.server.ts";
 import { SubmissionPrivacy } from "#app/features/privacy/submission-privacy.tsx";
+import { TeamPanel } from "#app/features/submissions/team-panel.tsx";
+import { applicationTeam, listStaff, listTags } from "#app/features/submissions/team.server.ts";
 import { toAgencyLocal } from "#app/utils/agency-time.ts";
 import { pageContext } from "#app/utils/page.server.ts";
 import { parseForm, textField } from "#app/utils/form.server.ts";
@@ -34,21 +36,31 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
   const db = await getDatabase();
-  const [detail, reasons] = await Promise.all([
+  const [detail, reasons, team, staff, tags] = await Promise.all([
     applicationDetail(db, id),
     listRejectionReasons(db, { activeOnly: true }),
+    applicationTeam(db, id, viewer.id),
+    listStaff(db),
+    listTags(db),
   ]);
   if (!detail) throw data(null, { status: 404 });
   // The list she was opened from: its next and previous application (j and k, the links).
   const neighbours = await applicationNeighbours(
     db,
     id,
-    readReviewContext(new URL(request.url).searchParams),
+    withViewer(readReviewContext(new URL(request.url).searchParams), viewer.id),
   );
   const { application } = detail;
   const { t, strings } = pageContext(request);
   return {
-    strings: strings("admin-detail", "admin-privacy", "preselection", "auth-errors", "admin-keys"),
+    strings: strings(
+      "admin-detail",
+      "admin-privacy",
+      "preselection",
+      "auth-errors",
+      "admin-keys",
+      "admin-team",
+    ),
     title: pageTitle(application.fullName || t("admin.privacy.erasedName")),
     ...detail,
     reasons: reasons.map(({ id, label }) => ({ id, label })),
@@ -61,7 +73,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     notice: new URL(request.url).searchParams.get("notice"),
     heading: t("admin.detail.title"),
     neighbours,
+    team: { team, staff, tags, viewerId: viewer.id, manageTags: viewer.role === "admin" },
   };
+}
+
+/** The list's "Mine" is the viewer's: her neighbours are those of her own list. */
+function withViewer(context: ReturnType<typeof readReviewContext>, viewerId: string) {
+  return { ...context, filter: { ...context.filter, viewerId } };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -234,6 +252,9 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
               reasons={reasons}
               busy={navigation.state !== "idle"}
             />
+          ) : null}
+          {loaderData.team.team ? (
+            <TeamPanel id={a.id} {...loaderData.team} team={loaderData.team.team} />
           ) : null}
           <ContactApplicant application={a} />
           <ApplicationHistory history={history} />

@@ -14,6 +14,9 @@ import { ReviewListKeys } from "#app/features/submissions/list-keyboard.tsx";
 import { reviewContextParams } from "#app/features/submissions/review-context.ts";
 import { listReferrers, listSubmissions } from "#app/features/submissions/review-list.server.ts";
 import { ReviewTable } from "#app/features/submissions/review-table.tsx";
+import { listViews } from "#app/features/submissions/saved-views.server.ts";
+import { BulkTag, SavedViews } from "#app/features/submissions/team-list.tsx";
+import { listTags, teamOf, type ApplicationTeam } from "#app/features/submissions/team.server.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
 import { parseForm, textField } from "#app/utils/form.server.ts";
@@ -33,21 +36,28 @@ function listOf(request: Request) {
  * the status of the path and by the filters of the query string, newest or oldest first.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireScreen(request, "adminReview");
+  const viewer = await requireScreen(request, "adminReview");
   const url = new URL(request.url);
   const list = listOf(request);
   const filter = readReviewFilter(url.searchParams);
   const { cursor: before, invalid: badPageLink } = readCursor(url.searchParams.get("after"));
   const db = await getDatabase();
-  const [page, referrers] = await Promise.all([
-    listSubmissions(db, { ...filter, status: list.status, before, limit: 50 }),
+  const [page, referrers, tags, views] = await Promise.all([
+    listSubmissions(db, { ...filter, status: list.status, before, limit: 50, viewerId: viewer.id }),
     listReferrers(db),
+    listTags(db),
+    listViews(db, viewer.id),
   ]);
+  const team = await teamOf(
+    db,
+    page.rows.map((row) => row.id),
+    viewer.id,
+  );
   const { t, strings } = pageContext(request);
   // A malformed `after` (no page of ours links to it): her filters kept, the first page shown.
   return data(
     {
-      strings: strings("admin-list", "admin-keys"),
+      strings: strings("admin-list", "admin-keys", "admin-team"),
       title: pageTitle(t(list.label)),
       label: list.label,
       path: list.path,
@@ -56,6 +66,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       // Each row's link names this list, so her page knows the next and the previous one.
       context: new URLSearchParams(reviewContextParams({ list, filter })).toString(),
       referrers,
+      tags,
+      views,
       // What the list shows of each application, nothing more: the page carries fifty of them.
       rows: page.rows.map((row) => ({
         id: row.id,
@@ -65,6 +77,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         createdAt: row.createdAt,
         status: row.status,
         selectable: row.status === "Pendente" && !row.erasedAt,
+        team: rowTeam(team.get(row.id)),
       })),
       next: cursorParam(page.next),
       paged: Boolean(before),
@@ -72,6 +85,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     { status: badPageLink ? 400 : 200 },
   );
+}
+
+/** What a row shows of the team's work (team-list.tsx). */
+function rowTeam(team: ApplicationTeam | undefined) {
+  return {
+    owner: team?.owner?.name ?? null,
+    tags: team?.tags ?? [],
+    average: team?.rating.average ?? null,
+    count: team?.rating.count ?? 0,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -123,6 +146,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Submissions({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { rows, filter, filterParams, referrers, next, paged, label, path, context } = loaderData;
+  const current = `${path}${Object.keys(filterParams).length ? `?${new URLSearchParams(filterParams)}` : ""}`;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
   const query = (extra: Record<string, string>) =>
@@ -136,7 +160,8 @@ export default function Submissions({ loaderData, actionData }: Route.ComponentP
         <ReviewListKeys rows={rows} />
       </div>
 
-      <ReviewFilters filter={filter} referrers={referrers} />
+      <SavedViews views={loaderData.views} current={current} />
+      <ReviewFilters filter={filter} referrers={referrers} tags={loaderData.tags} />
       {loaderData.badPageLink ? <PageLinkError>{t("admin.badPageLink")}</PageLinkError> : null}
       {filtered ? (
         <p className="mt-2 text-sm">
@@ -172,6 +197,7 @@ export default function Submissions({ loaderData, actionData }: Route.ComponentP
       )}
 
       {rows.some((row) => row.status === "Pendente") ? <BulkDecision busy={busy} /> : null}
+      {rows.some((row) => row.selectable) ? <BulkTag tags={loaderData.tags} /> : null}
 
       <p className="mt-4">
         <a

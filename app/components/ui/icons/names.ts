@@ -5,6 +5,7 @@ export const iconNames = [
   "arrow-right",
   "arrow-up",
   "badge-check",
+  "bookmark",
   "brand-facebook",
   "brand-google",
   "brand-instagram",
@@ -66,6 +67,9 @@ export const iconNames = [
   "shield-exclamation-point",
   "skip-forward",
   "smartphone",
+  "star",
+  "star-filled",
+  "tag",
   "text-quote",
   "thumbs-down",
   "thumbs-up",
@@ -73,6 +77,7 @@ export const iconNames = [
   "trending-up",
   "undo-2",
   "unlink",
+  "user-check",
   "x",
 ] as const;
 

@@ -1,0 +1,2 @@
+ALTER TABLE "submissions" ADD COLUMN "rating_average" numeric(3, 2);--> statement-breakpoint
+CREATE INDEX "submissions_rating_idx" ON "submissions" USING btree ("rating_average","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE rating_average is not null;

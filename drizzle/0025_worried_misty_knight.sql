@@ -1,0 +1,3 @@
+DROP INDEX "submissions_rating_idx";--> statement-breakpoint
+CREATE INDEX "submissions_rated_created_idx" ON "submissions" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE rating_average is not null;--> statement-breakpoint
+CREATE INDEX "submissions_referred_created_idx" ON "submissions" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE affiliate_id is not null;
