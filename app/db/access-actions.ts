@@ -9,6 +9,7 @@ export const accessActions = [
   "submission.reveal-document",
   "submission.reveal-refused",
   "submission.contact",
+  "submission.merge",
   "submissions.export",
   "access-report.export",
   "user.role",

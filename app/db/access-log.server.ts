@@ -43,6 +43,8 @@ export interface AccessDetails {
     /** The mail template sent. */
     template?: "approved" | "rejected";
   };
+  /** Another application of the same address merged into this one (issue 28): it is gone. */
+  "submission.merge": { merged: number; mergedCreatedAt: string; filled: string[] };
   "submissions.export": {
     status: SubmissionStatus | "all";
     search: string | null;

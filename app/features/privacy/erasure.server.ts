@@ -7,6 +7,7 @@ import {
   privacyRequests,
   rateLimits,
   submissions,
+  submissionNotes,
   submissionStatusHistory,
   user,
   verification,
@@ -55,6 +56,8 @@ export async function eraseApplications(tx: Writer, ids: number[]): Promise<numb
   const erasedIds = erased.map((row) => row.id).sort((a, b) => a - b);
   if (!erasedIds.length) return [];
   // A reviewer's note is written about her: it goes with the rest. Who decided, and when, stays.
+  // The team's private notes on her (issue 28) go whole.
+  await tx.delete(submissionNotes).where(inArray(submissionNotes.submissionId, erasedIds));
   await tx
     .update(submissionStatusHistory)
     .set({ note: null })

@@ -16,6 +16,7 @@ const actionLabels = {
   "submission.reveal-document": "revealDocument",
   "submission.reveal-refused": "revealRefused",
   "submission.contact": "contactApplicant",
+  "submission.merge": "mergeApplications",
   "submissions.export": "exportSubmissions",
   "access-report.export": "exportAccessReport",
   "user.role": "userRole",

@@ -3,6 +3,7 @@ import { Table, Td, Th } from "#app/components/ui/table.tsx";
 import type { SubmissionSource, SubmissionStatus } from "#app/db/submission-statuses.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { formatWhen } from "#app/i18n/format.ts";
+import { DuplicateRowBadge } from "./duplicates-panel.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 import "./review-table.css";
 
@@ -16,6 +17,8 @@ export interface ReviewRow {
   status: SubmissionStatus;
   /** Pending and not erased: she can be decided for in bulk. */
   selectable: boolean;
+  /** Another application has her address (duplicates.server.ts). */
+  duplicate?: boolean;
 }
 
 /**
@@ -67,6 +70,7 @@ export function ReviewTable({
               </Td>
               <Td>
                 <Link to={`/admin/cadastros/${row.id}${context ? `?${context}` : ""}`}>{name}</Link>
+                {row.duplicate ? <DuplicateRowBadge email={row.email} /> : null}
               </Td>
               <Td>{row.email}</Td>
               <Td>{t(`admin.source.${row.source}`)}</Td>

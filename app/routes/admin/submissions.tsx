@@ -14,6 +14,7 @@ import { ReviewListKeys } from "#app/features/submissions/list-keyboard.tsx";
 import { reviewContextParams } from "#app/features/submissions/review-context.ts";
 import { listReferrers, listSubmissions } from "#app/features/submissions/review-list.server.ts";
 import { ReviewTable } from "#app/features/submissions/review-table.tsx";
+import { withDuplicates } from "#app/features/submissions/duplicates.server.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
 import { parseForm, textField } from "#app/utils/form.server.ts";
@@ -43,6 +44,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     listSubmissions(db, { ...filter, status: list.status, before, limit: 50 }),
     listReferrers(db),
   ]);
+  // Which rows share an address with another application (the badge of duplicates).
+  const duplicates = await withDuplicates(
+    db,
+    page.rows.map((row) => row.id),
+  );
   const { t, strings } = pageContext(request);
   // A malformed `after` (no page of ours links to it): her filters kept, the first page shown.
   return data(
@@ -58,6 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       referrers,
       // What the list shows of each application, nothing more: the page carries fifty of them.
       rows: page.rows.map((row) => ({
+        duplicate: duplicates.has(row.id),
         id: row.id,
         fullName: row.fullName,
         email: row.email,
