@@ -121,12 +121,10 @@ export async function mergeApplications(
               where gone.${column} = ${merge} and kept.${column} = ${keep} and ${same}`,
         );
       }
-      const updated = await tx
-        .update(child.table)
-        .set({ [child.submissionId.name]: keep } as never)
-        .where(eq(child.submissionId, merge))
-        .returning({ one: sql<number>`1` });
-      moved[name] = updated.length;
+      const updated = await tx.execute(
+        sql`update ${sql.identifier(name)} set ${column} = ${keep} where ${column} = ${merge} returning 1`,
+      );
+      moved[name] = (updated as unknown as { rows: unknown[] }).rows.length;
     }
 
     const fill: Partial<Row> = {};

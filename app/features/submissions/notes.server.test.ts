@@ -100,14 +100,31 @@ describe.each(databaseTargets)("private notes on %s", (_name, kind) => {
   it("refuses everyone but the reviewers, and another site", async () => {
     const id = await insertApplication(await getDatabase(), { fullName: "Lia Teixeira" });
     for (const who of ["eva", "mara", "alice"]) {
-      const answer = await post(id, [["intent", "add"], ["body", "hi"]], who);
+      const answer = await post(
+        id,
+        [
+          ["intent", "add"],
+          ["body", "hi"],
+        ],
+        who,
+      );
       expect(answer.location, who).toBe("/permission-denied");
     }
-    const visitor = await post(id, [["intent", "add"], ["body", "hi"]], "nobody");
+    const visitor = await post(
+      id,
+      [
+        ["intent", "add"],
+        ["body", "hi"],
+      ],
+      "nobody",
+    );
     expect(visitor.location).toMatch(/^\/login/);
     const crossSite = await post(
       id,
-      [["intent", "add"], ["body", "hi"]],
+      [
+        ["intent", "add"],
+        ["body", "hi"],
+      ],
       "ines",
       "https://evil.example",
     );
@@ -120,7 +137,14 @@ describe.each(databaseTargets)("private notes on %s", (_name, kind) => {
     const email = `mara.${marker}@example.com`;
     await db.update(user).set({ emailVerified: true }).where(eq(user.id, ids.mara!));
     const id = await insertApplication(db, { fullName: "Mara Modelo Santos", email });
-    const added = await post(id, [["intent", "add"], ["body", SECRET]], "ines");
+    const added = await post(
+      id,
+      [
+        ["intent", "add"],
+        ["body", SECRET],
+      ],
+      "ines",
+    );
     expect(added.status).toBe(302);
     expect(added.location).toBe(`/admin/cadastros/${id}?notes=added#notes`);
     // A decision with its own note, which is hers.
@@ -139,12 +163,12 @@ describe.each(databaseTargets)("private notes on %s", (_name, kind) => {
     for (const mail of mails) {
       expect(`${mail.subject}${mail.html}${mail.text}`).not.toContain("trabalhar só à noite");
     }
-    const exported = JSON.stringify(await collectPersonalData(db, email, { includeDocument: false }));
+    const exported = JSON.stringify(
+      await collectPersonalData(db, email, { includeDocument: false }),
+    );
     expect(exported).toContain("Bem-vinda!");
     expect(exported).not.toContain("trabalhar só à noite");
-    const dashboard = JSON.stringify(
-      await applicationsOf(db, { email, emailVerified: true }),
-    );
+    const dashboard = JSON.stringify(await applicationsOf(db, { email, emailVerified: true }));
     expect(dashboard).toContain("Bem-vinda!");
     expect(dashboard).not.toContain("trabalhar só à noite");
 
@@ -158,15 +182,22 @@ describe.each(databaseTargets)("private notes on %s", (_name, kind) => {
         context: {},
       } as never),
     );
-    const notes = (page.data as { team: { notes: { body: string; author: string }[] } }).team
-      .notes;
+    const notes = (page.data as { team: { notes: { body: string; author: string }[] } }).team.notes;
     expect(notes).toEqual([expect.objectContaining({ body: SECRET, author: names.ines })]);
   });
 
   it("stores markup as the characters typed", async () => {
     const id = await insertApplication(await getDatabase(), { fullName: "Rita Script" });
     const hostile = `<script>alert(1)</script><img src=x onerror=alert(2)> & "quotes"`;
-    const added = await post(id, [["intent", "add"], ["body", hostile], ["js", "1"]], "ines");
+    const added = await post(
+      id,
+      [
+        ["intent", "add"],
+        ["body", hostile],
+        ["js", "1"],
+      ],
+      "ines",
+    );
     expect(added.status).toBe(200);
     expect(added.data).toEqual({ ok: true, intent: "add" });
     const [note] = await listNotes(await getDatabase(), id);
@@ -175,11 +206,25 @@ describe.each(databaseTargets)("private notes on %s", (_name, kind) => {
 
   it("refuses an empty or overlong note with its reason, and keeps what was typed", async () => {
     const id = await insertApplication(await getDatabase(), { fullName: "Bea Vazia" });
-    const empty = await post(id, [["intent", "add"], ["body", "   "]], "ines");
+    const empty = await post(
+      id,
+      [
+        ["intent", "add"],
+        ["body", "   "],
+      ],
+      "ines",
+    );
     expect(empty.status).toBe(400);
     expect(empty.data).toMatchObject({ error: "admin.notes.errors.empty" });
     const long = "a".repeat(4001);
-    const tooLong = await post(id, [["intent", "add"], ["body", long]], "ines");
+    const tooLong = await post(
+      id,
+      [
+        ["intent", "add"],
+        ["body", long],
+      ],
+      "ines",
+    );
     expect(tooLong.status).toBe(400);
     expect(tooLong.data).toMatchObject({ error: "admin.notes.errors.long", body: long });
     expect(await listNotes(await getDatabase(), id)).toEqual([]);
@@ -188,15 +233,39 @@ describe.each(databaseTargets)("private notes on %s", (_name, kind) => {
   it("lets only its author change or delete a note, and only for ten minutes", async () => {
     const db = await getDatabase();
     const id = await insertApplication(db, { fullName: "Carla Janela" });
-    await post(id, [["intent", "add"], ["body", "primeira versão"]], "ines");
+    await post(
+      id,
+      [
+        ["intent", "add"],
+        ["body", "primeira versão"],
+      ],
+      "ines",
+    );
     const [note] = await listNotes(db, id);
     const noteId = String(note!.id);
 
     // Someone else: 403, for editing and deleting alike.
     const edit = (who: string, body: string) =>
-      post(id, [["intent", "edit"], ["note", noteId], ["body", body], ["js", "1"]], who);
+      post(
+        id,
+        [
+          ["intent", "edit"],
+          ["note", noteId],
+          ["body", body],
+          ["js", "1"],
+        ],
+        who,
+      );
     const remove = (who: string) =>
-      post(id, [["intent", "delete"], ["note", noteId], ["js", "1"]], who);
+      post(
+        id,
+        [
+          ["intent", "delete"],
+          ["note", noteId],
+          ["js", "1"],
+        ],
+        who,
+      );
     expect((await edit("ada", "reescrita pela admin")).status).toBe(403);
     expect((await remove("ada")).status).toBe(403);
 
@@ -211,22 +280,43 @@ describe.each(databaseTargets)("private notes on %s", (_name, kind) => {
     await ageNote(note!.id, 11);
     const late = await edit("ines", "terceira versão");
     expect(late.status).toBe(409);
-    expect(late.data).toMatchObject({ error: "admin.notes.errors.expired", body: "terceira versão" });
+    expect(late.data).toMatchObject({
+      error: "admin.notes.errors.expired",
+      body: "terceira versão",
+    });
     expect((await remove("ines")).status).toBe(409);
     const [kept] = await listNotes(db, id);
     expect(kept).toMatchObject({ body: "segunda versão", editable: false });
 
     // Within the window, her own delete goes through; another application's id finds nothing.
-    await post(id, [["intent", "add"], ["body", "rascunho"]], "ines");
+    await post(
+      id,
+      [
+        ["intent", "add"],
+        ["body", "rascunho"],
+      ],
+      "ines",
+    );
     const draft = (await listNotes(db, id)).find((n) => n.body === "rascunho")!;
     const other = await insertApplication(db, { fullName: "Outra Pessoa" });
     const elsewhere = await post(
       other,
-      [["intent", "delete"], ["note", String(draft.id)], ["js", "1"]],
+      [
+        ["intent", "delete"],
+        ["note", String(draft.id)],
+        ["js", "1"],
+      ],
       "ines",
     );
     expect(elsewhere.status).toBe(404);
-    const deleted = await post(id, [["intent", "delete"], ["note", String(draft.id)]], "ines");
+    const deleted = await post(
+      id,
+      [
+        ["intent", "delete"],
+        ["note", String(draft.id)],
+      ],
+      "ines",
+    );
     expect(deleted.location).toBe(`/admin/cadastros/${id}?notes=deleted#notes`);
     expect((await listNotes(db, id)).map((n) => n.body)).toEqual(["segunda versão"]);
   });
@@ -252,9 +342,7 @@ describe.each(databaseTargets)("private notes on %s", (_name, kind) => {
     expect(added).toMatchObject({ outcome: "added", alerted: 1 });
     const [note] = await listNotes(db, id);
     // Stored by account, and only reviewers.
-    expect(note!.mentions.map((m) => m.id).sort()).toEqual(
-      [ids.ada!, ids.dora!, ids.olga!].sort(),
-    );
+    expect(note!.mentions.map((m) => m.id).sort()).toEqual([ids.ada!, ids.dora!, ids.olga!].sort());
 
     const adaMails = await mailsTo("ada");
     expect(adaMails.length).toBe(before.ada + 1);
