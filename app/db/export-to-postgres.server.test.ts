@@ -217,6 +217,18 @@ describe.skipIf(!hasPostgres)(
         backupCodes: "encrypted-codes",
         userId: affiliateAccount.id,
       });
+      // The team's private note on an application, and whom it mentions (issue 28).
+      const [note] = await db
+        .insert(schema.submissionNotes)
+        .values({
+          submissionId: submission,
+          authorId: affiliateAccount.id,
+          body: "nota <b>privada</b>",
+        })
+        .returning({ id: schema.submissionNotes.id });
+      await db
+        .insert(schema.submissionNoteMentions)
+        .values({ noteId: note!.id, userId: model.id, current: false });
       // A reviewer's choice of alerts, with the day of her last digest.
       await db.insert(schema.staffAlertPreferences).values({
         userId: affiliateAccount.id,

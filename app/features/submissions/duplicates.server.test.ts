@@ -79,7 +79,6 @@ describe.each(databaseTargets)("duplicates and merge on %s", (_name, kind) => {
     const older = await insertApplication(db, {
       fullName: "Beatriz Nunes",
       email,
-      phone: null,
       instagram: "@bia.old",
       city: "Florianópolis",
     });
@@ -88,7 +87,7 @@ describe.each(databaseTargets)("duplicates and merge on %s", (_name, kind) => {
       email: email.toUpperCase(),
       phone: "+5548999990000",
       instagram: "@bia.new",
-      city: null,
+
       message: "Segunda tentativa",
     });
     await addNote(db, { submissionId: older, author: { id: ids.irene! }, body: "nota da antiga" });
