@@ -94,6 +94,8 @@ export function mentionQuery(text: string, caret: number): { start: number; quer
   const at = before.lastIndexOf("@");
   if (at === -1 || (at > 0 && wordCharacter.test(before[at - 1]!))) return null;
   const query = before.slice(at + 1);
-  if (query.length > 40 || /[\n@]/.test(query) || /^\s/.test(query)) return null;
+  // A space after it ends the word: a mention just picked ("@Ana Souza ") asks for nothing more,
+  // and the next letter ("@Ana S") asks again.
+  if (query.length > 40 || /[\n@]/.test(query) || /^\s|\s$/.test(query)) return null;
   return { start: at, query };
 }
