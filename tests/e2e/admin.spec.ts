@@ -84,7 +84,7 @@ test.describe("reviewing applications", () => {
     await waitForHydration(admin);
 
     await approver
-      .getByLabel(t("en", "admin.detail.note"), { exact: true })
+      .getByLabel(t("en", "admin.notes.toApplicant"), { exact: true })
       .fill("Perfil muy profesional.");
     await approver.getByRole("button", { name: t("en", "admin.detail.toAprovado") }).click();
     await expect(
@@ -162,7 +162,7 @@ test.describe("reviewing applications", () => {
       .getByRole("checkbox", { name: t("en", "admin.bulk.selectOne", { name: "Paula Reis" }) })
       .check();
     await admin
-      .getByLabel(t("en", "admin.detail.note"), { exact: true })
+      .getByLabel(t("en", "admin.notes.toApplicant"), { exact: true })
       .fill("Vagas preenchidas neste mês.");
     await admin.getByRole("button", { name: t("en", "admin.bulk.reject") }).click();
     await expect(
