@@ -162,7 +162,7 @@ test.describe("reviewing applications", () => {
       .getByRole("checkbox", { name: t("en", "admin.bulk.selectOne", { name: "Paula Reis" }) })
       .check();
     await admin
-      .getByLabel(t("en", "admin.notes.toApplicant"), { exact: true })
+      .getByLabel(t("en", "admin.detail.note"), { exact: true })
       .fill("Vagas preenchidas neste mês.");
     await admin.getByRole("button", { name: t("en", "admin.bulk.reject") }).click();
     await expect(
