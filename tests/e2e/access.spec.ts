@@ -148,6 +148,9 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
     { status: 302, location: "/admin/cadastros/999999" },
     { url: "/admin/cadastros/999999/contact", page: false },
   ),
+  // The page a refused note or merge lands on without JavaScript (POST only: access-actions.ts).
+  "/admin/cadastros/:id/notes": screen(ok, { url: "/admin/cadastros/999999/notes" }),
+  "/admin/cadastros/:id/merge": screen(ok, { url: "/admin/cadastros/999999/merge" }),
   "/admin/privacy": screen(),
   // Content: no article has this number; a GET of the upload endpoint goes to the articles.
   "/admin/blog": screen(),
