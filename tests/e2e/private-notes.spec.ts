@@ -120,6 +120,33 @@ test("an approver mentions the admin by keyboard; the admin is mailed, reads it 
   await expectAccessible(page, "the detail with a note");
   await shot(page, "detail-note-1366");
 
+  // Her own note, within ten minutes: changed in place (marked "edited"), and a second one deleted.
+  await notes
+    .first()
+    .locator("summary", { hasText: t("en", "admin.notes.edit") })
+    .click();
+  const editBox = notes.first().locator("textarea");
+  await editBox.press("End");
+  await editBox.pressSequentially(" Editado.");
+  await notes
+    .first()
+    .getByRole("button", { name: t("en", "admin.notes.save") })
+    .click();
+  await expect(notes.first()).toContainText("Editado.");
+  await expect(notes.first()).toContainText(t("en", "admin.notes.editedMark"));
+  await box.fill("Rascunho para apagar");
+  await page.getByRole("button", { name: t("en", "admin.notes.add") }).click();
+  await expect(notes).toHaveCount(2);
+  await notes
+    .nth(1)
+    .getByRole("button", { name: new RegExp(t("en", "admin.notes.delete")) })
+    .click();
+  await expect(notes).toHaveCount(1);
+  await expect(page.locator("#notes-title")).toBeFocused();
+  await expect(page.locator("#notes").getByRole("status").filter({ hasText: /\S/ })).toHaveText(
+    t("en", "admin.notes.done.deleted"),
+  );
+
   // The admin's mail: who mentioned her, "Luana F.", the link; nothing of the note.
   // (She hears of each new application at once too: the mention is the mail with its subject.)
   const subject = t("pt", "admin.notes.mail.subject");
@@ -147,7 +174,12 @@ test("an approver mentions the admin by keyboard; the admin is mailed, reads it 
   expect(admin.url().split("#")[0]).toBe(applicationUrl);
   await expect(admin.locator("#notes ol > li").first()).toContainText("pode olhar?");
   // Not hers to change: no edit or delete.
-  await expect(admin.locator("#notes").getByText(t("en", "admin.notes.edit"))).toHaveCount(0);
+  await expect(admin.locator("#notes summary")).toHaveCount(0);
+  await expect(
+    admin
+      .locator("#notes")
+      .getByRole("button", { name: new RegExp(t("en", "admin.notes.delete")) }),
+  ).toHaveCount(0);
   await expectAccessible(admin, "the admin's view of the detail with notes at 1366 px");
   await admin.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(admin, "the detail with notes at 390 px");

@@ -1,4 +1,11 @@
-import { useId, useRef, useState, type ComponentProps, type KeyboardEvent } from "react";
+import {
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentProps,
+  type KeyboardEvent,
+} from "react";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { cn } from "#app/utils/cn.ts";
 import { mentionQuery, type Mentionable } from "./notes.ts";
@@ -35,6 +42,7 @@ export function MentionTextarea({
   // Escape closes the suggestions until she types on.
   const [dismissed, setDismissed] = useState(false);
   const [chosen, setChosen] = useState<string[]>([]);
+  const caretAfterPick = useRef<number | null>(null);
 
   const matches = query
     ? people
@@ -60,12 +68,18 @@ export function MentionTextarea({
     onValueChange(next);
     setChosen((ids) => (ids.includes(person.id) ? ids : [...ids, person.id]));
     setQuery(null);
-    const caret = before.length + inserted.length;
-    requestAnimationFrame(() => {
-      ref.current?.focus();
-      ref.current?.setSelectionRange(caret, caret);
-    });
+    caretAfterPick.current = before.length + inserted.length;
   }
+
+  // The caret goes after the name picked once the new text is on the page, before the next key
+  // is read: set later, a fast typist's next letters would land elsewhere.
+  useLayoutEffect(() => {
+    const caret = caretAfterPick.current;
+    if (caret === null) return;
+    caretAfterPick.current = null;
+    ref.current?.focus();
+    ref.current?.setSelectionRange(caret, caret);
+  }, [value, ref]);
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (!open) return;

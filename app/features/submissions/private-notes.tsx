@@ -26,6 +26,8 @@ function agencyWhen(value: string | Date, language: string) {
   }).format(new Date(value));
 }
 
+const deleteKey = (applicationId: number) => `notes-delete-${applicationId}`;
+
 /** Sent once the page's scripts run, so the answer comes back as data (routes/admin/submission-notes.tsx). */
 function useScripted() {
   const [scripted, setScripted] = useState(false);
@@ -68,9 +70,12 @@ export function PrivateNotes({
   people: readonly Mentionable[];
   viewerId: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const action = `/admin/cadastros/${applicationId}/notes`;
   const adding = useFetcher<Answer>({ key: `notes-${applicationId}` });
+  // Shared with each note's delete button (OwnNoteActions): the deleted note's buttons are gone
+  // by the time its answer is read, so the panel says it and takes the focus.
+  const deleting = useFetcher<Answer>({ key: deleteKey(applicationId) });
   const scripted = useScripted();
   const [text, setText] = useState("");
   const box = useRef<HTMLTextAreaElement>(null);
@@ -87,7 +92,14 @@ export function PrivateNotes({
     }
   }, [adding.state, adding.data, t]);
 
+  useEffect(() => {
+    if (deleting.state !== "idle" || !deleting.data) return;
+    if (deleting.data.ok) setSaid(t("admin.notes.done.deleted"));
+    heading.current?.focus();
+  }, [deleting.state, deleting.data, t]);
+
   const refused = adding.data && !adding.data.ok ? adding.data : null;
+  const refusedDelete = deleting.data && !deleting.data.ok ? deleting.data : null;
   return (
     <section
       id="notes"
@@ -117,42 +129,26 @@ export function PrivateNotes({
         </div>
       ) : null}
 
+      {refusedDelete ? (
+        <p role="alert" className="mt-4 text-sm font-medium text-coral-700">
+          {t(refusedDelete.error, { minutes: NOTE_EDIT_MINUTES })}
+        </p>
+      ) : null}
+
       {notes.length === 0 ? (
         <p className="mt-4 text-sm text-ink-600">{t("admin.notes.none")}</p>
       ) : (
         <ol className="mt-4 space-y-3">
           {notes.map((note) => (
-            <li key={note.id} className="rounded-xl bg-white p-3 ring-1 ring-sand-200">
-              <p className="text-xs text-ink-600">
-                <span className="font-semibold text-ink-900">
-                  {note.author ?? t("admin.notes.formerStaff")}
-                </span>{" "}
-                ·{" "}
-                <time dateTime={new Date(note.createdAt).toISOString()}>
-                  {agencyWhen(note.createdAt, i18n.language)}
-                </time>
-                {note.editedAt ? (
-                  <>
-                    {" "}
-                    · <span>{t("admin.notes.editedMark")}</span>
-                  </>
-                ) : null}
-              </p>
-              <NoteBody note={note} />
-              {note.authorId === viewerId && note.editable ? (
-                <OwnNoteActions
-                  note={note}
-                  when={agencyWhen(note.createdAt, i18n.language)}
-                  action={action}
-                  people={people}
-                  scripted={scripted}
-                  onDeleted={() => {
-                    setSaid(t("admin.notes.done.deleted"));
-                    heading.current?.focus();
-                  }}
-                />
-              ) : null}
-            </li>
+            <NoteItem
+              key={note.id}
+              note={note}
+              own={note.authorId === viewerId && note.editable}
+              action={action}
+              deleteKey={deleteKey(applicationId)}
+              people={people}
+              scripted={scripted}
+            />
           ))}
         </ol>
       )}
@@ -196,14 +192,64 @@ export function PrivateNotes({
   );
 }
 
+/** One note: who wrote it and when (Brasília time), "edited" if it was, its text, her buttons. */
+function NoteItem({
+  note,
+  own,
+  action,
+  deleteKey,
+  people,
+  scripted,
+}: {
+  note: Note;
+  /** Hers, and still within the time she may change it. */
+  own: boolean;
+  action: string;
+  deleteKey: string;
+  people: readonly Mentionable[];
+  scripted: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <li className="rounded-xl bg-white p-3 ring-1 ring-sand-200">
+      <p className="text-xs text-ink-600">
+        <span className="font-semibold text-ink-900">
+          {note.author ?? t("admin.notes.formerStaff")}
+        </span>{" "}
+        ·{" "}
+        <time dateTime={new Date(note.createdAt).toISOString()}>
+          {agencyWhen(note.createdAt, i18n.language)}
+        </time>
+        {note.editedAt ? (
+          <>
+            {" "}
+            · <span>{t("admin.notes.editedMark")}</span>
+          </>
+        ) : null}
+      </p>
+      <NoteBody note={note} />
+      {own ? (
+        <OwnNoteActions
+          note={note}
+          when={agencyWhen(note.createdAt, i18n.language)}
+          action={action}
+          deleteKey={deleteKey}
+          people={people}
+          scripted={scripted}
+        />
+      ) : null}
+    </li>
+  );
+}
+
 /** Edit and delete, for her own note while it may still change. */
 function OwnNoteActions({
   note,
   when,
   action,
+  deleteKey,
   people,
   scripted,
-  onDeleted,
 }: {
   note: Note;
   /** When she wrote it, as the note shows it: which note these buttons are for. */
@@ -211,11 +257,12 @@ function OwnNoteActions({
   action: string;
   people: readonly Mentionable[];
   scripted: boolean;
-  onDeleted: () => void;
+  /** The panel's delete fetcher (the panel reads its answer). */
+  deleteKey: string;
 }) {
   const { t } = useTranslation();
   const editing = useFetcher<Answer>();
-  const deleting = useFetcher<Answer>();
+  const deleting = useFetcher<Answer>({ key: deleteKey });
   const [text, setText] = useState(note.body);
   const details = useRef<HTMLDetailsElement>(null);
 
@@ -225,12 +272,7 @@ function OwnNoteActions({
       details.current.querySelector("summary")?.focus();
     }
   }, [editing.state, editing.data]);
-  useEffect(() => {
-    if (deleting.state === "idle" && deleting.data?.ok) onDeleted();
-  }, [deleting.state, deleting.data, onDeleted]);
-
-  const refused = [editing.data, deleting.data].find((answer) => answer && !answer.ok) as
-    { ok: false; error: string } | undefined;
+  const refused = editing.data && !editing.data.ok ? editing.data : null;
   return (
     <div className="mt-2">
       <div className="flex flex-wrap items-start gap-2">
@@ -245,7 +287,7 @@ function OwnNoteActions({
             <input type="hidden" name="note" value={note.id} />
             {scripted ? <input type="hidden" name="js" value="1" /> : null}
             <Label htmlFor={`note-${note.id}-body`} className="sr-only">
-              {t("admin.notes.label")}
+              {t("admin.notes.edit")} — {t("admin.notes.yourNoteOf", { time: when })}
             </Label>
             <MentionTextarea
               id={`note-${note.id}-body`}
