@@ -5,6 +5,7 @@ import { getDatabase } from "#app/db/db.server.ts";
 import { outbox, submissionNotes, user } from "#app/db/schema.server.ts";
 import { applicationsOf } from "#app/features/model-dashboard/dashboard.server.ts";
 import { collectPersonalData } from "#app/features/privacy/data-export.server.ts";
+import { erasePerson } from "#app/features/privacy/erasure.server.ts";
 import { sendDueDigests } from "#app/features/staff-alerts/alerts.server.ts";
 import { saveStaffAlerts } from "#app/features/staff-alerts/preferences.server.ts";
 import { changeStatus } from "#app/features/submissions/review.server.ts";
@@ -433,5 +434,18 @@ describe.each(databaseTargets)("private notes on %s", (_name, kind) => {
     expect(await listNotes(db, id)).toEqual([
       expect.objectContaining({ body: "antiga", author: null, authorId: null }),
     ]);
+  });
+
+  it("goes with her data when it is erased", async () => {
+    const db = await getDatabase();
+    const email = `erased.${marker}@example.com`;
+    const id = await insertApplication(db, { fullName: "Érica Apagada", email });
+    await addNote(db, { submissionId: id, author: { id: ids.ines! }, body: SECRET });
+    await erasePerson(db, {
+      email,
+      by: { kind: "admin", id: ids.ada!, ip: null },
+      subject: `submission:${id}`,
+    });
+    expect(await listNotes(db, id)).toEqual([]);
   });
 });
