@@ -54,6 +54,8 @@ export default [
     route("bulk-tag", "routes/admin/bulk-tag.ts"),
     route("views", "routes/admin/saved-views.ts"),
     route("tags", "routes/admin/tags.tsx"),
+    route("cadastros/:id/notes", "routes/admin/submission-notes.tsx"),
+    route("cadastros/:id/merge", "routes/admin/submission-merge.tsx"),
     route("export.csv", "routes/admin/export.ts"),
     route("users", "routes/admin/users.tsx"),
     route("auth-report", "routes/admin/auth-report.tsx"),

@@ -49,6 +49,10 @@ const specification: Record<ScreenName, { open: Role[]; act?: Role[] }> = {
   adminBulkTag: { open: staff },
   adminSavedViews: { open: staff },
   adminTags: { open: admins },
+  // Private notes: approvers and admins (product.md section 2: "approve/reject/notes"). Merging
+  // duplicates removes an application: the admin's, as reopening and erasure are (issue 28).
+  adminApplicationNotes: { open: staff },
+  adminApplicationMerge: { open: staff, act: admins },
   // An application's data and its erasure are the admin's (README, Back office).
   adminApplicationData: { open: admins },
   adminApplicationErase: { open: staff, act: admins },

@@ -50,6 +50,11 @@ export const screens = {
   adminBulkTag: { paths: ["/admin/bulk-tag"], roles: staff },
   adminSavedViews: { paths: ["/admin/views"], roles: staff },
   adminTags: { paths: ["/admin/tags"], roles: admins },
+  // The team's private notes on her application (and the page that answers a refused change
+  // when the browser posts without JavaScript): the reviewers. Merging a duplicate into another
+  // is the admin's; an approver may see the refusal, never send it (issue 28).
+  adminApplicationNotes: { paths: ["/admin/cadastros/:id/notes"], roles: staff },
+  adminApplicationMerge: { paths: ["/admin/cadastros/:id/merge"], roles: staff, act: admins },
   // An application's data and its erasure are the admin's (a GET of erase goes to its page).
   adminApplicationData: { paths: ["/admin/cadastros/:id/data.json"], roles: admins },
   adminApplicationErase: { paths: ["/admin/cadastros/:id/erase"], roles: staff, act: admins },

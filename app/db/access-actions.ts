@@ -10,6 +10,7 @@ export const accessActions = [
   "submission.reveal-refused",
   "submission.contact",
   "submission.owner",
+  "submission.merge",
   "submissions.export",
   "access-report.export",
   "user.role",

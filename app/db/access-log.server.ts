@@ -45,6 +45,8 @@ export interface AccessDetails {
   };
   /** Who looks after it now (issue 28): the names, as they were then, and her id; null is nobody. */
   "submission.owner": Change<string | null> & { ownerId: string | null };
+  /** Another application of the same address merged into this one (issue 28): it is gone. */
+  "submission.merge": { merged: number; mergedCreatedAt: string; filled: string[] };
   "submissions.export": {
     status: SubmissionStatus | "all";
     search: string | null;

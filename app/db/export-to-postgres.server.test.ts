@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { tagColours } from "#app/db/tag-colours.ts";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -216,6 +217,34 @@ describe.skipIf(!hasPostgres)(
         secret: "encrypted-secret",
         backupCodes: "encrypted-codes",
         userId: affiliateAccount.id,
+      });
+      // The team's private note on an application, and whom it mentions (issue 28).
+      const [note] = await db
+        .insert(schema.submissionNotes)
+        .values({
+          submissionId: submission,
+          authorId: affiliateAccount.id,
+          body: "nota <b>privada</b>",
+        })
+        .returning({ id: schema.submissionNotes.id });
+      await db
+        .insert(schema.submissionNoteMentions)
+        .values({ noteId: note!.id, userId: model.id, current: false });
+      // The team's tag on it, a rating and a saved view (issue 28).
+      const [tag] = await db
+        .insert(schema.tags)
+        .values({ name: "Promissora", colour: tagColours[0] })
+        .returning({ id: schema.tags.id });
+      await db
+        .insert(schema.submissionTags)
+        .values({ submissionId: submission, tagId: tag!.id, addedBy: affiliateAccount.id });
+      await db
+        .insert(schema.submissionRatings)
+        .values({ submissionId: submission, userId: affiliateAccount.id, stars: 4 });
+      await db.insert(schema.savedViews).values({
+        userId: affiliateAccount.id,
+        name: "Minhas",
+        href: "/admin/pendentes?owner=me",
       });
       // A reviewer's choice of alerts, with the day of her last digest.
       await db.insert(schema.staffAlertPreferences).values({

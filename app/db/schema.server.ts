@@ -940,3 +940,52 @@ export const savedViews = pgTable(
   },
   (table) => [uniqueIndex("saved_views_user_name_idx").on(table.userId, sql`lower(${table.name})`)],
 );
+
+/**
+ * The team's private notes on an application (issue 28; app/features/submissions/notes.server.ts).
+ * Never mailed, never in her export, never shown to her: apart from the decision's note, which
+ * is hers (submission_status_history.note).
+ */
+export const submissionNotes = pgTable(
+  "submission_notes",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    submissionId: bigint("submission_id", { mode: "number" })
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    /** The staff member who wrote it; null once her account is deleted. */
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When its author last changed it (within the edit window), shown as "edited". */
+    editedAt: timestamp("edited_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("submission_notes_submission_idx").on(table.submissionId, table.createdAt),
+    check("submission_notes_body_check", sql`length(${table.body}) between 1 and 4000`),
+  ],
+);
+
+/**
+ * Who a note mentions, by account. A row is also the record that she was alerted: an edit that
+ * drops and restores a mention, or mentions her again, alerts no one twice (`current` says
+ * whether the note's text still mentions her).
+ */
+export const submissionNoteMentions = pgTable(
+  "submission_note_mentions",
+  {
+    noteId: bigint("note_id", { mode: "number" })
+      .notNull()
+      .references(() => submissionNotes.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    current: boolean("current").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.noteId, table.userId] }),
+    // Her digest: the mentions of her since the last one.
+    index("submission_note_mentions_user_idx").on(table.userId, table.createdAt),
+  ],
+);

@@ -466,6 +466,50 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, kin
         params: fc.record({ id: idOf(() => applications) }),
       },
     },
+    "routes/admin/submission-notes.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/cadastros/1/notes",
+        params: fc.record({ id: idOf(() => applications) }),
+        fields: {
+          intent: validText("add", "edit", "delete"),
+          body: validText("<b>nota</b> @Ana", ""),
+          note: validText("1", "999999"),
+          mention: validText("user-1"),
+          js: validText("1"),
+        },
+      },
+      loader: {
+        as: "admin",
+        path: "/admin/cadastros/1/notes",
+        params: fc.record({ id: idOf(() => applications) }),
+      },
+    },
+    "routes/admin/submission-merge.tsx": {
+      action: [
+        {
+          as: "admin",
+          path: "/admin/cadastros/1/merge",
+          params: fc.record({ id: idOf(() => applications) }),
+          fields: {
+            other: validText("1", "2"),
+            keep: validText("this", "other"),
+            confirm: validText("yes"),
+          },
+        },
+        {
+          as: "model",
+          path: "/admin/cadastros/1/merge",
+          params: fc.record({ id: idOf(() => applications) }),
+          fields: { other: validText("1"), keep: validText("this"), confirm: validText("yes") },
+        },
+      ],
+      loader: {
+        as: "admin",
+        path: "/admin/cadastros/1/merge",
+        params: fc.record({ id: idOf(() => applications) }),
+      },
+    },
     // Issue 28's team work: owner, tags and rating of one application; bulk tags; saved views;
     // the admin's tags.
     "routes/admin/submission-team.ts": {

@@ -16,6 +16,7 @@ import {
   home,
   LOGIN_BACK,
   mayActAt,
+  mayOpenAt,
   table,
   type Answer,
   type Who,
@@ -203,6 +204,40 @@ const written: Record<string, ActionRule | ((pattern: string) => ActionRule)> = 
     { intent: "delete", passed: invalid() },
     { passed: invalid() },
   ]),
+  // The team's private notes (the reviewers): an empty form is invalid; a note on an
+  // application that does not exist, or a change to a note that does not, finds nothing.
+  "/admin/cadastros/:id/notes": guarded(
+    [
+      { passed: invalid() },
+      { intent: "add", passed: invalid() },
+      { intent: "add", fields: { body: "nota" }, passed: { status: 404 } },
+      { intent: "edit", fields: { note: "999999", body: "nota" }, passed: { status: 404 } },
+      { intent: "delete", fields: { note: "999999" }, passed: { status: 404 } },
+    ],
+    `${NO_APPLICATION}/notes`,
+  ),
+  // Merging duplicates is the admin's; an approver may open the page her refusal is on, and
+  // her post is answered 403 there (decision 046). An empty form is invalid.
+  "/admin/cadastros/:id/merge": (pattern) => {
+    const open = mayOpenAt(pattern);
+    const act = mayActAt(pattern);
+    return {
+      url: `${NO_APPLICATION}/merge`,
+      allowed: open,
+      posts: [
+        {
+          answer: (who) =>
+            who === "visitor"
+              ? LOGIN
+              : act.includes(who)
+                ? invalid()
+                : open.includes(who)
+                  ? { status: 403 }
+                  : DENIED,
+        },
+      ],
+    };
+  },
   // Approvers read the affiliates; every change is an admin's.
   "/admin/afiliados/:id": guarded(
     [

@@ -156,6 +156,9 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
   "/admin/bulk-tag": screen({ status: 302, location: "/admin/cadastros" }, { page: false }),
   "/admin/views": screen({ status: 302, location: "/admin/cadastros" }, { page: false }),
   "/admin/tags": screen(),
+  // The page a refused note or merge lands on without JavaScript (POST only: access-actions.ts).
+  "/admin/cadastros/:id/notes": screen(ok, { url: "/admin/cadastros/999999/notes" }),
+  "/admin/cadastros/:id/merge": screen(ok, { url: "/admin/cadastros/999999/merge" }),
   "/admin/privacy": screen(),
   // Content: no article has this number; a GET of the upload endpoint goes to the articles.
   "/admin/blog": screen(),

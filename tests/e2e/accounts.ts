@@ -64,6 +64,8 @@ export const namedAccounts: readonly Account[] = [
   own("flood.editor@example.com", "editor"), // security/image-flood.spec.ts
   own("ingrid.privatename@example.com", "affiliate"), // security/document-cache.spec.ts
   own("nina.new-editor@example.com", "model", "Nina New Editor"), // content-workflow.spec.ts
+  own("nora.notes@example.com", "approver", "Nora Notes"), // private-notes.spec.ts
+  own("alma.notes@example.com", "admin", "Alma Notes"), // private-notes.spec.ts
 ];
 
 /** The named account at this address. */

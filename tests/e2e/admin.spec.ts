@@ -84,7 +84,7 @@ test.describe("reviewing applications", () => {
     await waitForHydration(admin);
 
     await approver
-      .getByLabel(t("en", "admin.detail.note"), { exact: true })
+      .getByLabel(t("en", "admin.notes.toApplicant"), { exact: true })
       .fill("Perfil muy profesional.");
     await approver.getByRole("button", { name: t("en", "admin.detail.toAprovado") }).click();
     await expect(

@@ -67,7 +67,7 @@ test.describe("the model dashboard", () => {
     await expect(admin.locator("h1")).toHaveText("Beatriz Lima");
     await waitForHydration(admin);
     await admin
-      .getByLabel(t("en", "admin.detail.note"), { exact: true })
+      .getByLabel(t("en", "admin.notes.toApplicant"), { exact: true })
       .fill("Perfil muito profissional, bem-vinda!");
     await admin.getByRole("button", { name: t("en", "admin.detail.toAprovado") }).click();
     await expect(

@@ -90,7 +90,7 @@ test.describe("stored markup in the back office", () => {
     const formPage = page.url();
 
     // Her note, typed into the real form, comes back in the history as text.
-    await page.getByLabel(t("en", "admin.detail.note"), { exact: true }).fill(NOTE);
+    await page.getByLabel(t("en", "admin.notes.toApplicant"), { exact: true }).fill(NOTE);
     await page.getByRole("button", { name: t("en", "admin.detail.toAprovado") }).click();
     const history = page.getByRole("region", { name: t("en", "admin.detail.history") });
     await expect(history).toContainText(NOTE);

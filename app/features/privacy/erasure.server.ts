@@ -8,6 +8,7 @@ import {
   rateLimits,
   submissionRatings,
   submissions,
+  submissionNotes,
   submissionStatusHistory,
   submissionTags,
   user,
@@ -60,6 +61,8 @@ export async function eraseApplications(tx: Writer, ids: number[]): Promise<numb
   await tx.delete(submissionTags).where(inArray(submissionTags.submissionId, erasedIds));
   await tx.delete(submissionRatings).where(inArray(submissionRatings.submissionId, erasedIds));
   // A reviewer's note is written about her: it goes with the rest. Who decided, and when, stays.
+  // The team's private notes on her (issue 28) go whole.
+  await tx.delete(submissionNotes).where(inArray(submissionNotes.submissionId, erasedIds));
   await tx
     .update(submissionStatusHistory)
     .set({ note: null })

@@ -17,6 +17,7 @@ const actionLabels = {
   "submission.reveal-refused": "revealRefused",
   "submission.contact": "contactApplicant",
   "submission.owner": "assignOwner",
+  "submission.merge": "mergeApplications",
   "submissions.export": "exportSubmissions",
   "access-report.export": "exportAccessReport",
   "user.role": "userRole",

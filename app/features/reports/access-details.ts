@@ -35,6 +35,9 @@ export function detailsSummary(
 ): string {
   if (!details) return "";
   if (action === "submission.contact") return contactSummary(details, t);
+  if (action === "submission.merge") {
+    return t("admin.accessReport.mergeSummary", { id: String(details.merged) });
+  }
   if (action === "submission.reveal-refused") {
     return t("admin.accessReport.revealRefused", {
       attempt: String(details.attempt),

@@ -1,7 +1,14 @@
 import { inTurn } from "#app/db/in-turn.ts";
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server.ts";
-import { staffAlertPreferences, submissions, user } from "#app/db/schema.server.ts";
+import {
+  staffAlertPreferences,
+  submissionNoteMentions,
+  submissionNotes,
+  submissions,
+  user,
+} from "#app/db/schema.server.ts";
 import type { StaffAlertMode } from "#app/db/staff-alert-modes.ts";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import { defaultLanguage, normalizeLanguage, type Language } from "#app/i18n/languages.ts";
@@ -209,11 +216,38 @@ async function digestContent(
   return { listed, fresh: Number(fresh?.total ?? 0), waiting: Number(waiting?.total ?? 0) };
 }
 
+/**
+ * The notes that mentioned her since her last digest (issue 28; a reviewer who hears at once had
+ * them mailed when written: features/submissions/notes.server.ts): the applicant's first name
+ * and initial and who wrote, never the note's text.
+ */
+async function mentionsOf(db: Pick<Database, "select">, userId: string, since: Date, now: Date) {
+  const author = alias(user, "author");
+  return db
+    .select({ id: submissions.id, fullName: submissions.fullName, author: author.name })
+    .from(submissionNoteMentions)
+    .innerJoin(submissionNotes, eq(submissionNotes.id, submissionNoteMentions.noteId))
+    .innerJoin(submissions, eq(submissions.id, submissionNotes.submissionId))
+    .leftJoin(author, eq(author.id, submissionNotes.authorId))
+    .where(
+      and(
+        eq(submissionNoteMentions.userId, userId),
+        eq(submissionNoteMentions.current, true),
+        gt(submissionNoteMentions.createdAt, since),
+        lte(submissionNoteMentions.createdAt, now),
+        sql`${submissionNotes.authorId} is distinct from ${userId}`,
+      ),
+    )
+    .orderBy(asc(submissionNoteMentions.createdAt))
+    .limit(DIGEST_LIST);
+}
+
 function digestMail(
   language: Language,
   content: Awaited<ReturnType<typeof digestContent>>,
   waitingDays: number,
   hour: number,
+  mentions: Awaited<ReturnType<typeof mentionsOf>> = [],
 ) {
   const t = getFixedT(language);
   const lines = content.listed.map((application) => `• ${describe(application, language)}`);
@@ -226,6 +260,20 @@ function digestMail(
     ...(more > 0 ? [t("mail.staff.digest.more", { count: more })] : []),
     ...(content.waiting > 0
       ? [t("mail.staff.digest.waiting", { count: content.waiting, days: waitingDays })]
+      : []),
+    ...(mentions.length > 0
+      ? [
+          t("admin.notes.mail.digest", { count: mentions.length }),
+          mentions
+            .map(
+              (mention) =>
+                `• ${t("admin.notes.mail.digestLine", {
+                  name: firstNameAndInitial(mention.fullName),
+                  author: inertText(mention.author ?? "—"),
+                })} ${applicationUrl(mention.id)}#notes`,
+            )
+            .join("\n"),
+        ]
       : []),
   ];
   return actionMail(language, {
@@ -290,12 +338,13 @@ export async function sendDueDigests(db: Database, now = new Date()): Promise<nu
         .where(eq(staffAlertPreferences.userId, recipient.id));
       const since = row.digestSentAt ?? new Date(now.getTime() - DAY_MS);
       const content = await digestContent(tx, since, now, waitingDays);
-      if (content.fresh === 0 && content.waiting === 0) return false;
+      const mentions = await mentionsOf(tx, recipient.id, since, now);
+      if (content.fresh === 0 && content.waiting === 0 && mentions.length === 0) return false;
       await queueMail(tx, {
         kind: "staff-digest",
         to: recipient.email,
         language: recipient.language,
-        ...digestMail(recipient.language, content, waitingDays, row.digestHour),
+        ...digestMail(recipient.language, content, waitingDays, row.digestHour, mentions),
       });
       return true;
     });

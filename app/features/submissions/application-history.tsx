@@ -1,52 +1,69 @@
-import { Link } from "react-router";
 import { Section } from "#app/components/ui/card.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { ApplicationDetail } from "./detail.server.ts";
 import { formatWhen } from "#app/i18n/format.ts";
-import { StatusBadge } from "./status-badge.tsx";
 
-/** What happened to the application, newest first: each change, when, by whom, with its note. */
-export function ApplicationHistory({ history }: { history: ApplicationDetail["history"] }) {
+type Merge = {
+  createdAt: string | Date;
+  by: string | null;
+  merged: number | null;
+  mergedCreatedAt: string | null;
+};
+
+/**
+ * What happened to the application, newest first: each change, when, by whom, with its note;
+ * and each duplicate merged into it (duplicates.server.ts), which only the staff see.
+ */
+export function ApplicationHistory({
+  history,
+  merges = [],
+}: {
+  history: ApplicationDetail["history"];
+  merges?: readonly Merge[];
+}) {
   const { t, i18n } = useTranslation();
+  const entries = [
+    ...history.map((entry) => ({ at: new Date(entry.createdAt).getTime(), entry })),
+    ...merges.map((merge) => ({ at: new Date(merge.createdAt).getTime(), merge })),
+  ].sort((a, b) => b.at - a.at);
   return (
     <Section id="history" title={t("admin.detail.history")}>
       <ol className="mt-3 space-y-3 text-sm">
-        {history.map((entry, index) => (
-          <li key={index} className="border-s-2 border-brand-200 ps-3">
-            <p className="font-medium text-ink-900">
-              {entry.fromStatus ? `${t(`admin.status.${entry.fromStatus}`)} → ` : ""}
-              {t(`admin.status.${entry.toStatus}`)}
-            </p>
-            <p className="text-ink-500">
-              {formatWhen(entry.createdAt, i18n.language)} ·{" "}
-              {entry.by ?? t("admin.detail.applicant")}
-            </p>
-            {entry.note ? <p className="mt-1 text-ink-700">{entry.note}</p> : null}
-          </li>
-        ))}
+        {entries.map((item, index) =>
+          "merge" in item ? (
+            <li key={index} className="border-s-2 border-sand-300 ps-3">
+              <p className="font-medium text-ink-900">
+                {t("admin.duplicates.historyMerged", {
+                  when: item.merge.mergedCreatedAt
+                    ? formatWhen(item.merge.mergedCreatedAt, i18n.language)
+                    : "—",
+                })}
+              </p>
+              <p className="text-ink-500">
+                {formatWhen(item.merge.createdAt, i18n.language)} · {item.merge.by ?? "—"}
+              </p>
+            </li>
+          ) : (
+            <HistoryEntry key={index} entry={item.entry} />
+          ),
+        )}
       </ol>
     </Section>
   );
 }
 
-/** Her other applications (the same address), each by its date and status. */
-export function Duplicates({ duplicates }: { duplicates: ApplicationDetail["duplicates"] }) {
+function HistoryEntry({ entry }: { entry: ApplicationDetail["history"][number] }) {
   const { t, i18n } = useTranslation();
   return (
-    <Section id="duplicates" title={t("admin.detail.duplicates", { count: duplicates.length })}>
-      <ul className="mt-3 space-y-2 text-sm">
-        {duplicates.map((d) => (
-          <li key={d.id} className="flex items-center justify-between gap-3">
-            <Link
-              to={`/admin/cadastros/${d.id}`}
-              className="text-brand-700 underline underline-offset-2"
-            >
-              {formatWhen(d.createdAt, i18n.language)}
-            </Link>
-            <StatusBadge status={d.status} />
-          </li>
-        ))}
-      </ul>
-    </Section>
+    <li className="border-s-2 border-brand-200 ps-3">
+      <p className="font-medium text-ink-900">
+        {entry.fromStatus ? `${t(`admin.status.${entry.fromStatus}`)} → ` : ""}
+        {t(`admin.status.${entry.toStatus}`)}
+      </p>
+      <p className="text-ink-500">
+        {formatWhen(entry.createdAt, i18n.language)} · {entry.by ?? t("admin.detail.applicant")}
+      </p>
+      {entry.note ? <p className="mt-1 text-ink-700">{entry.note}</p> : null}
+    </li>
   );
 }

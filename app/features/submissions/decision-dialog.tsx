@@ -84,7 +84,11 @@ export function DecisionDialog({
             )}
           </Field>
         ) : null}
-        <Field id="decision-note" label={t("admin.detail.note")} hint={t("admin.detail.noteHint")}>
+        <Field
+          id="decision-note"
+          label={t("admin.notes.toApplicant")}
+          hint={t("admin.notes.toApplicantHint")}
+        >
           {(aria) => (
             <Textarea
               {...aria}

@@ -40,7 +40,12 @@ export function DecisionForm({
             )}
           </Field>
         ) : null}
-        <Field id="note" label={t("admin.detail.note")} hint={t("admin.detail.noteHint")}>
+        {/* Hers, unlike the team's private notes (private-notes.tsx): the label says so. */}
+        <Field
+          id="note"
+          label={t("admin.notes.toApplicant")}
+          hint={t("admin.notes.toApplicantHint")}
+        >
           {(aria) => <Textarea {...aria} name="note" maxLength={2000} className="min-h-24" />}
         </Field>
         <div className="flex flex-wrap gap-2">

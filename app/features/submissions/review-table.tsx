@@ -3,6 +3,7 @@ import { Table, Td, Th } from "#app/components/ui/table.tsx";
 import type { SubmissionSource, SubmissionStatus } from "#app/db/submission-statuses.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { formatWhen } from "#app/i18n/format.ts";
+import { DuplicateRowBadge } from "./duplicates-panel.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 import { RowTags, RowTeamCell, type RowTeam } from "./team-list.tsx";
 import "./review-table.css";
@@ -19,6 +20,8 @@ export interface ReviewRow {
   selectable: boolean;
   /** Its owner, tags and average rating (team-list.tsx). */
   team?: RowTeam;
+  /** Another application has her address (duplicates.server.ts). */
+  duplicate?: boolean;
 }
 
 /**
@@ -72,6 +75,7 @@ export function ReviewTable({
               <Td>
                 <Link to={`/admin/cadastros/${row.id}${context ? `?${context}` : ""}`}>{name}</Link>
                 {row.team ? <RowTags tags={row.team.tags} /> : null}
+                {row.duplicate ? <DuplicateRowBadge email={row.email} /> : null}
               </Td>
               <Td>{row.email}</Td>
               <Td>{t(`admin.source.${row.source}`)}</Td>

@@ -5,7 +5,16 @@ import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { isSubmissionStatus, submissionStatuses } from "#app/db/submission-statuses.ts";
-import { ApplicationHistory, Duplicates } from "#app/features/submissions/application-history.tsx";
+import { ApplicationHistory } from "#app/features/submissions/application-history.tsx";
+import {
+  DuplicateBadge,
+  DuplicateLinks,
+  DuplicatesPanel,
+} from "#app/features/submissions/duplicates-panel.tsx";
+import { mergesInto } from "#app/features/submissions/duplicates.server.ts";
+import { listMentionable, listNotes } from "#app/features/submissions/notes.server.ts";
+import { PrivateNotes } from "#app/features/submissions/private-notes.tsx";
+import { mayAct } from "#app/auth/permissions.ts";
 import { ApplicationFields } from "#app/features/submissions/application-fields.tsx";
 import { ContactApplicant } from "#app/features/submissions/contact-applicant.tsx";
 import { DecisionForm } from "#app/features/submissions/decision-form.tsx";
@@ -36,12 +45,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
   const db = await getDatabase();
-  const [detail, reasons, team, staff, tags] = await Promise.all([
+  const [detail, reasons, team, staff, tags, notes, people, merges] = await Promise.all([
     applicationDetail(db, id),
     listRejectionReasons(db, { activeOnly: true }),
     applicationTeam(db, id, viewer.id),
     listStaff(db),
     listTags(db),
+    // The team's private notes and merges (issue 28): notes.server.ts, duplicates.server.ts.
+    listNotes(db, id),
+    listMentionable(db),
+    mergesInto(db, id),
   ]);
   if (!detail) throw data(null, { status: 404 });
   // The list she was opened from: its next and previous application (j and k, the links).
@@ -73,7 +86,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     notice: new URL(request.url).searchParams.get("notice"),
     heading: t("admin.detail.title"),
     neighbours,
-    team: { team, staff, tags, viewerId: viewer.id, manageTags: viewer.role === "admin" },
+    team: {
+      team,
+      staff,
+      tags,
+      viewerId: viewer.id,
+      manageTags: viewer.role === "admin",
+      notes,
+      people,
+      merges,
+    },
+    mayMerge: mayAct(viewer.role, "adminApplicationMerge"),
   };
 }
 
@@ -193,8 +216,10 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
           {a.fullName || t("admin.privacy.erasedName")}
         </h1>
         <StatusBadge status={a.status} />
+        <DuplicateBadge count={duplicates.length} />
       </div>
       <p className="mt-1 text-sm text-ink-500">{loaderData.heading}</p>
+      <DuplicateLinks duplicates={duplicates} />
       <ReviewDetailKeys
         application={a}
         actions={actions}
@@ -243,7 +268,15 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
       ) : null}
 
       <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
-        <ApplicationFields application={a} revealed={actionData?.document} />
+        <div className="min-w-0 space-y-6">
+          <ApplicationFields application={a} revealed={actionData?.document} />
+          <PrivateNotes
+            applicationId={a.id}
+            notes={loaderData.team.notes}
+            people={loaderData.team.people}
+            viewerId={loaderData.team.viewerId}
+          />
+        </div>
         <div className="space-y-6">
           {actions.length ? (
             <DecisionForm
@@ -257,8 +290,15 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
             <TeamPanel id={a.id} {...loaderData.team} team={loaderData.team.team} />
           ) : null}
           <ContactApplicant application={a} />
-          <ApplicationHistory history={history} />
-          {duplicates.length ? <Duplicates duplicates={duplicates} /> : null}
+          <ApplicationHistory history={history} merges={loaderData.team.merges} />
+          {duplicates.length ? (
+            <DuplicatesPanel
+              id={a.id}
+              createdAt={a.createdAt}
+              duplicates={duplicates}
+              mayMerge={loaderData.mayMerge}
+            />
+          ) : null}
           {loaderData.privacy ? (
             <SubmissionPrivacy id={a.id} erasedAt={a.erasedAt} others={duplicates.length} />
           ) : null}

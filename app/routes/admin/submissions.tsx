@@ -17,6 +17,7 @@ import { ReviewTable } from "#app/features/submissions/review-table.tsx";
 import { listViews } from "#app/features/submissions/saved-views.server.ts";
 import { BulkTag, SavedViews } from "#app/features/submissions/team-list.tsx";
 import { listTags, teamOf, type ApplicationTeam } from "#app/features/submissions/team.server.ts";
+import { withDuplicates } from "#app/features/submissions/duplicates.server.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
 import { parseForm, textField } from "#app/utils/form.server.ts";
@@ -48,11 +49,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     listTags(db),
     listViews(db, viewer.id),
   ]);
-  const team = await teamOf(
-    db,
-    page.rows.map((row) => row.id),
-    viewer.id,
-  );
+  const ids = page.rows.map((row) => row.id);
+  const [team, duplicates] = await Promise.all([
+    teamOf(db, ids, viewer.id),
+    // Which rows share an address with another application (the badge of duplicates).
+    withDuplicates(db, ids),
+  ]);
   const { t, strings } = pageContext(request);
   // A malformed `after` (no page of ours links to it): her filters kept, the first page shown.
   return data(
@@ -70,6 +72,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       views,
       // What the list shows of each application, nothing more: the page carries fifty of them.
       rows: page.rows.map((row) => ({
+        duplicate: duplicates.has(row.id),
         id: row.id,
         fullName: row.fullName,
         email: row.email,

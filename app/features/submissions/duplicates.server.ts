@@ -1,0 +1,182 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { getTableConfig, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
+import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
+import type { Database, Reader } from "#app/db/db.server.ts";
+import {
+  accessLog,
+  submissionNotes,
+  submissionRatings,
+  submissionTags,
+  submissions,
+  submissionStatusHistory,
+  user,
+} from "#app/db/schema.server.ts";
+
+/**
+ * Duplicate applications (product.md section 3: the same e-mail is flagged, not refused) and
+ * their merge (issue 28): an admin keeps one of two applications of the same address; the
+ * other's rows move to it and the other is deleted, in one transaction, recorded in the access
+ * log. Erased applications have an address of their own (`erased:<id>`), so they are nobody's
+ * duplicate. The same phone is not looked for: no index serves it (decision 046).
+ */
+
+/** Of these applications, the ones another application shares an address with. */
+export async function withDuplicates(db: Reader, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(
+      and(
+        inArray(submissions.id, [...ids]),
+        // "submissions" inside names the outer row: the inner one is aliased.
+        sql`exists (select 1 from ${submissions} as other where other.email_normalized = ${submissions.emailNormalized} and other.id <> ${submissions.id})`,
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Every table whose rows belong to an application (a `submission_id` that references it): a
+ * merge moves their rows to the application kept. Adding such a table is one line here; a test
+ * fails while a foreign key to submissions is missing from the list.
+ *
+ * `unique`: the columns that, with submission_id, may appear once per application (a rating per
+ * reviewer, a tag once): where both applications have such a row, the kept one's stays and the
+ * other's is dropped.
+ */
+interface ChildTable {
+  table: PgTable;
+  submissionId: PgColumn;
+  unique?: PgColumn[];
+}
+
+export const submissionChildTables: ChildTable[] = [
+  { table: submissionStatusHistory, submissionId: submissionStatusHistory.submissionId },
+  { table: submissionNotes, submissionId: submissionNotes.submissionId },
+  // One tag once and one rating per reviewer: the kept record's own win.
+  {
+    table: submissionTags,
+    submissionId: submissionTags.submissionId,
+    unique: [submissionTags.tagId],
+  },
+  {
+    table: submissionRatings,
+    submissionId: submissionRatings.submissionId,
+    unique: [submissionRatings.userId],
+  },
+];
+
+/**
+ * Her answers a merge may fill in on the application kept, where it has none: each group is
+ * taken whole from the other or not at all (a document's cipher with its digits; a referral
+ * code with what it resolved to), so no record mixes halves of two answers.
+ */
+const fillable = [
+  ["age"],
+  ["dateOfBirth"],
+  ["whatsapp"],
+  ["phone"],
+  ["instagram"],
+  ["experience"],
+  ["message"],
+  ["country"],
+  ["city"],
+  ["documentEncrypted", "documentLastDigits"],
+  ["referralCode", "affiliateId", "selfReferralAffiliateId"],
+  ["ownerId"],
+] as const satisfies readonly (readonly (keyof typeof submissions.$inferSelect)[])[];
+
+type Row = typeof submissions.$inferSelect;
+const isEmpty = (value: unknown) =>
+  value === null || value === undefined || (typeof value === "string" && value.trim() === "");
+
+export type MergeOutcome =
+  | { outcome: "merged"; filled: string[]; moved: Record<string, number> }
+  | { outcome: "missing" | "same" | "not-duplicates" | "erased" };
+
+/**
+ * Merges application `merge` into application `keep`: the rows of every child table move to
+ * `keep`, its empty answers are filled from `merge`'s, `merge` is deleted, and the access log
+ * says who merged what (the kept application's history shows it from there). Both rows are
+ * locked, in the order of their ids, so two merges of the same pair cannot cross.
+ */
+export async function mergeApplications(
+  db: Database,
+  { keep, merge, actor }: { keep: number; merge: number; actor: Actor },
+): Promise<MergeOutcome> {
+  if (keep === merge) return { outcome: "same" };
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(submissions)
+      .where(inArray(submissions.id, [keep, merge]))
+      .orderBy(submissions.id)
+      .for("update");
+    const kept = rows.find((row) => row.id === keep);
+    const other = rows.find((row) => row.id === merge);
+    if (!kept || !other) return { outcome: "missing" };
+    if (kept.erasedAt || other.erasedAt) return { outcome: "erased" };
+    if (kept.emailNormalized !== other.emailNormalized) return { outcome: "not-duplicates" };
+
+    const moved: Record<string, number> = {};
+    for (const child of submissionChildTables) {
+      const name = getTableConfig(child.table).name;
+      const column = sql.identifier(child.submissionId.name);
+      if (child.unique?.length) {
+        const same = sql.join(
+          child.unique.map(
+            (c) => sql`kept.${sql.identifier(c.name)} = gone.${sql.identifier(c.name)}`,
+          ),
+          sql` and `,
+        );
+        await tx.execute(
+          sql`delete from ${sql.identifier(name)} as gone using ${sql.identifier(name)} as kept
+              where gone.${column} = ${merge} and kept.${column} = ${keep} and ${same}`,
+        );
+      }
+      const updated = await tx.execute(
+        sql`update ${sql.identifier(name)} set ${column} = ${keep} where ${column} = ${merge} returning 1`,
+      );
+      moved[name] = (updated as unknown as { rows: unknown[] }).rows.length;
+    }
+
+    const fill: Partial<Row> = {};
+    const filled: string[] = [];
+    for (const group of fillable) {
+      if (group.every((field) => isEmpty(kept[field])) && group.some((f) => !isEmpty(other[f]))) {
+        for (const field of group) Object.assign(fill, { [field]: other[field] });
+        filled.push(...group);
+      }
+    }
+    await tx
+      .update(submissions)
+      .set({ ...fill, updatedAt: sql`now()` })
+      .where(eq(submissions.id, keep));
+    await tx.delete(submissions).where(eq(submissions.id, merge));
+    await recordAccess(tx, "submission.merge", {
+      actor,
+      subject: `submission:${keep}`,
+      details: { merged: merge, mergedCreatedAt: other.createdAt.toISOString(), filled },
+    });
+    return { outcome: "merged", filled, moved };
+  });
+}
+
+/** The merges into an application, newest first, for its history: when, by whom, which one. */
+export async function mergesInto(db: Reader, id: number) {
+  const rows = await db
+    .select({ createdAt: accessLog.createdAt, by: user.name, details: accessLog.details })
+    .from(accessLog)
+    .leftJoin(user, eq(user.id, accessLog.actorId))
+    .where(and(eq(accessLog.action, "submission.merge"), eq(accessLog.subject, `submission:${id}`)))
+    .orderBy(desc(accessLog.createdAt))
+    .limit(20);
+  return rows.map((row) => ({
+    createdAt: row.createdAt,
+    by: row.by,
+    merged: Number(row.details?.merged) || null,
+    mergedCreatedAt:
+      typeof row.details?.mergedCreatedAt === "string" ? row.details.mergedCreatedAt : null,
+  }));
+}
