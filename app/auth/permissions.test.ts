@@ -42,6 +42,8 @@ const specification: Record<ScreenName, { open: Role[]; act?: Role[] }> = {
   adminDashboard: { open: staff },
   adminReview: { open: staff },
   adminExport: { open: staff },
+  // Undoing one's own decision within its minute (undo.server.ts checks it is hers).
+  adminUndo: { open: staff },
   adminApplication: { open: staff },
   // An application's data and its erasure are the admin's (README, Back office).
   adminApplicationData: { open: admins },

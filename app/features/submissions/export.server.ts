@@ -2,7 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { recordAccess } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
-import { affiliates, submissions } from "#app/db/schema.server.ts";
+import {
+  affiliates,
+  rejectionReasons,
+  submissions,
+  submissionStatusHistory as history,
+} from "#app/db/schema.server.ts";
 import { toAgencyDateTime } from "#app/utils/agency-time.ts";
 import { csvStream, type CsvColumn } from "#app/utils/csv.server.ts";
 import { keysetRows } from "#app/utils/keyset.ts";
@@ -24,6 +29,12 @@ function exportQuery(db: Database, filter: ReviewListFilter, limit: number) {
       createdAt: submissions.createdAt,
       cursorCreatedAt: sql<string>`${submissions.createdAt}::text`,
       status: submissions.status,
+      // The reason of the rejection that stands (the last one not undone), by its label.
+      rejectionReason: sql<string | null>`case when ${submissions.status} = 'Reprovado' then (
+        select ${rejectionReasons.label} from ${history}
+        join ${rejectionReasons} on ${rejectionReasons.id} = ${history.reasonId}
+        where ${history.submissionId} = ${submissions.id} and ${history.undoneAt} is null
+        order by ${history.createdAt} desc, ${history.id} desc limit 1) end`,
       source: submissions.source,
       language: submissions.language,
       fullName: submissions.fullName,
@@ -62,6 +73,7 @@ const columns: readonly CsvColumn<Row>[] = [
   ["id", (r) => r.id],
   ["created_at (Brasília time)", (r) => brasilia(r.createdAt)],
   ["status", (r) => r.status],
+  ["rejection_reason", (r) => r.rejectionReason],
   ["source", (r) => r.source],
   ["language", (r) => r.language],
   ["full_name", (r) => r.fullName],

@@ -14,7 +14,13 @@ import { applicationNeighbours } from "#app/features/submissions/neighbours.serv
 import { detailHref, readReviewContext } from "#app/features/submissions/review-context.ts";
 import { applicationDetail } from "#app/features/submissions/detail.server.ts";
 import { StatusBadge } from "#app/features/submissions/status-badge.tsx";
-import { changeStatus, mayChange } from "#app/features/submissions/review.server.ts";
+import {
+  changeStatus,
+  decisionMailOut,
+  mayChange,
+} from "#app/features/submissions/review.server.ts";
+import { undoableDecision } from "#app/features/submissions/undo.server.ts";
+import { UndoNotice, UndoOutcome } from "#app/features/submissions/undo-notice.tsx";
 import { REVEAL_LIMIT, revealDocument } from "#app/features/submissions/reveal.server.ts";
 import { listRejectionReasons } from "#app/mail/rejection-reasons.server.ts";
 import { SubmissionPrivacy } from "#app/features/privacy/submission-privacy.tsx";
@@ -30,9 +36,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
   const db = await getDatabase();
-  const [detail, reasons] = await Promise.all([
+  const [detail, reasons, undo, mailOut] = await Promise.all([
     applicationDetail(db, id),
     listRejectionReasons(db, { activeOnly: true }),
+    undoableDecision(db, id, viewer.id),
+    decisionMailOut(db, id),
   ]);
   if (!detail) throw data(null, { status: 404 });
   // The list she was opened from: its next and previous application (j and k, the links).
@@ -57,6 +65,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     notice: new URL(request.url).searchParams.get("notice"),
     heading: t("admin.detail.title"),
     neighbours,
+    undo,
+    // A reopen asks whether to send her a correction only if she was told of the decision.
+    askCorrection: mailOut,
   };
 }
 
@@ -83,6 +94,7 @@ const submissionForm = z.union([
       .transform(Number)
       .nullable()
       .catch(null),
+    correction: z.literal("yes").optional().catch(undefined),
   }),
 ]);
 
@@ -120,6 +132,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     to,
     note: input.note,
     reasonId: input.reason,
+    correction: input.correction === "yes",
     actor: { id: viewer.id, role: viewer.role },
     ip: clientIp(request),
   });
@@ -188,6 +201,12 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
             })}
           </FormMessage>
         </div>
+      ) : loaderData.undo ? (
+        <div className="mt-6">
+          <UndoNotice decisions={[loaderData.undo.id]}>
+            {t("admin.detail.changed", { status: t(`admin.status.${loaderData.undo.status}`) })}
+          </UndoNotice>
+        </div>
       ) : notice && isSubmissionStatus(notice) ? (
         <div className="mt-6">
           <FormMessage tone="notice">
@@ -195,6 +214,8 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
           </FormMessage>
         </div>
       ) : null}
+
+      <UndoOutcome />
 
       {selfReferral ? (
         <div
@@ -225,6 +246,7 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
               status={a.status}
               actions={actions}
               reasons={reasons}
+              askCorrection={loaderData.askCorrection}
               busy={navigation.state !== "idle"}
             />
           ) : null}
