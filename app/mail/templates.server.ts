@@ -225,9 +225,14 @@ export function correctionMail(
   name: string,
   override?: TemplateText | null,
 ): RenderedMail {
-  return renderTemplate("correction", language, override ?? builtInTemplate("correction", language), {
-    name,
-  });
+  return renderTemplate(
+    "correction",
+    language,
+    override ?? builtInTemplate("correction", language),
+    {
+      name,
+    },
+  );
 }
 
 /*

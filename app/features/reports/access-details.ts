@@ -17,7 +17,8 @@ function labelOr(t: T, key: string, fallback: string) {
 function valueLabel(action: string, value: unknown, t: T): string {
   if (value === null || value === undefined || value === "") return "—";
   const text = typeof value === "string" ? value : JSON.stringify(value);
-  if (action === "submission.status" || action === "submission.undo") return labelOr(t, `admin.status.${text}`, text);
+  if (action === "submission.status" || action === "submission.undo")
+    return labelOr(t, `admin.status.${text}`, text);
   if (action === "affiliate.status") {
     return labelOr(t, `admin.affiliates.statuses.${text}`, text);
   }

@@ -1,9 +1,6 @@
 import type { Database } from "#app/db/db.server.ts";
 import type { Role } from "#app/db/schema.server.ts";
-import {
-  activeRejectionReason,
-  listRejectionReasons,
-} from "#app/mail/rejection-reasons.server.ts";
+import { activeRejectionReason, listRejectionReasons } from "#app/mail/rejection-reasons.server.ts";
 import { changeStatus } from "./review.server.ts";
 
 export interface BulkDecision {

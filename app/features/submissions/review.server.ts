@@ -10,11 +10,7 @@ import {
 } from "#app/db/schema.server.ts";
 import { defaultLanguage, normalizeLanguage, type Language } from "#app/i18n/languages.ts";
 import { queueMail } from "#app/mail/outbox.server.ts";
-import {
-  correctionMail,
-  decisionMail,
-  findTemplateOverride,
-} from "#app/mail/templates.server.ts";
+import { correctionMail, decisionMail, findTemplateOverride } from "#app/mail/templates.server.ts";
 import {
   activeRejectionReason,
   rejectionTemplateKeys,
@@ -120,7 +116,10 @@ export async function changeStatus(
           reasonId,
         })),
       });
-    } else if ((await settleDecisionMail(tx, change.submissionId)) === "sent" && change.correction) {
+    } else if (
+      (await settleDecisionMail(tx, change.submissionId)) === "sent" &&
+      change.correction
+    ) {
       // She was told of a decision that no longer stands: she is told so, in her language.
       await queueMail(tx, {
         kind: "correction",

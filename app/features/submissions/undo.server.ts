@@ -135,7 +135,8 @@ export async function undoDecisions(db: Database, decisionIds: readonly number[]
   for (const id of decisionIds) {
     const result = await undoDecision(db, id, actor);
     if (result.outcome === "undone") counts.undone += 1;
-    else if (result.outcome === "forbidden" || result.outcome === "not-found") counts.forbidden += 1;
+    else if (result.outcome === "forbidden" || result.outcome === "not-found")
+      counts.forbidden += 1;
     else counts.refused += 1;
   }
   return counts;

@@ -137,7 +137,9 @@ export async function action({ request }: Route.ActionArgs) {
   });
   if (result.outcome !== "decided") {
     const error =
-      result.outcome === "reason-required" ? "admin.bulk.reasonRequired" : "admin.detail.unknownReason";
+      result.outcome === "reason-required"
+        ? "admin.bulk.reasonRequired"
+        : "admin.detail.unknownReason";
     return data<BulkResult>({ error }, 400);
   }
   const { changed, skipped, decisions } = result;
