@@ -33,11 +33,9 @@ export function UndoNotice({
     <div
       ref={box}
       tabIndex={-1}
-      role="status"
-      aria-labelledby="undo-text"
       className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-brand-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
     >
-      <p id="undo-text" className="min-w-0 flex-1">
+      <p role="status" className="min-w-0 flex-1">
         <span className="font-semibold">{children}</span> {t("admin.undo.window")}
       </p>
       <Form method="post" action="/admin/undo" className="shrink-0">
