@@ -170,10 +170,10 @@ test.describe("reviewing applications", () => {
     await admin.getByRole("button", { name: t("en", "admin.bulk.reject") }).click();
     // Asked first, naming the count.
     const confirm = admin.getByRole("dialog", {
-      name: t("en", "admin.bulk.confirm.Reprovado", { count: 2 }),
+      name: t("en", "admin.bulk.confirm.Reprovado_other", { count: 2 }),
     });
     await confirm
-      .getByRole("button", { name: t("en", "admin.bulk.confirm.go.Reprovado", { count: 2 }) })
+      .getByRole("button", { name: t("en", "admin.bulk.confirm.go.Reprovado_other", { count: 2 }) })
       .click();
     await expect(
       admin.getByRole("status").filter({ hasText: t("en", "admin.bulk.done_other", { count: 2 }) }),

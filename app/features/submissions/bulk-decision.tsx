@@ -37,30 +37,38 @@ function useTicked() {
 }
 
 /**
- * Ticks or clears every application of the page at once (in the table's heading): ticked when
- * all are, "mixed" when some are. Only with JavaScript; without it each row's box still works.
+ * Ticks or clears every application of the page at once, with the count ticked: ticked when all
+ * are, "mixed" when some are. In the bar rather than the table's heading, which phones show
+ * to screen readers only. Only with JavaScript; without it each row's box still works.
  */
-export function SelectAllBox() {
+function SelectAll({ hydrated }: { hydrated: boolean }) {
   const { t } = useTranslation();
   const { checked, total } = useTicked();
   const box = useRef<HTMLInputElement>(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (box.current) box.current.indeterminate = checked > 0 && checked < total;
   }, [checked, total]);
-  if (!hydrated || total === 0) return <span className="sr-only">{t("admin.bulk.select")}</span>;
   return (
-    <input
-      ref={box}
-      type="checkbox"
-      aria-label={t("admin.bulk.selectAll")}
-      checked={checked > 0 && checked === total}
-      onChange={(event) => {
-        for (const row of rowBoxes()) row.checked = event.target.checked;
-        event.target.dispatchEvent(new Event("change", { bubbles: true }));
-      }}
-    />
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+      {hydrated && total > 0 ? (
+        <label className="inline-flex items-center gap-2 text-sm text-ink-800">
+          <input
+            ref={box}
+            type="checkbox"
+            className="size-4 accent-brand-700"
+            checked={checked > 0 && checked === total}
+            onChange={(event) => {
+              for (const row of rowBoxes()) row.checked = event.target.checked;
+              event.target.dispatchEvent(new Event("change", { bubbles: true }));
+            }}
+          />
+          {t("admin.bulk.selectAll")}
+        </label>
+      ) : null}
+      <p aria-live="polite" className="text-sm font-semibold text-brand-800">
+        {checked > 0 ? t("admin.bulk.selected", { count: checked }) : ""}
+      </p>
+    </div>
   );
 }
 
@@ -84,9 +92,15 @@ export function BulkDecision({
   const { t } = useTranslation();
   const form = useRef<HTMLFormElement>(null);
   const { checked } = useTicked();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  // With JavaScript the bar stays small until a row is ticked: it sticks over the list.
+  const open = !hydrated || checked > 0;
   const [asking, setAsking] = useState<{
     to: "Aprovado" | "Reprovado";
     count: number;
+    /** The rejection reason's label, named before she confirms. */
+    reason: string | null;
     button: HTMLButtonElement;
   } | null>(null);
   const confirmed = useRef(false);
@@ -117,18 +131,17 @@ export function BulkDecision({
         if (count === 0 || (to === "Reprovado" && reasons.length > 0 && !reason)) return;
         if (to !== "Aprovado" && to !== "Reprovado") return;
         event.preventDefault();
-        setAsking({ to, count, button });
+        const label = reasons.find((each) => String(each.id) === reason)?.label ?? null;
+        setAsking({ to, count, button, reason: to === "Reprovado" ? label : null });
       }}
     >
-      <div className="flex flex-wrap items-baseline justify-between gap-2 md:col-span-2">
+      <div className="flex flex-wrap items-center justify-between gap-2 md:col-span-2">
         <h2 id="bulk-title" className="text-sm font-semibold text-ink-900">
           {t("admin.bulk.title")}
         </h2>
-        <p aria-live="polite" className="text-sm font-medium text-brand-800">
-          {checked > 0 ? t("admin.bulk.selected", { count: checked }) : ""}
-        </p>
+        <SelectAll hydrated={hydrated} />
       </div>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className={open ? "grid gap-3 sm:grid-cols-2" : "hidden"}>
         {reasons.length > 0 ? (
           <div>
             <label htmlFor="bulk-reason" className="text-xs font-semibold text-ink-600">
@@ -148,7 +161,7 @@ export function BulkDecision({
                 </option>
               ))}
             </Select>
-            <p id="bulk-reason-hint" className="mt-1 text-xs text-ink-500">
+            <p id="bulk-reason-hint" className="mt-1 text-xs text-ink-500 max-md:sr-only">
               {t("admin.bulk.reasonHint")}
             </p>
           </div>
@@ -162,10 +175,10 @@ export function BulkDecision({
             name="note"
             maxLength={2000}
             aria-describedby="bulk-note-hint"
-            className="mt-1 min-h-11 text-sm"
             rows={1}
+            className="mt-1 field-sizing-content text-sm max-md:min-h-11 md:min-h-20"
           />
-          <p id="bulk-note-hint" className="mt-1 text-xs text-ink-500">
+          <p id="bulk-note-hint" className="mt-1 text-xs text-ink-500 max-md:sr-only">
             {t("admin.bulk.hint")}
           </p>
         </div>
@@ -192,7 +205,12 @@ export function BulkDecision({
           onClose={() => setAsking(null)}
           initialFocus={confirm}
         >
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
+          {asking.reason ? (
+            <p className="text-sm text-ink-800">
+              {t("admin.reasons.logged", { reason: asking.reason })}
+            </p>
+          ) : null}
+          <div className="mt-4 flex flex-wrap justify-end gap-2">
             <Button type="button" variant="secondary" onClick={() => setAsking(null)}>
               {t("admin.bulk.confirm.cancel")}
             </Button>

@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Table, Td, Th } from "#app/components/ui/table.tsx";
 import type { SubmissionSource, SubmissionStatus } from "#app/db/submission-statuses.ts";
@@ -28,11 +27,8 @@ export function ReviewTable({
   caption,
   rows,
   context,
-  selectAll,
 }: {
   caption: string;
-  /** The heading's box that ticks every row (bulk-decision.tsx). */
-  selectAll?: ReactNode;
   rows: readonly ReviewRow[];
   /** The list's own query (review-context.ts), carried to each application's page. */
   context?: string;
@@ -42,7 +38,9 @@ export function ReviewTable({
     <Table caption={caption} framed className="mt-4" tableClassName="review-table">
       <thead>
         <tr>
-          <Th>{selectAll ?? <span className="sr-only">{t("admin.bulk.select")}</span>}</Th>
+          <Th>
+            <span className="sr-only">{t("admin.bulk.select")}</span>
+          </Th>
           <Th>{t("admin.list.name")}</Th>
           <Th>{t("admin.list.email")}</Th>
           <Th>{t("admin.list.source")}</Th>

@@ -26,7 +26,13 @@ export function UndoNotice({
   const box = useRef<HTMLDivElement>(null);
   const key = decisions.join(",");
   useEffect(() => {
-    box.current?.focus();
+    const focus = () => box.current?.focus();
+    // A shortcut's confirmation may still be closing: it gives the focus back to where it was
+    // before (ModalDialog), so the notice takes it once the dialog is closed.
+    const dialog = document.querySelector("dialog[open]");
+    if (!dialog) return focus();
+    dialog.addEventListener("close", focus, { once: true });
+    return () => dialog.removeEventListener("close", focus);
   }, [key]);
   const busy = navigation.state !== "idle" && navigation.formAction === "/admin/undo";
   return (

@@ -6,7 +6,7 @@ import { Icon } from "#app/components/ui/icon.tsx";
 import { PageLinkError, Pager } from "#app/components/ui/pager.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { reviewLists } from "#app/features/admin/admin-nav.ts";
-import { BulkDecision, SelectAllBox } from "#app/features/submissions/bulk-decision.tsx";
+import { BulkDecision } from "#app/features/submissions/bulk-decision.tsx";
 import { UndoNotice, UndoOutcome } from "#app/features/submissions/undo-notice.tsx";
 import { listRejectionReasons } from "#app/mail/rejection-reasons.server.ts";
 import { decideMany } from "#app/features/submissions/bulk-review.server.ts";
@@ -174,7 +174,7 @@ export default function Submissions({ loaderData, actionData }: Route.ComponentP
 
       <div role="status" aria-live="polite" className="mt-4 empty:hidden">
         {actionData?.error ? (
-          <p className="bg-coral-50 text-coral-800 ring-coral-200 rounded-xl px-4 py-3 text-sm font-medium ring-1">
+          <p className="rounded-xl bg-coral-300/25 px-4 py-3 text-sm font-medium text-coral-700">
             {t(actionData.error, { max: BULK_MAX })}
           </p>
         ) : actionData && !actionData.decisions?.length ? (
@@ -206,12 +206,7 @@ export default function Submissions({ loaderData, actionData }: Route.ComponentP
               : t("admin.list.empty")}
         </EmptyState>
       ) : (
-        <ReviewTable
-          caption={t(label)}
-          rows={rows}
-          context={context}
-          selectAll={<SelectAllBox />}
-        />
+        <ReviewTable caption={t(label)} rows={rows} context={context} />
       )}
 
       {rows.some((row) => row.status === "Pendente") ? (
