@@ -208,7 +208,9 @@ test.describe("deciding safely", () => {
     for (const width of widths) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await expectAccessible(page, `the reopen form at ${width} px`);
-      await page.locator("#decide").screenshot({ path: `${SHOTS}/reopen-${width}.png` });
+      await page
+        .getByRole("region", { name: en("admin.detail.decide") })
+        .screenshot({ path: `${SHOTS}/reopen-${width}.png` });
     }
     await page.getByRole("button", { name: en("admin.detail.toPendente") }).click();
     await expect(
