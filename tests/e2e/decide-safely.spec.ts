@@ -221,5 +221,18 @@ test.describe("deciding safely", () => {
     const mail = await app.mail.mailTo(lote.email, 2);
     expect(mail.subject).toBe(t("pt", "mail.correction.subject"));
     expect(mail.text).toContain(t("pt", "mail.correction.body"));
+
+    // The analytics count this spec's rejections by their reason.
+    await page.goto(`${app.origin}/admin/analytics`);
+    const byReason = page.getByRole("table", { name: en("admin.reasons.byReason") });
+    await expect(
+      byReason.getByRole("row", { name: new RegExp(REASON.replace(/[()]/g, "\\$&")) }),
+    ).toContainText("3");
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await expectAccessible(page, `the analytics at ${width} px`);
+      await byReason.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/analytics-reasons-${width}.png` });
+    }
   });
 });

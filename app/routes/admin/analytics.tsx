@@ -88,8 +88,9 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
 
       <FunnelSection funnel={loaderData.funnel} />
       <OverTimeSection periods={loaderData.overTime} group={range.group} />
-      <Breakdowns view={loaderData} />
-      <RejectionReasonsSection reasons={loaderData.reasons} />
+      <Breakdowns view={loaderData}>
+        <RejectionReasonsSection reasons={loaderData.reasons} />
+      </Breakdowns>
     </>
   );
 }
