@@ -148,6 +148,8 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
     { status: 302, location: "/admin/cadastros/999999" },
     { url: "/admin/cadastros/999999/contact", page: false },
   ),
+  // POST only (access-actions.ts): a GET changes nothing and goes to the pending list.
+  "/admin/undo": screen({ status: 302, location: "/admin/pendentes" }, { page: false }),
   "/admin/privacy": screen(),
   // Content: no article has this number; a GET of the upload endpoint goes to the articles.
   "/admin/blog": screen(),
