@@ -72,6 +72,53 @@ function SelectAll({ hydrated }: { hydrated: boolean }) {
   );
 }
 
+interface Asking {
+  to: "Aprovado" | "Reprovado";
+  count: number;
+  /** The rejection reason's label, named before she confirms. */
+  reason: string | null;
+  /** The button she pressed: the form is sent again by it once she confirms. */
+  button: HTMLButtonElement;
+}
+
+/** "Reject 5 applications?": the count and the reason, before anything is sent. */
+function BulkConfirm({
+  asking,
+  onCancel,
+  onConfirm,
+}: {
+  asking: Asking;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  const confirm = useRef<HTMLButtonElement>(null);
+  return (
+    <ModalDialog
+      id="bulk-confirm"
+      title={t(`admin.bulk.confirm.${asking.to}`, { count: asking.count })}
+      description={t("admin.bulk.confirm.text")}
+      closeLabel={t("admin.bulk.confirm.cancel")}
+      onClose={onCancel}
+      initialFocus={confirm}
+    >
+      {asking.reason ? (
+        <p className="text-sm text-ink-800">
+          {t("admin.reasons.logged", { reason: asking.reason })}
+        </p>
+      ) : null}
+      <div className="mt-4 flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          {t("admin.bulk.confirm.cancel")}
+        </Button>
+        <Button ref={confirm} type="button" onClick={onConfirm}>
+          {t(`admin.bulk.confirm.go.${asking.to}`, { count: asking.count })}
+        </Button>
+      </div>
+    </ModalDialog>
+  );
+}
+
 /**
  * Approve or reject the ticked applications at once, with one note for all and, to reject, one
  * reason (required while the agency has reasons, as the server checks). The bar sticks to the
@@ -96,15 +143,8 @@ export function BulkDecision({
   useEffect(() => setHydrated(true), []);
   // With JavaScript the bar stays small until a row is ticked: it sticks over the list.
   const open = !hydrated || checked > 0;
-  const [asking, setAsking] = useState<{
-    to: "Aprovado" | "Reprovado";
-    count: number;
-    /** The rejection reason's label, named before she confirms. */
-    reason: string | null;
-    button: HTMLButtonElement;
-  } | null>(null);
+  const [asking, setAsking] = useState<Asking | null>(null);
   const confirmed = useRef(false);
-  const confirm = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (decided) form.current?.reset();
@@ -197,37 +237,16 @@ export function BulkDecision({
         </Button>
       </div>
       {asking ? (
-        <ModalDialog
-          id="bulk-confirm"
-          title={t(`admin.bulk.confirm.${asking.to}`, { count: asking.count })}
-          description={t("admin.bulk.confirm.text")}
-          closeLabel={t("admin.bulk.confirm.cancel")}
-          onClose={() => setAsking(null)}
-          initialFocus={confirm}
-        >
-          {asking.reason ? (
-            <p className="text-sm text-ink-800">
-              {t("admin.reasons.logged", { reason: asking.reason })}
-            </p>
-          ) : null}
-          <div className="mt-4 flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => setAsking(null)}>
-              {t("admin.bulk.confirm.cancel")}
-            </Button>
-            <Button
-              ref={confirm}
-              type="button"
-              onClick={() => {
-                const { button } = asking;
-                setAsking(null);
-                confirmed.current = true;
-                form.current?.requestSubmit(button);
-              }}
-            >
-              {t(`admin.bulk.confirm.go.${asking.to}`, { count: asking.count })}
-            </Button>
-          </div>
-        </ModalDialog>
+        <BulkConfirm
+          asking={asking}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => {
+            const { button } = asking;
+            setAsking(null);
+            confirmed.current = true;
+            form.current?.requestSubmit(button);
+          }}
+        />
       ) : null}
     </Form>
   );
