@@ -56,6 +56,7 @@ export default [
     route("tags", "routes/admin/tags.tsx"),
     route("cadastros/:id/notes", "routes/admin/submission-notes.tsx"),
     route("cadastros/:id/merge", "routes/admin/submission-merge.tsx"),
+    route("undo", "routes/admin/undo.ts"),
     route("export.csv", "routes/admin/export.ts"),
     route("users", "routes/admin/users.tsx"),
     route("auth-report", "routes/admin/auth-report.tsx"),

@@ -42,6 +42,8 @@ const specification: Record<ScreenName, { open: Role[]; act?: Role[] }> = {
   adminDashboard: { open: staff },
   adminReview: { open: staff },
   adminExport: { open: staff },
+  // Undoing one's own decision within its minute (undo.server.ts checks it is hers).
+  adminUndo: { open: staff },
   adminApplication: { open: staff },
   // Issue 28 (product.md section 7): reviewers own, tag and rate applications and keep views
   // of their own; the list of tags is the admin's.

@@ -39,6 +39,8 @@ export const screens = {
     roles: staff,
   },
   adminExport: { paths: ["/admin/export.csv"], roles: staff },
+  // Taking back one's own decision within its minute (the decider only: undo.server.ts checks).
+  adminUndo: { paths: ["/admin/undo"], roles: staff },
   // Her page, and writing to her from it (WhatsApp, her decision's mail again): the reviewers.
   adminApplication: {
     paths: ["/admin/cadastros/:id", "/admin/cadastros/:id/contact"],

@@ -6,6 +6,7 @@
  */
 export const accessActions = [
   "submission.status",
+  "submission.undo",
   "submission.reveal-document",
   "submission.reveal-refused",
   "submission.contact",

@@ -31,7 +31,18 @@ type LedgerEntryDetails = {
  * leaves old rows as they were, so readers treat details as untyped.
  */
 export interface AccessDetails {
-  "submission.status": Change<SubmissionStatus> & { note?: string; reasonId?: number };
+  /**
+   * `reason`: the rejection reason's label as it was then (older rows hold its `reasonId`);
+   * `correction`: a reopen that told her the earlier decision no longer stands.
+   */
+  "submission.status": Change<SubmissionStatus> & {
+    note?: string;
+    reasonId?: number;
+    reason?: string;
+    correction?: boolean;
+  };
+  /** Its decider took a decision back within the minute its mail waited: she was never told. */
+  "submission.undo": Change<SubmissionStatus> & { reason?: string };
   "submission.reveal-document": undefined;
   /** A reveal refused past the hourly limit (reveal.server.ts): nothing was shown. */
   "submission.reveal-refused": { limit: number; attempt: number };

@@ -178,6 +178,14 @@ export const submissionStatusHistory = pgTable(
     /** The rejection reason picked (its mail template was sent); kept as a plain id. */
     reasonId: bigint("reason_id", { mode: "number" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The outbox row of the decision's mail to her, held 60 s so the decider may undo it
+     * (app/features/submissions/undo.server.ts). A plain id: the outbox row goes with an undo.
+     */
+    mailId: bigint("mail_id", { mode: "number" }),
+    /** Set when the decider undid the decision in time: she was never told, and never is. */
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+    undoneBy: text("undone_by"),
   },
   (table) => [index("submission_history_submission_idx").on(table.submissionId, table.createdAt)],
 );

@@ -26,6 +26,7 @@ import { effectiveMailTransport } from "./smtp-settings.server.ts";
 import {
   builtInTemplate,
   confirmationMail,
+  correctionMail,
   decisionMail,
   mailTemplateKinds,
   renderTemplate,
@@ -160,6 +161,12 @@ describe("the built-in text as editable text", () => {
         const text = builtInTemplate(kind, code);
         if (kind === "confirmation") {
           expect(renderTemplate(kind, code, text, { name })).toEqual(confirmationMail(code, name));
+        } else if (kind === "correction") {
+          // Its own built-in text: no placeholder left, her first name in it.
+          const mail = correctionMail(code, name);
+          expect(renderTemplate(kind, code, text, { name })).toEqual(mail);
+          expect(mail.text).toContain("Ana");
+          expect(`${mail.subject}${mail.text}`).not.toMatch(/\{\{|\}\}/);
         } else if (kind === "verification") {
           expect(renderTemplate(kind, code, text, { name, link })).toEqual(
             verificationMail(code, name, link),
@@ -681,7 +688,7 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, kind) => {
       reasonId: reason!.id,
       actor: { id: adminId, role: "admin" },
     });
-    expect(result).toEqual({ outcome: "changed" });
+    expect(result).toMatchObject({ outcome: "changed" });
     const [mail] = await db.select().from(outbox).where(eq(outbox.recipient, email));
     expect(mail).toMatchObject({ kind: "rejected", language: "es", subject: text.subject });
     expect(mail!.text).toContain("Hola Lucía,");

@@ -12,6 +12,8 @@ export const mailTemplateKinds = [
   // The link that confirms a request to download or erase one's data (app/features/privacy/).
   "privacyExport",
   "privacyErase",
+  // A decision reopened after its mail went out: the earlier answer no longer stands.
+  "correction",
 ] as const;
 export type MailTemplateKind = (typeof mailTemplateKinds)[number];
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server.ts";
 import { outbox } from "#app/db/schema.server.ts";
 import type { Language } from "#app/i18n/languages.ts";
@@ -14,7 +15,13 @@ type Queryable = Pick<Database, "insert">;
  */
 export async function queueMail(
   db: Queryable,
-  mail: RenderedMail & { kind: string; to: string; language: Language },
+  mail: RenderedMail & {
+    kind: string;
+    to: string;
+    language: Language;
+    /** Held this long before the sender may take it (a decision's mail, while it can be undone). */
+    delaySeconds?: number;
+  },
 ) {
   const [row] = await db
     .insert(outbox)
@@ -26,6 +33,9 @@ export async function queueMail(
       html: mail.html,
       text: mail.text,
       priority: mailPriority(mail.kind),
+      ...(mail.delaySeconds
+        ? { nextAttemptAt: sql`now() + make_interval(secs => ${mail.delaySeconds})` }
+        : {}),
     })
     .returning({ id: outbox.id });
   notifyMailQueued();

@@ -216,6 +216,25 @@ export function decisionMail(
   };
 }
 
+/**
+ * A decision reopened after its mail went out: she is asked to disregard it and told we will
+ * write again, so she never reads an approval and then a rejection without a word between.
+ */
+export function correctionMail(
+  language: Language,
+  name: string,
+  override?: TemplateText | null,
+): RenderedMail {
+  return renderTemplate(
+    "correction",
+    language,
+    override ?? builtInTemplate("correction", language),
+    {
+      name,
+    },
+  );
+}
+
 /*
  * Wording an admin edits on /admin/email: per template and language, a subject and a plain-text
  * body with placeholders. Without an override the built-in text of the locales is sent.
@@ -232,6 +251,7 @@ export const templatePlaceholders: Record<MailTemplateKind, readonly string[]> =
   reset: ["name", "link"],
   privacyExport: ["name", "link"],
   privacyErase: ["name", "link"],
+  correction: ["name"],
 };
 
 export interface TemplateText {
@@ -254,7 +274,7 @@ export function builtInTemplate(kind: MailTemplateKind, language: Language): Tem
   const t = getFixedT(language);
   const keep = { name: "{{name}}", note: "{{note}}" };
   const paragraphs =
-    kind === "confirmation"
+    kind === "confirmation" || kind === "correction"
       ? ["greeting", "body", "next", "signature"].map((key) => t(`mail.${kind}.${key}`, keep))
       : kind === "approved" || kind === "rejected"
         ? ["greeting", "body", "next", "note", "signature"].map((key) =>

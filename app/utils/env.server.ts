@@ -71,6 +71,11 @@ const schema = z.object({
    * falling due); its own is sent at once.
    */
   MAIL_POLL_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
+  /**
+   * How long a decision's mail waits in the outbox, the time its decider has to undo it
+   * (product.md section 7: a minute). Shorter only for the browser tests, which wait for mail.
+   */
+  DECISION_UNDO_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   /** How much the server logs (JSON lines on stdout): fatal, error, warn, info, debug, trace or silent. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   GEO_COUNTRY_HEADER: z

@@ -238,6 +238,11 @@ const written: Record<string, ActionRule | ((pattern: string) => ActionRule)> = 
       ],
     };
   },
+  // Taking back a decision: without one, invalid; a decision that does not exist, 404.
+  "/admin/undo": guarded([
+    { passed: invalid() },
+    { fields: { decision: "999999999" }, passed: { status: 404 } },
+  ]),
   // Approvers read the affiliates; every change is an admin's.
   "/admin/afiliados/:id": guarded(
     [

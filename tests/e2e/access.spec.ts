@@ -159,6 +159,8 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
   // The page a refused note or merge lands on without JavaScript (POST only: access-actions.ts).
   "/admin/cadastros/:id/notes": screen(ok, { url: "/admin/cadastros/999999/notes" }),
   "/admin/cadastros/:id/merge": screen(ok, { url: "/admin/cadastros/999999/merge" }),
+  // POST only (access-actions.ts): a GET changes nothing and goes to the pending list.
+  "/admin/undo": screen({ status: 302, location: "/admin/pendentes" }, { page: false }),
   "/admin/privacy": screen(),
   // Content: no article has this number; a GET of the upload endpoint goes to the articles.
   "/admin/blog": screen(),

@@ -164,7 +164,17 @@ test.describe("reviewing applications", () => {
     await admin
       .getByLabel(t("en", "admin.detail.note"), { exact: true })
       .fill("Vagas preenchidas neste mês.");
+    // A reason, where the agency has some (another spec of this server may have added one).
+    const reason = admin.getByLabel(t("en", "admin.bulk.reason"), { exact: true });
+    if (await reason.count()) await reason.selectOption({ index: 1 });
     await admin.getByRole("button", { name: t("en", "admin.bulk.reject") }).click();
+    // Asked first, naming the count.
+    const confirm = admin.getByRole("dialog", {
+      name: t("en", "admin.bulk.confirm.Reprovado_other", { count: 2 }),
+    });
+    await confirm
+      .getByRole("button", { name: t("en", "admin.bulk.confirm.go.Reprovado_other", { count: 2 }) })
+      .click();
     await expect(
       admin.getByRole("status").filter({ hasText: t("en", "admin.bulk.done_other", { count: 2 }) }),
     ).toBeVisible();

@@ -54,7 +54,15 @@ test.describe("the model dashboard", () => {
       t(lang, "dashboard.greeting", { name: "Beatriz" }),
     );
     await expect(model.getByText(t(lang, "dashboard.status.Pendente.title"))).toBeVisible();
-    await expect(model.getByText(t(lang, "dashboard.received"))).toBeVisible();
+    // Her history in sentences of her language, the day on the agency's calendar.
+    const today = new Intl.DateTimeFormat(lang, {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "America/Sao_Paulo",
+    }).format(new Date());
+    const received = t(lang, "dashboard.timeline.received", { date: today });
+    await expect(model.getByText(received)).toBeVisible();
     await expect(model.getByText(t(lang, "dashboard.next.title"))).toHaveCount(0);
     await expectAccessible(model, "the dashboard, pending");
 
@@ -83,14 +91,11 @@ test.describe("the model dashboard", () => {
     // She sees the decision, its date in the history with the note, and what comes next.
     await model.reload();
     await expect(model.getByText(t(lang, "dashboard.status.Aprovado.title"))).toBeVisible();
-    const history = model.getByRole("list").filter({ hasText: t(lang, "dashboard.received") });
+    const history = model.getByRole("list").filter({ hasText: received });
     await expect(history.getByRole("listitem")).toHaveCount(2);
-    await expect(history).toContainText(
-      t(lang, "dashboard.changed", {
-        from: t(lang, "admin.status.Pendente"),
-        to: t(lang, "admin.status.Aprovado"),
-      }),
-    );
+    await expect(history).toContainText(t(lang, "dashboard.timeline.approved", { date: today }));
+    // Never the staff's words for it.
+    await expect(history).not.toContainText(t(lang, "admin.status.Pendente"));
     await expect(history).toContainText("Perfil muito profissional, bem-vinda!");
     await expect(
       model.getByRole("heading", { name: t(lang, "dashboard.next.title") }),

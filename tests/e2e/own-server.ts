@@ -85,6 +85,8 @@ export async function ownServer(
         PORT: String(port),
         HOST: "127.0.0.1",
         SUBMISSION_RATE_LIMIT: "1000",
+        // A decision's mail is held for its undo window: a short one, so specs get their mail.
+        DECISION_UNDO_SECONDS: "2",
         DATABASE_URL: "",
         LOG_LEVEL: "info",
         ...env,

@@ -29,7 +29,7 @@ test.describe("reviewing with the keyboard", () => {
   test.describe.configure({ mode: "serial" });
 
   test.beforeAll(async ({ app, playwright }) => {
-    // Oldest first: Ana, Bia, Carla; the list shows them newest first.
+    // Oldest first: Ana, Bia, Carla; the list is asked for newest first (pending opens oldest first).
     for (const { fullName, email } of applicants) {
       const sent = await (
         await playwright.request.newContext()
@@ -61,7 +61,7 @@ test.describe("reviewing with the keyboard", () => {
   test("j/k, Enter, a, r with a reason, / and ? without a pointer", async ({ app, page }) => {
     test.setTimeout(90_000);
     await app.signIn(page, "approver");
-    await page.goto(`${app.origin}/admin/pendentes`);
+    await page.goto(`${app.origin}/admin/pendentes?sort=newest`);
     await waitForHydration(page);
 
     // Documented where she works.
@@ -75,7 +75,7 @@ test.describe("reviewing with the keyboard", () => {
     await page.keyboard.type("ja");
     await expect(search).toHaveValue("ja");
     await expect(search).toBeFocused();
-    await expect(page).toHaveURL(`${app.origin}/admin/pendentes`);
+    await expect(page).toHaveURL(`${app.origin}/admin/pendentes?sort=newest`);
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await page.keyboard.press("Control+a");
     await page.keyboard.type("tecla");
@@ -114,7 +114,7 @@ test.describe("reviewing with the keyboard", () => {
     await page.keyboard.press("Enter");
     const heading = page.locator("h1");
     await expect(heading).toHaveText(ana.fullName);
-    await expect(page).toHaveURL(/\/admin\/cadastros\/\d+\?list=pendentes&q=tecla$/);
+    await expect(page).toHaveURL(/\/admin\/cadastros\/\d+\?list=pendentes&q=tecla&sort=newest$/);
 
     // k and j: the previous and next application of the same list, in its order.
     await page.keyboard.press("k");
@@ -147,7 +147,7 @@ test.describe("reviewing with the keyboard", () => {
       page.getByRole("status").filter({ hasText: text }).and(page.locator("p"));
     await expect(notice(changed("Aprovado"))).toBeVisible();
     await said(page, changed("Aprovado"));
-    await expect(page).toHaveURL(/\?list=pendentes&q=tecla&notice=Aprovado$/);
+    await expect(page).toHaveURL(/\?list=pendentes&q=tecla&sort=newest&notice=Aprovado$/);
     const approved = await app.mail.mailTo(bia.email, 1); // after her confirmation
     expect(approved.subject).toBe(t("pt", "mail.approved.subject"));
     // Decided: a second a is refused on the page, and said why.
@@ -199,7 +199,7 @@ test.describe("reviewing with the keyboard", () => {
 
     // "/" from an application: back to her list's search field.
     await page.keyboard.press("/");
-    await expect(page).toHaveURL(`${app.origin}/admin/pendentes?q=tecla`);
+    await expect(page).toHaveURL(`${app.origin}/admin/pendentes?q=tecla&sort=newest`);
     await expect(search).toBeFocused();
     await expect(rows).toHaveCount(2);
     await expect(page.getByRole("table")).toContainText(carla.fullName);

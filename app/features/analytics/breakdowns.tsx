@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Section } from "#app/components/ui/card.tsx";
 import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
@@ -6,7 +7,14 @@ import { useFigures } from "./figures.ts";
 import type { AnalyticsView } from "./report-view.server.ts";
 
 /** The period's applications by status, source, language, country and affiliate; the views. */
-export function Breakdowns({ view }: { view: AnalyticsView }) {
+export function Breakdowns({
+  view,
+  children,
+}: {
+  view: AnalyticsView;
+  /** More breakdowns of the same grid (the rejections by reason). */
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const { share } = useFigures();
   const ofTotal = (value: number) => share(value, view.total);
@@ -85,6 +93,7 @@ export function Breakdowns({ view }: { view: AnalyticsView }) {
         }))}
         share={(value) => share(value, view.funnel.pageViews)}
       />
+      {children}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Section } from "#app/components/ui/card.tsx";
 import type { ModelApplication } from "./dashboard.server.ts";
 import { formatWhen } from "#app/i18n/format.ts";
+import { AGENCY_TIME_ZONE } from "#app/utils/agency-time.ts";
 import { StatusBadge } from "#app/features/submissions/status-badge.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 
@@ -45,16 +46,7 @@ export function ApplicationCard({
               className="absolute -start-[1.7rem] top-1.5 size-3 rounded-full bg-brand-600 ring-4 ring-white"
             />
             <p className="text-sm text-ink-900">
-              <time dateTime={entry.at} className="font-semibold">
-                {formatWhen(entry.at, i18n.language)}
-              </time>{" "}
-              ·{" "}
-              {entry.from
-                ? t("dashboard.changed", {
-                    from: t(`admin.status.${entry.from}`),
-                    to: t(`admin.status.${entry.to}`),
-                  })
-                : t("dashboard.received")}
+              <time dateTime={entry.at}>{historySentence(entry, t, i18n.language)}</time>
             </p>
             {entry.note ? <p className="mt-1 text-sm text-ink-600">“{entry.note}”</p> : null}
           </li>
@@ -64,6 +56,33 @@ export function ApplicationCard({
       <Answers application={application} />
     </Section>
   );
+}
+
+const sentenceKeys = {
+  Pendente: "dashboard.timeline.reopened",
+  Aprovado: "dashboard.timeline.approved",
+  Reprovado: "dashboard.timeline.rejected",
+} as const;
+
+/**
+ * A step of her application as a sentence in her language ("Your application was approved on
+ * 5 March."), never the staff's status words: the day on the agency's calendar.
+ */
+function historySentence(
+  entry: ModelApplication["history"][number],
+  t: (key: string, values?: Record<string, string>) => string,
+  language: string,
+) {
+  const date = new Intl.DateTimeFormat(language, {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: AGENCY_TIME_ZONE,
+  }).format(new Date(entry.at));
+  const key = entry.from
+    ? (sentenceKeys[entry.to as keyof typeof sentenceKeys] ?? "dashboard.timeline.reopened")
+    : "dashboard.timeline.received";
+  return t(key, { date });
 }
 
 /** The answers she sent, behind a disclosure; what she left blank is left out. */

@@ -92,9 +92,13 @@ export async function applicationsOf(
     })
     .from(submissionStatusHistory)
     .where(
-      inArray(
-        submissionStatusHistory.submissionId,
-        rows.map((row) => row.id),
+      and(
+        inArray(
+          submissionStatusHistory.submissionId,
+          rows.map((row) => row.id),
+        ),
+        // A decision its decider took back within the minute never reached her: it is not hers.
+        isNull(submissionStatusHistory.undoneAt),
       ),
     )
     .orderBy(asc(submissionStatusHistory.createdAt), asc(submissionStatusHistory.id));

@@ -13,6 +13,7 @@ import { storableText } from "#app/utils/text.ts";
  */
 const actionLabels = {
   "submission.status": "submissionStatus",
+  "submission.undo": "undoDecision",
   "submission.reveal-document": "revealDocument",
   "submission.reveal-refused": "revealRefused",
   "submission.contact": "contactApplicant",

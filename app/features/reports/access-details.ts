@@ -17,7 +17,8 @@ function labelOr(t: T, key: string, fallback: string) {
 function valueLabel(action: string, value: unknown, t: T): string {
   if (value === null || value === undefined || value === "") return "—";
   const text = typeof value === "string" ? value : JSON.stringify(value);
-  if (action === "submission.status") return labelOr(t, `admin.status.${text}`, text);
+  if (action === "submission.status" || action === "submission.undo")
+    return labelOr(t, `admin.status.${text}`, text);
   if (action === "affiliate.status") {
     return labelOr(t, `admin.affiliates.statuses.${text}`, text);
   }
@@ -44,7 +45,7 @@ export function detailsSummary(
       limit: String(details.limit),
     });
   }
-  const { from, to, note, ...rest } = details;
+  const { from, to, note, reason, correction, ...rest } = details;
   const parts: string[] = [];
   if ("from" in details || "to" in details) {
     parts.push(`${valueLabel(action, from, t)} → ${valueLabel(action, to, t)}`);
@@ -60,6 +61,9 @@ export function detailsSummary(
       parts.push(`${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`);
     }
   }
+  // The reason by its label (a row written before labels were kept shows its reasonId).
+  if (typeof reason === "string" && reason) parts.push(t("admin.reasons.logged", { reason }));
+  if (correction === true) parts.push(t("admin.undo.correctionSent"));
   if (typeof note === "string" && note) parts.push(`“${note}”`);
   const line = parts.join(" · ");
   return line.length > 200 ? `${line.slice(0, 199)}…` : line;

@@ -54,12 +54,27 @@ export function ApplicationHistory({
 
 function HistoryEntry({ entry }: { entry: ApplicationDetail["history"][number] }) {
   const { t, i18n } = useTranslation();
+  // A decision taken back within its minute stays in the staff's history, struck through.
   return (
-    <li className="border-s-2 border-brand-200 ps-3">
-      <p className="font-medium text-ink-900">
-        {entry.fromStatus ? `${t(`admin.status.${entry.fromStatus}`)} → ` : ""}
-        {t(`admin.status.${entry.toStatus}`)}
+    <li
+      className={
+        entry.undoneAt ? "border-s-2 border-ink-200 ps-3" : "border-s-2 border-brand-200 ps-3"
+      }
+    >
+      <p className={entry.undoneAt ? "text-ink-500" : "font-medium text-ink-900"}>
+        <span className={entry.undoneAt ? "line-through" : undefined}>
+          {entry.fromStatus ? `${t(`admin.status.${entry.fromStatus}`)} → ` : ""}
+          {t(`admin.status.${entry.toStatus}`)}
+        </span>
+        {entry.undoneAt ? (
+          <span className="ms-2 rounded-full bg-ink-100 px-2 py-0.5 text-xs font-semibold text-ink-700">
+            {t("admin.undo.undone")}
+          </span>
+        ) : null}
       </p>
+      {entry.reason ? (
+        <p className="text-ink-700">{t("admin.reasons.logged", { reason: entry.reason })}</p>
+      ) : null}
       <p className="text-ink-500">
         {formatWhen(entry.createdAt, i18n.language)} · {entry.by ?? t("admin.detail.applicant")}
       </p>

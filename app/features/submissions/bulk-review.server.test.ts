@@ -58,7 +58,7 @@ describe.each(databaseTargets)("bulk decisions and document reveals on %s", (_na
       actor: approver,
       ip: "203.0.113.9",
     });
-    expect(result).toEqual({ changed: 2, skipped: 1 });
+    expect(result).toMatchObject({ outcome: "decided", changed: 2, skipped: 1 });
     const rows = await database.db
       .select({ id: submissions.id, status: submissions.status })
       .from(submissions)
@@ -97,7 +97,7 @@ describe.each(databaseTargets)("bulk decisions and document reveals on %s", (_na
       to: "Reprovado",
       actor: { id: `model-${marker}`, role: "model" },
     });
-    expect(result).toEqual({ changed: 0, skipped: 1 });
+    expect(result).toMatchObject({ outcome: "decided", changed: 0, skipped: 1 });
   });
 
   it("reveals the full document only through a recorded access", async () => {

@@ -14,11 +14,14 @@ export function DecisionForm({
   status,
   actions,
   reasons,
+  askCorrection = false,
   busy,
 }: {
   status: SubmissionStatus;
   actions: readonly SubmissionStatus[];
   reasons: readonly { id: number; label: string }[];
+  /** Reopening after her decision's mail went out: whether to tell her it no longer stands. */
+  askCorrection?: boolean;
   busy: boolean;
 }) {
   const { t } = useTranslation();
@@ -39,6 +42,24 @@ export function DecisionForm({
               </Select>
             )}
           </Field>
+        ) : null}
+        {askCorrection && actions.includes("Pendente") ? (
+          <div className="rounded-xl bg-sand-50 p-3 ring-1 ring-sand-300">
+            <label className="flex items-start gap-3 text-sm text-ink-800">
+              <input
+                type="checkbox"
+                name="correction"
+                value="yes"
+                defaultChecked
+                aria-describedby="correction-hint"
+                className="mt-0.5 size-4 shrink-0 accent-brand-700"
+              />
+              <span className="font-semibold text-ink-900">{t("admin.undo.correction")}</span>
+            </label>
+            <p id="correction-hint" className="mt-1 ps-7 text-xs text-ink-600">
+              {t("admin.undo.correctionHint")}
+            </p>
+          </div>
         ) : null}
         {/* Hers, unlike the team's private notes (private-notes.tsx): the label says so. */}
         <Field

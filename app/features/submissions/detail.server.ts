@@ -1,6 +1,12 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import type { Database } from "#app/db/db.server.ts";
-import { affiliates, submissions, submissionStatusHistory, user } from "#app/db/schema.server.ts";
+import {
+  affiliates,
+  rejectionReasons,
+  submissions,
+  submissionStatusHistory,
+  user,
+} from "#app/db/schema.server.ts";
 
 /**
  * An application as its reviewer sees it: her answers (the document by its last digits only:
@@ -20,9 +26,13 @@ export async function applicationDetail(db: Database, id: number) {
         toStatus: submissionStatusHistory.toStatus,
         note: submissionStatusHistory.note,
         by: user.name,
+        // A rejection's reason by its label; a decision its decider took back stays, marked.
+        reason: rejectionReasons.label,
+        undoneAt: submissionStatusHistory.undoneAt,
       })
       .from(submissionStatusHistory)
       .leftJoin(user, eq(user.id, submissionStatusHistory.changedBy))
+      .leftJoin(rejectionReasons, eq(rejectionReasons.id, submissionStatusHistory.reasonId))
       .where(eq(submissionStatusHistory.submissionId, id))
       .orderBy(desc(submissionStatusHistory.createdAt)),
     db

@@ -38,7 +38,9 @@ describe("the export of a list", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the byte-order mark
     const text = new TextDecoder().decode(bytes);
     const lines = text.trimEnd().split("\r\n");
-    expect(lines[0]).toMatch(/^"id";"created_at \(Brasília time\)";"status";"source";/);
+    expect(lines[0]).toMatch(
+      /^"id";"created_at \(Brasília time\)";"status";"rejection_reason";"source";/,
+    );
     expect(lines).toHaveLength(1 + 700);
     expect(new Set(lines.slice(1).map((line) => line.split(";")[0])).size).toBe(700);
     expect(lines.slice(1).every((line) => line.includes(';"Aprovado";'))).toBe(true);

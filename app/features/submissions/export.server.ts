@@ -4,8 +4,10 @@ import { recordAccess } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
 import {
   affiliates,
+  rejectionReasons,
   submissionRatings,
   submissions,
+  submissionStatusHistory as history,
   submissionTags,
   tags,
   user,
@@ -32,6 +34,12 @@ function exportQuery(db: Database, filter: ReviewListFilter, limit: number) {
       createdAt: submissions.createdAt,
       cursorCreatedAt: sql<string>`${submissions.createdAt}::text`,
       status: submissions.status,
+      // The reason of the rejection that stands (the last one not undone), by its label.
+      rejectionReason: sql<string | null>`case when ${submissions.status} = 'Reprovado' then (
+        select ${rejectionReasons.label} from ${history}
+        join ${rejectionReasons} on ${rejectionReasons.id} = ${history.reasonId}
+        where ${history.submissionId} = ${submissions.id} and ${history.undoneAt} is null
+        order by ${history.createdAt} desc, ${history.id} desc limit 1) end`,
       source: submissions.source,
       language: submissions.language,
       fullName: submissions.fullName,
@@ -79,6 +87,7 @@ const columns: readonly CsvColumn<Row>[] = [
   ["id", (r) => r.id],
   ["created_at (Brasília time)", (r) => brasilia(r.createdAt)],
   ["status", (r) => r.status],
+  ["rejection_reason", (r) => r.rejectionReason],
   ["source", (r) => r.source],
   ["language", (r) => r.language],
   ["full_name", (r) => r.fullName],

@@ -83,8 +83,9 @@ describe.each(databaseTargets)("an application's neighbours on %s", (_name, kind
   });
 
   it("keeps its place for an application that has left the list (just decided)", async () => {
-    // Bia is approved: opened from the pending list, her neighbours are the pending ones around her.
-    expect(await around("bia", { list: "pendentes" })).toMatchObject({
+    // Bia is approved: opened from the pending list (newest first, as asked for), her neighbours
+    // are the pending ones around her.
+    expect(await around("bia", { list: "pendentes", sort: "newest" })).toMatchObject({
       previous: "carla",
       next: "ana",
     });
@@ -92,10 +93,15 @@ describe.each(databaseTargets)("an application's neighbours on %s", (_name, kind
 
   it("links to the neighbours and to the list with the same list, filters and order", async () => {
     const { found } = await around("carla", { list: "pendentes", sort: "oldest" });
-    const query = `list=pendentes&q=${marker}&sort=oldest`;
+    // Oldest first is the pending list's own order: the links need not say it.
+    const query = `list=pendentes&q=${marker}`;
     expect(found.next!.href).toBe(`/admin/cadastros/${ids.get("dani")}?${query}`);
     expect(found.previous!.href).toBe(`/admin/cadastros/${ids.get("ana")}?${query}`);
-    expect(found.list).toBe(`/admin/pendentes?q=${marker}&sort=oldest`);
+    expect(found.list).toBe(`/admin/pendentes?q=${marker}`);
+    // Newest first is not: they carry it.
+    const newest = (await around("carla", { list: "pendentes", sort: "newest" })).found;
+    expect(newest.list).toBe(`/admin/pendentes?q=${marker}&sort=newest`);
+    expect(newest.next!.href).toBe(`/admin/cadastros/${ids.get("ana")}?${query}&sort=newest`);
   });
 
   it("ignores a list it does not know and names none for an application that does not exist", async () => {

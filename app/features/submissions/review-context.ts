@@ -20,17 +20,15 @@ const slugOf = (list: ReviewList) => list.path.slice(list.path.lastIndexOf("/") 
 
 export function readReviewContext(params: URLSearchParams): ReviewContext {
   const slug = params.get("list");
-  return {
-    list: reviewLists.find((list) => slugOf(list) === slug) ?? DEFAULT_LIST,
-    filter: readReviewFilter(params),
-  };
+  const list = reviewLists.find((each) => slugOf(each) === slug) ?? DEFAULT_LIST;
+  return { list, filter: readReviewFilter(params, list.status) };
 }
 
 /** The context as query parameters, only what differs from the default list. */
 export function reviewContextParams({ list, filter }: ReviewContext): Record<string, string> {
   return {
     ...(list === DEFAULT_LIST ? {} : { list: slugOf(list) }),
-    ...reviewFilterParams(filter),
+    ...reviewFilterParams(filter, list.status),
   };
 }
 
@@ -46,5 +44,5 @@ export function detailHref(id: number, context: ReviewContext, extra: Record<str
 
 /** The list itself, with its filters and order. */
 export function listHref({ list, filter }: ReviewContext) {
-  return withQuery(list.path, reviewFilterParams(filter));
+  return withQuery(list.path, reviewFilterParams(filter, list.status));
 }

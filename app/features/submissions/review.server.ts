@@ -1,7 +1,8 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { recordAccess } from "#app/db/access-log.server.ts";
-import type { Database, Reader } from "#app/db/db.server.ts";
+import type { Database, Reader, Transaction } from "#app/db/db.server.ts";
 import {
+  outbox,
   submissions,
   submissionStatusHistory,
   type Role,
@@ -9,11 +10,13 @@ import {
 } from "#app/db/schema.server.ts";
 import { defaultLanguage, normalizeLanguage, type Language } from "#app/i18n/languages.ts";
 import { queueMail } from "#app/mail/outbox.server.ts";
-import { decisionMail, findTemplateOverride } from "#app/mail/templates.server.ts";
+import { correctionMail, decisionMail, findTemplateOverride } from "#app/mail/templates.server.ts";
 import {
   activeRejectionReason,
   rejectionTemplateKeys,
 } from "#app/mail/rejection-reasons.server.ts";
+import { reasonLabel } from "./reason-labels.server.ts";
+import { undoSeconds, withdrawQueuedMail } from "./undo.server.ts";
 
 export interface StatusChange {
   submissionId: number;
@@ -23,12 +26,18 @@ export interface StatusChange {
   note?: string | null;
   /** For a rejection: the reason picked (its mail template is sent, and history keeps it). */
   reasonId?: number | null;
+  /**
+   * For a reopen after her decision's mail went out: whether to tell her (the correction mail).
+   * A decision's mail still waiting in the outbox is withdrawn instead: she never hears of it.
+   */
+  correction?: boolean;
   actor: { id: string; role: Role };
   ip?: string | null;
 }
 
 export type StatusChangeResult =
-  | { outcome: "changed" }
+  /** `decisionId`: the history row, which its decider may undo for a minute (undo.server.ts). */
+  | { outcome: "changed"; decisionId: number }
   | { outcome: "conflict"; current: Status }
   | { outcome: "not-found" }
   | { outcome: "forbidden" }
@@ -88,31 +97,17 @@ export async function changeStatus(
       if (current?.erasedAt) return { outcome: "forbidden" };
       return current ? { outcome: "conflict", current: current.status } : { outcome: "not-found" };
     }
-    await tx.insert(submissionStatusHistory).values({
-      submissionId: change.submissionId,
-      fromStatus: change.from,
-      toStatus: change.to,
-      changedBy: change.actor.id,
-      note,
-      reasonId,
-    });
-    await recordAccess(tx, "submission.status", {
-      actor: { id: change.actor.id, ip: change.ip },
-      subject: `submission:${change.submissionId}`,
-      details: {
-        from: change.from,
-        to: change.to,
-        ...(note ? { note } : {}),
-        ...(reasonId !== null ? { reasonId } : {}),
-      },
-    });
+    const language = normalizeLanguage(updated.language) ?? defaultLanguage;
+    let mailId: number | null = null;
+    let correction = false;
     if (change.to !== "Pendente") {
-      const language = normalizeLanguage(updated.language) ?? defaultLanguage;
       const decision = change.to === "Aprovado" ? "approved" : "rejected";
-      await queueMail(tx, {
+      // Held for the undo window: until then the decider may take it back (undo.server.ts).
+      mailId = await queueMail(tx, {
         kind: decision,
         to: updated.email,
         language,
+        delaySeconds: undoSeconds(),
         ...(await decisionMailFor(tx, {
           language,
           decision,
@@ -121,8 +116,48 @@ export async function changeStatus(
           reasonId,
         })),
       });
+    } else if (
+      (await settleDecisionMail(tx, change.submissionId)) === "sent" &&
+      change.correction
+    ) {
+      // She was told of a decision that no longer stands: she is told so, in her language.
+      await queueMail(tx, {
+        kind: "correction",
+        to: updated.email,
+        language,
+        ...correctionMail(
+          language,
+          updated.fullName,
+          await findTemplateOverride(tx, "correction", language),
+        ),
+      });
+      correction = true;
     }
-    return { outcome: "changed" };
+    const [row] = await tx
+      .insert(submissionStatusHistory)
+      .values({
+        submissionId: change.submissionId,
+        fromStatus: change.from,
+        toStatus: change.to,
+        changedBy: change.actor.id,
+        note,
+        reasonId,
+        mailId,
+      })
+      .returning({ id: submissionStatusHistory.id });
+    const reason = reasonId === null ? null : await reasonLabel(tx, reasonId);
+    await recordAccess(tx, "submission.status", {
+      actor: { id: change.actor.id, ip: change.ip },
+      subject: `submission:${change.submissionId}`,
+      details: {
+        from: change.from,
+        to: change.to,
+        ...(note ? { note } : {}),
+        ...(reason ? { reason } : {}),
+        ...(correction ? { correction } : {}),
+      },
+    });
+    return { outcome: "changed", decisionId: row!.id };
   });
 }
 
@@ -148,4 +183,54 @@ export async function decisionMailFor(
     language,
   );
   return decisionMail(language, decision, input.fullName, input.note, override);
+}
+
+/** The last decision on an application that still stands (not undone), if any. */
+async function standingDecision(db: Reader, submissionId: number) {
+  const [row] = await db
+    .select({
+      toStatus: submissionStatusHistory.toStatus,
+      changedBy: submissionStatusHistory.changedBy,
+      mailId: submissionStatusHistory.mailId,
+    })
+    .from(submissionStatusHistory)
+    .where(
+      and(
+        eq(submissionStatusHistory.submissionId, submissionId),
+        isNull(submissionStatusHistory.undoneAt),
+      ),
+    )
+    .orderBy(desc(submissionStatusHistory.id))
+    .limit(1);
+  return row && row.toStatus !== "Pendente" && row.changedBy !== null ? row : null;
+}
+
+/**
+ * Whether she may have been told of the decision that stands: its mail was sent, or a sender
+ * took it, or it predates the outbox link (mail_id), when every decision was mailed at once.
+ * The reopen form asks about a correction mail only then.
+ */
+export async function decisionMailOut(db: Reader, submissionId: number): Promise<boolean> {
+  const decision = await standingDecision(db, submissionId);
+  if (!decision) return false;
+  if (decision.mailId === null) return true;
+  const [mail] = await db
+    .select({ out: sql<boolean>`${outbox.status} <> 'queued' or ${outbox.attempts} > 0` })
+    .from(outbox)
+    .where(eq(outbox.id, decision.mailId));
+  // Gone from the outbox (the sent mail was cleaned up): it went.
+  return mail ? Boolean(mail.out) : true;
+}
+
+/**
+ * At a reopen, the mail of the decision being reopened: withdrawn if it still waits unclaimed
+ * (she never hears of it, nothing to correct), else "sent".
+ */
+async function settleDecisionMail(tx: Transaction, submissionId: number) {
+  const decision = await standingDecision(tx, submissionId);
+  if (!decision) return "none";
+  if (decision.mailId !== null && (await withdrawQueuedMail(tx, decision.mailId))) {
+    return "withdrawn";
+  }
+  return (await decisionMailOut(tx, submissionId)) ? "sent" : "none";
 }

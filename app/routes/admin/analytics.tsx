@@ -13,6 +13,8 @@ import { useFigures } from "#app/features/analytics/figures.ts";
 import { FunnelSection } from "#app/features/analytics/funnel-section.tsx";
 import { OverTimeSection } from "#app/features/analytics/over-time-section.tsx";
 import { RangeForm } from "#app/features/analytics/range-form.tsx";
+import { rejectionsByReason } from "#app/features/analytics/rejection-reasons.server.ts";
+import { RejectionReasonsSection } from "#app/features/analytics/rejection-reasons-section.tsx";
 import { analyticsView } from "#app/features/analytics/report-view.server.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
@@ -32,7 +34,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { range, errors, submitted } = parseRange(new URL(request.url).searchParams, today);
   const db = await getDatabase();
   await flushCounts(db); // this instance's latest counts, so the funnel is current
-  const report = await analyticsReport(db, range);
+  const [report, reasons] = await Promise.all([
+    analyticsReport(db, range),
+    rejectionsByReason(db, range),
+  ]);
   const hasErrors = Object.keys(errors).length > 0;
   return data(
     {
@@ -43,6 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       form: hasErrors ? submitted : { from: range.from, to: range.to, group: range.group },
       presets: rangePresets.map((days) => ({ days, ...lastDays(today, days) })),
       ...analyticsView(report, range, language, t),
+      reasons,
     },
     { status: hasErrors ? 400 : 200 },
   );
@@ -82,7 +88,9 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
 
       <FunnelSection funnel={loaderData.funnel} />
       <OverTimeSection periods={loaderData.overTime} group={range.group} />
-      <Breakdowns view={loaderData} />
+      <Breakdowns view={loaderData}>
+        <RejectionReasonsSection reasons={loaderData.reasons} />
+      </Breakdowns>
     </>
   );
 }

@@ -14,7 +14,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const list = reviewLists.find((l) => l.path === url.searchParams.get("list")) ?? reviewLists[0];
   const stream = await exportSubmissions(
     await getDatabase(),
-    { ...readReviewFilter(url.searchParams), status: list.status, viewerId: viewer.id },
+    {
+      ...readReviewFilter(url.searchParams, list.status),
+      status: list.status,
+      viewerId: viewer.id,
+    },
     { id: viewer.id, ip: clientIp(request) },
   );
   const day = new Date().toISOString().slice(0, 10);

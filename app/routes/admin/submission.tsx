@@ -27,7 +27,13 @@ import {
 } from "#app/features/submissions/review-context.ts";
 import { applicationDetail } from "#app/features/submissions/detail.server.ts";
 import { StatusBadge } from "#app/features/submissions/status-badge.tsx";
-import { changeStatus, mayChange } from "#app/features/submissions/review.server.ts";
+import {
+  changeStatus,
+  decisionMailOut,
+  mayChange,
+} from "#app/features/submissions/review.server.ts";
+import { undoableDecision } from "#app/features/submissions/undo.server.ts";
+import { UndoNotice, UndoOutcome } from "#app/features/submissions/undo-notice.tsx";
 import { REVEAL_LIMIT, revealDocument } from "#app/features/submissions/reveal.server.ts";
 import { listRejectionReasons } from "#app/mail/rejection-reasons.server.ts";
 import { SubmissionPrivacy } from "#app/features/privacy/submission-privacy.tsx";
@@ -45,17 +51,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
   const db = await getDatabase();
-  const [detail, reasons, team, staff, tags, notes, people, merges] = await Promise.all([
-    applicationDetail(db, id),
-    listRejectionReasons(db, { activeOnly: true }),
-    applicationTeam(db, id, viewer.id),
-    listStaff(db),
-    listTags(db),
-    // The team's private notes and merges (issue 28): notes.server.ts, duplicates.server.ts.
-    listNotes(db, id),
-    listMentionable(db),
-    mergesInto(db, id),
-  ]);
+  const [detail, reasons, team, staff, tags, notes, people, merges, undo, mailOut] =
+    await Promise.all([
+      applicationDetail(db, id),
+      listRejectionReasons(db, { activeOnly: true }),
+      applicationTeam(db, id, viewer.id),
+      listStaff(db),
+      listTags(db),
+      // The team's private notes and merges (issue 28): notes.server.ts, duplicates.server.ts.
+      listNotes(db, id),
+      listMentionable(db),
+      mergesInto(db, id),
+      undoableDecision(db, id, viewer.id),
+      decisionMailOut(db, id),
+    ]);
   if (!detail) throw data(null, { status: 404 });
   // The list she was opened from: its next and previous application (j and k, the links).
   const neighbours = await applicationNeighbours(
@@ -97,6 +106,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       merges,
     },
     mayMerge: mayAct(viewer.role, "adminApplicationMerge"),
+    undo,
+    // A reopen asks whether to send her a correction only if she was told of the decision.
+    askCorrection: mailOut,
   };
 }
 
@@ -128,6 +140,7 @@ const submissionForm = z.union([
       .transform(Number)
       .nullable()
       .catch(null),
+    correction: z.literal("yes").optional().catch(undefined),
   }),
 ]);
 
@@ -165,6 +178,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     to,
     note: input.note,
     reasonId: input.reason,
+    correction: input.correction === "yes",
     actor: { id: viewer.id, role: viewer.role },
     ip: clientIp(request),
   });
@@ -238,6 +252,12 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
             })}
           </FormMessage>
         </div>
+      ) : loaderData.undo ? (
+        <div className="mt-6">
+          <UndoNotice decisions={[loaderData.undo.id]}>
+            {t("admin.detail.changed", { status: t(`admin.status.${loaderData.undo.status}`) })}
+          </UndoNotice>
+        </div>
       ) : notice && isSubmissionStatus(notice) ? (
         <div className="mt-6">
           <FormMessage tone="notice">
@@ -245,6 +265,8 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
           </FormMessage>
         </div>
       ) : null}
+
+      <UndoOutcome />
 
       {selfReferral ? (
         <div
@@ -283,6 +305,7 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
               status={a.status}
               actions={actions}
               reasons={reasons}
+              askCorrection={loaderData.askCorrection}
               busy={navigation.state !== "idle"}
             />
           ) : null}

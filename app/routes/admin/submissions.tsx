@@ -7,6 +7,8 @@ import { PageLinkError, Pager } from "#app/components/ui/pager.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { reviewLists } from "#app/features/admin/admin-nav.ts";
 import { BulkDecision } from "#app/features/submissions/bulk-decision.tsx";
+import { UndoNotice, UndoOutcome } from "#app/features/submissions/undo-notice.tsx";
+import { listRejectionReasons } from "#app/mail/rejection-reasons.server.ts";
 import { decideMany } from "#app/features/submissions/bulk-review.server.ts";
 import { readReviewFilter, reviewFilterParams } from "#app/features/submissions/review-filter.ts";
 import { ReviewFilters } from "#app/features/submissions/review-filters.tsx";
@@ -40,14 +42,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireScreen(request, "adminReview");
   const url = new URL(request.url);
   const list = listOf(request);
-  const filter = readReviewFilter(url.searchParams);
+  const filter = readReviewFilter(url.searchParams, list.status);
   const { cursor: before, invalid: badPageLink } = readCursor(url.searchParams.get("after"));
   const db = await getDatabase();
-  const [page, referrers, tags, views] = await Promise.all([
+  const [page, referrers, tags, views, reasons] = await Promise.all([
     listSubmissions(db, { ...filter, status: list.status, before, limit: 50, viewerId: viewer.id }),
     listReferrers(db),
     listTags(db),
     listViews(db, viewer.id),
+    listRejectionReasons(db, { activeOnly: true }),
   ]);
   const ids = page.rows.map((row) => row.id);
   const [team, duplicates] = await Promise.all([
@@ -64,7 +67,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       label: list.label,
       path: list.path,
       filter,
-      filterParams: reviewFilterParams(filter),
+      filterParams: reviewFilterParams(filter, list.status),
+      reasons: reasons.map(({ id, label }) => ({ id, label })),
       // Each row's link names this list, so her page knows the next and the previous one.
       context: new URLSearchParams(reviewContextParams({ list, filter })).toString(),
       referrers,
@@ -106,8 +110,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 type BulkResult =
-  | { changed: number; skipped: number; error?: undefined }
-  | { error: string; changed?: undefined; skipped?: undefined };
+  | {
+      changed: number;
+      skipped: number;
+      to: "Aprovado" | "Reprovado";
+      decisions: number[];
+      error?: undefined;
+    }
+  | { error: string; changed?: undefined; skipped?: undefined; decisions?: undefined };
 
 const BULK_MAX = 200;
 
@@ -120,6 +130,13 @@ const bulkForm = z.object({
     .refine((ids) => ids.length > 0, { error: "admin.bulk.chooseRows" })
     .refine((ids) => ids.length <= BULK_MAX, { error: "admin.bulk.tooMany" }),
   note: textField,
+  // A rejection's reason: its id; anything else is none (the server then asks for one).
+  reason: z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/)
+    .transform(Number)
+    .nullable()
+    .catch(null),
 });
 
 /** Approve or reject the ticked pending applications at once, with one note for all. */
@@ -135,15 +152,24 @@ export async function action({ request }: Route.ActionArgs) {
     const errors = fieldErrorsOf(form.error);
     return data<BulkResult>({ error: errors.to ?? errors.id ?? "auth.errors.generic" }, 400);
   }
-  const { id: ids, to, note } = form.data;
+  const { id: ids, to, note, reason } = form.data;
   const result = await decideMany(await getDatabase(), {
     ids,
     to,
     note,
+    reasonId: reason,
     actor: { id: viewer.id, role: viewer.role },
     ip: clientIp(request),
   });
-  return data<BulkResult>(result);
+  if (result.outcome !== "decided") {
+    const error =
+      result.outcome === "reason-required"
+        ? "admin.bulk.reasonRequired"
+        : "admin.detail.unknownReason";
+    return data<BulkResult>({ error }, 400);
+  }
+  const { changed, skipped, decisions } = result;
+  return data<BulkResult>({ changed, skipped, to, decisions });
 }
 
 export default function Submissions({ loaderData, actionData }: Route.ComponentProps) {
@@ -176,15 +202,27 @@ export default function Submissions({ loaderData, actionData }: Route.ComponentP
 
       <div role="status" aria-live="polite" className="mt-4 empty:hidden">
         {actionData?.error ? (
-          <p className="bg-coral-50 text-coral-800 ring-coral-200 rounded-xl px-4 py-3 text-sm font-medium ring-1">
+          <p className="rounded-xl bg-coral-300/25 px-4 py-3 text-sm font-medium text-coral-700">
             {t(actionData.error, { max: BULK_MAX })}
           </p>
-        ) : actionData ? (
+        ) : actionData && !actionData.decisions?.length ? (
           <p className="rounded-xl bg-brand-50 px-4 py-3 text-sm font-medium text-brand-900 ring-1 ring-brand-200">
             {t("admin.bulk.done", { count: actionData.changed })}
             {actionData.skipped ? ` ${t("admin.bulk.skipped", { count: actionData.skipped })}` : ""}
           </p>
         ) : null}
+      </div>
+      {actionData?.decisions?.length ? (
+        // Decided: said once, with the Undo of the whole batch while its mail waits.
+        <div className="mt-4">
+          <UndoNotice decisions={actionData.decisions}>
+            {t("admin.bulk.done", { count: actionData.changed })}
+            {actionData.skipped ? ` ${t("admin.bulk.skipped", { count: actionData.skipped })}` : ""}
+          </UndoNotice>
+        </div>
+      ) : null}
+      <div className="mt-4 empty:hidden">
+        <UndoOutcome />
       </div>
 
       {rows.length === 0 ? (
@@ -199,7 +237,13 @@ export default function Submissions({ loaderData, actionData }: Route.ComponentP
         <ReviewTable caption={t(label)} rows={rows} context={context} />
       )}
 
-      {rows.some((row) => row.status === "Pendente") ? <BulkDecision busy={busy} /> : null}
+      {rows.some((row) => row.status === "Pendente") ? (
+        <BulkDecision
+          busy={busy}
+          reasons={loaderData.reasons}
+          decided={actionData?.decisions ? actionData : null}
+        />
+      ) : null}
       {rows.some((row) => row.selectable) ? <BulkTag tags={loaderData.tags} /> : null}
 
       <p className="mt-4">
