@@ -8,6 +8,7 @@ export const accessActions = [
   "submission.status",
   "submission.reveal-document",
   "submission.reveal-refused",
+  "submission.photos-viewed",
   "submission.contact",
   "submissions.export",
   "access-report.export",

@@ -15,6 +15,7 @@ const actionLabels = {
   "submission.status": "submissionStatus",
   "submission.reveal-document": "revealDocument",
   "submission.reveal-refused": "revealRefused",
+  "submission.photos-viewed": "photosViewed",
   "submission.contact": "contactApplicant",
   "submissions.export": "exportSubmissions",
   "access-report.export": "exportAccessReport",
