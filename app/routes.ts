@@ -50,6 +50,7 @@ export default [
     route("cadastros/:id/data.json", "routes/admin/submission-data.ts"),
     route("cadastros/:id/erase", "routes/admin/submission-erase.ts"),
     route("cadastros/:id/contact", "routes/admin/submission-contact.ts"),
+    route("cadastros/:id/photos/:photo/:size", "routes/admin/submission-photo.ts"),
     route("export.csv", "routes/admin/export.ts"),
     route("users", "routes/admin/users.tsx"),
     route("auth-report", "routes/admin/auth-report.tsx"),

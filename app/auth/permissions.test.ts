@@ -43,6 +43,8 @@ const specification: Record<ScreenName, { open: Role[]; act?: Role[] }> = {
   adminReview: { open: staff },
   adminExport: { open: staff },
   adminApplication: { open: staff },
+  // Her photos (product.md section 7): shown only to staff.
+  adminApplicationPhoto: { open: staff },
   // An application's data and its erasure are the admin's (README, Back office).
   adminApplicationData: { open: admins },
   adminApplicationErase: { open: staff, act: admins },

@@ -44,6 +44,8 @@ export const screens = {
     paths: ["/admin/cadastros/:id", "/admin/cadastros/:id/contact"],
     roles: staff,
   },
+  // Her photos, one at a time, for the reviewers only (routes/admin/submission-photo.ts).
+  adminApplicationPhoto: { paths: ["/admin/cadastros/:id/photos/:photo/:size"], roles: staff },
   // An application's data and its erasure are the admin's (a GET of erase goes to its page).
   adminApplicationData: { paths: ["/admin/cadastros/:id/data.json"], roles: admins },
   adminApplicationErase: { paths: ["/admin/cadastros/:id/erase"], roles: staff, act: admins },
