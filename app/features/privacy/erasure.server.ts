@@ -14,6 +14,7 @@ import {
 import { effectiveRole } from "#app/auth/guards.server.ts";
 import { maskEmail } from "#app/mail/smtp-admin.server.ts";
 import { normalizeEmail } from "./data-export.server.ts";
+import { deletePhotos } from "#app/features/submissions/photos.server.ts";
 
 /** What can run the statements of an erasure: the database or an open transaction. */
 export type Writer = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
@@ -54,6 +55,8 @@ export async function eraseApplications(tx: Writer, ids: number[]): Promise<numb
     .returning({ id: submissions.id });
   const erasedIds = erased.map((row) => row.id).sort((a, b) => a - b);
   if (!erasedIds.length) return [];
+  // Her photos are her: nothing of them stays.
+  await deletePhotos(tx, erasedIds);
   // A reviewer's note is written about her: it goes with the rest. Who decided, and when, stays.
   await tx
     .update(submissionStatusHistory)

@@ -105,7 +105,7 @@ export async function readPhoto(
  * as a data URL a browser (or any JSON reader) opens as a picture.
  */
 export async function photosForExport(
-  db: Database,
+  db: Pick<Database, "select">,
   submissionIds: readonly number[],
 ): Promise<Map<number, { position: number; width: number; height: number; dataUrl: string }[]>> {
   const byApplication = new Map<
