@@ -37,7 +37,8 @@ export function contentSecurityPolicy(
         ? [`'nonce-${scripts}'`, "'strict-dynamic'", "'self'"]
         : [...scripts.hashes, "'self'"],
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:"],
+    // blob: the previews of the photos she picks for her application, made in her own browser.
+    "img-src": ["'self'", "data:", "blob:"],
     "font-src": ["'self'"],
     "connect-src": dev ? ["'self'", "ws:"] : ["'self'"],
     "manifest-src": ["'self'"],
