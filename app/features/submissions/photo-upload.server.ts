@@ -65,7 +65,8 @@ export async function readMultipartApplication(
         fieldSize: limits.textBytes,
         fields: MAX_FORM_FIELDS,
         parts: MAX_FORM_FIELDS,
-        fileSize: limits.fileBytes,
+        // Busboy stops a file when it reaches this size: one byte past the largest allowed.
+        fileSize: limits.fileBytes + 1,
         headerPairs: 20,
       },
     });
