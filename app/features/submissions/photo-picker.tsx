@@ -91,9 +91,7 @@ export function PhotoPicker({
       <p id={`${id}-hint`} className="text-sm text-ink-500">
         {t(`${strings}.hint`)}
       </p>
-      {note && !picked.length ? (
-        <p className="text-sm font-medium text-ink-700">{note}</p>
-      ) : null}
+      {note && !picked.length ? <p className="text-sm font-medium text-ink-700">{note}</p> : null}
       {picked.length ? (
         <>
           <p className="text-sm text-ink-700" aria-live="polite">

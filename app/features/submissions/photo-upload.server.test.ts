@@ -13,7 +13,11 @@ import {
 } from "./photo-upload.server.ts";
 
 /** A photo as a camera writes one: a JPEG of that size with a gradient, so it compresses like one. */
-async function jpeg(width = 640, height = 480, options: { exif?: boolean; orientation?: number } = {}) {
+async function jpeg(
+  width = 640,
+  height = 480,
+  options: { exif?: boolean; orientation?: number } = {},
+) {
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7 + Math.floor(i / width)) % 256;
   let image = sharp(pixels, { raw: { width, height, channels: 3 } });
@@ -190,7 +194,9 @@ describe("preparing photos", () => {
       width: THUMB_SIDE,
       height: THUMB_SIDE / 2,
     });
-    const webp = await sharp(await jpeg(100, 80)).webp().toBuffer();
+    const webp = await sharp(await jpeg(100, 80))
+      .webp()
+      .toBuffer();
     expect((await preparePhotos([webp]))[0]).toMatchObject({ width: 100, height: 80 });
   });
 
@@ -200,7 +206,13 @@ describe("preparing photos", () => {
     const zip = Buffer.concat([Buffer.from("PK\x03\x04", "latin1"), Buffer.from("evil.php")]);
     // A comment segment (COM, 0xFFFE) right after the start of image, then the rest.
     const comment = Buffer.concat([Buffer.from([0xff, 0xfe, 0, html.length + 2]), html]);
-    const polyglot = Buffer.concat([picture.subarray(0, 2), comment, picture.subarray(2), html, zip]);
+    const polyglot = Buffer.concat([
+      picture.subarray(0, 2),
+      comment,
+      picture.subarray(2),
+      html,
+      zip,
+    ]);
     expect((await sharp(polyglot).metadata()).format).toBe("jpeg");
     const [photo] = await preparePhotos([polyglot]);
     for (const kept of [photo!.large, photo!.thumb]) {

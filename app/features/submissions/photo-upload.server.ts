@@ -215,7 +215,12 @@ export async function preparePhotos(
       for (const input of inputs) {
         const large = await input()
           .rotate()
-          .resize({ width: LARGE_SIDE, height: LARGE_SIDE, fit: "inside", withoutEnlargement: true })
+          .resize({
+            width: LARGE_SIDE,
+            height: LARGE_SIDE,
+            fit: "inside",
+            withoutEnlargement: true,
+          })
           .flatten({ background: "#ffffff" })
           .toColourspace("srgb")
           .jpeg({ quality: 82 })

@@ -135,10 +135,7 @@ export async function photosForExport(
 }
 
 /** Deletes the photos of these applications (erasure, retention). */
-export async function deletePhotos(
-  tx: Pick<Database, "delete">,
-  submissionIds: readonly number[],
-) {
+export async function deletePhotos(tx: Pick<Database, "delete">, submissionIds: readonly number[]) {
   if (!submissionIds.length) return;
   await tx
     .delete(submissionPhotos)

@@ -14,18 +14,13 @@ import type { Route } from "./+types/submission-photo";
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await requireScreen(request, "adminApplicationPhoto");
-  const id = Number(params.id);
-  const photo = Number(params.photo);
+  // Ids as the pages write them (no "0x1", "1e3" or " 1"), and one of the two sizes.
   const size = params.size;
-  if (
-    !Number.isSafeInteger(id) ||
-    id < 1 ||
-    !Number.isSafeInteger(photo) ||
-    photo < 1 ||
-    (size !== "thumb" && size !== "large")
-  ) {
+  if (!isId(params.id) || !isId(params.photo) || (size !== "thumb" && size !== "large")) {
     throw data(null, { status: 404 });
   }
+  const id = Number(params.id);
+  const photo = Number(params.photo);
   const db = await getDatabase();
   const bytes = await readPhoto(db, id, photo, size);
   if (!bytes) throw data(null, { status: 404 });
@@ -40,3 +35,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
   });
 }
+
+const isId = (value: string | undefined): value is string =>
+  value !== undefined && /^[1-9][0-9]{0,15}$/.test(value);
