@@ -69,7 +69,13 @@ describe.each(databaseTargets)("applicants' photos on %s", (_name, kind) => {
   function post(fields: Record<string, string>, files: (Buffer | string)[]) {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    files.forEach((bytes, i) => form.append(PHOTOS_FIELD, new Blob([bytes]), `IMG_${i + 1}.jpg`));
+    files.forEach((bytes, i) =>
+      form.append(
+        PHOTOS_FIELD,
+        new Blob([typeof bytes === "string" ? bytes : new Uint8Array(bytes)]),
+        `IMG_${i + 1}.jpg`,
+      ),
+    );
     return new Request(`${TEST_ORIGIN}/?index`, {
       method: "POST",
       body: form,
@@ -200,7 +206,7 @@ describe.each(databaseTargets)("applicants' photos on %s", (_name, kind) => {
     for (const [name, value] of Object.entries({ ...chatbotApplicant, email, consent: "on" })) {
       form.append(name, value);
     }
-    form.append(PHOTOS_FIELD, new Blob([await photo(11)]), "me.png");
+    form.append(PHOTOS_FIELD, new Blob([new Uint8Array(await photo(11))]), "me.png");
     const request = (body: FormData) =>
       new Request(`${TEST_ORIGIN}/api/chatbot`, {
         method: "POST",

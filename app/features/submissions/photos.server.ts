@@ -84,6 +84,37 @@ export async function photosOfPage(
   return byApplication;
 }
 
+/** Her photos as her page shows them: their sizes and the addresses of their two sizes. */
+export async function galleryOf(db: Database, submissionId: number) {
+  const photos = await photosOf(db, submissionId);
+  return photos.map((photo) => ({
+    id: photo.id,
+    width: photo.width,
+    height: photo.height,
+    thumb: photoUrl(submissionId, photo, "thumb"),
+    large: photoUrl(submissionId, photo, "large"),
+  }));
+}
+
+/** What a list row shows of her photos: the first one's thumbnail, and how many there are. */
+export interface RowPhotos {
+  thumb: string;
+  count: number;
+}
+
+/** The rows' photos for a page of the review list, in one query. */
+export async function rowPhotosOfPage(
+  db: Database,
+  submissionIds: readonly number[],
+): Promise<Map<number, RowPhotos>> {
+  const pages = await photosOfPage(db, submissionIds);
+  const rows = new Map<number, RowPhotos>();
+  for (const [id, photos] of pages) {
+    rows.set(id, { thumb: photoUrl(id, photos[0]!, "thumb"), count: photos.length });
+  }
+  return rows;
+}
+
 /** A photo's bytes, decrypted, when it belongs to that application. */
 export async function readPhoto(
   db: Database,

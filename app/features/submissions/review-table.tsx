@@ -16,6 +16,8 @@ export interface ReviewRow {
   status: SubmissionStatus;
   /** Pending and not erased: she can be decided for in bulk. */
   selectable: boolean;
+  /** Her first photo's thumbnail and how many she sent (photos.server.ts), if any. */
+  photos?: { thumb: string; count: number } | null;
 }
 
 /**
@@ -66,6 +68,7 @@ export function ReviewTable({
                 ) : null}
               </Td>
               <Td>
+                {row.photos ? <RowPhoto photos={row.photos} name={name} /> : null}
                 <Link to={`/admin/cadastros/${row.id}${context ? `?${context}` : ""}`}>{name}</Link>
               </Td>
               <Td>{row.email}</Td>
@@ -79,5 +82,23 @@ export function ReviewTable({
         })}
       </tbody>
     </Table>
+  );
+}
+
+/** Her first photo beside her name, and how many more there are. */
+function RowPhoto({ photos, name }: { photos: { thumb: string; count: number }; name: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className="review-photo">
+      <img
+        src={photos.thumb}
+        alt={t("admin.list.photos.alt", { count: photos.count, name })}
+        width={40}
+        height={40}
+        loading="lazy"
+        decoding="async"
+      />
+      {photos.count > 1 ? <span aria-hidden="true">{photos.count}</span> : null}
+    </span>
   );
 }

@@ -13,6 +13,8 @@ import { ReviewDetailKeys } from "#app/features/submissions/detail-keyboard.tsx"
 import { applicationNeighbours } from "#app/features/submissions/neighbours.server.ts";
 import { detailHref, readReviewContext } from "#app/features/submissions/review-context.ts";
 import { applicationDetail } from "#app/features/submissions/detail.server.ts";
+import { galleryOf } from "#app/features/submissions/photos.server.ts";
+import { PhotoGallery } from "#app/features/submissions/photo-gallery.tsx";
 import { StatusBadge } from "#app/features/submissions/status-badge.tsx";
 import { changeStatus, mayChange } from "#app/features/submissions/review.server.ts";
 import { REVEAL_LIMIT, revealDocument } from "#app/features/submissions/reveal.server.ts";
@@ -30,9 +32,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
   const db = await getDatabase();
-  const [detail, reasons] = await Promise.all([
+  const [detail, reasons, photos] = await Promise.all([
     applicationDetail(db, id),
     listRejectionReasons(db, { activeOnly: true }),
+    galleryOf(db, id),
   ]);
   if (!detail) throw data(null, { status: 404 });
   // The list she was opened from: its next and previous application (j and k, the links).
@@ -57,6 +60,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     notice: new URL(request.url).searchParams.get("notice"),
     heading: t("admin.detail.title"),
     neighbours,
+    photos,
   };
 }
 
@@ -218,7 +222,10 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
       ) : null}
 
       <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
-        <ApplicationFields application={a} revealed={actionData?.document} />
+        <div className="space-y-6">
+          <ApplicationFields application={a} revealed={actionData?.document} />
+          <PhotoGallery name={a.fullName} photos={loaderData.photos} />
+        </div>
         <div className="space-y-6">
           {actions.length ? (
             <DecisionForm

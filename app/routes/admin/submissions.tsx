@@ -13,6 +13,7 @@ import { ReviewFilters } from "#app/features/submissions/review-filters.tsx";
 import { ReviewListKeys } from "#app/features/submissions/list-keyboard.tsx";
 import { reviewContextParams } from "#app/features/submissions/review-context.ts";
 import { listReferrers, listSubmissions } from "#app/features/submissions/review-list.server.ts";
+import { rowPhotosOfPage } from "#app/features/submissions/photos.server.ts";
 import { ReviewTable } from "#app/features/submissions/review-table.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
@@ -43,6 +44,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     listSubmissions(db, { ...filter, status: list.status, before, limit: 50 }),
     listReferrers(db),
   ]);
+  // The page's photos in one query (never one per row).
+  const photos = await rowPhotosOfPage(
+    db,
+    page.rows.map((row) => row.id),
+  );
   const { t, strings } = pageContext(request);
   // A malformed `after` (no page of ours links to it): her filters kept, the first page shown.
   return data(
@@ -65,6 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         createdAt: row.createdAt,
         status: row.status,
         selectable: row.status === "Pendente" && !row.erasedAt,
+        photos: photos.get(row.id) ?? null,
       })),
       next: cursorParam(page.next),
       paged: Boolean(before),
