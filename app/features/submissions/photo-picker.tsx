@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type RefObject } from "react";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { FieldError, Label } from "#app/components/ui/field.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
@@ -24,6 +24,7 @@ export function PhotoPicker({
   note,
   className,
   onPick,
+  inputRef,
 }: {
   id: string;
   strings: "preselection.photos" | "chatbot.photos";
@@ -34,6 +35,8 @@ export function PhotoPicker({
   className?: string;
   /** Told the files she now has picked (the chatbot keeps them for its summary). */
   onPick?: (files: File[]) => void;
+  /** Given the file input too (the chatbot puts her focus there). */
+  inputRef?: RefObject<HTMLElement | null>;
 }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
@@ -77,7 +80,10 @@ export function PhotoPicker({
     <div className={cn("space-y-2", className)}>
       <Label htmlFor={id}>{label}</Label>
       <input
-        ref={input}
+        ref={(element) => {
+          input.current = element;
+          if (inputRef) inputRef.current = element;
+        }}
         id={id}
         name={PHOTOS_FIELD}
         type="file"
