@@ -37,8 +37,7 @@ export function contentSecurityPolicy(
         ? [`'nonce-${scripts}'`, "'strict-dynamic'", "'self'"]
         : [...scripts.hashes, "'self'"],
     "style-src": ["'self'", "'unsafe-inline'"],
-    // blob: the previews of the photos she picks for her application, made in her own browser.
-    "img-src": ["'self'", "data:", "blob:"],
+    "img-src": ["'self'", "data:"],
     "font-src": ["'self'"],
     "connect-src": dev ? ["'self'", "ws:"] : ["'self'"],
     "manifest-src": ["'self'"],

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent, type MouseEvent } from "react";
+import { useEffect, useState, type MouseEvent } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Section } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
@@ -89,12 +89,17 @@ function PhotoViewer({
   const photo = photos[index]!;
   // Round and round: a button never goes dead under her focus at either end.
   const move = (step: number) => onMove((index + step + photos.length) % photos.length);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+  // ← and → anywhere in the viewer (its close button has the focus first), as in any viewer.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
       event.preventDefault();
-      move(event.key === "ArrowLeft" ? -1 : 1);
-    }
-  };
+      const step = event.key === "ArrowLeft" ? -1 : 1;
+      onMove((index + step + photos.length) % photos.length);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [index, photos.length, onMove]);
   return (
     <ModalDialog
       id="photo-viewer"
@@ -103,8 +108,7 @@ function PhotoViewer({
       onClose={onClose}
       className="w-[min(56rem,calc(100%-2rem))]"
     >
-      {/* Arrow keys anywhere in the dialog turn the pages, as they do in any photo viewer. */}
-      <div onKeyDown={onKeyDown} role="presentation">
+      <div>
         <img
           src={photo.large}
           alt={alt(index)}

@@ -7,7 +7,28 @@ import { MAX_PHOTOS, PHOTO_ACCEPT, PHOTOS_FIELD } from "./photo-limits.ts";
 
 interface Picked {
   file: File;
-  preview: string;
+  /** A small picture of it (a data URL), or null while it is made or when it is no picture. */
+  preview: string | null;
+}
+
+/**
+ * A preview of a picked file, drawn small in her browser: a data URL of a few KB whatever the
+ * photo's size (the page's policy loads pictures from the site and data URLs only). Null for a
+ * file the browser cannot read as a picture (the server says why).
+ */
+async function previewOf(file: File): Promise<string | null> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const scale = Math.min(1, 160 / Math.max(bitmap.width, bitmap.height));
+    const canvas = document.createElement("canvas");
+    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+    canvas.getContext("2d")?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    bitmap.close();
+    return canvas.toDataURL("image/jpeg", 0.8);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -42,9 +63,6 @@ export function PhotoPicker({
   const input = useRef<HTMLInputElement>(null);
   const [picked, setPicked] = useState<Picked[]>([]);
 
-  // Previews live as long as their photo is picked.
-  useEffect(() => () => picked.forEach((photo) => URL.revokeObjectURL(photo.preview)), [picked]);
-
   // A form sent and emptied (form.reset()) empties the previews too.
   useEffect(() => {
     const form = input.current?.form;
@@ -55,8 +73,16 @@ export function PhotoPicker({
   }, []);
 
   const show = (files: File[]) => {
-    setPicked(files.map((file) => ({ file, preview: URL.createObjectURL(file) })));
+    setPicked(files.map((file) => ({ file, preview: null })));
     onPick?.(files);
+    void Promise.all(files.map(previewOf)).then((previews) =>
+      // Unless she picked others meanwhile.
+      setPicked((now) =>
+        now.length === files.length && now.every((photo, i) => photo.file === files[i])
+          ? files.map((file, i) => ({ file, preview: previews[i] ?? null }))
+          : now,
+      ),
+    );
   };
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => show([...(event.target.files ?? [])]);
@@ -105,12 +131,19 @@ export function PhotoPicker({
           </p>
           <ul className="flex flex-wrap gap-3">
             {picked.map((photo, index) => (
-              <li key={photo.preview} className="relative">
-                <img
-                  src={photo.preview}
-                  alt=""
-                  className="size-20 rounded-xl object-cover ring-1 ring-ink-100"
-                />
+              <li key={`${index}-${photo.file.name}`} className="relative">
+                {photo.preview ? (
+                  <img
+                    src={photo.preview}
+                    alt=""
+                    data-photo-preview
+                    className="size-20 rounded-xl object-cover ring-1 ring-ink-100"
+                  />
+                ) : (
+                  <span className="grid size-20 place-items-center rounded-xl bg-sand-100 text-ink-500 ring-1 ring-ink-100">
+                    <Icon name="image-plus" className="size-6" />
+                  </span>
+                )}
                 <button
                   type="button"
                   data-photo-remove={id}
