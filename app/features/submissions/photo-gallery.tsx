@@ -120,16 +120,16 @@ function PhotoViewer({
           <div className="mt-4 flex items-center justify-between gap-3">
             <Button type="button" variant="secondary" onClick={() => move(-1)}>
               <Icon name="arrow-left" />
-              {t("admin.detail.photos.previous")}
+              <span className="max-sm:sr-only">{t("admin.detail.photos.previous")}</span>
             </Button>
-            <span className="text-sm text-ink-600" aria-hidden="true">
+            <span className="text-sm whitespace-nowrap text-ink-600" aria-hidden="true">
               {index + 1} / {photos.length}
             </span>
             <span className="sr-only" aria-live="polite">
               {alt(index)}
             </span>
             <Button type="button" variant="secondary" onClick={() => move(1)}>
-              {t("admin.detail.photos.next")}
+              <span className="max-sm:sr-only">{t("admin.detail.photos.next")}</span>
               <Icon name="arrow-right" />
             </Button>
           </div>

@@ -68,8 +68,18 @@ export function ReviewTable({
                 ) : null}
               </Td>
               <Td>
-                {row.photos ? <RowPhoto photos={row.photos} name={name} /> : null}
-                <Link to={`/admin/cadastros/${row.id}${context ? `?${context}` : ""}`}>{name}</Link>
+                {row.photos ? (
+                  <span className="review-name">
+                    <RowPhoto photos={row.photos} name={name} />
+                    <Link to={`/admin/cadastros/${row.id}${context ? `?${context}` : ""}`}>
+                      {name}
+                    </Link>
+                  </span>
+                ) : (
+                  <Link to={`/admin/cadastros/${row.id}${context ? `?${context}` : ""}`}>
+                    {name}
+                  </Link>
+                )}
               </Td>
               <Td>{row.email}</Td>
               <Td>{t(`admin.source.${row.source}`)}</Td>
