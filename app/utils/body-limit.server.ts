@@ -30,7 +30,13 @@ export const MAX_IMAGE_UPLOAD_BYTES = 10 * 1024 * 1024 + 64 * 1024;
 export const MAX_APPLICATION_BODY_BYTES = 64 * 1024 * 1024;
 
 /** Where an application may be posted: each page at its address and its data URL, and the chat's. */
-const APPLICATION_PATHS = new Set(["/", "/_root.data", "/register/model", "/register/model.data", "/api/chatbot"]);
+const APPLICATION_PATHS = new Set([
+  "/",
+  "/_root.data",
+  "/register/model",
+  "/register/model.data",
+  "/api/chatbot",
+]);
 
 /**
  * How much of a body over its limit is still read (and dropped) before the connection is cut:

@@ -67,10 +67,9 @@ export function DataViews({
                 {formatWhen(view.at, i18n.language)}
               </time>
               <span className="block text-ink-600">
-                {t(
-                  `dashboard.views.actions.${viewWords[view.action]}`,
-                  { role: t(`dashboard.views.roles.${view.role ?? "unknown"}`) },
-                )}
+                {t(`dashboard.views.actions.${viewWords[view.action]}`, {
+                  role: t(`dashboard.views.roles.${view.role ?? "unknown"}`),
+                })}
               </span>
             </li>
           ))}
