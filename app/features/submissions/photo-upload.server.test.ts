@@ -134,6 +134,20 @@ describe("reading an application with its photos", () => {
     expect(sent).toBeLessThan(limits.bodyBytes + 9 * 1024 * 1024);
   });
 
+  it("reads a field without a name, as the browser's FormData does, without failing", async () => {
+    const form = new FormData();
+    form.append("", "nameless");
+    form.append("fullName", "Ana");
+    const read = await readMultipartApplication(
+      new Request("http://localhost/", { method: "POST", body: form }),
+    );
+    expect(read).toEqual({
+      fields: { "": "nameless", fullName: "Ana" },
+      photos: [],
+      problem: null,
+    });
+  });
+
   it("answers 413 for answers longer than any form's, and 400 for a body cut short", async () => {
     const long = multipart({ message: "x".repeat(uploadLimits.textBytes + 1) });
     expect(await readMultipartApplication(long)).toBe("tooLarge");

@@ -86,12 +86,14 @@ export async function readMultipartApplication(
     photos.length = 0;
   };
 
-  parser.on("field", (name, value, info) => {
+  // A part without a name (`name=""`) comes with none at all: kept under "", as FormData does.
+  parser.on("field", (given: string | undefined, value: string, info) => {
+    const name = given ?? "";
     textBytes += name.length + value.length;
     if (info.nameTruncated || info.valueTruncated || textBytes > limits.textBytes) refused = true;
     else if (!(name in fields)) fields[name] = value;
   });
-  parser.on("file", (name, stream) => {
+  parser.on("file", (name: string | undefined, stream) => {
     let chunks: Buffer[] | null = name === PHOTOS_FIELD ? [] : null;
     stream.on("data", (chunk: Buffer) => {
       if (!chunks || problem) return;
@@ -134,8 +136,13 @@ export async function readMultipartApplication(
       }
       // Past the body's limit the rest is only drained, so that the 413 reaches her browser.
       if (size > limits.bodyBytes || parser.destroyed) continue;
-      if (!parser.write(value)) {
-        await Promise.race([new Promise((resolve) => parser.once("drain", resolve)), parsed]);
+      try {
+        if (!parser.write(value)) {
+          await Promise.race([new Promise((resolve) => parser.once("drain", resolve)), parsed]);
+        }
+      } catch {
+        // A part busboy reads in a way the handlers above did not foresee: the client's doing.
+        parser.destroy();
       }
     }
     if (size > limits.bodyBytes) {
