@@ -200,6 +200,27 @@ describe.each(databaseTargets)("applicants' photos on %s", (_name, kind) => {
     expect(await applicationOf(emailOf("six"))).toEqual([]);
   });
 
+  it("takes /register/model's application and account with its photos", async () => {
+    const form = new FormData();
+    const email = emailOf("register");
+    for (const [name, value] of Object.entries({
+      ...answers("register"),
+      password: "um-sonho-de-floripa",
+    })) {
+      form.append(name, value);
+    }
+    form.append(PHOTOS_FIELD, new Blob([new Uint8Array(await photo(29))]), "me.webp");
+    const request = new Request(`${TEST_ORIGIN}/register/model`, {
+      method: "POST",
+      body: form,
+      headers: { origin: TEST_ORIGIN, "x-client-ip": nextIp() },
+    });
+    const result = await handlePreselection(request, "register");
+    expect(result.data).toMatchObject({ status: "sent" });
+    const [row] = await applicationOf(email);
+    expect(await photosOf(await getDatabase(), row!.id)).toHaveLength(1);
+  });
+
   it("takes the chatbot's application with photos, and its own words for a refusal", async () => {
     const form = new FormData();
     const email = emailOf("chat");
