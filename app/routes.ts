@@ -57,6 +57,7 @@ export default [
     route("cadastros/:id/notes", "routes/admin/submission-notes.tsx"),
     route("cadastros/:id/merge", "routes/admin/submission-merge.tsx"),
     route("undo", "routes/admin/undo.ts"),
+    route("cadastros/:id/photos/:photo/:size", "routes/admin/submission-photo.ts"),
     route("export.csv", "routes/admin/export.ts"),
     route("users", "routes/admin/users.tsx"),
     route("auth-report", "routes/admin/auth-report.tsx"),

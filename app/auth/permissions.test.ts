@@ -55,6 +55,8 @@ const specification: Record<ScreenName, { open: Role[]; act?: Role[] }> = {
   // duplicates removes an application: the admin's, as reopening and erasure are (issue 28).
   adminApplicationNotes: { open: staff },
   adminApplicationMerge: { open: staff, act: admins },
+  // Her photos (product.md section 7): shown only to staff.
+  adminApplicationPhoto: { open: staff },
   // An application's data and its erasure are the admin's (README, Back office).
   adminApplicationData: { open: admins },
   adminApplicationErase: { open: staff, act: admins },

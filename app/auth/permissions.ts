@@ -57,6 +57,8 @@ export const screens = {
   // is the admin's; an approver may see the refusal, never send it (issue 28).
   adminApplicationNotes: { paths: ["/admin/cadastros/:id/notes"], roles: staff },
   adminApplicationMerge: { paths: ["/admin/cadastros/:id/merge"], roles: staff, act: admins },
+  // Her photos, one at a time, for the reviewers only (routes/admin/submission-photo.ts).
+  adminApplicationPhoto: { paths: ["/admin/cadastros/:id/photos/:photo/:size"], roles: staff },
   // An application's data and its erasure are the admin's (a GET of erase goes to its page).
   adminApplicationData: { paths: ["/admin/cadastros/:id/data.json"], roles: admins },
   adminApplicationErase: { paths: ["/admin/cadastros/:id/erase"], roles: staff, act: admins },

@@ -9,6 +9,7 @@ export const accessActions = [
   "submission.undo",
   "submission.reveal-document",
   "submission.reveal-refused",
+  "submission.photos-viewed",
   "submission.contact",
   "submission.owner",
   "submission.merge",

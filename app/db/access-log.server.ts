@@ -1,6 +1,7 @@
 import type { AccessAction } from "./access-actions.ts";
 import type { Database } from "./db.server.ts";
 import type { Role } from "./roles.ts";
+import { sql } from "drizzle-orm";
 import { accessLog, type LedgerKind } from "./schema.server.ts";
 import type { SubmissionSource, SubmissionStatus } from "./submission-statuses.ts";
 
@@ -46,6 +47,8 @@ export interface AccessDetails {
   "submission.reveal-document": undefined;
   /** A reveal refused past the hourly limit (reveal.server.ts): nothing was shown. */
   "submission.reveal-refused": { limit: number; attempt: number };
+  /** A staff member's first look at an application's photos (one row each; photos.server.ts). */
+  "submission.photos-viewed": undefined;
   /** A reviewer wrote to her (the WhatsApp button, or her decision's mail sent again). */
   "submission.contact": {
     method: "whatsapp" | "email";
@@ -160,4 +163,28 @@ export async function recordAccess<A extends AccessAction>(
     details: entry.details,
     ip: entry.actor?.ip ?? null,
   });
+}
+
+/**
+ * A staff member's first look at an application's photos, written once: the unique index
+ * access_log_photos_viewed_idx makes every later insert (another picture, another visit,
+ * several requests at once, another instance) do nothing.
+ */
+export async function recordPhotosViewed(
+  db: Pick<Database, "insert">,
+  submissionId: number,
+  actor: Actor,
+) {
+  await db
+    .insert(accessLog)
+    .values({
+      actorId: actor.id,
+      action: "submission.photos-viewed" satisfies AccessAction,
+      subject: `submission:${submissionId}`,
+      ip: actor.ip ?? null,
+    })
+    .onConflictDoNothing({
+      target: [accessLog.actorId, accessLog.subject],
+      where: sql`action = 'submission.photos-viewed'`,
+    });
 }

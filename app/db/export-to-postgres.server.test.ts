@@ -265,6 +265,15 @@ describe.skipIf(!hasPostgres)(
         .values({ key: "test:127.0.0.1", count: 2 })
         .onConflictDoNothing();
       await db.insert(schema.authEvents).values({ kind: "sign-in-failed", method: "password" });
+      // An applicant's photo: its encrypted bytes copied byte for byte.
+      await db.insert(schema.submissionPhotos).values({
+        submissionId: submission,
+        position: 1,
+        width: 2,
+        height: 3,
+        large: Buffer.from([1, 0, 255, 7]),
+        thumb: Buffer.from([1, 2]),
+      });
       // A team member (JSON roles in six languages), without a photo.
       await db.insert(schema.teamMembers).values({
         position: 1,

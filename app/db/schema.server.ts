@@ -401,6 +401,11 @@ export const accessLog = pgTable(
   (table) => [
     index("access_log_created_idx").on(table.createdAt.desc().nullsFirst()),
     index("access_log_subject_idx").on(table.subject, table.createdAt),
+    // A staff member's first look at an application's photos is written once, however many
+    // pictures and visits follow: the second insert finds this row and does nothing.
+    uniqueIndex("access_log_photos_viewed_idx")
+      .on(table.actorId, table.subject)
+      .where(sql`action = 'submission.photos-viewed'`),
   ],
 );
 
@@ -996,4 +1001,34 @@ export const submissionNoteMentions = pgTable(
     // Her digest: the mentions of her since the last one.
     index("submission_note_mentions_user_idx").on(table.userId, table.createdAt),
   ],
+);
+
+/*
+ * The applicants' photos (issue 28, decision 045).
+ */
+
+/**
+ * A photo an applicant sent with her application, re-encoded without metadata (JPEG) and kept
+ * only encrypted (AES-256-GCM with the data key): the large picture and its thumbnail. Deleted
+ * with the application's personal data (erasure, retention); `submission_id` is the only link,
+ * so moving her photos to another application (a merge of duplicates) is one UPDATE.
+ */
+export const submissionPhotos = pgTable(
+  "submission_photos",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    submissionId: bigint("submission_id", { mode: "number" })
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    /** Its place among her photos, from 1, in the order she attached them. */
+    position: smallint("position").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** The large picture (at most 2000 px on its long side), encrypted. */
+    large: bytea("large").notNull(),
+    /** The thumbnail (at most 320 px), encrypted. */
+    thumb: bytea("thumb").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("submission_photos_submission_idx").on(table.submissionId, table.position)],
 );

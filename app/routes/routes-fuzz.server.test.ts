@@ -453,6 +453,17 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, kin
         params: fc.record({ id: idOf(() => applications) }),
       },
     },
+    "routes/admin/submission-photo.ts": {
+      loader: {
+        as: "admin",
+        path: "/admin/cadastros/1/photos/1/thumb",
+        params: fc.record({
+          id: idOf(() => applications),
+          photo: fc.oneof(fc.constant("1"), fc.string()),
+          size: fc.constantFrom("thumb", "large", "original", ""),
+        }),
+      },
+    },
     "routes/admin/submission-contact.ts": {
       action: {
         as: "admin",

@@ -39,11 +39,16 @@ export function give(conversation: Conversation, values: Answers) {
   return reduce(drafted, { type: "answer", today: TODAY });
 }
 
-/** Her conversation from the start, up to (not including) `question`, or to the summary. */
+/**
+ * Her conversation from the start, up to (not including) `question`, or to the summary (the
+ * photo step after the questions skipped).
+ */
 export function conversationUpTo(question?: Question) {
   let conversation = reduce(newConversation(), { type: "begin" });
   while (conversation.stage.kind === "question" && conversation.stage.question !== question) {
     conversation = give(conversation, answersTo[conversation.stage.question]);
   }
-  return conversation;
+  return conversation.stage.kind === "photos"
+    ? reduce(conversation, { type: "skip-photos" })
+    : conversation;
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { MAX_FORM_BYTES, MAX_IMAGE_UPLOAD_BYTES, maxBodyBytes } from "./body-limit.server.ts";
+import {
+  MAX_APPLICATION_BODY_BYTES,
+  MAX_FORM_BYTES,
+  MAX_IMAGE_UPLOAD_BYTES,
+  maxBodyBytes,
+} from "./body-limit.server.ts";
 
 describe("maxBodyBytes", () => {
   it("gives an image upload its 10 MB at both addresses the editor may post it to", () => {
@@ -22,6 +27,16 @@ describe("maxBodyBytes", () => {
     expect(maxBodyBytes("POST", "/Admin/Site.data")).toBe(MAX_IMAGE_UPLOAD_BYTES);
     expect(maxBodyBytes("POST", "/admin/sites")).toBe(MAX_FORM_BYTES);
     expect(maxBodyBytes("POST", "/admin/site/x.data")).toBe(MAX_FORM_BYTES);
+  });
+
+  it("gives an application with its photos room at the three places she may send one", () => {
+    for (const path of ["/", "/_root.data", "/register/model", "/Register/Model.data"]) {
+      expect(maxBodyBytes("POST", path)).toBe(MAX_APPLICATION_BODY_BYTES);
+    }
+    expect(maxBodyBytes("POST", "/api/chatbot")).toBe(MAX_APPLICATION_BODY_BYTES);
+    expect(maxBodyBytes("POST", "/register/affiliate")).toBe(MAX_FORM_BYTES);
+    expect(maxBodyBytes("POST", "/contact")).toBe(MAX_FORM_BYTES);
+    expect(maxBodyBytes("GET", "/")).toBe(0);
   });
 
   it("keeps every other form at the forms' limit, and GET without a body", () => {

@@ -21,6 +21,24 @@ export const MAX_AUTH_BODY_BYTES = 16 * 1024;
 export const MAX_IMAGE_UPLOAD_BYTES = 10 * 1024 * 1024 + 64 * 1024;
 
 /**
+ * An application with its photos (the landing form, /register/model, the chatbot): up to 50 MB
+ * of pictures (5 × 10 MB, app/features/submissions/photo-limits.ts) and its few KB of answers,
+ * with room past that so that a sixth photo or one too many megabytes is still read to its end
+ * (streamed, the extra dropped, never kept) and answered next to the photo field with every
+ * answer she typed, rather than cut off by a bare 413.
+ */
+export const MAX_APPLICATION_BODY_BYTES = 64 * 1024 * 1024;
+
+/** Where an application may be posted: each page at its address and its data URL, and the chat's. */
+const APPLICATION_PATHS = new Set([
+  "/",
+  "/_root.data",
+  "/register/model",
+  "/register/model.data",
+  "/api/chatbot",
+]);
+
+/**
  * How much of a body over its limit is still read (and dropped) before the connection is cut:
  * closing it with data unread makes the client see a reset instead of the 413.
  */
@@ -43,5 +61,6 @@ export function maxBodyBytes(method: string, pathname: string): number {
   if (path === "/api/auth" || path.startsWith("/api/auth/")) return MAX_AUTH_BODY_BYTES;
   // The editor's script posts the upload to the route's data URL (React Router's single fetch).
   if (IMAGE_UPLOAD_PATHS.has(path)) return MAX_IMAGE_UPLOAD_BYTES;
+  if (APPLICATION_PATHS.has(path)) return MAX_APPLICATION_BODY_BYTES;
   return MAX_FORM_BYTES;
 }

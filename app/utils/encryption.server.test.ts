@@ -3,7 +3,14 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { decrypt, encrypt, loadEncryptionKey, parseKey } from "./encryption.server.ts";
+import {
+  decrypt,
+  decryptBytes,
+  encrypt,
+  encryptBytes,
+  loadEncryptionKey,
+  parseKey,
+} from "./encryption.server.ts";
 
 const key = randomBytes(32);
 
@@ -26,6 +33,20 @@ describe("encryption of sensitive fields", () => {
     expect(() => decrypt(stored, randomBytes(32))).toThrow();
     expect(() => decrypt("v2.abc", key)).toThrow(/format/);
     expect(() => decrypt("v1.abc", key)).toThrow(/short/);
+  });
+
+  it("round-trips bytes (a photo), refusing altered ones or another key", () => {
+    const photo = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(5000)]);
+    const stored = encryptBytes(photo, key);
+    expect(stored.equals(encryptBytes(photo, key))).toBe(false);
+    expect(stored.subarray(0, 4).equals(photo.subarray(0, 4))).toBe(false);
+    expect(stored.includes(photo.subarray(100, 132))).toBe(false);
+    expect(decryptBytes(stored, key).equals(photo)).toBe(true);
+    const altered = Buffer.from(stored);
+    altered[40]! ^= 1;
+    expect(() => decryptBytes(altered, key)).toThrow();
+    expect(() => decryptBytes(stored, randomBytes(32))).toThrow();
+    expect(() => decryptBytes(Buffer.of(2, ...stored.subarray(1)), key)).toThrow(/format/);
   });
 
   it("reads keys as 64 hex digits or base64 of 32 bytes, and nothing else", () => {

@@ -69,6 +69,30 @@ export function decrypt(stored: string, key: Buffer): string {
   ]).toString("utf8");
 }
 
+/** Binary values (an applicant's photo) are stored as their version byte, then iv | ciphertext | tag. */
+const BYTES_VERSION = 1;
+
+/** `encrypt` for bytes: AES-256-GCM with a fresh IV, in a Buffer for a bytea column. */
+export function encryptBytes(plaintext: Uint8Array, key: Buffer): Buffer {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  return Buffer.concat([Buffer.of(BYTES_VERSION), iv, ciphertext, cipher.getAuthTag()]);
+}
+
+/** The bytes, or an error when the value was altered or made with another key. */
+export function decryptBytes(stored: Uint8Array, key: Buffer): Buffer {
+  const bytes = Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
+  if (bytes[0] !== BYTES_VERSION) throw new Error("Unknown encrypted value format");
+  if (bytes.length < 1 + IV_BYTES + TAG_BYTES) throw new Error("Encrypted value is too short");
+  const decipher = createDecipheriv("aes-256-gcm", key, bytes.subarray(1, 1 + IV_BYTES));
+  decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+  return Buffer.concat([
+    decipher.update(bytes.subarray(1 + IV_BYTES, bytes.length - TAG_BYTES)),
+    decipher.final(),
+  ]);
+}
+
 let current: EncryptionKey | undefined;
 
 /** The application's key (DATA_ENCRYPTION_KEY, or the data folder's), loaded once. */

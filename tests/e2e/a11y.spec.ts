@@ -105,6 +105,9 @@ test("the chatbot has no axe violation of any impact, wherever the conversation 
     .getByRole("button", { name: t(lang, "preselection.experienceOptions.beginner") })
     .click();
   await dialog.getByRole("button", { name: t(lang, "chatbot.skip") }).click();
+  await expect(dialog.getByRole("log")).toContainText(t(lang, "chatbot.photos.ask"));
+  await check("the photo step");
+  await dialog.getByRole("button", { name: t(lang, "chatbot.skip") }).click();
   await expect(dialog.getByRole("log")).toContainText(t(lang, "chatbot.summary"));
   await check("the summary");
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./axe.ts";
-import { giveLocation, openChat, say, valid } from "./chatbot-steps.ts";
+import { giveLocation, openChat, say, skipPhotos, valid } from "./chatbot-steps.ts";
 import { expect, t, test, type Lang } from "./fixtures.ts";
 
 /**
@@ -75,6 +75,7 @@ for (const { lang, country, name, city, typed, shown } of [
     await c.button("chatbot.skip").click();
     await c.button("preselection.experienceOptions.beginner").click();
     await c.button("chatbot.skip").click();
+    await skipPhotos(page, lang);
     await expect(c.lastMessage).toContainText(t(lang, "chatbot.summary"));
     await expect(c.lastMessage).toContainText(shown);
 

@@ -65,6 +65,8 @@ test("on a slow phone, a reload asks for the date of birth and the document agai
   await tapAnswer(valid.instagram);
   await c.button(`preselection.experienceOptions.${valid.experience}`).tap();
   await tapAnswer(valid.message);
+  await expect(c.lastMessage).toContainText(t(lang, "chatbot.photos.ask"));
+  await c.button("chatbot.skip").tap();
 
   const summary = c.lastMessage;
   await expect(summary).toContainText(t(lang, "chatbot.summary"));

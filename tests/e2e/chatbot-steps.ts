@@ -76,7 +76,16 @@ export async function answerAll(page: Page, lang: Lang, answers = valid) {
   await say(page, answers.instagram);
   await c.button(`preselection.experienceOptions.${answers.experience}`).click();
   await say(page, answers.message);
+  await skipPhotos(page, lang);
   await expect(c.lastMessage).toContainText(t(lang, "chatbot.summary"));
+}
+
+/** The photo step after the questions, skipped (the photos' own spec adds some). */
+export async function skipPhotos(page: Page, lang: Lang) {
+  const c = chat(page, lang);
+  await expect(c.lastMessage).toContainText(t(lang, "chatbot.photos.ask"));
+  await expect(c.dialog.getByLabel(t(lang, "chatbot.photos.choose"))).toBeFocused();
+  await c.button("chatbot.skip").click();
 }
 
 export function toasts(page: Page) {

@@ -9,6 +9,7 @@ import {
   openChat,
   say,
   secretsOf,
+  skipPhotos,
   STORAGE_KEY,
   valid,
 } from "./chatbot-steps.ts";
@@ -66,6 +67,7 @@ test.describe("the chatbot on a shared phone", () => {
     await say(page, valid.instagram);
     await c.button(`preselection.experienceOptions.${valid.experience}`).click();
     await say(page, valid.message);
+    await skipPhotos(page, lang);
     const summary = c.lastMessage;
     await expect(summary).toContainText(t(lang, "chatbot.summary"));
     await expect(summary).toContainText(maskedDocument);

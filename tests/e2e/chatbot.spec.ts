@@ -6,6 +6,7 @@ import {
   maskedDocument,
   openChat,
   say,
+  skipPhotos,
   STORAGE_KEY,
   toasts,
   valid,
@@ -99,6 +100,7 @@ test.describe("chatbot", () => {
     await say(page, "Oi!");
     await expectInvalid(c, lang, "chatbot.errors.message", c.answer);
     await say(page, valid.message);
+    await skipPhotos(page, lang);
 
     // The summary shows every answer, the document masked (chatbot-storage.spec.ts), the
     // skipped one as such.
@@ -257,6 +259,11 @@ test.describe("chatbot", () => {
     await page.keyboard.press("Enter");
     await expect(c.answer).toBeFocused();
     await page.keyboard.type(valid.message);
+    await page.keyboard.press("Enter");
+    // The photo step: the picker has the focus, "Skip" is the next stop.
+    await expect(c.dialog.getByLabel(t(lang, "chatbot.photos.choose"))).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(c.button("chatbot.skip")).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(c.lastMessage).toContainText(t(lang, "chatbot.summary"));
     await expect(c.lastMessage).toContainText("Brazil");

@@ -10,6 +10,7 @@ const chatbot: ApplicationChannel<ChatbotApplication> = {
   fields: chatbotFields,
   validate: (values) => validateChatbotApplication(values),
   consentVersion: CHATBOT_CONSENT_VERSION,
+  photoErrors: "chatbot.photos.errors",
   toSubmission: (application) => ({
     fullName: application.fullName,
     email: application.email,

@@ -9,9 +9,10 @@ import type { ReplyPromise } from "#app/features/submissions/thank-you.ts";
 import { Composer } from "./composer.tsx";
 import { newConversation, progress, reduce, type Conversation } from "./conversation.ts";
 import { homeCountry } from "./home-country.ts";
-import { questions } from "./questions.ts";
+import { questions, type Answers } from "./questions.ts";
 import { forgetConversation, loadConversation, saveConversation } from "./saved-conversation.ts";
 import { Transcript } from "./transcript.tsx";
+import { PHOTOS_FIELD } from "#app/features/submissions/photo-limits.ts";
 
 /** A kept conversation, starting by asking for what the browser did not keep, or a new one. */
 function initialConversation(): Conversation {
@@ -30,6 +31,8 @@ export default function Chatbot({ onClose }: { onClose: () => void }) {
   const [confirmingRestart, setConfirmingRestart] = useState(false);
   const [consentError, setConsentError] = useState(false);
   const [reply, setReply] = useState<ReplyPromise | null>(null);
+  // Her photos' files: in this page's memory only, sent with her answers.
+  const [photos, setPhotos] = useState<File[]>([]);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const focusRef = useRef<HTMLElement>(null);
@@ -73,17 +76,7 @@ export default function Chatbot({ onClose }: { onClose: () => void }) {
     }
     setConsentError(false);
     dispatch({ type: "confirm" });
-    let result: ApplicationResult | null = null;
-    try {
-      const response = await fetch(`/api/chatbot?lang=${encodeURIComponent(i18n.language)}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify({ ...conversation.answers, consent: "on" }),
-      });
-      result = (await response.json()) as ApplicationResult;
-    } catch {
-      // The server could not be reached or did not answer JSON: result stays null.
-    }
+    const result = await postApplication(i18n.language, conversation.answers, photos);
     if (result?.status === "sent") {
       setReply(result.reply);
       dispatch({ type: "sent" });
@@ -111,6 +104,7 @@ export default function Chatbot({ onClose }: { onClose: () => void }) {
 
   function restart() {
     forgetConversation();
+    setPhotos([]);
     setConfirmingRestart(false);
     setConsentError(false);
     dispatch({ type: "restart" });
@@ -165,12 +159,50 @@ export default function Chatbot({ onClose }: { onClose: () => void }) {
             consentError={consentError}
             reply={stage.kind === "sent" ? reply : null}
             homeCountry={homeCountry(i18n.language, geoCountry, navigator.languages)}
+            onPhotos={(files) => {
+              setPhotos(files);
+              dispatch(
+                files.length ? { type: "photos", count: files.length } : { type: "skip-photos" },
+              );
+            }}
           />
         )}
       </footer>
       <Toaster inDialog />
     </dialog>
   );
+}
+
+/**
+ * Sends her application: JSON, or with photos a multipart form as the pages send (the browser
+ * sets its boundary). Null when the server could not be reached or did not answer JSON.
+ */
+async function postApplication(
+  language: string,
+  given: Answers,
+  photos: readonly File[],
+): Promise<ApplicationResult | null> {
+  const answers = { ...given, consent: "on" };
+  let body: BodyInit = JSON.stringify(answers);
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (photos.length) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(answers)) form.append(name, value ?? "");
+    for (const photo of photos) form.append(PHOTOS_FIELD, photo, photo.name);
+    body = form;
+  } else {
+    headers["content-type"] = "application/json";
+  }
+  try {
+    const response = await fetch(`/api/chatbot?lang=${encodeURIComponent(language)}`, {
+      method: "POST",
+      headers,
+      body,
+    });
+    return (await response.json()) as ApplicationResult;
+  } catch {
+    return null;
+  }
 }
 
 /**

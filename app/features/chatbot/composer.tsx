@@ -9,6 +9,7 @@ import type { ReplyPromise } from "#app/features/submissions/thank-you.ts";
 import type { Action, Conversation } from "./conversation.ts";
 import { countryName, localIsoToday } from "./format.ts";
 import { callingCodeOf } from "#app/features/preselection/phone.ts";
+import { PhotoStep } from "./photo-step.tsx";
 import {
   chatbotLimits,
   countryCodes,
@@ -35,8 +36,11 @@ export function Composer({
   consentError,
   reply,
   homeCountry,
+  onPhotos,
 }: {
   conversation: Conversation;
+  /** Her photos added (some files) or skipped (none): the chat keeps the files. */
+  onPhotos: (files: File[]) => void;
   dispatch: Dispatch;
   onConfirm: () => void;
   onRestart: () => void;
@@ -78,6 +82,9 @@ export function Composer({
           homeCountry={homeCountry}
         />
       );
+
+    case "photos":
+      return <PhotoStep focusRef={focusRef} onDone={onPhotos} />;
 
     case "summary":
     case "sending": {
@@ -140,28 +147,7 @@ export function Composer({
     }
 
     case "choose-edit":
-      return (
-        <div className="space-y-3">
-          <div className="flex flex-wrap gap-2" role="group" aria-label={t("chatbot.editPrompt")}>
-            {questions.map((question, index) => (
-              <Button
-                key={question}
-                ref={index === 0 ? ref : undefined}
-                variant="secondary"
-                size="sm"
-                onClick={() => dispatch({ type: "edit", question })}
-              >
-                {t(`chatbot.fields.${question}`)}
-              </Button>
-            ))}
-          </div>
-          <Actions>
-            <Button variant="ghost" size="sm" onClick={() => dispatch({ type: "back-to-summary" })}>
-              {t("chatbot.backToSummary")}
-            </Button>
-          </Actions>
-        </div>
-      );
+      return <ChooseEdit dispatch={dispatch} focusRef={focusRef} />;
 
     case "sent":
       return <Sent reply={reply} focusRef={focusRef} onClose={onClose} onRestart={onRestart} />;
@@ -200,6 +186,43 @@ function Sent({
     </ThankYouPanel>
   ) : (
     actions
+  );
+}
+
+/** Which answer to change, after she said the summary is not right. */
+function ChooseEdit({
+  dispatch,
+  focusRef,
+}: {
+  dispatch: Dispatch;
+  focusRef: RefObject<HTMLElement | null>;
+}) {
+  const { t } = useTranslation();
+  const ref = focusRef as RefObject<never>;
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap gap-2" role="group" aria-label={t("chatbot.editPrompt")}>
+        {questions.map((question, index) => (
+          <Button
+            key={question}
+            ref={index === 0 ? ref : undefined}
+            variant="secondary"
+            size="sm"
+            onClick={() => dispatch({ type: "edit", question })}
+          >
+            {t(`chatbot.fields.${question}`)}
+          </Button>
+        ))}
+        <Button variant="secondary" size="sm" onClick={() => dispatch({ type: "edit-photos" })}>
+          {t("chatbot.photos.field")}
+        </Button>
+      </div>
+      <Actions>
+        <Button variant="ghost" size="sm" onClick={() => dispatch({ type: "back-to-summary" })}>
+          {t("chatbot.backToSummary")}
+        </Button>
+      </Actions>
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { answersTo, conversationUpTo, give, her } from "#app/test/chatbot-conversation.ts";
-import { progress, reduce, type Conversation } from "./conversation.ts";
+import { newConversation, progress, reduce, type Conversation } from "./conversation.ts";
 import { storableConversation } from "./saved-conversation.ts";
 
 /**
@@ -42,7 +42,11 @@ describe("a conversation resumed after a reload", () => {
     expect(conversation.stage).toEqual({ kind: "summary" });
     expect(conversation.resume).toBeNull();
     const [summary] = lastLines(conversation, 1);
-    expect(summary).toEqual({ kind: "summary", answers: expect.objectContaining(her) as never });
+    expect(summary).toEqual({
+      kind: "summary",
+      answers: expect.objectContaining(her) as never,
+      photos: 0,
+    });
     expect(
       reduce(reduce(conversation, { type: "consent", value: true }), { type: "confirm" }),
     ).toMatchObject({ stage: { kind: "sending" } });
@@ -150,5 +154,51 @@ describe("the phone question", () => {
       { kind: "invalid", field: "phone", error: "chatbot.errors.phone" },
     ]);
     expect(asked(give(conversation, { phone: "912 345 678" }))).toBe("email");
+  });
+});
+
+describe("the photo step", () => {
+  const atPhotos = () => {
+    let conversation = reduce(newConversation(), { type: "begin" });
+    while (conversation.stage.kind === "question") {
+      conversation = give(conversation, answersTo[conversation.stage.question]);
+    }
+    return conversation;
+  };
+
+  it("comes after the last question, and she may skip it", () => {
+    const conversation = atPhotos();
+    expect(conversation.stage).toEqual({ kind: "photos" });
+    expect(conversation.entries.at(-1)?.line).toEqual({ kind: "ask-photos" });
+    // Nothing else moves her on: not a confirmation, nor a question's skip.
+    expect(reduce(conversation, { type: "confirm" }).stage).toEqual({ kind: "photos" });
+    expect(reduce(conversation, { type: "skip" }).stage).toEqual({ kind: "photos" });
+    const skipped = reduce(conversation, { type: "skip-photos" });
+    expect(skipped.stage).toEqual({ kind: "summary" });
+    expect(skipped.entries.slice(-2).map((entry) => entry.line)).toEqual([
+      { kind: "skipped-photos" },
+      expect.objectContaining({ kind: "summary", photos: 0 }),
+    ]);
+  });
+
+  it("counts the photos she adds, lets her change them, and goes back when they are refused", () => {
+    const added = reduce(atPhotos(), { type: "photos", count: 3 });
+    expect(added).toMatchObject({ stage: { kind: "summary" }, photos: 3 });
+    expect(added.entries.at(-1)?.line).toMatchObject({ kind: "summary", photos: 3 });
+    const changing = reduce(reduce(added, { type: "decline" }), { type: "edit-photos" });
+    expect(changing.stage).toEqual({ kind: "photos" });
+
+    const sending = reduce(reduce(added, { type: "consent", value: true }), { type: "confirm" });
+    const refused = reduce(sending, {
+      type: "rejected",
+      fieldErrors: { photos: "chatbot.photos.errors.tooBig" },
+    });
+    expect(refused).toMatchObject({ stage: { kind: "photos" }, photos: 0 });
+    expect(refused.entries.slice(-2).map((entry) => entry.line)).toEqual([
+      { kind: "photos-refused", error: "chatbot.photos.errors.tooBig" },
+      { kind: "ask-photos" },
+    ]);
+    // Her answers are all still there.
+    expect(refused.answers).toMatchObject({ fullName: her.fullName, message: her.message });
   });
 });

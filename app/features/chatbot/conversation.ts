@@ -21,6 +21,8 @@ import type { FieldErrors } from "#app/utils/field-errors.ts";
 export type Stage =
   | { kind: "welcome" }
   | { kind: "question"; question: Question; editing: boolean }
+  /** After the questions: her photos, a step she may skip (decision 045). */
+  | { kind: "photos" }
   | { kind: "summary" }
   | { kind: "choose-edit" }
   | { kind: "sending" }
@@ -31,7 +33,10 @@ export type BotLine =
   | { kind: "ask"; question: Question }
   | { kind: "ask-again"; questions: SensitiveQuestion[] }
   | { kind: "invalid"; field: ChatbotField; error: string }
-  | { kind: "summary"; answers: Answers }
+  | { kind: "ask-photos" }
+  /** The server refused her photos: why (a chatbot.photos.errors key). */
+  | { kind: "photos-refused"; error: string }
+  | { kind: "summary"; answers: Answers; photos?: number }
   | { kind: "edit-prompt" }
   | { kind: "sent" }
   | { kind: "failed"; message: Message };
@@ -39,6 +44,8 @@ export type BotLine =
 export type UserLine =
   | { kind: "answer"; question: Question; answers: Answers }
   | { kind: "skipped"; question: Question }
+  | { kind: "photos"; count: number }
+  | { kind: "skipped-photos" }
   | { kind: "confirmed" }
   | { kind: "declined" }
   | { kind: "edit"; question: Question };
@@ -53,6 +60,11 @@ export interface Conversation {
   /** What is in the answer box right now, so a reload loses nothing she typed. */
   draft: Answers;
   consent: boolean;
+  /**
+   * How many photos she added (the files stay in the page's memory, never in the browser's
+   * storage: a conversation picked up after a reload has none).
+   */
+  photos?: number;
   entries: Entry[];
   /** After a reload: the answers the browser did not keep, being asked for again. */
   resume: Resume | null;
@@ -77,6 +89,9 @@ export type Action =
   | { type: "draft"; values: Answers }
   | { type: "answer"; today: string }
   | { type: "skip" }
+  | { type: "photos"; count: number }
+  | { type: "skip-photos" }
+  | { type: "edit-photos" }
   | { type: "consent"; value: boolean }
   | { type: "confirm" }
   | { type: "decline" }
@@ -132,7 +147,21 @@ function summary(conversation: Conversation, said: Omit<Entry, "id">[]): Convers
     ...conversation,
     stage: { kind: "summary" },
     draft: {},
-    entries: say(conversation, ...said, bot({ kind: "summary", answers: conversation.answers })),
+    entries: say(
+      conversation,
+      ...said,
+      bot({ kind: "summary", answers: conversation.answers, photos: conversation.photos ?? 0 }),
+    ),
+  };
+}
+
+/** The step after the last question: photos, which she may add or skip. */
+function askPhotos(conversation: Conversation, said: Omit<Entry, "id">[]): Conversation {
+  return {
+    ...conversation,
+    stage: { kind: "photos" },
+    draft: {},
+    entries: say(conversation, ...said, bot({ kind: "ask-photos" })),
   };
 }
 
@@ -140,9 +169,10 @@ function summary(conversation: Conversation, said: Omit<Entry, "id">[]): Convers
 function next(conversation: Conversation, question: Question, editing: boolean, line: UserLine) {
   if (conversation.resume) return nextAfterReload(conversation, conversation.resume, line);
   const following = questions[questions.indexOf(question) + 1];
-  return editing || !following
-    ? summary(conversation, [user(line)])
-    : ask(conversation, following, false, [user(line)]);
+  if (editing) return summary(conversation, [user(line)]);
+  return following
+    ? ask(conversation, following, false, [user(line)])
+    : askPhotos(conversation, [user(line)]);
 }
 
 /** The next answer the browser did not keep, or back to where she was once all are given. */
@@ -155,6 +185,7 @@ function nextAfterReload(conversation: Conversation, resume: Resume, line: UserL
   }
   const resumed = { ...conversation, resume: null };
   const { then } = resume;
+  if (then.kind === "photos") return askPhotos(resumed, [user(line)]);
   if (then.kind !== "question") return summary(resumed, [user(line)]);
   const asked = ask(resumed, then.question, then.editing, [user(line)]);
   return then.editing ? asked : { ...asked, draft: resume.draft };
@@ -202,6 +233,20 @@ export function reduce(conversation: Conversation, action: Action): Conversation
         question: stage.question,
       });
     }
+
+    case "photos":
+      if (stage.kind !== "photos" || action.count < 1) return conversation;
+      return summary({ ...conversation, photos: action.count }, [
+        user({ kind: "photos", count: action.count }),
+      ]);
+
+    case "edit-photos":
+      if (stage.kind !== "choose-edit") return conversation;
+      return askPhotos(conversation, []);
+
+    case "skip-photos":
+      if (stage.kind !== "photos") return conversation;
+      return summary({ ...conversation, photos: 0 }, [user({ kind: "skipped-photos" })]);
 
     case "consent":
       return { ...conversation, consent: action.value };
@@ -255,6 +300,10 @@ export function reduce(conversation: Conversation, action: Action): Conversation
       // The server's checks found what the browser's did not (e.g. a birthday crossed midnight).
       if (stage.kind !== "sending") return conversation;
       const [field, error] = Object.entries(action.fieldErrors).find(([, e]) => e) ?? [];
+      // Her photos, refused: back to their step, told why, to choose others or go without.
+      if (field === "photos" && error) {
+        return askPhotos({ ...conversation, photos: 0 }, [bot({ kind: "photos-refused", error })]);
+      }
       const question = field ? questionOf(field as ChatbotField) : undefined;
       if (!question || !error) {
         return reduce(conversation, {

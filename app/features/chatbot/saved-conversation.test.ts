@@ -65,7 +65,8 @@ function everyStep() {
   step("her document", reduce(conversation, { type: "answer", today: TODAY }));
   step("her Instagram", give(conversation, answersTo.instagram));
   step("her experience", give(conversation, answersTo.experience));
-  step("the summary", give(conversation, answersTo.message));
+  step("the photo step", give(conversation, answersTo.message));
+  step("the summary", reduce(conversation, { type: "skip-photos" }));
   step("declined", reduce(conversation, { type: "decline" }));
   step("changing her document", reduce(conversation, { type: "edit", question: "document" }));
   step("her document again", give(conversation, answersTo.document));

@@ -69,8 +69,16 @@ function BotMessage({ line }: { line: BotLine }) {
           {t(line.error, { max: chatbotLimits[line.field as keyof typeof chatbotLimits] })}
         </span>
       );
+    case "ask-photos":
+      return t("chatbot.photos.ask");
+    case "photos-refused":
+      return (
+        <span className="text-coral-700">
+          <strong className="font-semibold">{t("chatbot.invalid")}</strong> {t(line.error)}
+        </span>
+      );
     case "summary":
-      return <Summary answers={line.answers} />;
+      return <Summary answers={line.answers} photos={line.photos ?? 0} />;
     case "edit-prompt":
       return t("chatbot.editPrompt");
     case "sent":
@@ -91,6 +99,10 @@ function UserMessage({ line }: { line: UserLine }) {
       return formatAnswer(line.question, line.answers, t, i18n.language);
     case "skipped":
       return <em>{t("chatbot.skipped")}</em>;
+    case "photos":
+      return t("chatbot.photos.count", { count: line.count });
+    case "skipped-photos":
+      return <em>{t("chatbot.skipped")}</em>;
     case "confirmed":
       return t("chatbot.confirmed");
     case "declined":
@@ -108,7 +120,7 @@ function notKept(question: Question, answers: Answers) {
   return isSensitive(question) && answers[question] === undefined;
 }
 
-function Summary({ answers }: { answers: Answers }) {
+function Summary({ answers, photos }: { answers: Answers; photos: number }) {
   const { t, i18n } = useTranslation();
   return (
     <>
@@ -132,6 +144,12 @@ function Summary({ answers }: { answers: Answers }) {
             </div>
           );
         })}
+        <div className="grid gap-0.5 py-2 sm:grid-cols-[9rem_1fr] sm:gap-3">
+          <dt className="font-medium text-ink-500">{t("chatbot.photos.field")}</dt>
+          <dd className={cn("text-ink-900", !photos && "text-ink-500 italic")}>
+            {photos ? t("chatbot.photos.count", { count: photos }) : t("chatbot.photos.none")}
+          </dd>
+        </div>
       </dl>
     </>
   );

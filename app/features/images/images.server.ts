@@ -78,7 +78,7 @@ interface Encoded {
 // libvips is loaded with the first upload, not with the server: most processes never need it
 // (and loading it sets VIPSHOME in the environment).
 let loading: Promise<typeof SharpModule> | undefined;
-const loadSharp = () =>
+export const loadSharp = () =>
   (loading ??= import("sharp").then(({ default: sharp }) => {
     // One libvips thread per image (with one image at a time, one core): the other is left to
     // the pages. No operation cache: an upload is never worked on twice, and the cache would

@@ -13,6 +13,7 @@ import type { Role } from "#app/db/roles.ts";
 /** Staff actions on an application that she is told about, by the role that did them. */
 export const dataViewActions = [
   "submission.reveal-document",
+  "submission.photos-viewed",
   "privacy.export",
 ] as const satisfies readonly AccessAction[];
 export type DataViewAction = (typeof dataViewActions)[number];

@@ -37,6 +37,13 @@ export function SecurityCard({ twoFactorEnabled }: { twoFactorEnabled: boolean }
 }
 
 /** When someone on the staff revealed or exported her data, and in which role. */
+/** Each action she is told about, in plain words (dashboard.views.actions.*). */
+const viewWords = {
+  "submission.reveal-document": "reveal",
+  "submission.photos-viewed": "photos",
+  "privacy.export": "export",
+} as const satisfies Record<DataView["action"], string>;
+
 export function DataViews({
   views,
   hasApplications,
@@ -60,10 +67,9 @@ export function DataViews({
                 {formatWhen(view.at, i18n.language)}
               </time>
               <span className="block text-ink-600">
-                {t(
-                  `dashboard.views.actions.${view.action === "privacy.export" ? "export" : "reveal"}`,
-                  { role: t(`dashboard.views.roles.${view.role ?? "unknown"}`) },
-                )}
+                {t(`dashboard.views.actions.${viewWords[view.action]}`, {
+                  role: t(`dashboard.views.roles.${view.role ?? "unknown"}`),
+                })}
               </span>
             </li>
           ))}

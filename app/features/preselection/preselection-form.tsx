@@ -23,6 +23,8 @@ import type { FieldErrors } from "#app/utils/field-errors.ts";
 import { ThankYouPanel } from "#app/features/submissions/thank-you-panel.tsx";
 import type { ReplyPromise } from "#app/features/submissions/thank-you.ts";
 import { MessageField } from "./message-field.tsx";
+import { PhotoPicker } from "#app/features/submissions/photo-picker.tsx";
+import { photoSizeProblem, PHOTOS_FIELD } from "#app/features/submissions/photo-limits.ts";
 
 // The validation library loads when the visitor first sends, not with the page.
 const loadSchema = () => import("./schema.ts");
@@ -33,7 +35,17 @@ function formValues(form: HTMLFormElement) {
 }
 
 type Values = Record<string, string>;
-type Message = (field: PreselectionField) => string | undefined;
+/** Her answers' fields, and her photos. */
+type FormField = PreselectionField | typeof PHOTOS_FIELD;
+type Message = (field: FormField) => string | undefined;
+
+/** Her photos' problem that the browser can see (count and sizes), as the form shows errors. */
+function photoErrors(form: HTMLFormElement): FieldErrors<FormField> {
+  const input = form.elements.namedItem(PHOTOS_FIELD);
+  const files = input instanceof HTMLInputElement ? [...(input.files ?? [])] : [];
+  const problem = photoSizeProblem(files);
+  return problem ? { photos: `preselection.photos.errors.${problem}` } : {};
+}
 
 /**
  * The pre-selection form. Checked in the browser before sending and again by the route's action;
@@ -59,7 +71,7 @@ export function PreselectionForm({
   afterForm?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { fetcher, formRef, serverAnswer, errors, values, handlers, reply } =
+  const { fetcher, formRef, serverAnswer, errors, values, handlers, reply, cameBack } =
     usePreselectionSubmission(withAccount, action);
   const sending = fetcher.state !== "idle";
   // Kept for as long as the page is open, whatever the loaders say later.
@@ -69,7 +81,7 @@ export function PreselectionForm({
     return <ThankYouPanel reply={sent} withAccount={withAccount} headingLevel={headingLevel} />;
   }
 
-  const message = (field: PreselectionField) => {
+  const message = (field: FormField) => {
     const key = errors[field];
     return key ? t(key, { max: limits[field as keyof typeof limits] }) : undefined;
   };
@@ -80,6 +92,7 @@ export function PreselectionForm({
       <fetcher.Form
         ref={formRef}
         method="post"
+        encType="multipart/form-data"
         action={`${action}#${FORM_ANCHOR}`}
         noValidate
         {...handlers}
@@ -104,6 +117,14 @@ export function PreselectionForm({
         <ExperienceChoice value={values.experience} error={message("experience")} />
 
         <MessageField defaultValue={values.message} error={message("message")} />
+        <PhotoPicker
+          id="photos"
+          strings="preselection.photos"
+          label={t("preselection.photos.label")}
+          error={message("photos")}
+          note={cameBack ? t("preselection.photos.again") : undefined}
+          className="sm:col-span-2"
+        />
 
         <Consent checked={values.consent === "on"} error={message("consent")} />
         {/* A trap for software that fills in every field; people never see or reach it. */}
@@ -139,10 +160,10 @@ function usePreselectionSubmission(withAccount: boolean, action: string) {
   const fetcher = useFetcher<PreselectionActionData>({ key: "preselection" });
   const documentResult = useActionData<PreselectionActionData>(); // the no-JavaScript round trip
   const result = fetcher.data ?? documentResult;
-  const [clientErrors, setClientErrors] = useState<FieldErrors<PreselectionField> | null>(null);
+  const [clientErrors, setClientErrors] = useState<FieldErrors<FormField> | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const errors: FieldErrors<PreselectionField> =
+  const errors: FieldErrors<FormField> =
     clientErrors ?? (result?.status === "invalid" ? result.fieldErrors : {});
   const values: Values = result && "values" in result ? result.values : {};
 
@@ -186,15 +207,20 @@ function usePreselectionSubmission(withAccount: boolean, action: string) {
       const schema = await loadSchema();
       const validate = withAccount ? schema.validateRegistration : schema.validatePreselection;
       const check = validate(formValues(form));
-      if (!check.success) {
-        setClientErrors(check.fieldErrors);
-        focusFirstError(form, check.fieldErrors);
+      const found = { ...(check.success ? {} : check.fieldErrors), ...photoErrors(form) };
+      if (Object.keys(found).length) {
+        setClientErrors(found);
+        focusFirstError(form, found);
         return;
       }
       setClientErrors({});
       // Sending an application changes nothing the page shows: no reload of its data after it.
       // The action without the form's #anchor, which is for the browser's own post.
-      await fetcher.submit(form, { action, defaultShouldRevalidate: false });
+      await fetcher.submit(form, {
+        action,
+        encType: "multipart/form-data",
+        defaultShouldRevalidate: false,
+      });
     } catch {
       // The checks could not be loaded (the network is gone): her answers stay for another try.
       toast({
@@ -212,7 +238,7 @@ function usePreselectionSubmission(withAccount: boolean, action: string) {
     const schema = await loadSchema();
     const validate = withAccount ? schema.validateRegistration : schema.validatePreselection;
     const check = validate(formValues(form));
-    setClientErrors(check.success ? {} : check.fieldErrors);
+    setClientErrors({ ...(check.success ? {} : check.fieldErrors), ...photoErrors(form) });
   }
 
   const serverAnswer =
@@ -230,7 +256,9 @@ function usePreselectionSubmission(withAccount: boolean, action: string) {
     onChange: (event: FormEvent<HTMLFormElement>) => void onChange(event),
     onFocus,
   };
-  return { fetcher, formRef, serverAnswer, errors, values, handlers, reply };
+  // A form posted without JavaScript comes back without its files: she is told to pick them again.
+  const cameBack = !fetcher.data && documentResult !== undefined && "values" in documentResult;
+  return { fetcher, formRef, serverAnswer, errors, values, handlers, reply, cameBack };
 }
 
 /** The server's refusal of a form sent without JavaScript, where a toast would otherwise say it. */
@@ -417,8 +445,9 @@ function Consent({ checked, error }: { checked: boolean; error: string | undefin
   );
 }
 
-function focusFirstError(form: HTMLFormElement | null, errors: FieldErrors<PreselectionField>) {
-  const first = registrationFields.find((field) => errors[field]);
+function focusFirstError(form: HTMLFormElement | null, errors: FieldErrors<FormField>) {
+  const fields: readonly FormField[] = [...registrationFields, PHOTOS_FIELD];
+  const first = fields.find((field) => errors[field]);
   if (!form || !first) return;
   const element = form.querySelector<HTMLElement>(`#${first}`);
   element?.focus();

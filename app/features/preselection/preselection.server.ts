@@ -29,6 +29,7 @@ const landingForm: ApplicationChannel<Preselection> = {
   fields: preselectionFields,
   validate: validatePreselection,
   consentVersion: CONSENT_VERSION,
+  photoErrors: "preselection.photos.errors",
   toSubmission,
 };
 
@@ -49,6 +50,7 @@ const registration: ApplicationChannel<Preselection & { password: string }> = {
       : result;
   },
   consentVersion: CONSENT_VERSION,
+  photoErrors: "preselection.photos.errors",
   toSubmission,
   afterStore: async (application, { request, language }) => {
     const auth = await getAuth();

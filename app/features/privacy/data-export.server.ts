@@ -17,6 +17,7 @@ import {
 } from "#app/db/schema.server.ts";
 import { effectiveRole } from "#app/auth/guards.server.ts";
 import { decrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
+import { photosForExport } from "#app/features/submissions/photos.server.ts";
 
 /** The version of the file's layout, so a reader can tell later versions apart. */
 export const EXPORT_FORMAT = "mare-talent-personal-data/1";
@@ -169,6 +170,10 @@ export async function collectPersonalData(
         .orderBy(asc(affiliateLedger.occurredOn))
     : [];
 
+  // Her photos as she sent them (re-encoded), each a data URL: the file stays one JSON that
+  // any browser shows them from (decision 045).
+  const photos = await photosForExport(db, ids);
+
   const key = includeDocument ? getEncryptionKey().key : null;
   const documentOf = (stored: string | null) => {
     if (!stored || !key) return null;
@@ -247,6 +252,7 @@ export async function collectPersonalData(
           reason: entry.reason,
           note: entry.note,
         })),
+      photos: photos.get(row.id) ?? [],
     })),
     emails: mails,
     privacyRequests: requests,

@@ -17,6 +17,7 @@ import {
 import { effectiveRole } from "#app/auth/guards.server.ts";
 import { maskEmail } from "#app/mail/smtp-admin.server.ts";
 import { normalizeEmail } from "./data-export.server.ts";
+import { deletePhotos } from "#app/features/submissions/photos.server.ts";
 
 /** What can run the statements of an erasure: the database or an open transaction. */
 export type Writer = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
@@ -60,6 +61,8 @@ export async function eraseApplications(tx: Writer, ids: number[]): Promise<numb
   // The reviewers' tags and ratings are judgements of her: they go too (the owner, staff, stays).
   await tx.delete(submissionTags).where(inArray(submissionTags.submissionId, erasedIds));
   await tx.delete(submissionRatings).where(inArray(submissionRatings.submissionId, erasedIds));
+  // Her photos are her: nothing of them stays.
+  await deletePhotos(tx, erasedIds);
   // A reviewer's note is written about her: it goes with the rest. Who decided, and when, stays.
   // The team's private notes on her (issue 28) go whole.
   await tx.delete(submissionNotes).where(inArray(submissionNotes.submissionId, erasedIds));

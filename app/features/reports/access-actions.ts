@@ -16,6 +16,7 @@ const actionLabels = {
   "submission.undo": "undoDecision",
   "submission.reveal-document": "revealDocument",
   "submission.reveal-refused": "revealRefused",
+  "submission.photos-viewed": "photosViewed",
   "submission.contact": "contactApplicant",
   "submission.owner": "assignOwner",
   "submission.merge": "mergeApplications",

@@ -5,6 +5,7 @@ import type { Database, Reader } from "#app/db/db.server.ts";
 import {
   accessLog,
   submissionNotes,
+  submissionPhotos,
   submissionRatings,
   submissionTags,
   submissions,
@@ -54,6 +55,8 @@ interface ChildTable {
 export const submissionChildTables: ChildTable[] = [
   { table: submissionStatusHistory, submissionId: submissionStatusHistory.submissionId },
   { table: submissionNotes, submissionId: submissionNotes.submissionId },
+  // Her photos follow her (a merge may leave more than five on one record: none is lost).
+  { table: submissionPhotos, submissionId: submissionPhotos.submissionId },
   // One tag once and one rating per reviewer: the kept record's own win.
   {
     table: submissionTags,

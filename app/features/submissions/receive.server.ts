@@ -16,6 +16,15 @@ import {
 import { storableText } from "#app/utils/text.ts";
 import { HONEYPOT_FIELD } from "./honeypot.ts";
 import { storeApplication, type NewSubmission } from "./submissions.server.ts";
+import type { PhotoProblem } from "./photo-limits.ts";
+import {
+  isMultipart,
+  PhotoRefused,
+  preparePhotos,
+  readMultipartApplication,
+  type PreparedPhoto,
+} from "./photo-upload.server.ts";
+import { storePhotos } from "./photos.server.ts";
 import { requestLogger } from "#app/utils/logger.server.ts";
 import { replyDays } from "./thank-you.server.ts";
 import type { ReplyPromise } from "./thank-you.ts";
@@ -61,6 +70,8 @@ export interface ApplicationChannel<T> {
     application: T,
   ) => Omit<NewSubmission, "source" | "language" | "referralCode" | "consentVersion">;
   consentVersion: string;
+  /** Where its photos' messages are (`<prefix>.<problem>`): the screen's own strings. */
+  photoErrors: `${string}.photos.errors`;
   /** Fields never given back in an answer (a password). */
   secretFields?: readonly string[];
   /**
@@ -88,9 +99,10 @@ export async function receiveApplication<T>(
 ): Promise<ApplicationAnswer> {
   if (isCrossSiteRequest(request)) return { status: 403, body: { status: "refused" } };
 
-  const body = await readBody(request);
-  if (body === "tooLarge") return { status: 413, body: { status: "tooLarge" } };
-  if (body === "malformed") return { status: 400, body: { status: "malformed" } };
+  const read = await readBody(request);
+  if (read === "tooLarge") return { status: 413, body: { status: "tooLarge" } };
+  if (read === "malformed") return { status: 400, body: { status: "malformed" } };
+  const { fields: body, photos, photoProblem } = read;
 
   const given: Record<string, string> = {};
   for (const field of channel.fields) {
@@ -113,8 +125,26 @@ export async function receiveApplication<T>(
   }
 
   const result = channel.validate(given);
-  if (!result.success) {
-    return { status: 400, body: { status: "invalid", fieldErrors: result.fieldErrors, values } };
+  const photoError = (problem: PhotoProblem) => ({ photos: `${channel.photoErrors}.${problem}` });
+  if (!result.success || photoProblem) {
+    const fieldErrors = {
+      ...(result.success ? {} : result.fieldErrors),
+      ...(photoProblem ? photoError(photoProblem) : {}),
+    };
+    return { status: 400, body: { status: "invalid", fieldErrors, values } };
+  }
+  // Checked by their content and re-encoded before anything is stored: all of them, or none
+  // and her answers back with the reason next to the photo field.
+  let prepared: PreparedPhoto[];
+  try {
+    prepared = await preparePhotos(photos, request.signal);
+  } catch (error) {
+    if (!(error instanceof PhotoRefused)) throw error;
+    const fieldErrors = photoError(error.problem);
+    return {
+      status: error.problem === "busy" ? 503 : 400,
+      body: { status: "invalid", fieldErrors, values },
+    };
   }
 
   const log = requestLogger(request);
@@ -138,7 +168,12 @@ export async function receiveApplication<T>(
           limit: getEnv().SUBMISSION_RATE_LIMIT,
           windowSeconds: RATE_WINDOW_SECONDS,
         });
-        if (counted.allowed) await session.transaction((tx) => storeApplication(tx, input));
+        if (counted.allowed) {
+          await session.transaction(async (tx) => {
+            const id = await storeApplication(tx, input);
+            await storePhotos(tx, id, prepared);
+          });
+        }
         return counted;
       },
     );
@@ -207,11 +242,29 @@ async function replyPromise(email: string, phone: string | undefined): Promise<R
 
 type Body = Record<string, unknown>;
 
+interface ReadBody {
+  fields: Body;
+  photos: Buffer[];
+  photoProblem: PhotoProblem | null;
+}
+
 /**
- * The posted fields, from form encoding (the pages) or a JSON object (the chatbot), read only
- * up to 64 KB. Values that are not strings count as missing, so they get the field's message.
+ * The posted fields: from a multipart form with its photos (photo-upload.server.ts), or from
+ * form encoding (a page without photos) or a JSON object (the chatbot without photos), read
+ * only up to 64 KB.
  */
-async function readBody(request: Request): Promise<Body | "tooLarge" | "malformed"> {
+async function readBody(request: Request): Promise<ReadBody | "tooLarge" | "malformed"> {
+  if (isMultipart(request)) {
+    const read = await readMultipartApplication(request);
+    if (typeof read === "string") return read;
+    return { fields: read.fields, photos: read.photos, photoProblem: read.problem };
+  }
+  const fields = await readPlainBody(request);
+  return typeof fields === "string" ? fields : { fields, photos: [], photoProblem: null };
+}
+
+/** Values that are not strings count as missing, so they get the field's message. */
+async function readPlainBody(request: Request): Promise<Body | "tooLarge" | "malformed"> {
   if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return "tooLarge";
   const bytes = await readBodyAtMost(request, MAX_BODY_BYTES, MAX_FORM_FIELDS);
   if (bytes === "tooLarge" || bytes === "tooManyFields") return "tooLarge";

@@ -22,6 +22,8 @@ export interface ReviewRow {
   team?: RowTeam;
   /** Another application has her address (duplicates.server.ts). */
   duplicate?: boolean;
+  /** Her first photo's thumbnail and how many she sent (photos.server.ts), if any. */
+  photos?: { thumb: string; count: number } | null;
 }
 
 /**
@@ -73,7 +75,18 @@ export function ReviewTable({
                 ) : null}
               </Td>
               <Td>
-                <Link to={`/admin/cadastros/${row.id}${context ? `?${context}` : ""}`}>{name}</Link>
+                {row.photos ? (
+                  <span className="review-name">
+                    <RowPhoto photos={row.photos} name={name} />
+                    <Link to={`/admin/cadastros/${row.id}${context ? `?${context}` : ""}`}>
+                      {name}
+                    </Link>
+                  </span>
+                ) : (
+                  <Link to={`/admin/cadastros/${row.id}${context ? `?${context}` : ""}`}>
+                    {name}
+                  </Link>
+                )}
                 {row.team ? <RowTags tags={row.team.tags} /> : null}
                 {row.duplicate ? <DuplicateRowBadge email={row.email} /> : null}
               </Td>
@@ -89,5 +102,23 @@ export function ReviewTable({
         })}
       </tbody>
     </Table>
+  );
+}
+
+/** Her first photo beside her name, and how many more there are. */
+function RowPhoto({ photos, name }: { photos: { thumb: string; count: number }; name: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className="review-photo">
+      <img
+        src={photos.thumb}
+        alt={t("admin.list.photos.alt", { count: photos.count, name })}
+        width={40}
+        height={40}
+        loading="lazy"
+        decoding="async"
+      />
+      {photos.count > 1 ? <span aria-hidden="true">{photos.count}</span> : null}
+    </span>
   );
 }

@@ -26,6 +26,8 @@ import {
   readReviewContext,
 } from "#app/features/submissions/review-context.ts";
 import { applicationDetail } from "#app/features/submissions/detail.server.ts";
+import { galleryOf } from "#app/features/submissions/photos.server.ts";
+import { PhotoGallery } from "#app/features/submissions/photo-gallery.tsx";
 import { StatusBadge } from "#app/features/submissions/status-badge.tsx";
 import {
   changeStatus,
@@ -51,7 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
   const db = await getDatabase();
-  const [detail, reasons, team, staff, tags, notes, people, merges, undo, mailOut] =
+  const [detail, reasons, team, staff, tags, notes, people, merges, undo, mailOut, photos] =
     await Promise.all([
       applicationDetail(db, id),
       listRejectionReasons(db, { activeOnly: true }),
@@ -64,6 +66,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       mergesInto(db, id),
       undoableDecision(db, id, viewer.id),
       decisionMailOut(db, id),
+      galleryOf(db, id),
     ]);
   if (!detail) throw data(null, { status: 404 });
   // The list she was opened from: its next and previous application (j and k, the links).
@@ -109,6 +112,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     undo,
     // A reopen asks whether to send her a correction only if she was told of the decision.
     askCorrection: mailOut,
+    photos,
   };
 }
 
@@ -292,6 +296,7 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
       <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-6">
           <ApplicationFields application={a} revealed={actionData?.document} />
+          <PhotoGallery name={a.fullName} photos={loaderData.photos} />
           <PrivateNotes
             applicationId={a.id}
             notes={loaderData.team.notes}

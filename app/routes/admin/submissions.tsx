@@ -15,6 +15,7 @@ import { ReviewFilters } from "#app/features/submissions/review-filters.tsx";
 import { ReviewListKeys } from "#app/features/submissions/list-keyboard.tsx";
 import { reviewContextParams } from "#app/features/submissions/review-context.ts";
 import { listReferrers, listSubmissions } from "#app/features/submissions/review-list.server.ts";
+import { rowPhotosOfPage } from "#app/features/submissions/photos.server.ts";
 import { ReviewTable } from "#app/features/submissions/review-table.tsx";
 import { listViews } from "#app/features/submissions/saved-views.server.ts";
 import { BulkTag, SavedViews } from "#app/features/submissions/team-list.tsx";
@@ -53,10 +54,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     listRejectionReasons(db, { activeOnly: true }),
   ]);
   const ids = page.rows.map((row) => row.id);
-  const [team, duplicates] = await Promise.all([
+  // What the page's rows show besides her answers, one query each (never one per row).
+  const [team, duplicates, photos] = await Promise.all([
     teamOf(db, ids, viewer.id),
     // Which rows share an address with another application (the badge of duplicates).
     withDuplicates(db, ids),
+    rowPhotosOfPage(db, ids),
   ]);
   const { t, strings } = pageContext(request);
   // A malformed `after` (no page of ours links to it): her filters kept, the first page shown.
@@ -85,6 +88,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         status: row.status,
         selectable: row.status === "Pendente" && !row.erasedAt,
         team: rowTeam(team.get(row.id)),
+        photos: photos.get(row.id) ?? null,
       })),
       next: cursorParam(page.next),
       paged: Boolean(before),
