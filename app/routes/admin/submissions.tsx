@@ -14,6 +14,7 @@ import { ReviewListKeys } from "#app/features/submissions/list-keyboard.tsx";
 import { reviewContextParams } from "#app/features/submissions/review-context.ts";
 import { listReferrers, listSubmissions } from "#app/features/submissions/review-list.server.ts";
 import { ReviewTable } from "#app/features/submissions/review-table.tsx";
+import { SearchNotFound } from "#app/features/submissions/search-not-found.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
 import { parseForm, textField } from "#app/utils/form.server.ts";
@@ -161,11 +162,13 @@ export default function Submissions({ loaderData, actionData }: Route.ComponentP
 
       {rows.length === 0 ? (
         <EmptyState className="mt-6">
-          {filter.search
-            ? t("admin.list.noMatch", { search: filter.search })
-            : filtered
-              ? t("admin.list.noneFiltered")
-              : t("admin.list.empty")}
+          {filter.search ? (
+            <SearchNotFound search={filter.search} path={path} filterParams={filterParams} />
+          ) : filtered ? (
+            t("admin.list.noneFiltered")
+          ) : (
+            t("admin.list.empty")
+          )}
         </EmptyState>
       ) : (
         <ReviewTable caption={t(label)} rows={rows} context={context} />
