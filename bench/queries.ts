@@ -54,7 +54,8 @@ const round = (ms: number) => Math.round(ms * 100) / 100;
 
 /**
  * Seeds the database to exactly QUERY_ROWS applications with scripts/db-seed.ts, unless it holds
- * them already (seeding takes about half a minute). Rows db:seed did not write are never dropped.
+ * them already (seeding took about half a minute, and 15 minutes since the search's trigram index,
+ * issue 28). Rows db:seed did not write are never dropped.
  */
 async function ensureSeeded(db: Database, url: string) {
   await removeBenchRows(db);

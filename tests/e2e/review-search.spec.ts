@@ -108,7 +108,12 @@ test.describe("the review list's search", () => {
     ).toBeVisible();
     await expect(page.getByText(en("admin.search.searched"))).toBeVisible();
     await expectAccessible(page, "a search that found nothing");
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/search-nothing-1366.png` });
+    if (SHOTS) {
+      await page.screenshot({ path: `${SHOTS}/search-nothing-1366.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `${SHOTS}/search-nothing-390.png`, fullPage: true });
+      await page.setViewportSize({ width: 1366, height: 900 });
+    }
     const clear = page.getByRole("link", { name: en("admin.search.clear") });
     await clear.focus();
     await page.keyboard.press("Enter");

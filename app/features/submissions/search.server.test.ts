@@ -129,6 +129,11 @@ describe.each(databaseTargets)("the review list's search on %s", (_name, kind) =
     expect(await found("MODEL@EXAMPLE.COM")).toEqual(["José Duarte"]);
     expect(await found("correio.example")).toEqual(["Ana Lúcia Souza"]);
     expect(await found("example.se")).toEqual(["Björn Ångström"]);
+    // Whole, or across its @: the part before it through the index, the rest checked.
+    expect(await found("JD.Model@Example.com")).toEqual(["José Duarte"]);
+    expect(await found("souza@correio")).toEqual(["Ana Lúcia Souza"]);
+    expect(await found("model@example.se")).toEqual([]);
+    expect(await found("s@example.com")).toEqual(["MARIA DA SILVA"]);
   });
 
   it("finds the document's last digits, or their end", async () => {
@@ -212,11 +217,17 @@ describe.each(databaseTargets)("the review list's search on %s", (_name, kind) =
   }
 
   it("searches parts of names, handles and e-mails through the trigram index", async () => {
-    for (const search of ["duarte", "@ana.surf", "example.se", "JOSÉ"]) {
+    for (const search of ["duarte", "@ana.surf", "example.se", "JOSÉ", "jd.model@example"]) {
       const text = await plan({ search });
       expect(text, search).toContain("Bitmap Index Scan on submissions_search_trgm_idx");
       expect(text, search).not.toContain("Seq Scan");
     }
+  });
+
+  it("asks the index for an address's part before the @ only, and checks the rest", async () => {
+    const text = await plan({ search: "jd.model@example.com" });
+    expect(text).toContain("Index Cond: (search_text ~~ '%jd.model@%'::text)");
+    expect(text).toContain("'%jd.model@example.com%'");
   });
 
   it("searches phone digits through the trigram index, and 4 digits through the document's too", async () => {
