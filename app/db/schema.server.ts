@@ -98,13 +98,14 @@ export const submissions = pgTable(
     /**
      * What the review list's search looks through (app/features/submissions/search.server.ts):
      * her name, e-mail and Instagram folded (lower case, no accents), then the digits of her
-     * phone and of her WhatsApp, one per line so no match spans two of them. Kept by PostgreSQL
-     * itself, so every insert, edit and erasure updates it (decision record 049).
+     * phone and of her WhatsApp, one per line so no match spans two of them; nothing once she is
+     * erased. Kept by PostgreSQL itself, so every insert, edit and erasure updates it (decision
+     * record 049).
      */
     searchText: text("search_text")
       .notNull()
       .generatedAlwaysAs(
-        sql`${foldSql(sql`"full_name" || chr(10) || "email_normalized" || chr(10) || coalesce("instagram", '')`)} || chr(10) || regexp_replace(coalesce("phone", ''), '[^0-9]', '', 'g') || chr(10) || regexp_replace(coalesce("whatsapp", ''), '[^0-9]', '', 'g')`,
+        sql`case when "erased_at" is null then ${foldSql(sql`"full_name" || chr(10) || "email_normalized" || chr(10) || coalesce("instagram", '')`)} || chr(10) || regexp_replace(coalesce("phone", ''), '[^0-9]', '', 'g') || chr(10) || regexp_replace(coalesce("whatsapp", ''), '[^0-9]', '', 'g') else '' end`,
       ),
   },
   (table) => [
