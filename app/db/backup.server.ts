@@ -7,7 +7,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { decrypt, loadEncryptionKey } from "#app/utils/encryption.server.ts";
 import { migrationsFolder, openDatabase } from "./db.server.ts";
-import { lockDataDir, pgliteFolder } from "./embedded.server.ts";
+import { lockDataDir, pgliteExtensions, pgliteFolder } from "./embedded.server.ts";
 
 /**
  * Backups of the embedded database (`npm run db:backup`, `npm run db:restore`): one file, the
@@ -77,7 +77,10 @@ async function summarize(client: PGlite): Promise<DatabaseSummary> {
 async function inspectBackup(bytes: Uint8Array, name: string): Promise<DatabaseSummary> {
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create({ loadDataDir: asTarball(bytes, name) });
+    client = await PGlite.create({
+      loadDataDir: asTarball(bytes, name),
+      extensions: pgliteExtensions,
+    });
     return await summarize(client);
   } catch (error) {
     if (error instanceof BackupError) throw error;
@@ -276,7 +279,7 @@ export async function restoreEmbedded(options: {
     await mkdir(staging, { recursive: true });
     let client: PGlite | undefined;
     try {
-      client = await PGlite.create(staging, { loadDataDir: tarball });
+      client = await PGlite.create(staging, { loadDataDir: tarball, extensions: pgliteExtensions });
       await summarize(client);
       // A backup from an older version of the app is brought up to this one's schema here.
       await migrate(drizzle(client), { migrationsFolder });

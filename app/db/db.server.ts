@@ -10,7 +10,12 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { getEnv } from "#app/utils/env.server.ts";
 import { logger } from "#app/utils/logger.server.ts";
-import { lockDataDir, makeDataDirPrivate, pgliteFolder } from "./embedded.server.ts";
+import {
+  lockDataDir,
+  makeDataDirPrivate,
+  pgliteExtensions,
+  pgliteFolder,
+} from "./embedded.server.ts";
 import * as schema from "./schema.server.ts";
 
 /** The typed query layer, the same for PGlite and PostgreSQL. */
@@ -85,8 +90,11 @@ export function openDatabase(options: {
     if (!inMemory) mkdirSync(location, { recursive: true });
     client =
       inMemory && options.loadFrom
-        ? new PGlite(location, { loadDataDir: new Blob([readFileSync(options.loadFrom)]) })
-        : new PGlite(location);
+        ? new PGlite(location, {
+            loadDataDir: new Blob([readFileSync(options.loadFrom)]),
+            extensions: pgliteExtensions,
+          })
+        : new PGlite(location, { extensions: pgliteExtensions });
   } catch (error) {
     unlock();
     throw error;

@@ -28,6 +28,7 @@ import { privacyRequestKinds, type PrivacyRequestKind } from "./privacy-request-
 import { homeItemKinds, type HomeItemKind } from "./home-item-kinds.ts";
 import { staffAlertModes } from "./staff-alert-modes.ts";
 import { tagColours } from "./tag-colours.ts";
+import { foldSql } from "./search-folding.ts";
 export { privacyRequestKinds, type PrivacyRequestKind };
 
 /**
@@ -103,6 +104,18 @@ export const submissions = pgTable(
      * filter reads an index instead of averaging every rating.
      */
     ratingAverage: numeric("rating_average", { precision: 3, scale: 2, mode: "number" }),
+    /**
+     * What the review list's search looks through (app/features/submissions/search.server.ts):
+     * her name, e-mail and Instagram folded (lower case, no accents), then the digits of her
+     * phone and of her WhatsApp, one per line so no match spans two of them; nothing once she is
+     * erased. Kept by PostgreSQL itself, so every insert, edit and erasure updates it (decision
+     * record 049).
+     */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case when "erased_at" is null then ${foldSql(sql`"full_name" || chr(10) || "email_normalized" || chr(10) || coalesce("instagram", '')`)} || chr(10) || regexp_replace(coalesce("phone", ''), '[^0-9]', '', 'g') || chr(10) || regexp_replace(coalesce("whatsapp", ''), '[^0-9]', '', 'g') else '' end`,
+      ),
   },
   (table) => [
     check("submissions_status_check", inList("status", submissionStatuses)),
@@ -125,6 +138,9 @@ export const submissions = pgTable(
     // Search by e-mail or name prefix.
     index("submissions_email_prefix_idx").on(table.emailNormalized.op("text_pattern_ops")),
     index("submissions_name_prefix_idx").on(sql`lower(${table.fullName}) text_pattern_ops`),
+    // Search by any part of a name, e-mail, handle or phone number: trigrams (pg_trgm, migration
+    // 0022) answer `like '%…%'` for three characters and more.
+    index("submissions_search_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
     // Search by the last digits of the document (the back office's list). Reversed, so that
     // "the document ends in 34" is a prefix search this index can answer.
     index("submissions_document_suffix_idx").on(

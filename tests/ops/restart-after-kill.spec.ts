@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pgliteExtensions } from "#app/db/embedded.server.ts";
 import { expect, test } from "@playwright/test";
 import { logsDir, root } from "../e2e/own-server.ts";
 import { chatbotApplication, formApplication, send } from "./applications.ts";
@@ -161,7 +162,7 @@ test("SIGKILL under load, then an immediate restart on the same folder, 20 times
     // Stopped the usual way, then the data folder is read directly.
     process.kill(server.pid, "SIGTERM");
     await collect(server);
-    const database = new PGlite(path.join(dataDir, "pglite"));
+    const database = new PGlite(path.join(dataDir, "pglite"), { extensions: pgliteExtensions });
     try {
       const { rows } = await database.query<{ email: string }>(
         `select email from submissions where email like $1`,

@@ -2,6 +2,7 @@ import http from "node:http";
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pgliteExtensions } from "#app/db/embedded.server.ts";
 import { expect, test } from "@playwright/test";
 import { logsDir, ownServer, type OwnServer } from "../e2e/own-server.ts";
 import { recipientsOf } from "#app/test/smtp-server.ts";
@@ -120,7 +121,7 @@ test("a request under way at SIGTERM finishes, its mail is kept, and the server 
   expect(events.at(-1)).toBe("server.stopped");
 
   // The application is stored; its confirmation mail was sent or waits, unclaimed, in the outbox.
-  const database = new PGlite(path.join(dataDir, "pglite"));
+  const database = new PGlite(path.join(dataDir, "pglite"), { extensions: pgliteExtensions });
   try {
     const stored = await database.query<{ status: string }>(
       "select status from submissions where email = $1",

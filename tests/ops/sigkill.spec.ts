@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pgliteExtensions } from "#app/db/embedded.server.ts";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { decrypt, parseKey } from "#app/utils/encryption.server.ts";
@@ -169,7 +170,7 @@ test("PGlite on disk: SIGKILL under load loses no answered application", async (
     await server.stop();
     expect(server.exit?.code).toBe(0);
 
-    const database = new PGlite(path.join(dataDir, "pglite"));
+    const database = new PGlite(path.join(dataDir, "pglite"), { extensions: pgliteExtensions });
     try {
       const { rows } = await database.query<StoredRow>(storedQuery(domain));
       expectEverySentStored(sent, rows);

@@ -48,9 +48,15 @@ export function ReviewFilters({
           name="q"
           type="search"
           defaultValue={filter.search}
-          placeholder={t("admin.list.searchPlaceholder")}
+          placeholder={t("admin.search.placeholder")}
+          aria-describedby="q-hint"
+          // What the server reads of it (review-filter.ts).
+          maxLength={100}
           className="mt-1 h-11 py-0 text-sm"
         />
+        <p id="q-hint" className="mt-1 text-xs text-ink-600">
+          {t("admin.search.hint")}
+        </p>
       </div>
       <FilterSelect id="source" label={t("admin.list.source")} value={filter.source}>
         {submissionSources.map((source) => (

@@ -210,8 +210,9 @@ describe.each(databaseTargets)("the review list on %s", (_name, kind) => {
     expect(text).not.toContain("Seq Scan");
   });
 
+  // Two letters are too few for the trigram index (search.server.test.ts checks that one).
   it("searches through the e-mail and name prefix indexes", async () => {
-    const text = await plan({ search: "mariana" }, ["enable_seqscan", "enable_indexscan"]);
+    const text = await plan({ search: "ma" }, ["enable_seqscan", "enable_indexscan"]);
     expect(text).toContain("submissions_email_prefix_idx");
     expect(text).toContain("submissions_name_prefix_idx");
     expect(text).not.toContain("Seq Scan");

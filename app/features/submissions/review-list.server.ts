@@ -1,5 +1,5 @@
 import type { KeysetCursor } from "#app/utils/keyset.ts";
-import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/db.server.ts";
 import {
   affiliates,
@@ -10,6 +10,7 @@ import {
 } from "#app/db/schema.server.ts";
 import type { ReviewSort } from "./review-filter.ts";
 import { teamConditions, type TeamScope } from "./team-scope.server.ts";
+import { searchCondition } from "./search.server.ts";
 
 /** Where a page of the list starts (keyset on created_at, id): app/utils/keyset.ts. */
 export type ReviewListCursor = KeysetCursor;
@@ -17,8 +18,8 @@ export type ReviewListCursor = KeysetCursor;
 export interface ReviewListFilter extends TeamScope {
   status?: SubmissionStatus;
   /**
-   * The start of her e-mail address or of her name, in any case; or, when it is 2 to 4 digits,
-   * the end of her document's last digits as the list shows them ("34" finds •••1234).
+   * What is typed into the search box: any part of her name, e-mail or Instagram, 4 digits or
+   * more of a phone number, the end of her document's last digits (search.server.ts).
    */
   search?: string;
   source?: SubmissionSource;
@@ -32,38 +33,18 @@ export interface ReviewListFilter extends TeamScope {
 
 const MAX_PAGE_SIZE = 200;
 
-/** `%`, `_` and `\` typed into the search box are letters, not LIKE wildcards. */
-function prefixPattern(search: string) {
-  return `${search.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
-}
-
-/** Digits only, so nothing to escape; matches the reversed expression index. */
-function documentEndsWith(digits: string) {
-  const reversed = [...digits].reverse().join("");
-  return sql`reverse(${submissions.documentLastDigits}) like ${`${reversed}%`}`;
-}
-
 /**
  * Which applications a filter keeps and in which order, newest or oldest first: the list's page
  * and its export (export.server.ts) read the same rows. Every search maps onto an index of
- * schema.server.ts (status + date, date alone, e-mail prefix, name prefix, document digits,
- * affiliate), so no page reads the whole table; the tests check the plans and the benchmark
+ * schema.server.ts (status + date, date alone, the search's: search.server.ts, affiliate), so no
+ * page reads the whole table; the tests check the plans and the benchmark
  * times them at 1M rows. Source and language narrow a walk of the date index.
  */
 export function reviewListScope(options: ReviewListFilter) {
   const conditions: SQL[] = [];
   if (options.status) conditions.push(eq(submissions.status, options.status));
-  const search = options.search?.trim();
-  if (search) {
-    const pattern = prefixPattern(search);
-    conditions.push(
-      or(
-        sql`${submissions.emailNormalized} like ${pattern}`,
-        sql`lower(${submissions.fullName}) like ${pattern}`,
-        ...(/^\d{2,4}$/.test(search) ? [documentEndsWith(search)] : []),
-      )!,
-    );
-  }
+  const search = options.search ? searchCondition(options.search) : undefined;
+  if (search) conditions.push(search);
   if (options.source) conditions.push(eq(submissions.source, options.source));
   if (options.language) conditions.push(eq(submissions.language, options.language));
   if (options.affiliateId) conditions.push(eq(submissions.affiliateId, options.affiliateId));

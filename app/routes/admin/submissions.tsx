@@ -21,6 +21,7 @@ import { listViews } from "#app/features/submissions/saved-views.server.ts";
 import { BulkTag, SavedViews } from "#app/features/submissions/team-list.tsx";
 import { listTags, teamOf, type ApplicationTeam } from "#app/features/submissions/team.server.ts";
 import { withDuplicates } from "#app/features/submissions/duplicates.server.ts";
+import { SearchNotFound } from "#app/features/submissions/search-not-found.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
 import { parseForm, textField } from "#app/utils/form.server.ts";
@@ -231,11 +232,13 @@ export default function Submissions({ loaderData, actionData }: Route.ComponentP
 
       {rows.length === 0 ? (
         <EmptyState className="mt-6">
-          {filter.search
-            ? t("admin.list.noMatch", { search: filter.search })
-            : filtered
-              ? t("admin.list.noneFiltered")
-              : t("admin.list.empty")}
+          {filter.search ? (
+            <SearchNotFound search={filter.search} path={path} filterParams={filterParams} />
+          ) : filtered ? (
+            t("admin.list.noneFiltered")
+          ) : (
+            t("admin.list.empty")
+          )}
         </EmptyState>
       ) : (
         <ReviewTable caption={t(label)} rows={rows} context={context} />
