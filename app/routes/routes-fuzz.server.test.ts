@@ -453,6 +453,16 @@ describe.each(databaseTargets)("hostile input to every route on %s", (_name, kin
         params: fc.record({ id: idOf(() => applications) }),
       },
     },
+    // Taking back a decision within its minute (issue 28): ids of decisions that are not hers
+    // or not there, and a way back that is not this site's.
+    "routes/admin/undo.ts": {
+      action: {
+        as: "admin",
+        path: "/admin/undo",
+        fields: { decision: validText("1", "999999999", "x"), back: returnPath },
+      },
+      loader: { as: "admin", path: "/admin/undo" },
+    },
     "routes/admin/submission-photo.ts": {
       loader: {
         as: "admin",

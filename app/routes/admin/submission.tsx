@@ -11,10 +11,7 @@ import {
   DuplicateLinks,
   DuplicatesPanel,
 } from "#app/features/submissions/duplicates-panel.tsx";
-import { mergesInto } from "#app/features/submissions/duplicates.server.ts";
-import { listMentionable, listNotes } from "#app/features/submissions/notes.server.ts";
 import { PrivateNotes } from "#app/features/submissions/private-notes.tsx";
-import { mayAct } from "#app/auth/permissions.ts";
 import { ApplicationFields } from "#app/features/submissions/application-fields.tsx";
 import { ContactApplicant } from "#app/features/submissions/contact-applicant.tsx";
 import { DecisionForm } from "#app/features/submissions/decision-form.tsx";
@@ -25,22 +22,14 @@ import {
   listHref,
   readReviewContext,
 } from "#app/features/submissions/review-context.ts";
-import { applicationDetail } from "#app/features/submissions/detail.server.ts";
-import { galleryOf } from "#app/features/submissions/photos.server.ts";
 import { PhotoGallery } from "#app/features/submissions/photo-gallery.tsx";
 import { StatusBadge } from "#app/features/submissions/status-badge.tsx";
-import {
-  changeStatus,
-  decisionMailOut,
-  mayChange,
-} from "#app/features/submissions/review.server.ts";
-import { undoableDecision } from "#app/features/submissions/undo.server.ts";
+import { changeStatus, mayChange } from "#app/features/submissions/review.server.ts";
+import { reviewPageData } from "#app/features/submissions/review-page.server.ts";
 import { UndoNotice, UndoOutcome } from "#app/features/submissions/undo-notice.tsx";
 import { REVEAL_LIMIT, revealDocument } from "#app/features/submissions/reveal.server.ts";
-import { listRejectionReasons } from "#app/mail/rejection-reasons.server.ts";
 import { SubmissionPrivacy } from "#app/features/privacy/submission-privacy.tsx";
 import { TeamPanel } from "#app/features/submissions/team-panel.tsx";
-import { applicationTeam, listStaff, listTags } from "#app/features/submissions/team.server.ts";
 import { toAgencyLocal } from "#app/utils/agency-time.ts";
 import { pageContext } from "#app/utils/page.server.ts";
 import { parseForm, textField } from "#app/utils/form.server.ts";
@@ -53,22 +42,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
   const db = await getDatabase();
-  const [detail, reasons, team, staff, tags, notes, people, merges, undo, mailOut, photos] =
-    await Promise.all([
-      applicationDetail(db, id),
-      listRejectionReasons(db, { activeOnly: true }),
-      applicationTeam(db, id, viewer.id),
-      listStaff(db),
-      listTags(db),
-      // The team's private notes and merges (issue 28): notes.server.ts, duplicates.server.ts.
-      listNotes(db, id),
-      listMentionable(db),
-      mergesInto(db, id),
-      undoableDecision(db, id, viewer.id),
-      decisionMailOut(db, id),
-      galleryOf(db, id),
-    ]);
-  if (!detail) throw data(null, { status: 404 });
+  const page = await reviewPageData(db, id, viewer);
+  if (!page) throw data(null, { status: 404 });
+  const { detail } = page;
   // The list she was opened from: its next and previous application (j and k, the links).
   const neighbours = await applicationNeighbours(
     db,
@@ -88,7 +64,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ),
     title: pageTitle(application.fullName || t("admin.privacy.erasedName")),
     ...detail,
-    reasons: reasons.map(({ id, label }) => ({ id, label })),
+    reasons: page.reasons,
     // An erased application keeps its status for the counts; deciding it again means nothing.
     actions: application.erasedAt
       ? []
@@ -98,21 +74,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     notice: new URL(request.url).searchParams.get("notice"),
     heading: t("admin.detail.title"),
     neighbours,
-    team: {
-      team,
-      staff,
-      tags,
-      viewerId: viewer.id,
-      manageTags: viewer.role === "admin",
-      notes,
-      people,
-      merges,
-    },
-    mayMerge: mayAct(viewer.role, "adminApplicationMerge"),
-    undo,
-    // A reopen asks whether to send her a correction only if she was told of the decision.
-    askCorrection: mailOut,
-    photos,
+    ...page.parts,
   };
 }
 
