@@ -51,6 +51,7 @@ const applicationColumns = [
   "id",
   "created_at (Brasília time)",
   "status",
+  "rejection_reason",
   "source",
   "language",
   "full_name",
@@ -71,6 +72,9 @@ const applicationColumns = [
   "consent_version",
   "consented_at (Brasília time)",
   "erased_at (Brasília time)",
+  "owner",
+  "tags",
+  "average_rating",
 ];
 
 const accessColumns = [
