@@ -32,6 +32,9 @@ END $$;
 -- Tests that need an empty database of their own (several instances, the export from the
 -- embedded database) create and drop one.
 ALTER ROLE mare CREATEDB;
+-- Dropping a test's copy "with (force)" ends whatever is connected to it, autovacuum included,
+-- whose worker is not the test's own: without this the drop fails now and then.
+GRANT pg_signal_backend TO mare;
 DROP DATABASE IF EXISTS mare_test;
 CREATE DATABASE mare_test OWNER mare;
 SQL
