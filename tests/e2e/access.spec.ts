@@ -158,6 +158,11 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
   "/admin/tags": screen(),
   // The page a refused note or merge lands on without JavaScript (POST only: access-actions.ts).
   "/admin/cadastros/:id/notes": screen(ok, { url: "/admin/cadastros/999999/notes" }),
+  // Her photos (decision 045): the staff's only; no such photo of no such application is a 404.
+  "/admin/cadastros/:id/photos/:photo/:size": screen(
+    { status: 404 },
+    { url: "/admin/cadastros/999999/photos/1/thumb", page: false },
+  ),
   "/admin/cadastros/:id/merge": screen(ok, { url: "/admin/cadastros/999999/merge" }),
   // POST only (access-actions.ts): a GET changes nothing and goes to the pending list.
   "/admin/undo": screen({ status: 302, location: "/admin/pendentes" }, { page: false }),

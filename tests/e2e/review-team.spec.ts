@@ -69,8 +69,7 @@ test.describe("working as a team", () => {
     await page.goto(`${app.origin}/admin/pendentes?q=equipe`);
     await waitForHydration(page);
 
-    // j to the first row (the newest: Bia, then Ana), j again, Enter opens Ana's application.
-    await page.keyboard.press("j");
+    // Pendentes opens oldest first: j to the first row (Ana, who applied first), Enter opens it.
     await page.keyboard.press("j");
     await expect(page.getByRole("link", { name: ana.fullName, exact: true })).toBeFocused();
     await page.keyboard.press("Enter");
