@@ -8,9 +8,9 @@ import { expect, failedResource, t, test, waitForHydration, type AppServer } fro
  * Deciding safely (issue 28): an approver approves with the keyboard, reads "Done … Undo",
  * undoes it, and the applicant is pending again with no mail at the SMTP server once the
  * window is over; a bulk rejection of three asks for its reason and its count first. The undo
- * window is 20 s on this server (DECISION_UNDO_SECONDS), long enough for a person at a keyboard.
+ * window is 12 s on this server (DECISION_UNDO_SECONDS), long enough for a person at a keyboard.
  */
-const WINDOW_SECONDS = 20;
+const WINDOW_SECONDS = 12;
 test.use({ serverEnv: { DECISION_UNDO_SECONDS: String(WINDOW_SECONDS) } });
 
 const SHOTS = "/work/shots/decide";

@@ -206,6 +206,9 @@ for (const lang of ["pt", "en"] as const) {
     await c.say(answers.instagram);
     await c.button("preselection.experienceOptions.intermediate").click();
     await c.say(answers.message);
+    // The photos' step (decision 045), skipped: the summary comes next.
+    await expect(c.lastMessage).toContainText(t(lang, "chatbot.photos.ask"));
+    await c.button("chatbot.skip").click();
     await expect(c.lastMessage).toContainText(t(lang, "chatbot.summary"));
     await c.dialog.locator("#chat-consent").check();
 

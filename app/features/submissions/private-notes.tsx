@@ -83,8 +83,12 @@ export function PrivateNotes({
   const [said, setSaid] = useState("");
   const done = new URLSearchParams(useLocation().search).get("notes");
 
+  // Each answer is acted on once: a later render (the page revalidated after another panel's
+  // form, a new `t`) must not take her focus back to the notes from wherever she is.
+  const handled = useRef(new WeakSet<object>());
   useEffect(() => {
-    if (adding.state !== "idle" || !adding.data) return;
+    if (adding.state !== "idle" || !adding.data || handled.current.has(adding.data)) return;
+    handled.current.add(adding.data);
     if (adding.data.ok) {
       setText("");
       setSaid(t("admin.notes.done.added"));
@@ -93,7 +97,8 @@ export function PrivateNotes({
   }, [adding.state, adding.data, t]);
 
   useEffect(() => {
-    if (deleting.state !== "idle" || !deleting.data) return;
+    if (deleting.state !== "idle" || !deleting.data || handled.current.has(deleting.data)) return;
+    handled.current.add(deleting.data);
     if (deleting.data.ok) setSaid(t("admin.notes.done.deleted"));
     heading.current?.focus();
   }, [deleting.state, deleting.data, t]);

@@ -95,4 +95,30 @@ describe.each(databaseTargets)("the dashboard's counts by status on %s", (name, 
     await add(1);
     expect((await dashboardStats(database.db)).counts.Pendente).toBe(1);
   });
+
+  it("count the pending waiting past the threshold as the table would, without counting it", async () => {
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const ids = await add(6);
+    // Three waiting ten days, two arrived yesterday, one old but decided.
+    await database.db
+      .update(submissions)
+      .set({ createdAt: daysAgo(10) })
+      .where(inArray(submissions.id, [ids[0]!, ids[1]!, ids[2]!, ids[5]!]));
+    await database.db
+      .update(submissions)
+      .set({ createdAt: daysAgo(1) })
+      .where(inArray(submissions.id, [ids[3]!, ids[4]!]));
+    await database.db
+      .update(submissions)
+      .set({ status: "Aprovado" })
+      .where(eq(submissions.id, ids[5]!));
+    const stats = await dashboardStats(database.db, { now, waitingDays: 5 });
+    const counted = await database.db.execute(sql`
+      select count(*)::int as n from submissions
+      where status = 'Pendente' and created_at < ${daysAgo(5).toISOString()}::timestamptz`);
+    const real = (counted as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    expect(real).toBeGreaterThanOrEqual(3);
+    expect(stats.waiting.total).toBe(real);
+  });
 });
