@@ -191,15 +191,19 @@ async function firstVisit(
 export function firstTapJourney(layout: "desktop" | "phone") {
   for (const link of inPageLinks(layout)) {
     // The phone is the applicant's device: its call to action is tapped at every moment, after
-    // the first paint (its code still on its way, the riskiest) and after the load. Every other
-    // link, and the desktop's, a second after the load, as the issue asks: each cold visit over
-    // slow 3G is fifteen seconds of CI, and the links share one component.
+    // the first paint (its code still on its way, the riskiest) and after the load, and its
+    // other links a second after the load, as the issue asks. The desktop, with the same
+    // components, taps the call to action and the header's first link (shown only from 1280 px)
+    // a second after the load: each cold visit over slow 3G is fifteen seconds of CI.
+    const atOneSecond = moments.filter((m) => m.after === "load" && m.delay === 1_000);
     const its =
-      layout === "phone" && link.section === "preselection"
-        ? moments
-        : moments.filter(
-            (m) => m.delay === 1_000 && (m.after === "load" || link.section === "preselection"),
-          );
+      layout === "phone"
+        ? link.section === "preselection"
+          ? moments
+          : atOneSecond
+        : link === inPageLinks("desktop")[0] || link.name === "the header's link to #services"
+          ? atOneSecond
+          : [];
     for (const moment of its) {
       const when = `${moment.delay / 1000} s after the page ${moment.after === "load" ? "loads" : "appears"}`;
       test(`${link.name}, tapped first ${when}, brings #${link.section} into view within 1.5 s`, async ({
