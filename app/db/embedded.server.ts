@@ -12,6 +12,7 @@ import {
 import { hostname } from "node:os";
 import path from "node:path";
 import { isMainThread } from "node:worker_threads";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { logger } from "#app/utils/logger.server.ts";
 
@@ -38,11 +39,12 @@ import { logger } from "#app/utils/logger.server.ts";
  */
 
 /**
- * The extensions the schema needs (pg_trgm: migration 0022, the review list's search). PGlite
+ * The extensions the schema needs (pg_trgm: migration 0029, the review list's search;
+ * btree_gist: migration 0033, welcome calls that never overlap). PGlite
  * ships them apart and knows only those it is given when it starts, so every PGlite that opens
  * the application's data, from a folder or a backup, is created with these.
  */
-export const pgliteExtensions = { pg_trgm };
+export const pgliteExtensions = { pg_trgm, btree_gist };
 
 export const LOCK_FILE = "pglite.lock";
 const HEARTBEAT_MS = 10_000;

@@ -288,6 +288,44 @@ describe.skipIf(!hasPostgres)(
         },
         updatedBy: model.id,
       });
+      // After approval (issue 29): her manager's profile and hours, her onboarding step (the
+      // steps come with migration 0033), its history and a note on it, and a booked call.
+      await db.insert(schema.staffProfiles).values({
+        userId: model.id,
+        displayName: "Ana",
+        introduction: { pt: "Olá", en: "Hello" },
+      });
+      await db
+        .insert(schema.staffAvailability)
+        .values({ userId: model.id, weekday: 1, startMinute: 540, endMinute: 720 });
+      await db.insert(schema.staffDaysOff).values({ userId: model.id, day: "2026-12-24" });
+      const [step] = await db
+        .select({ id: schema.onboardingSteps.id })
+        .from(schema.onboardingSteps)
+        .limit(1);
+      await db.insert(schema.submissionOnboardingSteps).values({
+        submissionId: submission,
+        stepId: step!.id,
+        position: 1,
+        ownerId: model.id,
+        dueOn: "2026-06-01",
+      });
+      await db.insert(schema.onboardingEvents).values({
+        submissionId: submission,
+        stepId: step!.id,
+        action: "owner",
+        actorId: model.id,
+        detail: model.id,
+      });
+      await db.insert(schema.welcomeCalls).values({
+        uid: "call-1@mare.test",
+        submissionId: submission,
+        managerId: model.id,
+        startsAt: new Date("2026-06-02T13:00:00Z"),
+        endsAt: new Date("2026-06-02T13:30:00Z"),
+        timeZone: "Europe/Lisbon",
+        reminderMailIds: [1, 2],
+      });
       // The articles come with migration 0012; an old address and a revision of one of them.
       const [article] = await db
         .select({ postId: schema.blogTranslations.postId, body: schema.blogTranslations.body })
@@ -377,7 +415,11 @@ describe.skipIf(!hasPostgres)(
       await target.connect();
       try {
         // Only what its migrations wrote: the site's first articles, FAQ and testimonials.
-        const filledByMigrations: Record<string, number> = { blog_posts: 4, home_items: 54 };
+        const filledByMigrations: Record<string, number> = {
+          blog_posts: 4,
+          home_items: 54,
+          onboarding_steps: 5,
+        };
         for (const table of schemaTables) {
           const { rows } = await target.query(`select count(*)::int as n from "${table}"`);
           if (["blog_translations", "images", "image_variants"].includes(table)) continue;

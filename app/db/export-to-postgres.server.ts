@@ -49,6 +49,7 @@ const FILLED_BY_MIGRATIONS = new Set([
   "images",
   "image_variants",
   "home_items",
+  "onboarding_steps",
 ]);
 
 /** PostgreSQL takes at most 65,535 parameters in one statement. */

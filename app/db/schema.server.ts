@@ -29,6 +29,7 @@ import { homeItemKinds, type HomeItemKind } from "./home-item-kinds.ts";
 import { staffAlertModes } from "./staff-alert-modes.ts";
 import { tagColours } from "./tag-colours.ts";
 import { foldSql } from "./search-folding.ts";
+import { onboardingActions, onboardingStates, welcomeCallStates } from "./onboarding-states.ts";
 export { privacyRequestKinds, type PrivacyRequestKind };
 
 /**
@@ -105,6 +106,13 @@ export const submissions = pgTable(
      */
     ratingAverage: numeric("rating_average", { precision: 3, scale: 2, mode: "number" }),
     /**
+     * Her talent manager once she is approved (issue 29): an approver or an admin, who owns her
+     * onboarding and whose availability her welcome call is booked from.
+     */
+    managerId: text("manager_id").references((): AnyPgColumn => user.id, { onDelete: "set null" }),
+    /** When she closed the last of her onboarding steps: an "active" model (product.md s. 8). */
+    activeSince: timestamp("active_since", { withTimezone: true }),
+    /**
      * What the review list's search looks through (app/features/submissions/search.server.ts):
      * her name, e-mail and Instagram folded (lower case, no accents), then the digits of her
      * phone and of her WhatsApp, one per line so no match spans two of them; nothing once she is
@@ -160,6 +168,10 @@ export const submissions = pgTable(
       .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`affiliate_id is not null`),
     // "Mine": one staff member's applications, a page at a time in the list's order.
+    // A talent manager's models.
+    index("submissions_manager_idx")
+      .on(table.managerId)
+      .where(sql`manager_id is not null`),
     index("submissions_owner_created_idx").on(
       table.ownerId,
       table.createdAt.desc().nullsFirst(),
@@ -237,6 +249,11 @@ export const outbox = pgTable(
      * sets it from the kind (mailPriority).
      */
     priority: smallint("priority").notNull().default(0),
+    /**
+     * A calendar invitation sent with it (a welcome call's, issue 29): the iCalendar text and
+     * its method, given to nodemailer as `icalEvent` so mail clients offer to add or remove it.
+     */
+    calendar: jsonb("calendar").$type<{ method: "REQUEST" | "CANCEL"; content: string }>(),
   },
   (table) => [
     check("outbox_status_check", inList("status", mailStatuses)),
@@ -986,6 +1003,11 @@ export const submissionNotes = pgTable(
     authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
     body: text("body").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The onboarding step it is about (issue 29), or null for a note on the application. */
+    onboardingStepId: bigint("onboarding_step_id", { mode: "number" }).references(
+      (): AnyPgColumn => onboardingSteps.id,
+      { onDelete: "set null" },
+    ),
     /** When its author last changed it (within the edit window), shown as "edited". */
     editedAt: timestamp("edited_at", { withTimezone: true }),
   },
@@ -1047,4 +1069,209 @@ export const submissionPhotos = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("submission_photos_submission_idx").on(table.submissionId, table.position)],
+);
+
+/*
+ * After approval (issue 29, product.md section 8): onboarding steps with owners, the talent
+ * manager's profile and availability, and the welcome call she books.
+ */
+
+/**
+ * The agency's onboarding steps, in order, each titled in the six languages (admin-managed).
+ * An approved application gets one row per step that is not archived (submission_onboarding_steps);
+ * archiving a step leaves the onboardings that have it as they are.
+ */
+export const onboardingSteps = pgTable(
+  "onboarding_steps",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** A built-in step's key (onboarding-states.ts, builtInStepKeys); null for an admin's own. */
+    key: text("key").unique(),
+    position: integer("position").notNull(),
+    titles: jsonb("titles").$type<TextPerLanguage>().notNull(),
+    /** What she is told at this step, per language (empty: the built-in sentence, if any). */
+    guidance: jsonb("guidance").$type<TextPerLanguage>().notNull().default({}),
+    /** Due this many days after her approval. */
+    dueDays: smallint("due_days").notNull().default(7),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [check("onboarding_steps_due_check", sql.raw("due_days between 0 and 365"))],
+);
+
+/** One approved application's onboarding: each step's owner, due day and state. */
+export const submissionOnboardingSteps = pgTable(
+  "submission_onboarding_steps",
+  {
+    submissionId: bigint("submission_id", { mode: "number" })
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    stepId: bigint("step_id", { mode: "number" })
+      .notNull()
+      .references(() => onboardingSteps.id, { onDelete: "cascade" }),
+    /** The step's place when her onboarding began (a later reordering does not reshuffle hers). */
+    position: integer("position").notNull(),
+    ownerId: text("owner_id").references(() => user.id, { onDelete: "set null" }),
+    /** The Brasília day it is due. */
+    dueOn: date("due_on").notNull(),
+    state: text("state", { enum: onboardingStates }).notNull().default("todo"),
+    /** Why it was skipped (required then). */
+    skipReason: text("skip_reason"),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    closedBy: text("closed_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.submissionId, table.stepId] }),
+    check("submission_onboarding_state_check", inList("state", onboardingStates)),
+    check(
+      "submission_onboarding_skip_check",
+      sql.raw("state <> 'skipped' or length(skip_reason) between 1 and 500"),
+    ),
+    // The onboarding view and the dashboard: open steps by due day, by owner.
+    index("submission_onboarding_open_idx")
+      .on(table.dueOn, table.submissionId)
+      .where(sql`state = 'todo'`),
+    index("submission_onboarding_owner_idx")
+      .on(table.ownerId, table.dueOn)
+      .where(sql`state = 'todo'`),
+  ],
+);
+
+/** Each change of an onboarding step: who, when, what (done, skipped, reopened, owner, due). */
+export const onboardingEvents = pgTable(
+  "onboarding_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    submissionId: bigint("submission_id", { mode: "number" })
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    stepId: bigint("step_id", { mode: "number" })
+      .notNull()
+      .references(() => onboardingSteps.id, { onDelete: "cascade" }),
+    action: text("action", { enum: onboardingActions }).notNull(),
+    /** The staff member; null when the product did it (a held call completes its step). */
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    /** The skip reason, the new owner's id or the new due day. */
+    detail: text("detail"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("onboarding_events_action_check", inList("action", onboardingActions)),
+    index("onboarding_events_submission_idx").on(table.submissionId, table.createdAt),
+  ],
+);
+
+/**
+ * A staff member's profile as the models she manages see it, and her booking rules: weekly
+ * hours in Brasília time (staff_availability), days off (staff_days_off), the call's length, the
+ * pause she keeps between calls, how far ahead and how soon a call may be booked.
+ */
+export const staffProfiles = pgTable(
+  "staff_profiles",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    displayName: text("display_name").notNull(),
+    /** Her work WhatsApp number, digits with the country code. */
+    whatsapp: text("whatsapp"),
+    /** The video-call link a welcome call's invitation carries (https only). */
+    meetingUrl: text("meeting_url"),
+    introduction: jsonb("introduction").$type<TextPerLanguage>().notNull().default({}),
+    callMinutes: smallint("call_minutes").notNull().default(30),
+    bufferMinutes: smallint("buffer_minutes").notNull().default(15),
+    /** How many days ahead a call may be booked. */
+    horizonDays: smallint("horizon_days").notNull().default(21),
+    /** How many hours ahead at least (a call is not booked for the next five minutes). */
+    noticeHours: smallint("notice_hours").notNull().default(4),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...photoColumns(),
+  },
+  () => [
+    check("staff_profiles_call_check", sql.raw("call_minutes between 10 and 180")),
+    check("staff_profiles_buffer_check", sql.raw("buffer_minutes between 0 and 120")),
+    check("staff_profiles_horizon_check", sql.raw("horizon_days between 1 and 120")),
+    check("staff_profiles_notice_check", sql.raw("notice_hours between 0 and 168")),
+  ],
+);
+
+/** A staff member's weekly hours for calls, in Brasília time: weekday 0 = Sunday. */
+export const staffAvailability = pgTable(
+  "staff_availability",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    weekday: smallint("weekday").notNull(),
+    /** Minutes after midnight, Brasília time. */
+    startMinute: smallint("start_minute").notNull(),
+    endMinute: smallint("end_minute").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.weekday, table.startMinute] }),
+    check("staff_availability_weekday_check", sql.raw("weekday between 0 and 6")),
+    check(
+      "staff_availability_minutes_check",
+      sql.raw("start_minute >= 0 and end_minute <= 1440 and end_minute > start_minute"),
+    ),
+  ],
+);
+
+/** A staff member's one-off days without calls (Brasília days). */
+export const staffDaysOff = pgTable(
+  "staff_days_off",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
+/**
+ * A welcome call she booked with her manager. Never two calls of one manager overlap, and she
+ * holds one booked call at most: both are constraints (migration welcome_calls_never_overlap,
+ * an exclusion constraint through btree_gist), so two bookings at once on two instances cannot
+ * both succeed.
+ */
+export const welcomeCalls = pgTable(
+  "welcome_calls",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The invitation's UID: the same across reschedules, so calendars move the event. */
+    uid: text("uid").notNull().unique(),
+    submissionId: bigint("submission_id", { mode: "number" })
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    managerId: text("manager_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    /** Her IANA time zone when she booked: her mails and invitation show the call in it. */
+    timeZone: text("time_zone").notNull(),
+    state: text("state", { enum: welcomeCallStates }).notNull().default("booked"),
+    /** The invitation's SEQUENCE: each reschedule or cancellation sends a higher one. */
+    sequence: integer("sequence").notNull().default(0),
+    /** The queued reminders (outbox ids), withdrawn when the call moves or is cancelled. */
+    reminderMailIds: jsonb("reminder_mail_ids").$type<number[]>().notNull().default([]),
+    bookedBy: text("booked_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Who marked it held or missed, or cancelled it, and when. */
+    closedBy: text("closed_by").references(() => user.id, { onDelete: "set null" }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("welcome_calls_state_check", inList("state", welcomeCallStates)),
+    check("welcome_calls_range_check", sql.raw("ends_at > starts_at")),
+    uniqueIndex("welcome_calls_one_booked_idx")
+      .on(table.submissionId)
+      .where(sql`state = 'booked'`),
+    // A manager's agenda, a week at a time.
+    index("welcome_calls_manager_idx").on(table.managerId, table.startsAt),
+  ],
 );
