@@ -7,6 +7,9 @@ import {
   submissionNotes,
   submissionPhotos,
   submissionRatings,
+  submissionOnboardingSteps,
+  onboardingEvents,
+  welcomeCalls,
   submissionTags,
   submissions,
   submissionStatusHistory,
@@ -68,6 +71,16 @@ export const submissionChildTables: ChildTable[] = [
     submissionId: submissionRatings.submissionId,
     unique: [submissionRatings.userId],
   },
+  // Her onboarding (issue 29): one row per step, the kept record's own win; its history follows.
+  {
+    table: submissionOnboardingSteps,
+    submissionId: submissionOnboardingSteps.submissionId,
+    unique: [submissionOnboardingSteps.stepId],
+  },
+  { table: onboardingEvents, submissionId: onboardingEvents.submissionId },
+  // Her welcome calls: she holds one booked call at most, so where both records have one in the
+  // same state the kept record's stands.
+  { table: welcomeCalls, submissionId: welcomeCalls.submissionId, unique: [welcomeCalls.state] },
 ];
 
 /**

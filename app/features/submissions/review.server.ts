@@ -15,6 +15,7 @@ import {
   activeRejectionReason,
   rejectionTemplateKeys,
 } from "#app/mail/rejection-reasons.server.ts";
+import { startOnboarding } from "#app/features/onboarding/steps.server.ts";
 import { reasonLabel } from "./reason-labels.server.ts";
 import { undoSeconds, withdrawQueuedMail } from "./undo.server.ts";
 
@@ -145,6 +146,8 @@ export async function changeStatus(
         mailId,
       })
       .returning({ id: submissionStatusHistory.id });
+    // Approved: her onboarding begins now, in the same transaction (product.md section 8).
+    if (change.to === "Aprovado") await startOnboarding(tx, change.submissionId, change.actor.id);
     const reason = reasonId === null ? null : await reasonLabel(tx, reasonId);
     await recordAccess(tx, "submission.status", {
       actor: { id: change.actor.id, ip: change.ip },
