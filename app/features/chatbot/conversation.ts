@@ -34,6 +34,8 @@ export type BotLine =
   | { kind: "ask-again"; questions: SensitiveQuestion[] }
   | { kind: "invalid"; field: ChatbotField; error: string }
   | { kind: "ask-photos" }
+  /** After a reload: the photos she had added are not kept by the browser; add them again. */
+  | { kind: "photos-again" }
   /** The server refused her photos: why (a chatbot.photos.errors key). */
   | { kind: "photos-refused"; error: string }
   | { kind: "summary"; answers: Answers; photos?: number }
@@ -65,6 +67,11 @@ export interface Conversation {
    * storage: a conversation picked up after a reload has none).
    */
   photos?: number;
+  /**
+   * A conversation picked up after a reload in which she had added photos: they are gone with
+   * the page, so she is taken back to their step and told, never sent on without them.
+   */
+  photosLost?: boolean;
   entries: Entry[];
   /** After a reload: the answers the browser did not keep, being asked for again. */
   resume: Resume | null;
@@ -157,11 +164,12 @@ function summary(conversation: Conversation, said: Omit<Entry, "id">[]): Convers
 
 /** The step after the last question: photos, which she may add or skip. */
 function askPhotos(conversation: Conversation, said: Omit<Entry, "id">[]): Conversation {
+  const { photosLost, ...rest } = conversation;
   return {
-    ...conversation,
+    ...rest,
     stage: { kind: "photos" },
     draft: {},
-    entries: say(conversation, ...said, bot({ kind: "ask-photos" })),
+    entries: say(conversation, ...said, bot({ kind: photosLost ? "photos-again" : "ask-photos" })),
   };
 }
 
@@ -322,7 +330,11 @@ export function reduce(conversation: Conversation, action: Action): Conversation
     case "resume": {
       // A conversation just loaded from the browser: ask for what it did not keep.
       const first = conversation.resume?.questions[0];
-      if (!conversation.resume || !first) return { ...conversation, resume: null };
+      if (!conversation.resume || !first) {
+        return conversation.photosLost
+          ? askPhotos({ ...conversation, resume: null }, [])
+          : { ...conversation, resume: null };
+      }
       const { questions: again } = conversation.resume;
       return ask(conversation, first, false, [bot({ kind: "ask-again", questions: again })]);
     }

@@ -181,3 +181,39 @@ describe("a conversation saved by the old code, with the number inside", () => {
     expect(store.has(KEY)).toBe(false);
   });
 });
+
+describe("her photos after a reload", () => {
+  /** At the summary with two photos added: the files are in the page, never in storage. */
+  const withPhotos = () => {
+    const atPhotos = give(conversationUpTo("message"), answersTo.message);
+    expect(atPhotos.stage.kind).toBe("photos");
+    return reduce(atPhotos, { type: "photos", count: 2 });
+  };
+
+  it("takes her back to the photos' step and tells her why, once the other answers are given again", () => {
+    const summary = withPhotos();
+    expect(summary.stage.kind).toBe("summary");
+    saveConversation(summary, NOW);
+    let resumed = reduce(loadConversation(NOW)!, { type: "resume" });
+    // Her date of birth and document first, as after any reload ...
+    resumed = reduce(resumed, { type: "draft", values: answersTo.dateOfBirth });
+    resumed = reduce(resumed, { type: "answer", today: TODAY });
+    resumed = reduce(resumed, { type: "draft", values: answersTo.document });
+    resumed = reduce(resumed, { type: "answer", today: TODAY });
+    // ... then her photos' step again, told that they were not kept: never a summary without them.
+    expect(resumed.stage.kind).toBe("photos");
+    expect(resumed.entries.at(-1)!.line).toEqual({ kind: "photos-again" });
+    expect(resumed.photosLost).toBeUndefined();
+    const again = reduce(resumed, { type: "photos", count: 1 });
+    expect(again.stage.kind).toBe("summary");
+    expect(again.entries.at(-1)!.line).toMatchObject({ kind: "summary", photos: 1 });
+  });
+
+  it("says nothing of photos to one who skipped them", () => {
+    const atPhotos = give(conversationUpTo("message"), answersTo.message);
+    const skipped = reduce(atPhotos, { type: "skip-photos" });
+    const stored = storableConversation(skipped);
+    expect(stored.stage.kind).toBe("summary");
+    expect(stored.photosLost).toBeUndefined();
+  });
+});

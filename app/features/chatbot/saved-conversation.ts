@@ -49,6 +49,11 @@ export function storableConversation(conversation: Conversation): Conversation {
   // A reload while sending: she did not see an answer, so she will check the summary again.
   let then: Stage = resume?.then ?? conversation.stage;
   if (then.kind === "sending") then = { kind: "summary" };
+  // Her photos live only in the page: past their step, she is taken back to it after a reload.
+  const photosLost = (conversation.photos ?? 0) > 0 || conversation.photosLost === true;
+  if (photosLost && (then.kind === "summary" || (then.kind === "question" && then.editing))) {
+    then = { kind: "photos" };
+  }
   const draft = resume ? resume.draft : conversation.draft;
   // Given, or still to be given again; the one she comes back to anyway is asked there.
   const again: SensitiveQuestion[] = sensitiveQuestions.filter(
@@ -66,6 +71,7 @@ export function storableConversation(conversation: Conversation): Conversation {
     consent: conversation.consent,
     entries: conversation.entries.map(entryWithoutSensitive),
     resume: kept,
+    ...(photosLost && then.kind === "photos" ? { photosLost: true } : {}),
   };
 }
 

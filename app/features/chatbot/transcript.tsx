@@ -71,6 +71,8 @@ function BotMessage({ line }: { line: BotLine }) {
       );
     case "ask-photos":
       return t("chatbot.photos.ask");
+    case "photos-again":
+      return t("chatbot.photos.again");
     case "photos-refused":
       return (
         <span className="text-coral-700">
