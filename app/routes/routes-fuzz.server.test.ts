@@ -43,7 +43,7 @@ import {
   type Fields,
 } from "#app/test/hostile.ts";
 import { outcomeOf } from "#app/test/routes.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 
 /**
  * Every action and every loader of the route table, called in-process with random and hostile
@@ -120,7 +120,7 @@ function failureReport<Input>(details: fc.RunDetails<[Input]>) {
   ].join("\n");
 }
 
-describe.each(databaseTargets)("hostile input to every route on %s", (_name, kind) => {
+describe.each(routeTestTargets)("hostile input to every route on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   // Each client its own IPv6 /64 (a limit counts a /64 as one address), all of them this run's.
   const ipPrefix = `2001:0db8:${marker.slice(0, 4)}:`;

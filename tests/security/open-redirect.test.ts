@@ -19,7 +19,7 @@ import {
 import { CookieJar } from "#app/test/cookie-jar.ts";
 import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
 import { browserRequests, callRoute } from "#app/test/routes.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 import { codeStep, enableAuthenticator } from "#app/test/two-factor.server.ts";
 import { totp } from "../e2e/accounts.ts";
 
@@ -129,7 +129,7 @@ describe("safeReturnPath", () => {
   });
 });
 
-describe.each(databaseTargets)("return paths through the routes on %s", (_name, kind) => {
+describe.each(routeTestTargets)("return paths through the routes on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const email = (name: string) => `${name}.${marker}@example.com`;
   let ipCount = 0;

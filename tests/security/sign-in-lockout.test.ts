@@ -12,7 +12,7 @@ import {
   TEST_SERVER_SETTINGS,
 } from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 
 /**
  * Locking the owner out (issue 13): the sign-in limit counted wrong passwords per account from
@@ -23,7 +23,7 @@ import { databaseTargets } from "#app/test/databases.ts";
 
 const PASSWORD = "a-long-admin-password-1";
 
-describe.each(databaseTargets)("sign-in lockout on %s", (_name, kind) => {
+describe.each(routeTestTargets)("sign-in lockout on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const email = (name: string) => `${name}.${marker}@example.com`;
   // The /64s of this run: 2001:db8:<marker>:<n>.
