@@ -124,6 +124,7 @@ export const test = base.extend<
   ServerWorkerFixtures
 >({
   serverEnv: [{}, { scope: "worker", option: true }],
+  movableClock: [false, { scope: "worker", option: true }],
   // A server's start (from a copy of the named accounts' database) and its SMTP server.
   app: [appFixture, { scope: "worker", timeout: 90_000 }],
 

@@ -1,4 +1,5 @@
-import { rmSync } from "node:fs";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import {
   expect,
@@ -82,20 +83,37 @@ export interface AppServer {
     role: Role,
     options?: SignInOptions,
   ): Promise<Account>;
+  /**
+   * Moves the server's clock this many seconds on (from where it is now), for what happens
+   * days later: a call's hour come, a hold period passed. Only with `movableClock` (below).
+   */
+  moveClock(seconds: number): void;
 }
 
 export interface ServerWorkerFixtures {
   /** Environment of the worker's server, over the defaults below; set with `test.use`. */
   serverEnv: Record<string, string>;
+  /**
+   * A server whose wall clock the spec moves (`app.moveClock`): the real server, started under
+   * libfaketime (Debian's `faketime`), which reads the offset from a file at every clock read.
+   * Its timers keep the real pace (the monotonic clock is left alone). The database is the
+   * embedded one, in the same process, so its now() moves with it.
+   */
+  movableClock: boolean;
   app: AppServer;
 }
+
+/** Where Debian's faketime package puts the library (the multi-threaded one: Node has threads). */
+const libfaketime = ["x86_64-linux-gnu", "aarch64-linux-gnu"]
+  .map((triplet) => `/usr/lib/${triplet}/faketime/libfaketimeMT.so.1`)
+  .find((file) => existsSync(file));
 
 /** Workers' servers listen on E2E_PORT + 40 + the worker's slot (fewer than 30 at a time). */
 const PORT_OFFSET = 40;
 const MAX_WORKERS = 30;
 
 export async function appFixture(
-  { serverEnv }: { serverEnv: Record<string, string> },
+  { serverEnv, movableClock }: { serverEnv: Record<string, string>; movableClock: boolean },
   use: (app: AppServer) => Promise<void>,
   workerInfo: WorkerInfo,
 ) {
@@ -108,6 +126,21 @@ export async function appFixture(
   // Every named account is there already: the server is never stopped for one.
   const dataDir = accountsDataDir();
   const mail = await startSmtp();
+  const clockFile = movableClock
+    ? path.join(os.tmpdir(), `mare-clock-${process.pid}-${workerInfo.workerIndex}`)
+    : null;
+  let clockOffset = 0;
+  const clockEnv: Record<string, string> = {};
+  if (clockFile) {
+    if (!libfaketime) throw new Error("movableClock needs Debian's faketime package");
+    writeFileSync(clockFile, "+0\n");
+    Object.assign(clockEnv, {
+      LD_PRELOAD: libfaketime,
+      FAKETIME_TIMESTAMP_FILE: clockFile,
+      FAKETIME_NO_CACHE: "1",
+      FAKETIME_DONT_FAKE_MONOTONIC: "1",
+    });
+  }
   try {
     const server = await ownServer(
       port,
@@ -116,6 +149,7 @@ export async function appFixture(
         SMTP_URL: mail.url,
         // As the shared server: behind a proxy on this machine, whose X-Forwarded-For it believes.
         TRUST_PROXY: "loopback",
+        ...clockEnv,
         ...serverEnv,
       },
       logName,
@@ -158,12 +192,26 @@ export async function appFixture(
     }
 
     try {
-      await use({ origin, port, log: path.join(logsDir, logName), mail, account, signIn });
+      const moveClock = (seconds: number) => {
+        if (!clockFile) throw new Error("moveClock needs test.use({ movableClock: true })");
+        clockOffset += Math.round(seconds);
+        writeFileSync(clockFile, `${clockOffset >= 0 ? "+" : ""}${clockOffset}\n`);
+      };
+      await use({
+        origin,
+        port,
+        log: path.join(logsDir, logName),
+        mail,
+        account,
+        signIn,
+        moveClock,
+      });
     } finally {
       await server.stop();
     }
   } finally {
     await mail.close();
     rmSync(dataDir, { recursive: true, force: true });
+    if (clockFile) rmSync(clockFile, { force: true });
   }
 }
