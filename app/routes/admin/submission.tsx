@@ -29,6 +29,8 @@ import { reviewPageData } from "#app/features/submissions/review-page.server.ts"
 import { UndoNotice, UndoOutcome } from "#app/features/submissions/undo-notice.tsx";
 import { REVEAL_LIMIT, revealDocument } from "#app/features/submissions/reveal.server.ts";
 import { SubmissionPrivacy } from "#app/features/privacy/submission-privacy.tsx";
+import { ManagerPanel } from "#app/features/managers/manager-panel.tsx";
+import { managerPanelData } from "#app/features/managers/assign.server.ts";
 import { TeamPanel } from "#app/features/submissions/team-panel.tsx";
 import { toAgencyLocal } from "#app/utils/agency-time.ts";
 import { pageContext } from "#app/utils/page.server.ts";
@@ -61,8 +63,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       "auth-errors",
       "admin-keys",
       "admin-team",
+      "manager",
     ),
     title: pageTitle(application.fullName || t("admin.privacy.erasedName")),
+    // Her talent manager, once she is approved (issue 29).
+    manager:
+      application.status === "Aprovado" && !application.erasedAt
+        ? { ...(await managerPanelData(db, id)), viewerId: viewer.id }
+        : null,
     ...detail,
     reasons: page.reasons,
     // An erased application keeps its status for the counts; deciding it again means nothing.
@@ -276,6 +284,7 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
               busy={navigation.state !== "idle"}
             />
           ) : null}
+          {loaderData.manager ? <ManagerPanel id={a.id} {...loaderData.manager} /> : null}
           {loaderData.team.team ? (
             <TeamPanel id={a.id} {...loaderData.team} team={loaderData.team.team} />
           ) : null}
