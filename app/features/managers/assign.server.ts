@@ -47,10 +47,18 @@ export async function managerOf(db: Reader, submissionId: number): Promise<Manag
   return row ?? null;
 }
 
-/** The detail's panel: her manager and whom she may be given to. */
-export async function managerPanelData(db: Reader, submissionId: number) {
-  const [manager, managers] = await Promise.all([managerOf(db, submissionId), listManagers(db)]);
-  return { manager, managers };
+/**
+ * The detail's panel: her manager and whom she may be given to, once she is approved (an erased
+ * application has no one to look after); null otherwise.
+ */
+export async function managerPanelFor(
+  db: Reader,
+  application: { id: number; status: string; erasedAt: unknown },
+  viewerId: string,
+) {
+  if (application.status !== "Aprovado" || application.erasedAt) return null;
+  const [manager, managers] = await Promise.all([managerOf(db, application.id), listManagers(db)]);
+  return { manager, managers, viewerId };
 }
 
 export type AssignManagerResult =

@@ -44,7 +44,7 @@ export function ProfileForm({
   result: ProfileResult | null;
   busy: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const errors = result?.errors ?? {};
   const typed = result?.values;
   const value = (name: string, stored: string | null) =>
@@ -148,71 +148,94 @@ export function ProfileForm({
         </Section>
       </div>
       <div className="space-y-6">
-        <Section id="profile-photo" title={t("manager.profile.photo")}>
-          <div className="mt-4 flex items-center gap-4">
-            {profile.photo ? (
-              <Picture
-                image={profile.photo.image}
-                standard={PORTRAIT_WIDTHS}
-                sizes="96px"
-                alt={t("manager.profile.photoAlt")}
-                className="size-24 rounded-full bg-brand-100 object-cover"
-              />
-            ) : (
-              <Initials name={profile.displayName} className="size-24 text-2xl" />
-            )}
-            <p className="text-sm text-ink-600">
-              {profile.photo
-                ? t("manager.profile.consented", {
-                    when: formatAgencyTime(profile.photo.consentAt, i18n.language),
-                  })
-                : t("manager.profile.noPhoto")}
-            </p>
-          </div>
-          <div className="mt-5 grid gap-3 rounded-2xl bg-sand-50 p-4 ring-1 ring-ink-200/70">
-            <Field
-              id="photo"
-              label={t("manager.profile.newPhoto")}
-              hint={t("manager.profile.photoHint")}
-              error={error("photo")}
-            >
-              {(aria) => (
-                <Input
-                  {...aria}
-                  name="photo"
-                  type="file"
-                  accept="image/jpeg,image/png,image/webp"
-                  className={fileClass}
-                />
-              )}
-            </Field>
-            <label className="flex items-start gap-3 text-sm text-ink-800">
-              <input
-                type="checkbox"
-                name="consent"
-                defaultChecked={typed?.consent === "on"}
-                aria-describedby={errors.photo ? "photo-error" : undefined}
-                className="mt-0.5 size-4 shrink-0 accent-brand-700"
-              />
-              {t("manager.profile.consent")}
-            </label>
-            {profile.photo ? (
-              <label className="flex items-start gap-3 text-sm text-ink-800">
-                <input
-                  type="checkbox"
-                  name="removePhoto"
-                  className="mt-0.5 size-4 shrink-0 accent-coral-700"
-                />
-                {t("manager.profile.removePhoto")}
-              </label>
-            ) : null}
-          </div>
-        </Section>
+        <PhotoPart
+          photo={profile.photo}
+          name={profile.displayName}
+          error={error("photo")}
+          consented={typed?.consent === "on"}
+        />
         <Button type="submit" disabled={busy} className="w-full sm:w-auto">
           <Icon name="check" />
           {t("manager.profile.save")}
         </Button>
       </div>
     </Form>
+  );
+}
+
+/** Her photo, or her initials; a new one with her consent; taking hers down. */
+function PhotoPart({
+  photo,
+  name,
+  error,
+  consented,
+}: {
+  photo: Profile["photo"];
+  name: string;
+  error: string | undefined;
+  consented: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Section id="profile-photo" title={t("manager.photo")}>
+      <div className="mt-4 flex items-center gap-4">
+        {photo ? (
+          <Picture
+            image={photo.image}
+            standard={PORTRAIT_WIDTHS}
+            sizes="96px"
+            alt={t("manager.photoAlt")}
+            className="size-24 rounded-full bg-brand-100 object-cover"
+          />
+        ) : (
+          <Initials name={name} className="size-24 text-2xl" />
+        )}
+        <p className="text-sm text-ink-600">
+          {photo
+            ? t("manager.profile.consented", {
+                when: formatAgencyTime(photo.consentAt, i18n.language),
+              })
+            : t("manager.profile.noPhoto")}
+        </p>
+      </div>
+      <div className="mt-5 grid gap-3 rounded-2xl bg-sand-50 p-4 ring-1 ring-ink-200/70">
+        <Field
+          id="photo"
+          label={t("manager.profile.newPhoto")}
+          hint={t("manager.photoHint")}
+          error={error}
+        >
+          {(aria) => (
+            <Input
+              {...aria}
+              name="photo"
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              className={fileClass}
+            />
+          )}
+        </Field>
+        <label className="flex items-start gap-3 text-sm text-ink-800">
+          <input
+            type="checkbox"
+            name="consent"
+            defaultChecked={consented}
+            aria-describedby={error ? "photo-error" : undefined}
+            className="mt-0.5 size-4 shrink-0 accent-brand-700"
+          />
+          {t("manager.profile.consent")}
+        </label>
+        {photo ? (
+          <label className="flex items-start gap-3 text-sm text-ink-800">
+            <input
+              type="checkbox"
+              name="removePhoto"
+              className="mt-0.5 size-4 shrink-0 accent-coral-700"
+            />
+            {t("manager.profile.removePhoto")}
+          </label>
+        ) : null}
+      </div>
+    </Section>
   );
 }

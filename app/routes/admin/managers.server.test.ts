@@ -90,14 +90,14 @@ describe.each(databaseTargets)("talent managers' endpoints on %s", (_name, kind)
       name: "/admin/cadastros/:id/manager",
       module: managerRoute,
       path: `/admin/cadastros/${approved[0]}/manager`,
-      params: { id: String(approved[0]) },
+      params: { id: String(approved[0]) } as Record<string, string>,
       fields: [["manager", ids.lia!]] as [string, string][],
     },
     {
       name: "/admin/bulk-manager",
       module: bulkRoute,
       path: "/admin/bulk-manager",
-      params: {},
+      params: {} as Record<string, string>,
       fields: [
         ["manager", ids.lia!],
         ["id", String(approved[0])],
@@ -107,7 +107,7 @@ describe.each(databaseTargets)("talent managers' endpoints on %s", (_name, kind)
       name: "/admin/profile",
       module: profileRoute,
       path: "/admin/profile",
-      params: {},
+      params: {} as Record<string, string>,
       fields: [["displayName", `Intruder ${marker}`]] as [string, string][],
     },
   ];
