@@ -177,14 +177,14 @@ function PhotoPart({
 }) {
   const { t, i18n } = useTranslation();
   return (
-    <Section id="profile-photo" title={t("manager.photo")}>
+    <Section id="profile-photo" title={t("manager.profile.photo")}>
       <div className="mt-4 flex items-center gap-4">
         {photo ? (
           <Picture
             image={photo.image}
             standard={PORTRAIT_WIDTHS}
             sizes="96px"
-            alt={t("manager.photoAlt")}
+            alt={t("manager.profile.photoAlt")}
             className="size-24 rounded-full bg-brand-100 object-cover"
           />
         ) : (
@@ -202,7 +202,7 @@ function PhotoPart({
         <Field
           id="photo"
           label={t("manager.profile.newPhoto")}
-          hint={t("manager.photoHint")}
+          hint={t("manager.profile.photoHint")}
           error={error}
         >
           {(aria) => (
