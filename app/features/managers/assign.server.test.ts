@@ -13,6 +13,7 @@ import {
 } from "#app/db/schema.server.ts";
 import { sendDueDigests } from "#app/features/staff-alerts/alerts.server.ts";
 import { changeStatus } from "#app/features/submissions/review.server.ts";
+import { undoDecision } from "#app/features/submissions/undo.server.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { insertAccount, insertApplicationRow } from "#app/test/factories.ts";
 import { assignManager, listManagers } from "./assign.server.ts";
@@ -84,7 +85,7 @@ describe.each(databaseTargets)("a talent manager's assignment on %s", (_name, ki
   });
   afterAll(() => database?.close());
 
-  async function approved(name: string, language = "es") {
+  async function approvedWithDecision(name: string, language = "es") {
     const id = await insertApplicationRow(database.db, {
       fullName: `${name[0]!.toUpperCase()}${name.slice(1)} Souza`,
       email: `${name}.${marker}@example.com`,
@@ -97,8 +98,10 @@ describe.each(databaseTargets)("a talent manager's assignment on %s", (_name, ki
       actor: { id: people.approver!, role: "approver" },
     });
     if (result.outcome !== "changed") throw new Error(result.outcome);
-    return id;
+    return { id, decisionId: result.decisionId };
   }
+  const approved = async (name: string, language = "es") =>
+    (await approvedWithDecision(name, language)).id;
 
   const assign = (ids: number[], managerId: string, actorId = people.approver!) =>
     assignManager(database.db, { submissionIds: ids, managerId, actor: { id: actorId } });
@@ -326,5 +329,15 @@ describe.each(databaseTargets)("a talent manager's assignment on %s", (_name, ki
     for (const name of ["kira", "luna"]) {
       expect(await mailsTo(`${name}.${marker}@example.com`, "manager-assigned")).toHaveLength(1);
     }
+  });
+
+  it("takes the manager and her unsent mail back with an approval undone in its window", async () => {
+    const { id, decisionId } = await approvedWithDecision("mara");
+    await assign([id], people.quiet!);
+    expect(await mailsTo(`mara.${marker}@example.com`, "manager-assigned")).toHaveLength(1);
+    const undone = await undoDecision(database.db, decisionId, { id: people.approver! });
+    expect(undone.outcome).toBe("undone");
+    expect(await managerOf(id)).toBeNull();
+    expect(await mailsTo(`mara.${marker}@example.com`, "manager-assigned")).toEqual([]);
   });
 });

@@ -9,7 +9,8 @@ import { inertText } from "#app/mail/inert-text.ts";
 import { queueMail } from "#app/mail/outbox.server.ts";
 import { actionMail, firstNameOf, greetingName } from "#app/mail/templates.server.ts";
 import { mailOrigin } from "#app/utils/origin.server.ts";
-import { managerRoles } from "./profile.ts";
+import { MANAGER_MAIL_KIND, managerRoles } from "./profile.ts";
+import { undoSeconds } from "#app/features/submissions/undo.server.ts";
 
 /*
  * Who hears of a talent manager's assignment (issue 29). The model: a discreet mail in her
@@ -20,12 +21,16 @@ import { managerRoles } from "./profile.ts";
  */
 
 /** The mail kinds, as the outbox lists them. */
-export const MANAGER_MAIL_KINDS = { model: "manager-assigned", staff: "staff-manager" } as const;
+export const MANAGER_MAIL_KINDS = { model: MANAGER_MAIL_KIND, staff: "staff-manager" } as const;
 
 /** At most this many applications are named in a mail; the rest are counted. */
 const LISTED = 20;
 
-/** Queued in the assignment's transaction: she hears of it if and only if it happened. */
+/**
+ * Queued in the assignment's transaction: she hears of it if and only if it happened. It waits
+ * as long as a decision's mail (the undo window): a manager given right after an approval that is
+ * then taken back is withdrawn with it (withdraw.server.ts), and she never hears of either.
+ */
 export async function tellModel(
   tx: Transaction,
   {
@@ -48,6 +53,7 @@ export async function tellModel(
     kind: MANAGER_MAIL_KINDS.model,
     to: application.email,
     language,
+    delaySeconds: undoSeconds(),
     ...actionMail(language, {
       subject: t("manager.mail.model.subject"),
       preview: lead,

@@ -22,13 +22,15 @@ export function ManagerCard({ card }: { card: Card }) {
         <>
           <div className="mt-4 flex items-center gap-4">
             {card.photo ? (
-              <Picture
-                image={card.photo}
-                standard={PORTRAIT_WIDTHS}
-                sizes="72px"
-                alt={t("manager.card.photoAlt", { name: card.firstName })}
-                className="size-18 rounded-full bg-brand-100 object-cover ring-2 ring-white"
-              />
+              <span className="shrink-0">
+                <Picture
+                  image={card.photo}
+                  standard={PORTRAIT_WIDTHS}
+                  sizes="72px"
+                  alt={t("manager.card.photoAlt", { name: card.firstName })}
+                  className="size-18 rounded-full bg-brand-100 object-cover ring-2 ring-white"
+                />
+              </span>
             ) : (
               <Initials name={card.firstName} className="size-18 text-xl" />
             )}

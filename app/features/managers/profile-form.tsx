@@ -180,13 +180,15 @@ function PhotoPart({
     <Section id="profile-photo" title={t("manager.profile.photo")}>
       <div className="mt-4 flex items-center gap-4">
         {photo ? (
-          <Picture
-            image={photo.image}
-            standard={PORTRAIT_WIDTHS}
-            sizes="96px"
-            alt={t("manager.profile.photoAlt")}
-            className="size-24 rounded-full bg-brand-100 object-cover"
-          />
+          <span className="shrink-0">
+            <Picture
+              image={photo.image}
+              standard={PORTRAIT_WIDTHS}
+              sizes="96px"
+              alt={t("manager.profile.photoAlt")}
+              className="size-24 rounded-full bg-brand-100 object-cover"
+            />
+          </span>
         ) : (
           <Initials name={name} className="size-24 text-2xl" />
         )}

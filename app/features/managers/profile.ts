@@ -18,3 +18,6 @@ export type ProfileField =
 
 /** Who may be a talent manager: an approver or an admin (whose account is in use). */
 export const managerRoles = ["approver", "admin"] as const;
+
+/** The mail telling a model who her talent manager is, as the outbox names it. */
+export const MANAGER_MAIL_KIND = "manager-assigned";
