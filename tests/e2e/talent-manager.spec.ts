@@ -100,7 +100,10 @@ test.describe("her talent manager", () => {
     // The sidebar leads to her profile.
     await page.goto(`${app.origin}/admin/dashboard`);
     await waitForHydration(page);
-    await page.getByRole("link", { name: en("manager.nav") }).first().click();
+    await page
+      .getByRole("link", { name: en("manager.nav") })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/admin\/profile$/);
     await expect(page.locator("h1")).toHaveText(en("manager.profile.title"));
     await page.getByLabel(en("manager.profile.displayName")).fill("Marta Lima");

@@ -57,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       "preselection",
       "privacy-controls",
       "auth-errors",
-      "manager",
+      "manager-card",
     ),
     manager,
     title: pageTitle(t("dashboard.title")),
