@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Reader } from "#app/db/db.server.ts";
 import { images, staffProfiles, submissions, user } from "#app/db/schema.server.ts";
 import { photoColumnsOf, photoOf } from "#app/features/content/photos.server.ts";
@@ -7,6 +7,7 @@ import { getFixedT } from "#app/i18n/i18n.server.ts";
 import { defaultLanguage, type Language } from "#app/i18n/languages.ts";
 import { firstNameOf } from "#app/mail/templates.server.ts";
 import { isE164, whatsappLink } from "#app/utils/whatsapp.ts";
+import { managerRoles } from "./profile.ts";
 
 /** What the model's dashboard shows of her talent manager. */
 export type ManagerCard =
@@ -42,7 +43,15 @@ export async function managerCardFor(
       photo: photoColumnsOf,
     })
     .from(submissions)
-    .innerJoin(user, eq(user.id, submissions.managerId))
+    // A manager whose account was stopped or who is no longer staff is no one to write to.
+    .innerJoin(
+      user,
+      and(
+        eq(user.id, submissions.managerId),
+        inArray(user.role, managerRoles),
+        eq(user.disabled, false),
+      ),
+    )
     .leftJoin(staffProfiles, eq(staffProfiles.userId, user.id))
     .leftJoin(images, eq(images.id, staffProfiles.photoImageId))
     .where(eq(submissions.id, latest.id));

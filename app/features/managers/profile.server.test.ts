@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
-import { images, staffProfiles } from "#app/db/schema.server.ts";
+import { images, staffProfiles, user } from "#app/db/schema.server.ts";
 import { encodeImage } from "#app/features/images/images.server.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { insertAccount, insertApplicationRow } from "#app/test/factories.ts";
@@ -199,6 +199,19 @@ describe.each(databaseTargets)("the staff profile and the model's card on %s", (
       expect(await managerCardFor(database.db, mine, "sv")).toMatchObject({
         introduction: "Ciao!",
       });
+    });
+
+    it("says one is being assigned when her manager's account is stopped or no longer staff", async () => {
+      const other = await insertAccount(database.db, { name: "Paula Parada", role: "approver" });
+      const hers = await application("Aprovado", other);
+      expect(await managerCardFor(database.db, hers, "pt")).toMatchObject({ firstName: "Paula" });
+      await database.db.update(user).set({ disabled: true }).where(eq(user.id, other));
+      expect(await managerCardFor(database.db, hers, "pt")).toEqual({ state: "none" });
+      await database.db
+        .update(user)
+        .set({ disabled: false, role: "model" })
+        .where(eq(user.id, other));
+      expect(await managerCardFor(database.db, hers, "pt")).toEqual({ state: "none" });
     });
 
     it("builds the WhatsApp link only from the stored number, and none from a stored non-number", async () => {
