@@ -140,7 +140,7 @@ test.describe("her talent manager", () => {
     await page.getByRole("button", { name: en("manager.profile.save") }).click();
     await expect(page.getByText(en("manager.profile.saved"))).toBeVisible();
     await expect(page.getByRole("img", { name: en("manager.profile.photoAlt") })).toBeVisible();
-    await expect(page.getByLabel(en("manager.profile.whatsapp"))).toHaveValue("+5548991234567");
+    await expect(page.getByLabel(en("manager.profile.whatsapp"))).toHaveValue("+55 48 99123 4567");
     await shots(page, "profile", "her profile, saved");
 
     // Manon's page: "I'll be her manager".

@@ -2,6 +2,7 @@ import { data, redirect, useNavigation } from "react-router";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { receivePhoto } from "#app/features/content/photos.server.ts";
+import { formatPhoneNumber } from "#app/features/preselection/phone.ts";
 import { ProfileForm, type ProfileResult } from "#app/features/managers/profile-form.tsx";
 import {
   profileForm,
@@ -26,7 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     strings: strings("manager", "admin-images"),
     title: pageTitle(t("manager.profile.title")),
-    profile,
+    // Her number as people write it; the form reads it back to E.164.
+    profile: { ...profile, whatsapp: profile.whatsapp && formatPhoneNumber(profile.whatsapp) },
     saved: new URL(request.url).searchParams.get("saved") === "1",
   };
 }
