@@ -50,6 +50,11 @@ const specification: Record<ScreenName, { open: Role[]; act?: Role[] }> = {
   adminApplicationTeam: { open: staff },
   adminBulkTag: { open: staff },
   adminSavedViews: { open: staff },
+  // Issue 29 (product.md section 8): her talent manager, an approver or an admin, assigned by
+  // either; each reviewer edits her own profile as the models she manages see it.
+  adminApplicationManager: { open: staff },
+  adminBulkManager: { open: staff },
+  adminProfile: { open: staff },
   adminTags: { open: admins },
   // Private notes: approvers and admins (product.md section 2: "approve/reject/notes"). Merging
   // duplicates removes an application: the admin's, as reopening and erasure are (issue 28).

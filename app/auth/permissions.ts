@@ -51,6 +51,11 @@ export const screens = {
   adminApplicationTeam: { paths: ["/admin/cadastros/:id/team"], roles: staff },
   adminBulkTag: { paths: ["/admin/bulk-tag"], roles: staff },
   adminSavedViews: { paths: ["/admin/views"], roles: staff },
+  // Her talent manager, from her page or in bulk from the list, and each reviewer's own profile
+  // as the models she manages see it (issue 29).
+  adminApplicationManager: { paths: ["/admin/cadastros/:id/manager"], roles: staff },
+  adminBulkManager: { paths: ["/admin/bulk-manager"], roles: staff },
+  adminProfile: { paths: ["/admin/profile"], roles: staff },
   adminTags: { paths: ["/admin/tags"], roles: admins },
   // The team's private notes on her application (and the page that answers a refused change
   // when the browser posts without JavaScript): the reviewers. Merging a duplicate into another

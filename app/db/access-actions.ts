@@ -13,6 +13,8 @@ export const accessActions = [
   "submission.contact",
   "submission.owner",
   "submission.merge",
+  // Her talent manager assigned or changed (issue 29).
+  "submission.manager",
   "submissions.export",
   "access-report.export",
   "user.role",

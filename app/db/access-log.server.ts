@@ -59,6 +59,8 @@ export interface AccessDetails {
   };
   /** Who looks after it now (issue 28): the names, as they were then, and her id; null is nobody. */
   "submission.owner": Change<string | null> & { ownerId: string | null };
+  /** Her talent manager (issue 29): the names the models see, as they were then, and her id. */
+  "submission.manager": Change<string | null> & { managerId: string };
   /** Another application of the same address merged into this one (issue 28): it is gone. */
   "submission.merge": { merged: number; mergedCreatedAt: string; filled: string[] };
   "submissions.export": {

@@ -52,6 +52,9 @@ export const namespaces = [
   "admin-content",
   // The Site screen (social profiles, WhatsApp, company, figures, how it works).
   "admin-site",
+  // Her talent manager and the staff's own profile (issue 29); the model's card of her manager.
+  "manager",
+  "manager-card",
   // Read by the server only (page titles, mail): never sent to a browser.
   "meta",
   // The default "how it works" of the home page, until the agency writes its own.

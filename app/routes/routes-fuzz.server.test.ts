@@ -564,6 +564,47 @@ describe.each(routeTestTargets)("hostile input to every route on %s", (_name, ki
       },
       loader: { as: "admin", path: "/admin/bulk-tag" },
     },
+    // Issue 29: her talent manager (one application, in bulk) and the staff's own profile.
+    "routes/admin/submission-manager.ts": {
+      action: {
+        as: "admin",
+        path: "/admin/cadastros/1/manager",
+        params: fc.record({ id: idOf(() => applications) }),
+        fields: { manager: validText("me", "", "someone-else"), return: returnPath },
+      },
+      loader: {
+        as: "admin",
+        path: "/admin/cadastros/1/manager",
+        params: fc.record({ id: idOf(() => applications) }),
+      },
+    },
+    "routes/admin/bulk-manager.ts": {
+      action: {
+        as: "admin",
+        path: "/admin/bulk-manager",
+        fields: {
+          manager: validText("me", ""),
+          id: exact(idOf(() => applications)),
+          return: returnPath,
+        },
+      },
+      loader: { as: "admin", path: "/admin/bulk-manager" },
+    },
+    "routes/admin/profile.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/profile",
+        fields: {
+          displayName: validText("Ana do fuzz", ""),
+          whatsapp: validText("+5548991234567", "(48) 99123-4567", "abc"),
+          meetingUrl: validText("https://meet.example.com/ana", "javascript:alert(1)"),
+          "intro-pt": validText("Olá!"),
+          consent: validText("on"),
+          removePhoto: validText("on"),
+        },
+      },
+      loader: { as: "admin", path: "/admin/profile" },
+    },
     "routes/admin/saved-views.ts": {
       action: {
         as: "admin",

@@ -27,6 +27,10 @@ describe("maxBodyBytes", () => {
     expect(maxBodyBytes("POST", "/Admin/Site.data")).toBe(MAX_IMAGE_UPLOAD_BYTES);
     expect(maxBodyBytes("POST", "/admin/sites")).toBe(MAX_FORM_BYTES);
     expect(maxBodyBytes("POST", "/admin/site/x.data")).toBe(MAX_FORM_BYTES);
+    // A staff member's own photo (issue 29): her profile's page only.
+    expect(maxBodyBytes("POST", "/admin/profile")).toBe(MAX_IMAGE_UPLOAD_BYTES);
+    expect(maxBodyBytes("POST", "/admin/profile.data")).toBe(MAX_IMAGE_UPLOAD_BYTES);
+    expect(maxBodyBytes("POST", "/admin/profiles")).toBe(MAX_FORM_BYTES);
   });
 
   it("gives an application with its photos room at the three places she may send one", () => {

@@ -46,11 +46,14 @@ export const MAX_DISCARDED_BYTES = 8 * 1024 * 1024;
 
 /**
  * Where an image may be sent: the cover upload, the content screen's forms that carry a photo
- * (testimonial, team member) and the Site screen's hero image, each at its page address and
- * its data URL.
+ * (testimonial, team member), the Site screen's hero image and a staff member's own photo
+ * (/admin/profile), each at its page address and its data URL.
  */
 const IMAGE_UPLOAD_PATHS = new Set(
-  ["/admin/images", "/admin/content", "/admin/site"].flatMap((path) => [path, `${path}.data`]),
+  ["/admin/images", "/admin/content", "/admin/site", "/admin/profile"].flatMap((path) => [
+    path,
+    `${path}.data`,
+  ]),
 );
 
 /** The largest body a request may carry; GET and HEAD carry none here. */

@@ -192,6 +192,10 @@ const written: Record<string, ActionRule | ((pattern: string) => ActionRule)> = 
     `${NO_APPLICATION}/team`,
   ),
   "/admin/bulk-tag": guarded([{ passed: invalid() }]),
+  // Her talent manager (issue 29): without one chosen, invalid; the profile without a name.
+  "/admin/cadastros/:id/manager": guarded([{ passed: invalid() }], `${NO_APPLICATION}/manager`),
+  "/admin/bulk-manager": guarded([{ passed: invalid() }]),
+  "/admin/profile": guarded([{ passed: invalid() }]),
   "/admin/views": guarded([
     { intent: "save", passed: invalid() },
     { intent: "rename", passed: invalid() },

@@ -154,6 +154,13 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
     { url: "/admin/cadastros/999999/team", page: false },
   ),
   "/admin/bulk-tag": screen({ status: 302, location: "/admin/cadastros" }, { page: false }),
+  // Her talent manager (issue 29): POST only, a GET goes back to her page or the approved list.
+  "/admin/cadastros/:id/manager": screen(
+    { status: 302, location: "/admin/cadastros/999999" },
+    { url: "/admin/cadastros/999999/manager", page: false },
+  ),
+  "/admin/bulk-manager": screen({ status: 302, location: "/admin/aprovados" }, { page: false }),
+  "/admin/profile": screen(),
   "/admin/views": screen({ status: 302, location: "/admin/cadastros" }, { page: false }),
   "/admin/tags": screen(),
   // The page a refused note or merge lands on without JavaScript (POST only: access-actions.ts).

@@ -66,6 +66,8 @@ export const namedAccounts: readonly Account[] = [
   own("nina.new-editor@example.com", "model", "Nina New Editor"), // content-workflow.spec.ts
   own("nora.notes@example.com", "approver", "Nora Notes"), // private-notes.spec.ts
   own("alma.notes@example.com", "admin", "Alma Notes"), // private-notes.spec.ts
+  own("marta.manager@example.com", "approver", "Marta Account"), // talent-manager.spec.ts
+  own("manon.model@example.com", "model", "Manon Model"), // talent-manager.spec.ts
 ];
 
 /** The named account at this address. */

@@ -46,7 +46,7 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
   {
     url: "/dashboard/model",
     who: "model",
-    allowed: ["model", "areas", "preselection", "privacy-controls", "auth-errors"],
+    allowed: ["model", "areas", "preselection", "privacy-controls", "auth-errors", "manager-card"],
   },
   {
     url: "/account/security",
@@ -56,8 +56,8 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
   { url: "/portal", who: "affiliate", allowed: ["portal", "areas"] },
   ...[
     ["/admin/dashboard", "admin-dashboard"],
-    ["/admin/pendentes", "admin-list", "admin-keys", "admin-team"],
-    ["/admin/cadastros", "admin-list", "admin-keys", "admin-team"],
+    ["/admin/pendentes", "admin-list", "admin-keys", "admin-team", "manager"],
+    ["/admin/cadastros", "admin-list", "admin-keys", "admin-team", "manager"],
     [
       "/admin/cadastros/:application",
       "admin-detail",
@@ -65,6 +65,7 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
       "preselection",
       "admin-keys",
       "admin-team",
+      "manager",
     ],
     ["/admin/analytics", "admin-analytics"],
     ["/admin/users", "admin-users"],
@@ -81,6 +82,7 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
     ["/admin/access-report", "admin-access-report", "admin-affiliates"],
     ["/admin/privacy", "admin-privacy"],
     ["/admin/tags", "admin-team"],
+    ["/admin/profile", "manager", "admin-images"],
   ].map(([url, ...own]) => ({
     url: url!,
     who: "admin" as const,

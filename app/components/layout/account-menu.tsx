@@ -44,6 +44,16 @@ export function AccountMenu({ className }: { className?: string }) {
           {t("account.security")}
         </Link>
         {viewer.alerts ? (
+          // Her profile as the models she manages see them (issue 29): the same reviewers.
+          <Link
+            to="/admin/profile"
+            className="flex items-center gap-2 rounded-xl px-3 py-2 text-sm font-medium text-ink-800 hover:bg-ink-100/70"
+          >
+            <Icon name="user-check" className="size-4" />
+            {t("manager.menu")}
+          </Link>
+        ) : null}
+        {viewer.alerts ? (
           <Link
             to="/account/notifications"
             className="flex items-center gap-2 rounded-xl px-3 py-2 text-sm font-medium text-ink-800 hover:bg-ink-100/70"

@@ -18,6 +18,7 @@ import { actionMail } from "#app/mail/templates.server.ts";
 import { toAgencyLocal } from "#app/utils/agency-time.ts";
 import { mailOrigin } from "#app/utils/origin.server.ts";
 import { startPeriodicJob } from "#app/utils/periodic-job.server.ts";
+import { managedSince } from "#app/features/managers/digest.server.ts";
 import { DEFAULT_STAFF_ALERTS, readWaitingDays } from "./preferences.server.ts";
 
 /**
@@ -248,6 +249,7 @@ function digestMail(
   waitingDays: number,
   hour: number,
   mentions: Awaited<ReturnType<typeof mentionsOf>> = [],
+  managed: Awaited<ReturnType<typeof managedSince>> = [],
 ) {
   const t = getFixedT(language);
   const lines = content.listed.map((application) => `• ${describe(application, language)}`);
@@ -272,6 +274,15 @@ function digestMail(
                   author: inertText(mention.author ?? "—"),
                 })} ${applicationUrl(mention.id)}#notes`,
             )
+            .join("\n"),
+        ]
+      : []),
+    // The models she was made the talent manager of (issue 29).
+    ...(managed.length > 0
+      ? [
+          t("manager.mail.staff.digest", { count: managed.length }),
+          managed
+            .map((one) => `• ${firstNameAndInitial(one.fullName)} ${applicationUrl(one.id)}`)
             .join("\n"),
         ]
       : []),
@@ -339,12 +350,13 @@ export async function sendDueDigests(db: Database, now = new Date()): Promise<nu
       const since = row.digestSentAt ?? new Date(now.getTime() - DAY_MS);
       const content = await digestContent(tx, since, now, waitingDays);
       const mentions = await mentionsOf(tx, recipient.id, since, now);
-      if (content.fresh === 0 && content.waiting === 0 && mentions.length === 0) return false;
+      const managed = await managedSince(tx, { userId: recipient.id, since, now });
+      if (!content.fresh && !content.waiting && !mentions.length && !managed.length) return false;
       await queueMail(tx, {
         kind: "staff-digest",
         to: recipient.email,
         language: recipient.language,
-        ...digestMail(recipient.language, content, waitingDays, row.digestHour, mentions),
+        ...digestMail(recipient.language, content, waitingDays, row.digestHour, mentions, managed),
       });
       return true;
     });

@@ -41,7 +41,7 @@ function useTicked() {
  * are, "mixed" when some are. In the bar rather than the table's heading, which phones show
  * to screen readers only. Only with JavaScript; without it each row's box still works.
  */
-function SelectAll({ hydrated }: { hydrated: boolean }) {
+export function SelectAll({ hydrated }: { hydrated: boolean }) {
   const { t } = useTranslation();
   const { checked, total } = useTicked();
   const box = useRef<HTMLInputElement>(null);

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
 import { withdrawOnboarding } from "#app/features/onboarding/steps.server.ts";
+import { withdrawManager } from "#app/features/managers/withdraw.server.ts";
 import type { Database, Reader, Transaction } from "#app/db/db.server.ts";
 import {
   outbox,
@@ -112,7 +113,10 @@ export async function undoDecision(
       if (row.mailId !== null && !(await withdrawQueuedMail(tx, row.mailId))) {
         throw new Refused({ outcome: "sent" });
       }
-      if (row.toStatus === "Aprovado") await withdrawOnboarding(tx, row.submissionId);
+      if (row.toStatus === "Aprovado") {
+        await withdrawOnboarding(tx, row.submissionId);
+        await withdrawManager(tx, row.submissionId);
+      }
       await tx
         .update(history)
         .set({ undoneAt: sql`now()`, undoneBy: actor.id })

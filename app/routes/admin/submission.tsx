@@ -29,7 +29,10 @@ import { reviewPageData } from "#app/features/submissions/review-page.server.ts"
 import { UndoNotice, UndoOutcome } from "#app/features/submissions/undo-notice.tsx";
 import { REVEAL_LIMIT, revealDocument } from "#app/features/submissions/reveal.server.ts";
 import { SubmissionPrivacy } from "#app/features/privacy/submission-privacy.tsx";
+import { ManagerPanel } from "#app/features/managers/manager-panel.tsx";
+import { managerPanelFor } from "#app/features/managers/assign.server.ts";
 import { TeamPanel } from "#app/features/submissions/team-panel.tsx";
+import { SelfReferralNote } from "#app/features/submissions/self-referral-note.tsx";
 import { toAgencyLocal } from "#app/utils/agency-time.ts";
 import { pageContext } from "#app/utils/page.server.ts";
 import { parseForm, textField } from "#app/utils/form.server.ts";
@@ -61,8 +64,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       "auth-errors",
       "admin-keys",
       "admin-team",
+      "manager",
     ),
     title: pageTitle(application.fullName || t("admin.privacy.erasedName")),
+    // Her talent manager, once she is approved (issue 29).
+    manager: await managerPanelFor(db, application, viewer.id),
     ...detail,
     reasons: page.reasons,
     // An erased application keeps its status for the counts; deciding it again means nothing.
@@ -234,26 +240,7 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
 
       <UndoOutcome />
 
-      {selfReferral ? (
-        <div
-          role="note"
-          aria-labelledby="self-referral-title"
-          className="mt-6 rounded-xl bg-sand-100 px-4 py-3 text-sm text-ink-800 ring-1 ring-sand-300"
-        >
-          <p id="self-referral-title" className="font-semibold text-ink-900">
-            {t("admin.detail.selfReferralTitle")}
-          </p>
-          <p className="mt-1">
-            {t("admin.detail.selfReferralText", { code: selfReferral.code })}{" "}
-            <Link
-              to={`/admin/afiliados/${selfReferral.id}`}
-              className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
-            >
-              {selfReferral.name}
-            </Link>
-          </p>
-        </div>
-      ) : null}
+      {selfReferral ? <SelfReferralNote referral={selfReferral} /> : null}
 
       <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-6">
@@ -276,6 +263,7 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
               busy={navigation.state !== "idle"}
             />
           ) : null}
+          {loaderData.manager ? <ManagerPanel id={a.id} {...loaderData.manager} /> : null}
           {loaderData.team.team ? (
             <TeamPanel id={a.id} {...loaderData.team} team={loaderData.team.team} />
           ) : null}

@@ -19,6 +19,8 @@ import { rowPhotosOfPage } from "#app/features/submissions/photos.server.ts";
 import { ReviewTable } from "#app/features/submissions/review-table.tsx";
 import { listViews } from "#app/features/submissions/saved-views.server.ts";
 import { BulkTag, SavedViews } from "#app/features/submissions/team-list.tsx";
+import { BulkManager } from "#app/features/managers/bulk-manager.tsx";
+import { listManagers } from "#app/features/managers/assign.server.ts";
 import { listTags, teamOf, type ApplicationTeam } from "#app/features/submissions/team.server.ts";
 import { withDuplicates } from "#app/features/submissions/duplicates.server.ts";
 import { SearchNotFound } from "#app/features/submissions/search-not-found.tsx";
@@ -47,12 +49,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const filter = readReviewFilter(url.searchParams, list.status);
   const { cursor: before, invalid: badPageLink } = readCursor(url.searchParams.get("after"));
   const db = await getDatabase();
-  const [page, referrers, tags, views, reasons] = await Promise.all([
+  const [page, referrers, tags, views, reasons, managers] = await Promise.all([
     listSubmissions(db, { ...filter, status: list.status, before, limit: 50, viewerId: viewer.id }),
     listReferrers(db),
     listTags(db),
     listViews(db, viewer.id),
     listRejectionReasons(db, { activeOnly: true }),
+    // The approved list assigns talent managers in bulk (issue 29).
+    list.status === "Aprovado" ? listManagers(db) : [],
   ]);
   const ids = page.rows.map((row) => row.id);
   // What the page's rows show besides her answers, one query each (never one per row).
@@ -66,7 +70,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A malformed `after` (no page of ours links to it): her filters kept, the first page shown.
   return data(
     {
-      strings: strings("admin-list", "admin-keys", "admin-team"),
+      strings: strings("admin-list", "admin-keys", "admin-team", "manager"),
+      managers,
       title: pageTitle(t(list.label)),
       label: list.label,
       path: list.path,
@@ -87,7 +92,11 @@ export async function loader({ request }: Route.LoaderArgs) {
         source: row.source,
         createdAt: row.createdAt,
         status: row.status,
-        selectable: row.status === "Pendente" && !row.erasedAt,
+        // Pending ones are decided in bulk; approved ones, on their list, given a manager.
+        selectable:
+          (row.status === "Pendente" ||
+            (list.status === "Aprovado" && row.status === "Aprovado")) &&
+          !row.erasedAt,
         team: rowTeam(team.get(row.id)),
         photos: photos.get(row.id) ?? null,
       })),
@@ -250,6 +259,10 @@ export default function Submissions({ loaderData, actionData }: Route.ComponentP
           reasons={loaderData.reasons}
           decided={actionData?.decisions ? actionData : null}
         />
+      ) : null}
+      {loaderData.managers.length &&
+      rows.some((row) => row.status === "Aprovado" && row.selectable) ? (
+        <BulkManager managers={loaderData.managers} />
       ) : null}
       {rows.some((row) => row.selectable) ? <BulkTag tags={loaderData.tags} /> : null}
 

@@ -19,6 +19,8 @@ import {
   DataViews,
   SecurityCard,
 } from "#app/features/model-dashboard/side-cards.tsx";
+import { ManagerCard } from "#app/features/managers/manager-card.tsx";
+import { managerCardFor } from "#app/features/managers/model-card.server.ts";
 import { PrivacyControls } from "#app/features/privacy/privacy-controls.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
@@ -40,12 +42,24 @@ export async function loader({ request }: Route.LoaderArgs) {
     applicationsOf(db, viewer),
     profileOf(db, viewer.id),
   ]);
-  const views = await dataViewsOf(
-    db,
-    applications.map((application) => application.id),
-  );
+  const [views, manager] = await Promise.all([
+    dataViewsOf(
+      db,
+      applications.map((application) => application.id),
+    ),
+    // Her latest application's talent manager, once she is approved (issue 29).
+    managerCardFor(db, applications[0], language),
+  ]);
   return {
-    strings: strings("model", "areas", "preselection", "privacy-controls", "auth-errors"),
+    strings: strings(
+      "model",
+      "areas",
+      "preselection",
+      "privacy-controls",
+      "auth-errors",
+      "manager-card",
+    ),
+    manager,
     title: pageTitle(t("dashboard.title")),
     firstName: viewer.name.split(" ")[0],
     emailVerified: viewer.emailVerified,
@@ -128,6 +142,7 @@ export default function ModelDashboard({ loaderData, actionData }: Route.Compone
         </div>
 
         <div className="space-y-6">
+          {loaderData.manager ? <ManagerCard card={loaderData.manager} /> : null}
           <SecurityCard twoFactorEnabled={loaderData.twoFactorEnabled} />
           <DataViews views={loaderData.views} hasApplications={applications.length > 0} />
           <Advice posts={loaderData.advice} />
