@@ -182,9 +182,17 @@ describe.each(databaseTargets)("a talent manager's assignment on %s", (_name, ki
         .update(herSteps)
         .set({ ownerId })
         .where(and(eq(herSteps.submissionId, id), eq(herSteps.stepId, stepId)));
-    // Nobody's; a helper's (given to her on purpose); a done one; the approver keeps the rest.
+    // Nobody's; a helper's (given to her on purpose, as the onboarding panel records it); a
+    // done one; the rest still the approver's, as approval left them.
     await setOwner(call!, null);
     await setOwner(identity!, people.helper!);
+    await database.db.insert(onboardingEvents).values({
+      submissionId: id,
+      stepId: identity!,
+      action: "owner",
+      actorId: people.approver!,
+      detail: people.helper!,
+    });
     await database.db
       .update(herSteps)
       .set({ ownerId: null, state: "done" })
@@ -214,13 +222,18 @@ describe.each(databaseTargets)("a talent manager's assignment on %s", (_name, ki
     expect(await ownersOf()).toEqual({
       [call!]: people.quiet,
       [identity!]: people.helper,
-      [contract!]: people.approver,
-      [plan!]: people.approver,
+      [contract!]: people.quiet,
+      [plan!]: people.quiet,
       [launch!]: null,
     });
-    expect(await ownerEvents()).toEqual([
-      { stepId: call, actorId: people.approver, detail: people.quiet },
-    ]);
+    expect((await ownerEvents()).slice(1)).toEqual(
+      expect.arrayContaining([
+        { stepId: call, actorId: people.approver, detail: people.quiet },
+        { stepId: contract, actorId: people.approver, detail: people.quiet },
+        { stepId: plan, actorId: people.approver, detail: people.quiet },
+      ]),
+    );
+    expect(await ownerEvents()).toHaveLength(4);
 
     // A step the manager owns and another nobody owns go to the next manager; the rest stay.
     await setOwner(plan!, null);
@@ -228,17 +241,18 @@ describe.each(databaseTargets)("a talent manager's assignment on %s", (_name, ki
     expect(await ownersOf()).toEqual({
       [call!]: people.digest,
       [identity!]: people.helper,
-      [contract!]: people.approver,
+      [contract!]: people.digest,
       [plan!]: people.digest,
       [launch!]: null,
     });
-    expect((await ownerEvents()).slice(1)).toEqual(
+    expect((await ownerEvents()).slice(4)).toEqual(
       expect.arrayContaining([
         { stepId: call, actorId: people.approver, detail: people.digest },
+        { stepId: contract, actorId: people.approver, detail: people.digest },
         { stepId: plan, actorId: people.approver, detail: people.digest },
       ]),
     );
-    expect(await ownerEvents()).toHaveLength(3);
+    expect(await ownerEvents()).toHaveLength(7);
 
     // The same manager again: nothing moves, nothing is written, nobody is told.
     const mailsBefore = (await mailsTo(`bruna.${marker}@example.com`)).length;
@@ -248,7 +262,7 @@ describe.each(databaseTargets)("a talent manager's assignment on %s", (_name, ki
       unchanged: [id],
       skipped: [],
     });
-    expect(await ownerEvents()).toHaveLength(3);
+    expect(await ownerEvents()).toHaveLength(7);
     expect(await logOf(id)).toHaveLength(2);
     expect(await mailsTo(`bruna.${marker}@example.com`)).toHaveLength(mailsBefore);
   });

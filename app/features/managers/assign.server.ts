@@ -195,7 +195,18 @@ async function handOverSteps(
           sql`, `,
         )})
         and step.state = 'todo'
-        and (step.owner_id is null or step.owner_id = application.manager_id)
+        -- Nobody's, the previous manager's, or still the owner it was given at approval (no
+        -- one chose her since): a step handed to someone on purpose stays hers.
+        and (
+          step.owner_id is null
+          or step.owner_id = application.manager_id
+          or not exists (
+            select 1 from ${onboardingEvents} as chosen
+            where chosen.submission_id = step.submission_id
+              and chosen.step_id = step.step_id
+              and chosen.action = 'owner'
+          )
+        )
         and step.owner_id is distinct from ${managerId}
       returning step.submission_id, step.step_id
     )
