@@ -14,6 +14,7 @@ import {
 import { PrivateNotes } from "#app/features/submissions/private-notes.tsx";
 import { ApplicationFields } from "#app/features/submissions/application-fields.tsx";
 import { ContactApplicant } from "#app/features/submissions/contact-applicant.tsx";
+import { contactOffersFor } from "#app/mail/contact-templates.server.ts";
 import { DecisionForm } from "#app/features/submissions/decision-form.tsx";
 import { ReviewDetailKeys } from "#app/features/submissions/detail-keyboard.tsx";
 import { applicationNeighbours } from "#app/features/submissions/neighbours.server.ts";
@@ -61,6 +62,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       "auth-errors",
       "admin-keys",
       "admin-team",
+      "contact-templates",
     ),
     title: pageTitle(application.fullName || t("admin.privacy.erasedName")),
     ...detail,
@@ -74,6 +76,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     notice: new URL(request.url).searchParams.get("notice"),
     heading: t("admin.detail.title"),
     neighbours,
+    // The contact panel's messages that fit her state (issue 29).
+    contactOffers: await contactOffersFor(db, id),
     ...page.parts,
   };
 }
@@ -279,7 +283,7 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
           {loaderData.team.team ? (
             <TeamPanel id={a.id} {...loaderData.team} team={loaderData.team.team} />
           ) : null}
-          <ContactApplicant application={a} />
+          <ContactApplicant application={a} offers={loaderData.contactOffers} />
           <ApplicationHistory history={history} merges={loaderData.team.merges} />
           {duplicates.length ? (
             <DuplicatesPanel
