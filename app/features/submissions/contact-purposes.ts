@@ -86,3 +86,29 @@ export const CONTACT_BODY_MAX = 5000;
 
 /** Where the contact panel's forms post (app/routes/admin/submission-contact.ts). */
 export const contactTemplatesPath = "/admin/email/contact";
+
+/**
+ * The admin's live preview: the known placeholders filled with sample values, in one pass,
+ * anything else left as written (the editor names it, and the server refuses to save it).
+ */
+export function previewFill(text: string, purpose: ContactPurpose, values: ContactValues) {
+  const known = purposeVariables[purpose] as readonly string[];
+  return text
+    .replace(/\r\n?/g, "\n")
+    .replace(placeholderPattern, (whole, key: string) =>
+      known.includes(key) ? (values[key as ContactVariable] ?? whole) : whole,
+    );
+}
+
+/** A mail body's paragraphs, as the mail lays them out (a blank line between two). */
+export const paragraphsOf = (body: string) =>
+  body
+    .replace(/\r\n?/g, "\n")
+    .trim()
+    .split(/\n[ \t]*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+
+/** Is this paragraph the booking link alone (the mail's button)? */
+export const isButtonParagraph = (paragraph: string) =>
+  /^\{\{\s*booking_link\s*\}\}$/.test(paragraph);
