@@ -22,7 +22,7 @@ import {
   purposesFor,
   purposeVariables,
   type ContactValues,
-} from "#app/features/submissions/contact-purposes.ts";
+} from "#app/mail/contact-purposes.ts";
 import { languages } from "#app/i18n/languages.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { insertAccount, insertApplicationRow } from "#app/test/factories.ts";

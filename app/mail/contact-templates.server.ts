@@ -20,7 +20,7 @@ import {
   type ContactChannel,
   type ContactPurpose,
   type ContactValues,
-} from "#app/features/submissions/contact-purposes.ts";
+} from "#app/mail/contact-purposes.ts";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import { normalizeLanguage, type Language } from "#app/i18n/languages.ts";
 import { fieldErrorsOf } from "#app/utils/field-errors.ts";

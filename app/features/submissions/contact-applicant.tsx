@@ -8,7 +8,7 @@ import { languages } from "#app/i18n/languages.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { whatsappNumberOf } from "#app/utils/whatsapp.ts";
 import { contactPath, decisionTemplateOf } from "./contact.ts";
-import type { ContactChannel, ContactPurpose } from "./contact-purposes.ts";
+import type { ContactChannel, ContactPurpose } from "#app/mail/contact-purposes.ts";
 
 /** A purpose her page offers, and whether each channel's text has every value it needs. */
 export interface ContactOfferView {

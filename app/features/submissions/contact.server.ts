@@ -11,7 +11,7 @@ import {
   contactTemplate,
   whatsappText,
 } from "#app/mail/contact-templates.server.ts";
-import { purposesFor, type ContactPurpose } from "./contact-purposes.ts";
+import { purposesFor, type ContactPurpose } from "#app/mail/contact-purposes.ts";
 import { whatsappLink, whatsappNumberOf } from "#app/utils/whatsapp.ts";
 import { decisionTemplateOf, type ContactMethod } from "./contact.ts";
 import { decisionMailFor } from "./review.server.ts";

@@ -18,7 +18,7 @@ import {
   type ContactChannel,
   type ContactPurpose,
   type ContactValues,
-} from "#app/features/submissions/contact-purposes.ts";
+} from "#app/mail/contact-purposes.ts";
 import { languages, type Language } from "#app/i18n/languages.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { cn } from "#app/utils/cn.ts";

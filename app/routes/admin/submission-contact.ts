@@ -4,7 +4,7 @@ import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { contactMethods } from "#app/features/submissions/contact.ts";
 import { contactApplicant } from "#app/features/submissions/contact.server.ts";
-import { contactPurposes } from "#app/features/submissions/contact-purposes.ts";
+import { contactPurposes } from "#app/mail/contact-purposes.ts";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import { languageForRequest } from "#app/i18n/language.server.ts";
 import { parseForm } from "#app/utils/form.server.ts";

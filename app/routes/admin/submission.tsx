@@ -14,7 +14,6 @@ import {
 import { PrivateNotes } from "#app/features/submissions/private-notes.tsx";
 import { ApplicationFields } from "#app/features/submissions/application-fields.tsx";
 import { ContactApplicant } from "#app/features/submissions/contact-applicant.tsx";
-import { contactOffersFor } from "#app/mail/contact-templates.server.ts";
 import { DecisionForm } from "#app/features/submissions/decision-form.tsx";
 import { ReviewDetailKeys } from "#app/features/submissions/detail-keyboard.tsx";
 import { applicationNeighbours } from "#app/features/submissions/neighbours.server.ts";
@@ -76,8 +75,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     notice: new URL(request.url).searchParams.get("notice"),
     heading: t("admin.detail.title"),
     neighbours,
-    // The contact panel's messages that fit her state (issue 29).
-    contactOffers: await contactOffersFor(db, id),
     ...page.parts,
   };
 }

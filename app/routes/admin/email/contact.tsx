@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requireScreenAction } from "#app/auth/guards.server.ts";
-import { isContactChannel, isContactPurpose } from "#app/features/submissions/contact-purposes.ts";
+import { isContactChannel, isContactPurpose } from "#app/mail/contact-purposes.ts";
 import { defaultLanguage, normalizeLanguage } from "#app/i18n/languages.ts";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import { ContactTemplatesSection } from "#app/mail/admin/contact-templates-section.tsx";

@@ -2,7 +2,8 @@ import type { SubmissionStatus } from "#app/db/submission-statuses.ts";
 
 /**
  * Why a reviewer writes to an applicant, and what she may be sent in each state (browser-safe:
- * the page offers the buttons by the same rule the server checks). Issue 29, product.md s. 8.
+ * her page offers the buttons and the template screen checks a text as typed by the same rules
+ * the server checks). Issue 29, product.md s. 8.
  */
 export const contactPurposes = [
   "more-photos",
@@ -84,8 +85,6 @@ export const CONTACT_WHATSAPP_MAX = 1000;
 export const CONTACT_SUBJECT_MAX = 200;
 export const CONTACT_BODY_MAX = 5000;
 
-/** Where the contact panel's forms post (app/routes/admin/submission-contact.ts). */
-export const contactTemplatesPath = "/admin/email/contact";
 
 /**
  * The admin's live preview: the known placeholders filled with sample values, in one pass,
