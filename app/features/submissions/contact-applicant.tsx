@@ -155,7 +155,7 @@ function ContactOffers({
                     <Button type="submit" size="sm">
                       <Icon name="external-link" className="size-4" />
                       <span className="sr-only">{label}: </span>
-                      {t("contactTemplates.panel.whatsapp")}
+                      {t("contactTemplates.channels.whatsapp")}
                       <span className="sr-only"> ({t("admin.detail.contact.newTab")})</span>
                     </Button>
                   </form>
@@ -167,7 +167,7 @@ function ContactOffers({
                     <Button type="submit" size="sm" variant="secondary" disabled={busy}>
                       <Icon name="mail" className="size-4" />
                       <span className="sr-only">{label}: </span>
-                      {t("contactTemplates.panel.email")}
+                      {t("contactTemplates.channels.email")}
                     </Button>
                   </Form>
                 ) : null}

@@ -171,11 +171,7 @@ function Editor({ editor, result }: { editor: ContactEditorView; result?: EmailR
     <div id="contact-editor" className="mt-6 grid gap-6 xl:grid-cols-2">
       <Form method="post" className="min-w-0 space-y-4" noValidate>
         <h3 className="font-semibold text-ink-900">
-          {t("contactTemplates.editing", {
-            purpose: purposeName,
-            channel: t(`contactTemplates.channels.${editor.channel}`),
-            language: languageName,
-          })}
+          {purposeName} · {t(`contactTemplates.channels.${editor.channel}`)} · {languageName}
         </h3>
         <p className="text-sm text-ink-600">
           {t(`contactTemplates.purposes.${editor.purpose}.when`)}{" "}
