@@ -23,6 +23,8 @@ import {
   purposeVariables,
   type ContactValues,
 } from "#app/mail/contact-purposes.ts";
+import { detailsSummary } from "#app/features/reports/access-details.ts";
+import { getFixedT } from "#app/i18n/i18n.server.ts";
 import { languages } from "#app/i18n/languages.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { insertAccount, insertApplicationRow } from "#app/test/factories.ts";
@@ -138,6 +140,22 @@ describe("the built-in contact texts", () => {
     // Her "name" is no address a mail program could link.
     expect(mail.text).not.toContain("ana.souza@evil.example");
     expect(mail.subject).toBe(text.subject);
+  });
+
+  it("names the purpose in the access report", () => {
+    const en = getFixedT("en");
+    const summary = (details: Record<string, unknown>) =>
+      detailsSummary("submission.contact", details, en, "en");
+    expect(summary({ method: "email", language: "es", purpose: "welcome" })).toBe(
+      "Welcome after approval, by e-mail, in ES",
+    );
+    expect(summary({ method: "whatsapp", language: "pt", purpose: "more-photos" })).toBe(
+      "Ask for more photos, on WhatsApp, in PT",
+    );
+    // A decision's mail sent again reads as before.
+    expect(summary({ method: "email", language: "pt", template: "approved" })).toBe(
+      en("admin.accessReport.contactBy.approved", { language: "PT" }),
+    );
   });
 
   it("previews with sample values in the language edited", () => {

@@ -80,7 +80,7 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
     ["/admin/tech-report", "admin-tech"],
     ["/admin/afiliados", "admin-affiliates"],
     ["/admin/afiliados/:affiliate", "admin-affiliates"],
-    ["/admin/access-report", "admin-access-report", "admin-affiliates"],
+    ["/admin/access-report", "admin-access-report", "admin-affiliates", "contact-templates"],
     ["/admin/privacy", "admin-privacy"],
     ["/admin/tags", "admin-team"],
   ].map(([url, ...own]) => ({
