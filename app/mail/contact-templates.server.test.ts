@@ -145,7 +145,12 @@ describe("the built-in contact texts", () => {
   it("names the purpose in the access report", () => {
     const en = getFixedT("en");
     const summary = (details: Record<string, unknown>) =>
-      detailsSummary("submission.contact", details, en, "en");
+      detailsSummary(
+        "submission.contact",
+        details,
+        (key: string, values?: Record<string, unknown>) => en(key, values),
+        "en",
+      );
     expect(summary({ method: "email", language: "es", purpose: "welcome" })).toBe(
       "Welcome after approval, by e-mail, in ES",
     );

@@ -66,6 +66,8 @@ export const namedAccounts: readonly Account[] = [
   own("nina.new-editor@example.com", "model", "Nina New Editor"), // content-workflow.spec.ts
   own("nora.notes@example.com", "approver", "Nora Notes"), // private-notes.spec.ts
   own("alma.notes@example.com", "admin", "Alma Notes"), // private-notes.spec.ts
+  own("paula.purpose@example.com", "approver", "Paula Purpose"), // contact-purposes.spec.ts
+  own("cora.purpose@example.com", "admin", "Cora Purpose"), // contact-purposes.spec.ts
 ];
 
 /** The named account at this address. */
