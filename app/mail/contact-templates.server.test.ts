@@ -148,7 +148,7 @@ describe("the built-in contact texts", () => {
       detailsSummary(
         "submission.contact",
         details,
-        (key: string, values?: Record<string, unknown>) => en(key, values),
+        (key: string, values?: Record<string, unknown>) => en(key, values ?? {}),
         "en",
       );
     expect(summary({ method: "email", language: "es", purpose: "welcome" })).toBe(
