@@ -33,6 +33,13 @@ export function purposesFor(status: SubmissionStatus, hasBookedCall: boolean): C
   return hasBookedCall ? ["reminder"] : ["welcome", "schedule-call"];
 }
 
+/** The outbox's kind of a purpose's mail, and back (the outbox names it by its purpose). */
+export const contactMailKind = (purpose: ContactPurpose) => `contact-${purpose}`;
+export const purposeOfMailKind = (kind: string) => {
+  const purpose = kind.replace(/^contact-/, "");
+  return kind.startsWith("contact-") && isContactPurpose(purpose) ? purpose : null;
+};
+
 /** The variables a template may use. */
 export const contactVariables = ["name", "manager", "booking_link", "call_time"] as const;
 export type ContactVariable = (typeof contactVariables)[number];
@@ -84,7 +91,6 @@ export function fillContactText(text: string, values: ContactValues): string | n
 export const CONTACT_WHATSAPP_MAX = 1000;
 export const CONTACT_SUBJECT_MAX = 200;
 export const CONTACT_BODY_MAX = 5000;
-
 
 /**
  * The admin's live preview: the known placeholders filled with sample values, in one pass,

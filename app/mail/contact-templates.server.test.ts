@@ -19,6 +19,8 @@ import {
   contactVariables,
   fillContactText,
   placeholdersIn,
+  purposeOfMailKind,
+  contactMailKind,
   purposesFor,
   purposeVariables,
   type ContactValues,
@@ -140,6 +142,15 @@ describe("the built-in contact texts", () => {
     // Her "name" is no address a mail program could link.
     expect(mail.text).not.toContain("ana.souza@evil.example");
     expect(mail.subject).toBe(text.subject);
+  });
+
+  it("names a purpose's mail in the outbox by its purpose, and nothing else", () => {
+    for (const purpose of contactPurposes) {
+      expect(purposeOfMailKind(contactMailKind(purpose))).toBe(purpose);
+    }
+    for (const kind of ["approved", "contact-", "contact-hello", "xcontact-welcome"]) {
+      expect(purposeOfMailKind(kind), kind).toBeNull();
+    }
   });
 
   it("names the purpose in the access report", () => {

@@ -32,7 +32,7 @@ test.describe.configure({ mode: "serial", timeout: 180_000 });
 let server: OwnServer;
 let mailbox: Mailbox;
 let dataDir: string;
-const ids = { pending: 0, approved: 0 };
+const ids = { pending: 0, approved: 0, unmanaged: 0 };
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -47,7 +47,7 @@ test.beforeAll(async () => {
     await database.db
       .insert(staffProfiles)
       .values({ userId: manager!.id, displayName: "Paula Ribeiro" });
-    const [pending, approved] = await insertApplicationRows(database.db, [
+    const [pending, approved, unmanaged] = await insertApplicationRows(database.db, [
       {
         language: "es",
         fullName: "Lucía Fernández",
@@ -62,9 +62,18 @@ test.beforeAll(async () => {
         status: "Aprovado",
         managerId: manager!.id,
       },
+      // Approved, no talent manager yet.
+      {
+        language: "it",
+        fullName: "Giulia Romano",
+        email: "giulia.purpose@example.com",
+        whatsapp: "+393471234567",
+        status: "Aprovado",
+      },
     ]);
     ids.pending = pending!.id;
     ids.approved = approved!.id;
+    ids.unmanaged = unmanaged!.id;
   } finally {
     await database.close();
   }
@@ -209,6 +218,20 @@ for (const width of [390, 1366]) {
     expect(mail.text).toMatch(/https?:\/\/[^\s]+\/dashboard\/model#welcome-call/);
     expect(mail.html).toContain(`>${t("pt", "mail.contactTemplates.action")}</a>`);
     expect(`${mail.text}`).not.toContain("{{");
+
+    // Without a talent manager, "schedule the call" (which names her) is not offered: why is said.
+    await page.goto(`${server.origin}/admin/cadastros/${ids.unmanaged}?lang=en#contact`);
+    await waitForHydration(page);
+    await expect(channelButton(page, "welcome", "email")).toBeVisible();
+    await expect(channelButton(page, "schedule-call", "email")).toHaveCount(0);
+    await expect(channelButton(page, "schedule-call", "whatsapp")).toHaveCount(0);
+    const needs = t("en", "contactTemplates.panel.notOffered", {
+      what: t("en", "contactTemplates.variableNames.manager"),
+    });
+    await expect(panel.locator('[data-purpose="schedule-call"]')).toContainText(needs);
+    await expectAccessible(page, `an approved applicant without a manager at ${width}`);
+    await panel.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/unmanaged-${width}.png` });
     await page.context().close();
   });
 }

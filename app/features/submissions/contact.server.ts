@@ -11,7 +11,7 @@ import {
   contactTemplate,
   whatsappText,
 } from "#app/mail/contact-templates.server.ts";
-import { purposesFor, type ContactPurpose } from "#app/mail/contact-purposes.ts";
+import { contactMailKind, purposesFor, type ContactPurpose } from "#app/mail/contact-purposes.ts";
 import { whatsappLink, whatsappNumberOf } from "#app/utils/whatsapp.ts";
 import { decisionTemplateOf, type ContactMethod } from "./contact.ts";
 import { decisionMailFor } from "./review.server.ts";
@@ -83,7 +83,7 @@ export async function contactApplicant(
       }
       const mail = contactMail(purpose, language, text, her.values);
       if (!mail) return { outcome: "not-offered" };
-      await queueMail(tx, { kind: `contact-${purpose}`, to: found.email, language, ...mail });
+      await queueMail(tx, { kind: contactMailKind(purpose), to: found.email, language, ...mail });
       await recordAccess(tx, "submission.contact", {
         actor,
         subject,
