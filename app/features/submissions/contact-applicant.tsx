@@ -108,6 +108,9 @@ export function ContactApplicant({
   );
 }
 
+const sameLack = ({ whatsapp, email }: ContactOfferView) =>
+  !whatsapp.ready && !email.ready && whatsapp.missing.join() === email.missing.join();
+
 /**
  * The contact templates that fit her state: one row per purpose, its WhatsApp and e-mail
  * buttons, or why a channel is not offered yet (a text that needs her manager before she has
@@ -172,13 +175,18 @@ function ContactOffers({
                   </Form>
                 ) : null}
               </div>
-              {(["whatsapp", "email"] as const)
-                .filter((name) => !channel(name).ready)
-                .map((name) => (
-                  <p key={name} className="mt-2 text-ink-600">
-                    {t(`contactTemplates.channels.${name}`)}: {missing(channel(name).missing)}
-                  </p>
-                ))}
+              {sameLack(offer) ? (
+                // Both channels wait for the same value: said once.
+                <p className="mt-2 text-ink-600">{missing(offer.email.missing)}</p>
+              ) : (
+                (["whatsapp", "email"] as const)
+                  .filter((name) => !channel(name).ready)
+                  .map((name) => (
+                    <p key={name} className="mt-2 text-ink-600">
+                      {t(`contactTemplates.channels.${name}`)}: {missing(channel(name).missing)}
+                    </p>
+                  ))
+              )}
             </li>
           );
         })}
