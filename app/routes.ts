@@ -70,6 +70,8 @@ export default [
       route("smtp", "routes/admin/email/smtp.tsx"),
       route("templates", "routes/admin/email/templates.tsx"),
       route("whatsapp", "routes/admin/email/whatsapp.tsx"),
+      // Contact templates by purpose (issue 29).
+      route("contact", "routes/admin/email/contact.tsx"),
       route("reasons", "routes/admin/email/reasons.tsx"),
       route("outbox", "routes/admin/email/outbox.tsx"),
     ]),

@@ -79,6 +79,7 @@ export const screens = {
       "/admin/email/smtp",
       "/admin/email/templates",
       "/admin/email/whatsapp",
+      "/admin/email/contact",
       "/admin/email/reasons",
       "/admin/email/outbox",
     ],

@@ -56,6 +56,8 @@ export interface AccessDetails {
     language: string;
     /** The mail template sent. */
     template?: "approved" | "rejected";
+    /** The contact template's purpose (issue 29), on either channel. */
+    purpose?: string;
   };
   /** Who looks after it now (issue 28): the names, as they were then, and her id; null is nobody. */
   "submission.owner": Change<string | null> & { ownerId: string | null };

@@ -45,6 +45,8 @@ export const namespaces = [
   "admin-checklist",
   "admin-tech",
   "admin-email",
+  // Contact templates by purpose (issue 29): their screen and an application's contact panel.
+  "contact-templates",
   "admin-privacy",
   "admin-blog",
   // An image upload's refusals: the article's cover, the content screen's photos.

@@ -40,6 +40,7 @@ import * as reasonsScreen from "#app/routes/admin/email/reasons.tsx";
 import * as smtpScreen from "#app/routes/admin/email/smtp.tsx";
 import * as templatesScreen from "#app/routes/admin/email/templates.tsx";
 import * as whatsappScreen from "#app/routes/admin/email/whatsapp.tsx";
+import * as contactScreen from "#app/routes/admin/email/contact.tsx";
 import { emailScreens, type EmailScreen } from "#app/mail/admin/email-tabs.tsx";
 import { changeStatus } from "#app/features/submissions/review.server.ts";
 import { listRejectionReasons, rejectionTemplateKey } from "./rejection-reasons.server.ts";
@@ -136,6 +137,7 @@ const screenRoutes: Record<EmailScreen, { loader: Handler; action: Handler; defa
   smtp: smtpScreen,
   templates: templatesScreen,
   whatsapp: whatsappScreen,
+  contact: contactScreen,
   reasons: reasonsScreen,
   outbox: outboxScreen,
 };
@@ -144,6 +146,7 @@ const screenRoutes: Record<EmailScreen, { loader: Handler; action: Handler; defa
 function screenOfIntent(intent = ""): EmailScreen {
   if (intent.startsWith("template-")) return "templates";
   if (intent.startsWith("whatsapp-")) return "whatsapp";
+  if (intent.startsWith("contact-")) return "contact";
   if (intent.startsWith("reason-") || intent === "waiting-days") return "reasons";
   if (intent === "retry") return "outbox";
   return "smtp";
@@ -918,6 +921,7 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, kind) => {
       smtp: [en("admin.email.smtp.heading"), en("admin.email.test.heading"), 'for="smtp-host"'],
       templates: [en("admin.email.templates.heading"), 'scope="col"', "{{link}}"],
       whatsapp: [en("admin.email.whatsapp.heading"), "{{name}}"],
+      contact: [en("contactTemplates.heading"), "{{name}}"],
       reasons: [en("admin.email.reasons.heading"), en("admin.email.waiting.heading")],
       outbox: [en("admin.email.outbox.heading"), en("admin.email.outbox.contentRemoved")],
     };
@@ -953,6 +957,7 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, kind) => {
       smtp: ["smtp", "title"],
       templates: ["editor", "overridden", "preview", "reasons", "title"],
       whatsapp: ["overridden", "title", "whatsapp"],
+      contact: ["edited", "editor", "title"],
       reasons: ["reasons", "title", "waitingDays"],
       outbox: ["outbox", "title"],
     };

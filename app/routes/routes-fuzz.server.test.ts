@@ -479,7 +479,11 @@ describe.each(routeTestTargets)("hostile input to every route on %s", (_name, ki
         as: "admin",
         path: "/admin/cadastros/1/contact",
         params: fc.record({ id: idOf(() => applications) }),
-        fields: { method: validText("whatsapp", "email"), url: validText("https://evil.example") },
+        fields: {
+          method: validText("whatsapp", "email"),
+          purpose: validText("more-photos", "{{booking_link}}"),
+          url: validText("https://evil.example"),
+        },
       },
       loader: {
         as: "admin",
@@ -742,6 +746,30 @@ describe.each(routeTestTargets)("hostile input to every route on %s", (_name, ki
         },
       },
       loader: { as: "admin", path: "/admin/email/whatsapp", query: { whatsapp: language } },
+    },
+    "routes/admin/email/contact.tsx": {
+      // Previews of each purpose and channel, and saves of a text the purpose refuses.
+      action: {
+        as: "admin",
+        path: "/admin/email/contact",
+        fields: {
+          intent: validText("contact-preview", "unknown"),
+          purpose: validText("reminder", "nope"),
+          channel: validText("email", "sms"),
+          language,
+          subject: validText("Até {{call_time}}", "a\nb"),
+          body: validText("Oi {{name}}!\n\n{{booking_link}}", "{{unknown}}"),
+        },
+      },
+      loader: {
+        as: "admin",
+        path: "/admin/email/contact",
+        query: {
+          purpose: validText("welcome", "x"),
+          channel: validText("whatsapp", "y"),
+          language,
+        },
+      },
     },
     "routes/admin/email/reasons.tsx": {
       action: [

@@ -176,6 +176,10 @@ const written: Record<string, ActionRule | ((pattern: string) => ActionRule)> = 
       { passed: invalid() },
       { fields: { method: "whatsapp" }, passed: { status: 404 } },
       { fields: { method: "email" }, passed: { status: 404 } },
+      // With a purpose (issue 29): no such application either; an unknown purpose is invalid.
+      { fields: { method: "email", purpose: "more-photos" }, passed: { status: 404 } },
+      { fields: { method: "whatsapp", purpose: "schedule-call" }, passed: { status: 404 } },
+      { fields: { method: "email", purpose: "hello" }, passed: invalid() },
     ],
     `${NO_APPLICATION}/contact`,
   ),
@@ -281,6 +285,14 @@ const written: Record<string, ActionRule | ((pattern: string) => ActionRule)> = 
     { intent: "whatsapp-save", passed: { status: 404 } },
     { intent: "whatsapp-preview", passed: { status: 404 } },
     { intent: "whatsapp-reset", passed: { status: 404 } },
+    { passed: invalid() },
+  ]),
+  // Contact templates (issue 29): no purpose, channel or language sent is no such template.
+  "/admin/email/contact": guarded([
+    { intent: "contact-save", passed: { status: 404 } },
+    { intent: "contact-preview", passed: { status: 404 } },
+    { intent: "contact-reset", passed: { status: 404 } },
+    { intent: "whatsapp-save", passed: invalid() },
     { passed: invalid() },
   ]),
   "/admin/email/reasons": guarded([

@@ -120,6 +120,7 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
   "/admin/email/smtp": screen(),
   "/admin/email/templates": screen(),
   "/admin/email/whatsapp": screen(),
+  "/admin/email/contact": screen(),
   "/admin/email/reasons": screen(),
   "/admin/email/outbox": screen(),
   "/admin/access-report": screen(),

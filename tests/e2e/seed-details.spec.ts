@@ -303,6 +303,7 @@ test.describe("page titles", () => {
       ["admin", "/admin/email/smtp", ["admin.email.tabs.smtp", "admin.email.title"]],
       ["admin", "/admin/email/templates", ["admin.email.tabs.templates", "admin.email.title"]],
       ["admin", "/admin/email/whatsapp", ["admin.email.tabs.whatsapp", "admin.email.title"]],
+      ["admin", "/admin/email/contact", ["admin.email.tabs.contact", "admin.email.title"]],
       ["admin", "/admin/email/reasons", ["admin.email.tabs.reasons", "admin.email.title"]],
       ["admin", "/admin/email/outbox", ["admin.email.tabs.outbox", "admin.email.title"]],
       ["admin", "/admin/production-checklist", "admin.checklist.title"],

@@ -71,9 +71,15 @@ export function detailsSummary(
 
 /** How she was contacted: on WhatsApp, or which decision's mail went to her again. */
 function contactSummary(details: Record<string, unknown>, t: T): string {
-  const { method, template, language } = details;
+  const { method, template, language, purpose } = details;
   const way = method === "email" ? template : method;
   const values = { language: typeof language === "string" ? language.toUpperCase() : "—" };
+  if (typeof purpose === "string") {
+    // A contact template's message (issue 29): its purpose, and how it went.
+    const key = `contactTemplates.report.${String(method)}`;
+    const text = t(key, { ...values, purpose: t(`contactTemplates.purposes.${purpose}.label`) });
+    return text === key ? JSON.stringify(details) : text;
+  }
   const key = `admin.accessReport.contactBy.${String(way)}`;
   const text = t(key, values);
   return text === key ? JSON.stringify(details) : text;

@@ -5,6 +5,13 @@ import { submissions, submissionStatusHistory } from "#app/db/schema.server.ts";
 import { defaultLanguage, normalizeLanguage } from "#app/i18n/languages.ts";
 import { queueMail } from "#app/mail/outbox.server.ts";
 import { whatsappMessage } from "#app/mail/whatsapp-templates.server.ts";
+import {
+  applicantContact,
+  contactMail,
+  contactTemplate,
+  whatsappText,
+} from "#app/mail/contact-templates.server.ts";
+import { contactMailKind, purposesFor, type ContactPurpose } from "#app/mail/contact-purposes.ts";
 import { whatsappLink, whatsappNumberOf } from "#app/utils/whatsapp.ts";
 import { decisionTemplateOf, type ContactMethod } from "./contact.ts";
 import { decisionMailFor } from "./review.server.ts";
@@ -14,6 +21,8 @@ export type ContactResult =
   | { outcome: "whatsapp"; link: string }
   | { outcome: "email" }
   | { outcome: "not-found" }
+  /** A purpose that does not fit her state, or whose text needs a value she lacks: refused. */
+  | { outcome: "not-offered" }
   /** Not this way: no valid WhatsApp number, no decision to mail yet, or her data erased. */
   | { outcome: "unavailable" };
 
@@ -25,9 +34,15 @@ export type ContactResult =
  */
 export async function contactApplicant(
   db: Database,
-  input: { submissionId: number; method: ContactMethod; actor: Actor },
+  input: {
+    submissionId: number;
+    method: ContactMethod;
+    /** A contact template's purpose; without one, the general WhatsApp message or her decision's mail. */
+    purpose?: ContactPurpose;
+    actor: Actor;
+  },
 ): Promise<ContactResult> {
-  const { submissionId, method, actor } = input;
+  const { submissionId, method, purpose, actor } = input;
   return db.transaction(async (tx) => {
     const [found] = await tx
       .select({
@@ -38,14 +53,48 @@ export async function contactApplicant(
         phone: submissions.phone,
         language: submissions.language,
         erasedAt: submissions.erasedAt,
+        managerId: submissions.managerId,
       })
       .from(submissions)
-      .where(eq(submissions.id, submissionId));
+      .where(eq(submissions.id, submissionId))
+      // Her state is read once and held: a decision at the same moment waits for this message.
+      .for("share");
     if (!found) return { outcome: "not-found" };
     if (found.erasedAt) return { outcome: "unavailable" };
     const language = normalizeLanguage(found.language) ?? defaultLanguage;
     const subject = `submission:${submissionId}`;
+    if (purpose) {
+      const her = await applicantContact(tx, { id: submissionId, ...found });
+      if (!purposesFor(found.status, her.hasBookedCall).includes(purpose)) {
+        return { outcome: "not-offered" };
+      }
+      const text = await contactTemplate(tx, purpose, method, language);
+      if (method === "whatsapp") {
+        const number = whatsappNumberOf(found);
+        if (!number) return { outcome: "unavailable" };
+        const filled = whatsappText(text, her.values);
+        if (filled === null) return { outcome: "not-offered" };
+        await recordAccess(tx, "submission.contact", {
+          actor,
+          subject,
+          details: { method, language, purpose },
+        });
+        return { outcome: "whatsapp", link: whatsappLink(number, filled) };
+      }
+      const mail = contactMail(purpose, language, text, her.values);
+      if (!mail) return { outcome: "not-offered" };
+      await queueMail(tx, { kind: contactMailKind(purpose), to: found.email, language, ...mail });
+      await recordAccess(tx, "submission.contact", {
+        actor,
+        subject,
+        details: { method, language, purpose },
+      });
+      return { outcome: "email" };
+    }
     if (method === "whatsapp") {
+      // The general message ("we would like to talk to you") is for an application still
+      // pending: once decided, she is written to with a purpose that fits her decision.
+      if (found.status !== "Pendente") return { outcome: "not-offered" };
       const number = whatsappNumberOf(found);
       if (!number) return { outcome: "unavailable" };
       const link = whatsappLink(number, await whatsappMessage(tx, language, found.fullName));

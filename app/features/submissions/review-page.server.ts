@@ -1,6 +1,7 @@
 import { mayAct } from "#app/auth/permissions.ts";
 import type { Role } from "#app/db/roles.ts";
 import type { Database } from "#app/db/db.server.ts";
+import { contactOffersFor } from "#app/mail/contact-templates.server.ts";
 import { listRejectionReasons } from "#app/mail/rejection-reasons.server.ts";
 import { applicationDetail } from "./detail.server.ts";
 import { mergesInto } from "./duplicates.server.ts";
@@ -51,6 +52,8 @@ export async function reviewPageData(db: Database, id: number, viewer: { id: str
       // A reopen asks whether to send her a correction only if she was told of the decision.
       askCorrection: mailOut,
       photos,
+      // The contact templates that fit her state (issue 29).
+      contactOffers: await contactOffersFor(db, id),
     },
   };
 }

@@ -2,7 +2,14 @@ import { NavLink } from "react-router";
 import { useTranslation } from "#app/i18n/translation.tsx";
 
 /** The screens of /admin/email, in the order of its tabs (the first is where /admin/email leads). */
-export const emailScreens = ["smtp", "templates", "whatsapp", "reasons", "outbox"] as const;
+export const emailScreens = [
+  "smtp",
+  "templates",
+  "whatsapp",
+  "contact",
+  "reasons",
+  "outbox",
+] as const;
 
 export type EmailScreen = (typeof emailScreens)[number];
 

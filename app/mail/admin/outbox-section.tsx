@@ -8,6 +8,7 @@ import { StatCards } from "#app/components/ui/stat-card.tsx";
 import { Table, Td, Th } from "#app/components/ui/table.tsx";
 import { formatWhen } from "#app/i18n/format.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
+import { purposeOfMailKind } from "#app/mail/contact-purposes.ts";
 import { labelledMailKinds, outboxStatuses } from "#app/mail/kinds.ts";
 import type { latestMessages, MailStatus } from "#app/mail/outbox-admin.server.ts";
 import { Outcome } from "./outcome.tsx";
@@ -136,7 +137,9 @@ function OutboxTable({ messages }: { messages: Page["messages"] }) {
             <Td className="max-md:p-0">
               {labelledMailKinds.includes(message.kind)
                 ? t(`admin.email.kinds.${message.kind}`)
-                : message.kind}
+                : purposeOfMailKind(message.kind)
+                  ? t(`contactTemplates.purposes.${purposeOfMailKind(message.kind)}.label`)
+                  : message.kind}
             </Td>
             <Td className="max-md:p-0">{message.language.toUpperCase()}</Td>
             <Td className="max-md:p-0">

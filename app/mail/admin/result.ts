@@ -10,6 +10,9 @@ export type EmailIntent =
   | "whatsapp-save"
   | "whatsapp-preview"
   | "whatsapp-reset"
+  | "contact-save"
+  | "contact-preview"
+  | "contact-reset"
   | "reason-add"
   | "reason-rename"
   | "reason-active"
@@ -31,6 +34,8 @@ export interface EmailResult {
   preview?: { subject: string; html: string; text: string };
   /** The WhatsApp message as sent with sample values, and the link it opens. */
   whatsappPreview?: { text: string; link: string };
+  /** A contact template as sent, with sample values (app/mail/contact-templates.server.ts). */
+  contactPreview?: { subject: string; text: string; link?: string; html?: string };
 }
 
 /** An answer with its HTTP status. */

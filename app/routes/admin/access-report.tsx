@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A malformed `after`: the first page, the filters kept, and a 400.
   return data(
     {
-      strings: strings("admin-access-report", "admin-affiliates"),
+      strings: strings("admin-access-report", "admin-affiliates", "contact-templates"),
       title: pageTitle(t("admin.accessReport.title")),
       filter,
       query,

@@ -4,6 +4,9 @@ import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { contactMethods } from "#app/features/submissions/contact.ts";
 import { contactApplicant } from "#app/features/submissions/contact.server.ts";
+import { contactPurposes } from "#app/mail/contact-purposes.ts";
+import { getFixedT } from "#app/i18n/i18n.server.ts";
+import { languageForRequest } from "#app/i18n/language.server.ts";
 import { parseForm } from "#app/utils/form.server.ts";
 import { clientIp } from "#app/utils/request.server.ts";
 import type { Route } from "./+types/submission-contact";
@@ -26,21 +29,25 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /**
  * POST /admin/cadastros/:id/contact (the reviewers: approvers and admins), `method` whatsapp or
- * email: recorded in the access log, then on to WhatsApp's chat with her (the application page
+ * email, and the contact template's `purpose` (one that fits her state, else a 409): recorded in the access log, then on to WhatsApp's chat with her (the application page
  * posts it into a new tab) or back to her page once her decision's mail is queued. The chat's
  * address is made from the number stored with the application: nothing else in the form is read,
  * so no form can send a reviewer to another site.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await requireScreenAction(request, "adminApplication");
-  const form = await parseForm(request, z.object({ method: z.enum(contactMethods) }));
+  const form = await parseForm(
+    request,
+    z.object({ method: z.enum(contactMethods), purpose: z.enum(contactPurposes).optional() }),
+  );
   if (form.crossSite) throw data(null, { status: 403 });
   const id = idOf(params.id);
   if (!form.success) throw data(null, { status: 400 });
-  const { method } = form.data;
+  const { method, purpose } = form.data;
   const result = await contactApplicant(await getDatabase(), {
     submissionId: id,
     method,
+    purpose,
     actor: { id: viewer.id, ip: clientIp(request) },
   });
   switch (result.outcome) {
@@ -53,6 +60,13 @@ export async function action({ request, params }: Route.ActionArgs) {
       throw redirect(detail(id, "email"));
     case "unavailable":
       throw redirect(detail(id, "unavailable"));
+    case "not-offered": {
+      // Her state moved on since her page was drawn, or the form was made by hand: the error
+      // page says so in the reviewer's language (root.tsx reads a `validation.` message).
+      const message = "validation.contactPurpose";
+      const t = getFixedT(languageForRequest(request).language);
+      throw data({ message, text: t(message) }, { status: 409 });
+    }
     default:
       throw data(null, { status: 404 });
   }

@@ -65,6 +65,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       "admin-keys",
       "admin-team",
       "manager",
+      "contact-templates",
     ),
     title: pageTitle(application.fullName || t("admin.privacy.erasedName")),
     // Her talent manager, once she is approved (issue 29).
@@ -267,7 +268,7 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
           {loaderData.team.team ? (
             <TeamPanel id={a.id} {...loaderData.team} team={loaderData.team.team} />
           ) : null}
-          <ContactApplicant application={a} />
+          <ContactApplicant application={a} offers={loaderData.contactOffers} />
           <ApplicationHistory history={history} merges={loaderData.team.merges} />
           {duplicates.length ? (
             <DuplicatesPanel

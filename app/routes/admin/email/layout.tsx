@@ -11,7 +11,7 @@ import type { Route } from "./+types/layout";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireScreen(request, "adminEmail");
-  return { strings: pageStrings(request, ["admin-email"]) };
+  return { strings: pageStrings(request, ["admin-email", "contact-templates"]) };
 }
 
 export default function AdminEmailLayout() {
