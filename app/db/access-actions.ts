@@ -13,6 +13,8 @@ export const accessActions = [
   "submission.contact",
   "submission.owner",
   "submission.merge",
+  // A welcome call marked held or missed by her manager (issue 29).
+  "submission.welcome-call",
   "submissions.export",
   "access-report.export",
   "user.role",

@@ -61,6 +61,8 @@ export interface AccessDetails {
   "submission.owner": Change<string | null> & { ownerId: string | null };
   /** Another application of the same address merged into this one (issue 28): it is gone. */
   "submission.merge": { merged: number; mergedCreatedAt: string; filled: string[] };
+  /** Her welcome call, marked after it began (app/features/welcome-call/agenda.server.ts). */
+  "submission.welcome-call": { outcome: "held" | "missed"; call: number };
   "submissions.export": {
     status: SubmissionStatus | "all";
     search: string | null;

@@ -20,6 +20,7 @@ const actionLabels = {
   "submission.contact": "contactApplicant",
   "submission.owner": "assignOwner",
   "submission.merge": "mergeApplications",
+  "submission.welcome-call": "welcomeCall",
   "submissions.export": "exportSubmissions",
   "access-report.export": "exportAccessReport",
   "user.role": "userRole",

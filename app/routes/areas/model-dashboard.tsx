@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, useSearchParams } from "react-router";
 import { fieldErrorsOf } from "#app/utils/field-errors.ts";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { AreaShell } from "#app/components/layout/area-shell.tsx";
@@ -20,6 +20,12 @@ import {
   SecurityCard,
 } from "#app/features/model-dashboard/side-cards.tsx";
 import { PrivacyControls } from "#app/features/privacy/privacy-controls.tsx";
+import { welcomeCallCard } from "#app/features/welcome-call/card.server.ts";
+import { timeZoneChoices } from "#app/features/welcome-call/time-zones.ts";
+import {
+  WelcomeCallCard,
+  welcomeCallNotice,
+} from "#app/features/welcome-call/welcome-call-card.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
 import { parseForm } from "#app/utils/form.server.ts";
@@ -36,16 +42,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireScreen(request, "modelDashboard");
   const { t, language, strings } = pageContext(request);
   const db = await getDatabase();
-  const [applications, profile] = await Promise.all([
+  const [applications, profile, welcomeCall] = await Promise.all([
     applicationsOf(db, viewer),
     profileOf(db, viewer.id),
+    welcomeCallCard(db, viewer, request, language),
   ]);
   const views = await dataViewsOf(
     db,
     applications.map((application) => application.id),
   );
   return {
-    strings: strings("model", "areas", "preselection", "privacy-controls", "auth-errors"),
+    strings: strings(
+      "model",
+      "areas",
+      "preselection",
+      "privacy-controls",
+      "auth-errors",
+      "welcome-call",
+    ),
     title: pageTitle(t("dashboard.title")),
     firstName: viewer.name.split(" ")[0],
     emailVerified: viewer.emailVerified,
@@ -65,6 +79,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       readingMinutes,
     })),
     saved: new URL(request.url).searchParams.get("saved") === "profile",
+    welcomeCall,
+    zones: welcomeCall?.kind === "open" ? timeZoneChoices() : [],
   };
 }
 
@@ -103,6 +119,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ModelDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { applications } = loaderData;
+  const [params] = useSearchParams();
   return (
     <AreaShell>
       <header>
@@ -118,6 +135,13 @@ export default function ModelDashboard({ loaderData, actionData }: Route.Compone
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
         <div className="space-y-6">
           <Applications emailVerified={loaderData.emailVerified} applications={applications} />
+          {loaderData.welcomeCall ? (
+            <WelcomeCallCard
+              card={loaderData.welcomeCall}
+              zones={loaderData.zones}
+              notice={welcomeCallNotice(params)}
+            />
+          ) : null}
           <ProfileCard
             profile={loaderData.profile}
             saved={loaderData.saved}
