@@ -137,32 +137,31 @@ export async function freeSlotsOf(
 ): Promise<{ slots: Date[]; rules: BookingRules }> {
   const rules = await rulesOf(db, managerId);
   const until = new Date(now.getTime() + (rules.horizonDays + 2) * DAY);
-  const [ranges, daysOff, busy] = await Promise.all([
-    db
-      .select({
-        weekday: staffAvailability.weekday,
-        startMinute: staffAvailability.startMinute,
-        endMinute: staffAvailability.endMinute,
-      })
-      .from(staffAvailability)
-      .where(eq(staffAvailability.userId, managerId)),
-    db
-      .select({ day: staffDaysOff.day })
-      .from(staffDaysOff)
-      .where(eq(staffDaysOff.userId, managerId)),
-    db
-      .select({ startsAt: welcomeCalls.startsAt, endsAt: welcomeCalls.endsAt })
-      .from(welcomeCalls)
-      .where(
-        and(
-          eq(welcomeCalls.managerId, managerId),
-          inArray(welcomeCalls.state, ["booked", "held", "missed"]),
-          gte(welcomeCalls.endsAt, new Date(now.getTime() - DAY)),
-          lt(welcomeCalls.startsAt, until),
-          exceptCallId === undefined ? undefined : ne(welcomeCalls.id, exceptCallId),
-        ),
+  // In turn: it runs inside the booking's transaction, one connection (db/in-turn.ts).
+  const ranges = await db
+    .select({
+      weekday: staffAvailability.weekday,
+      startMinute: staffAvailability.startMinute,
+      endMinute: staffAvailability.endMinute,
+    })
+    .from(staffAvailability)
+    .where(eq(staffAvailability.userId, managerId));
+  const daysOff = await db
+    .select({ day: staffDaysOff.day })
+    .from(staffDaysOff)
+    .where(eq(staffDaysOff.userId, managerId));
+  const busy = await db
+    .select({ startsAt: welcomeCalls.startsAt, endsAt: welcomeCalls.endsAt })
+    .from(welcomeCalls)
+    .where(
+      and(
+        eq(welcomeCalls.managerId, managerId),
+        inArray(welcomeCalls.state, ["booked", "held", "missed"]),
+        gte(welcomeCalls.endsAt, new Date(now.getTime() - DAY)),
+        lt(welcomeCalls.startsAt, until),
+        exceptCallId === undefined ? undefined : ne(welcomeCalls.id, exceptCallId),
       ),
-  ]);
+    );
   return {
     rules,
     slots: computeSlots({
