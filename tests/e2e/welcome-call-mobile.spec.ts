@@ -244,6 +244,29 @@ test("she books, moves and cancels her call on her phone; her manager marks it h
   await expect(call.getByText(en("welcomeCall.agenda.states.held"))).toBeVisible();
   await shoot(agenda, "5-held");
 
+  // Her availability: a day written wrong is refused with the reason, what she typed kept.
+  await agenda.getByRole("link", { name: en("welcomeCall.agenda.availability") }).click();
+  await expect(agenda.locator("h1")).toHaveText(en("welcomeCall.availability.title"));
+  await waitForHydration(agenda);
+  const monday = agenda.getByLabel("Monday", { exact: true });
+  await expect(monday).toHaveValue("09:00-12:00, 14:00-17:00");
+  await monday.fill("09:00-12:00, 11:00-13:00");
+  await agenda.getByRole("button", { name: en("welcomeCall.availability.save") }).click();
+  await expect(agenda.getByText(en("welcomeCall.availability.errors.overlap"))).toBeVisible();
+  await expect(monday).toHaveValue("09:00-12:00, 11:00-13:00");
+  await expect(monday).toHaveAttribute("aria-invalid", "true");
+  await expectAccessible(agenda, "her availability with an error");
+  await shoot(agenda, "7-availability");
+  await monday.fill("09:00-12:00, 13:00-18:00");
+  await agenda.getByRole("button", { name: en("welcomeCall.availability.save") }).click();
+  await expect(agenda.getByText(en("welcomeCall.availability.done.hours"))).toBeVisible();
+  const [{ count }] = (await query<{ count: string }>(
+    `select count(*) from staff_availability a join "user" u on u.id = a.user_id
+     where u.email = $1 and weekday = 1 and start_minute = 780 and end_minute = 1080`,
+    [MANAGER],
+  )) as [{ count: string }];
+  expect(Number(count)).toBe(1);
+
   const [step] = await query<{ state: string }>(
     `select s.state from submission_onboarding_steps s join onboarding_steps o on o.id = s.step_id
      where s.submission_id = $1 and o.key = 'welcome-call'`,

@@ -8,7 +8,7 @@ import {
   herApprovedApplication,
   type ModelViewer,
 } from "./booking.server.ts";
-import { callTimeLabel, dayKey, dayLabel, timeLabel, zoneLabel } from "./format.ts";
+import { dayKey, dayLabel, timeLabel, zoneLabel } from "./format.ts";
 import { freeSlotsOf } from "./slots.server.ts";
 import { BRASILIA, canonicalTimeZone, timeZoneOfCountry } from "./time-zones.ts";
 import type { SlotDay, WelcomeCallCardData, ZoneSource } from "./card-data.ts";
@@ -98,7 +98,8 @@ export async function welcomeCallCard(
       ? {
           id: call.id,
           state: call.state === "held" ? "held" : "booked",
-          when: callTimeLabel(call.startsAt, zone, language),
+          // The zone is named just below, on the card's zone line.
+          when: `${dayLabel(call.startsAt, zone, language)}, ${timeLabel(call.startsAt, zone, language)}`,
           startsAt: call.startsAt.toISOString(),
           canChange: call.state === "booked" && changeable(call, now),
           meetingUrl: manager?.meetingUrl ?? null,

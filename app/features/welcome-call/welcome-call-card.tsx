@@ -211,7 +211,7 @@ function SlotPicker({
     list.map((day) => (
       <fieldset key={day.key} className="mt-4">
         <legend className="text-sm font-semibold text-ink-900">{day.label}</legend>
-        <div className="mt-2 flex flex-wrap gap-2">
+        <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
           {day.times.map((time) => (
             <label key={time.value} className="cursor-pointer">
               <input
@@ -221,7 +221,7 @@ function SlotPicker({
                 required
                 className="peer sr-only"
               />
-              <span className="inline-flex min-h-11 min-w-20 items-center justify-center rounded-full px-4 text-sm font-semibold text-ink-800 tabular-nums ring-1 ring-ink-200 peer-checked:bg-brand-700 peer-checked:text-white peer-checked:ring-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 hover:ring-brand-300">
+              <span className="flex min-h-11 w-full items-center justify-center rounded-full px-2 text-sm font-semibold text-ink-800 tabular-nums ring-1 ring-ink-200 peer-checked:bg-brand-700 peer-checked:text-white peer-checked:ring-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 hover:ring-brand-300">
                 {time.label}
               </span>
             </label>
