@@ -217,7 +217,7 @@ export default function Availability({ loaderData, actionData }: Route.Component
               );
             })}
           </div>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="grid items-end gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {ruleFields.map(([name, label]) => (
               <Field
                 key={name}
