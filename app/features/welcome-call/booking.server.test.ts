@@ -13,6 +13,7 @@ import {
   welcomeCalls,
 } from "#app/db/schema.server.ts";
 import { startOnboarding } from "#app/features/onboarding/steps.server.ts";
+import { eraseApplications } from "#app/features/privacy/erasure.server.ts";
 import { deliverDueMail, smtpTransport, type MailTransport } from "#app/mail/sender.server.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { insertAccount, insertApplicationRow } from "#app/test/factories.ts";
@@ -524,5 +525,20 @@ describe.each(databaseTargets)("the welcome call she books on %s", (_name, kind)
     const card = await at("http://x/?tz=Asia/Tokyo");
     expect(card?.kind === "open" && card.zoneLabel).toMatch(/Japan/);
     expect(card?.kind === "open" && card.days[0]?.times[0]?.value).toMatch(/Z$/);
+  });
+
+  it("goes with her erased application, and so do the reminders that name her to her manager", async () => {
+    const olga = await model("Olga");
+    await bookCall(database.db, olga, { startsAt: await freeTime(13), timeZone: "Europe/Lisbon" });
+    const [call] = await callOf(olga.submissionId);
+    expect(call!.reminderMailIds).toHaveLength(4);
+    await database.db.transaction((tx) => eraseApplications(tx, [olga.submissionId]));
+    expect(await callOf(olga.submissionId)).toHaveLength(0);
+    expect(
+      await database.db.select().from(outbox).where(inArray(outbox.id, call!.reminderMailIds)),
+    ).toHaveLength(0);
+    // Her time is free again.
+    const { slots } = await freeSlotsOf(database.db, managerId, await databaseNow(database.db));
+    expect(slots.map((slot) => slot.getTime())).toContain(call!.startsAt.getTime());
   });
 });
