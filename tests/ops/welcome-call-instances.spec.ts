@@ -56,6 +56,8 @@ test.beforeAll(async () => {
     DATA_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     PUBLIC_ORIGIN: `http://127.0.0.1:${offset + 80}`,
     TRUST_PROXY: "loopback",
+    // Both senders look at the outbox every second: the reminders' test races them.
+    MAIL_POLL_SECONDS: "1",
   };
   for (let i = 0; i < 2; i++) dataDirs.push(await mkdtemp(path.join(os.tmpdir(), "mare-call-")));
   a = await ownServer(offset + 80, { ...shared, DATA_DIR: dataDirs[0]! });
@@ -159,4 +161,33 @@ test("one time posted to both instances at once is booked once", async () => {
       loser,
     ]),
   ).toHaveLength(6);
+});
+
+test("each reminder is sent once, though both instances' senders look for it", async () => {
+  const [call] = await query<{ ids: number[] }>(
+    `select reminder_mail_ids as ids from welcome_calls where state = 'booked'`,
+  );
+  expect(call!.ids).toHaveLength(4);
+  // The day and the hour before have come.
+  await query(`update outbox set next_attempt_at = now() where id = any($1::bigint[])`, [
+    call!.ids,
+  ]);
+  await expect
+    .poll(
+      async () =>
+        (
+          await query(`select 1 from outbox where id = any($1::bigint[]) and status = 'sent'`, [
+            call!.ids,
+          ])
+        ).length,
+      { timeout: 30_000 },
+    )
+    .toBe(4);
+  // A few more passes of both senders: nothing goes twice.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const reminders = smtp.received.filter((mail) =>
+    /lembrete|conversa de boas-vindas em breve/i.test(mail.subject ?? ""),
+  );
+  expect(reminders).toHaveLength(4);
+  expect(new Set(reminders.map((mail) => mail.messageId)).size).toBe(4);
 });

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { AreaShell } from "#app/components/layout/area-shell.tsx";
+import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { bookCall, cancelCall } from "#app/features/welcome-call/booking.server.ts";
 import { welcomeCallCard } from "#app/features/welcome-call/card.server.ts";
@@ -17,7 +18,8 @@ import type { Route } from "./+types/welcome-call";
 /*
  * /dashboard/model/welcome-call (models): where the card's forms post. A booking, a move or a
  * cancellation goes back to her dashboard; a refused one is answered here, with the reason and
- * fresh times, so nothing depends on JavaScript. A plain visit shows the card alone.
+ * fresh times, so nothing depends on JavaScript. A plain visit shows the card alone (or, before
+ * her approval, that there is nothing to book yet).
  */
 
 const callId = z
@@ -38,8 +40,8 @@ type Result = { error: string; card: WelcomeCallCardData | null };
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireScreen(request, "modelWelcomeCall");
   const { t, language, strings } = pageContext(request);
+  // Null before her approval: the page says so (and a refused post is answered on it).
   const card = await welcomeCallCard(await getDatabase(), viewer, request, language);
-  if (!card) throw redirect("/dashboard/model");
   return {
     strings: strings("model", "areas", "welcome-call"),
     title: pageTitle(t("welcomeCall.card.title")),
@@ -107,7 +109,14 @@ export default function WelcomeCallPage({ loaderData, actionData }: Route.Compon
   return (
     <AreaShell title={t("welcomeCall.card.title")}>
       <div className="mt-6 max-w-2xl">
-        <WelcomeCallCard card={card} error={result?.error} zones={loaderData.zones} />
+        {card ? (
+          <WelcomeCallCard card={card} error={result?.error} zones={loaderData.zones} />
+        ) : (
+          <>
+            {result?.error ? <FormMessage tone="error">{t(result.error)}</FormMessage> : null}
+            <p className="text-ink-700">{t("welcomeCall.card.none")}</p>
+          </>
+        )}
         <p className="mt-6">
           <a href="/dashboard/model" className="text-sm font-semibold text-brand-800 underline">
             {t("welcomeCall.card.back")}
