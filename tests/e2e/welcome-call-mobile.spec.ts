@@ -165,6 +165,16 @@ test("she books, moves and cancels her call on her phone; her manager marks it h
   expect(lisbon.format(new Date(instant!))).not.toBe(brasilia.format(new Date(instant!)));
   await expectAccessible(page, "her dashboard with free times");
   await shoot(page, "1-times");
+  // The same card in Portuguese, then back to English.
+  await page.goto(`${server.origin}/dashboard/model?lang=pt`);
+  await expect(
+    card.getByRole("heading", { name: t("pt", "welcomeCall.card.title") }),
+  ).toBeVisible();
+  await expect(card.getByText(/Horário da Europa Ocidental \(Lisbon\)/)).toBeVisible();
+  await expectAccessible(page, "her dashboard with free times, in Portuguese");
+  await shoot(page, "1-times-pt");
+  await page.goto(`${server.origin}/dashboard/model?lang=en`);
+  await waitForHydration(page);
 
   // She chooses with the keyboard: the first time, then Enter on the button.
   await firstDay.locator("label").first().click();
