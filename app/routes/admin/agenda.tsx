@@ -49,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     month: "long",
   }).formatRange(week.from, lastDay);
   return {
-    strings: strings("welcome-call", "admin-list"),
+    strings: strings("welcome-call"),
     title: pageTitle(t("welcomeCall.agenda.title")),
     calls: week.calls,
     range,

@@ -58,7 +58,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       "preselection",
       "privacy-controls",
       "auth-errors",
-      "welcome-call",
+      // Her welcome call's card, once she is approved (issue 29).
+      ...(welcomeCall ? (["welcome-call"] as const) : []),
     ),
     title: pageTitle(t("dashboard.title")),
     firstName: viewer.name.split(" ")[0],
