@@ -31,6 +31,8 @@ export default [
   route("verify-email", "routes/_auth/verify-email.tsx"),
   // Signed-in areas, each behind its guard (app/auth/permissions.ts).
   route("dashboard/model", "routes/areas/model-dashboard.tsx"),
+  // Her welcome call: where the dashboard card's forms post (issue 29).
+  route("dashboard/model/welcome-call", "routes/areas/welcome-call.tsx"),
   route("portal", "routes/areas/portal.tsx"),
   route("account/security", "routes/account/security.tsx"),
   route("account/notifications", "routes/account/notifications.tsx"),
@@ -92,6 +94,9 @@ export default [
     route("images", "routes/admin/images.ts"),
     route("content", "routes/admin/content.tsx"),
     route("site", "routes/admin/site.tsx"),
+    // A manager's week of welcome calls, and her own availability for them (issue 29).
+    route("agenda", "routes/admin/agenda.tsx"),
+    route("agenda/availability", "routes/admin/agenda-availability.tsx"),
   ]),
   // Machine-readable resources.
   route("api/geo-language", "routes/resources/geo-language.ts"),

@@ -29,6 +29,8 @@ const specification: Record<ScreenName, { open: Role[]; act?: Role[] }> = {
   modelDashboard: { open: ["model"] },
   modelData: { open: ["model"] },
   modelPrivacy: { open: ["model"] },
+  // Her own welcome call (product.md section 8): booking, moving, cancelling.
+  modelWelcomeCall: { open: ["model"] },
   // /portal (own referrals only).
   affiliatePortal: { open: ["affiliate"] },
   // Her own password, two-step sign-in and sessions, whatever her role.
@@ -69,6 +71,9 @@ const specification: Record<ScreenName, { open: Role[]; act?: Role[] }> = {
   adminAffiliates: { open: staff },
   adminAffiliate: { open: staff, act: admins },
   adminAnalytics: { open: staff },
+  // Welcome calls (section 8): a manager's week and her own availability; an approver or admin.
+  adminAgenda: { open: staff },
+  adminAvailability: { open: staff },
   // Admin: email, users, production-checklist, auth/access/tech reports (and the privacy
   // settings, README's "Admin only").
   adminUsers: { open: admins },

@@ -24,6 +24,8 @@ export const screens = {
   // Her own area: a model's, an affiliate's; her account, whatever her role.
   modelDashboard: { paths: ["/dashboard/model"], roles: ["model"] },
   modelData: { paths: ["/account/data.json"], roles: ["model"] },
+  // Booking, moving or cancelling her own welcome call (issue 29): an approved model's.
+  modelWelcomeCall: { paths: ["/dashboard/model/welcome-call"], roles: ["model"] },
   // Her erasure request, a form on her dashboard: a GET only sends everyone back there.
   modelPrivacy: { paths: ["/account/privacy"], roles: ["model"] },
   affiliatePortal: { paths: ["/portal"], roles: ["affiliate"] },
@@ -71,6 +73,10 @@ export const screens = {
   adminAffiliates: { paths: ["/admin/afiliados"], roles: staff },
   adminAffiliate: { paths: ["/admin/afiliados/:id"], roles: staff, act: admins },
   adminAnalytics: { paths: ["/admin/analytics"], roles: staff },
+  // Welcome calls (issue 29): each manager's week and her own availability (an admin may open
+  // anyone's week; the invitation's title on the availability page is the admin's).
+  adminAgenda: { paths: ["/admin/agenda"], roles: staff },
+  adminAvailability: { paths: ["/admin/agenda/availability"], roles: staff },
   // The admin's own: people, mail, privacy settings and the four reports.
   adminUsers: { paths: ["/admin/users"], roles: admins },
   adminEmail: {

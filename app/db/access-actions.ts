@@ -15,6 +15,8 @@ export const accessActions = [
   "submission.merge",
   // Her talent manager assigned or changed (issue 29).
   "submission.manager",
+  // A welcome call marked held or missed by her manager (issue 29).
+  "submission.welcome-call",
   "submissions.export",
   "access-report.export",
   "user.role",

@@ -65,6 +65,8 @@ export interface AccessDetails {
   "submission.manager": Change<string | null> & { managerId: string };
   /** Another application of the same address merged into this one (issue 28): it is gone. */
   "submission.merge": { merged: number; mergedCreatedAt: string; filled: string[] };
+  /** Her welcome call, marked after it began (app/features/welcome-call/agenda.server.ts). */
+  "submission.welcome-call": { outcome: "held" | "missed"; call: number };
   "submissions.export": {
     status: SubmissionStatus | "all";
     search: string | null;

@@ -38,6 +38,8 @@ export const namespaces = [
   // The review's keyboard shortcuts, on the lists and on an application's page.
   "admin-keys",
   "admin-analytics",
+  // The welcome call: her card, the manager's agenda and availability, their mails (issue 29).
+  "welcome-call",
   "admin-affiliates",
   "admin-access-report",
   "admin-users",

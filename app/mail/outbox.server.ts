@@ -21,6 +21,10 @@ export async function queueMail(
     language: Language;
     /** Held this long before the sender may take it (a decision's mail, while it can be undone). */
     delaySeconds?: number;
+    /** Held until then (a welcome call's reminder): the outbox's claim sends it once, on time. */
+    sendAt?: Date;
+    /** A calendar invitation that goes with it (the sender hands it to nodemailer). */
+    calendar?: { method: "REQUEST" | "CANCEL"; content: string };
   },
 ) {
   const [row] = await db
@@ -36,6 +40,8 @@ export async function queueMail(
       ...(mail.delaySeconds
         ? { nextAttemptAt: sql`now() + make_interval(secs => ${mail.delaySeconds})` }
         : {}),
+      ...(mail.sendAt ? { nextAttemptAt: mail.sendAt } : {}),
+      ...(mail.calendar ? { calendar: mail.calendar } : {}),
     })
     .returning({ id: outbox.id });
   notifyMailQueued();

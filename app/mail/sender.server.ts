@@ -26,6 +26,11 @@ export interface MailTransport {
     text: string;
     /** The same for every attempt at one outbox message (see deliverDueMail). */
     messageId?: string;
+    /**
+     * A calendar invitation (outbox.calendar): nodemailer's `icalEvent`, an alternative
+     * text/calendar part with its method, which mail programs offer to add or remove.
+     */
+    icalEvent?: { method: string; content: string };
   }): Promise<void>;
   close?(): void;
 }
@@ -73,6 +78,7 @@ interface Claimed {
   html: string;
   text: string;
   attempts: number;
+  calendar: { method: "REQUEST" | "CANCEL"; content: string } | null;
 }
 
 /**
@@ -95,9 +101,10 @@ async function claimDue(db: Database, limit: number): Promise<Claimed[]> {
         limit ${limit}
         for update skip locked
       )
-      returning id, created_at, recipient, subject, html, text, attempts, priority, next_attempt_at
+      returning id, created_at, recipient, subject, html, text, attempts, calendar, priority,
+        next_attempt_at
     )
-    select id, created_at, recipient, subject, html, text, attempts from claimed
+    select id, created_at, recipient, subject, html, text, attempts, calendar from claimed
     order by priority desc, next_attempt_at, id`);
   return (result as unknown as { rows: (Claimed & { created_at: Date | string })[] }).rows.map(
     ({ created_at, ...row }) => ({
@@ -166,6 +173,7 @@ export async function deliverDueMail(
         html: message.html,
         text: message.text,
         messageId: outboxMessageId(message),
+        ...(message.calendar ? { icalEvent: message.calendar } : {}),
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

@@ -345,6 +345,24 @@ describe.each(routeTestTargets)("hostile input to every route on %s", (_name, ki
       },
       loader: { as: "model", path: "/dashboard/model", query: { saved: validText("profile") } },
     },
+    // Her welcome call: the fuzz's model has no approved application, so every post is refused.
+    "routes/areas/welcome-call.tsx": {
+      action: {
+        as: "model",
+        path: "/dashboard/model/welcome-call",
+        fields: {
+          intent: validText("book", "move", "cancel"),
+          start: validText("2030-01-07T12:00:00.000Z", "yesterday"),
+          tz: validText("Europe/Lisbon", "Mars/Olympus", ""),
+          call: validText("1", "0"),
+        },
+      },
+      loader: {
+        as: "model",
+        path: "/dashboard/model/welcome-call",
+        query: { tz: validText("Asia/Tokyo", "Not/AZone") },
+      },
+    },
     "routes/areas/portal.tsx": {
       loader: {
         as: "affiliate",
@@ -622,6 +640,43 @@ describe.each(routeTestTargets)("hostile input to every route on %s", (_name, ki
         },
       },
       loader: { as: "admin", path: "/admin/views" },
+    },
+    "routes/admin/agenda.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/agenda",
+        fields: {
+          call: validText("1", "0"),
+          outcome: validText("held", "missed", "maybe"),
+          back: validText("?week=2030-01-07", "//evil.example"),
+        },
+      },
+      loader: {
+        as: "admin",
+        path: "/admin/agenda",
+        query: { week: validText("2030-01-07", "2030-02-31", "x"), manager: validText("me", "") },
+      },
+    },
+    // Her own hours and days off (the admin's, this run's account); the invitations' title,
+    // shared by every instance, only ever gets values its schema refuses.
+    "routes/admin/agenda-availability.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/agenda/availability",
+        query: { intent: validText("hours", "addDay", "removeDay", "title") },
+        fields: {
+          intent: validText("hours", "addDay", "removeDay", "title"),
+          day1: validText("09:00-12:00, 14:00-18:00", "25:00-26:00", ""),
+          day3: validText("10:00-11:00, 10:30-12:00"),
+          callMinutes: validText("30", "5", "x"),
+          bufferMinutes: validText("15", "-1"),
+          horizonDays: validText("21", "0"),
+          noticeHours: validText("4", "999"),
+          day: validText("2030-01-07", "2020-01-01", "2030-02-31"),
+          title: validText("", "x".repeat(81)),
+        },
+      },
+      loader: { as: "admin", path: "/admin/agenda/availability" },
     },
     "routes/admin/tags.tsx": {
       action: {

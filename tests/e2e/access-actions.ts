@@ -155,6 +155,20 @@ const written: Record<string, ActionRule | ((pattern: string) => ActionRule)> = 
     },
   ]),
   "/dashboard/model": guarded([{ passed: invalid() }]),
+  // Her welcome call: each form without its fields is invalid; whole ones, from a model with no
+  // approved application (or a call that is not hers), find nothing.
+  "/dashboard/model/welcome-call": guarded([
+    { intent: "book", passed: invalid() },
+    { intent: "move", passed: invalid() },
+    { intent: "cancel", passed: invalid() },
+    {
+      intent: "book",
+      fields: { start: "2030-01-07T12:00:00.000Z", tz: "Europe/Lisbon" },
+      passed: { status: 404 },
+    },
+    { intent: "cancel", fields: { call: "999999", tz: "Europe/Lisbon" }, passed: { status: 404 } },
+    { passed: invalid() },
+  ]),
   // The lists' bulk decision: approvers decide too.
   "/admin/cadastros": guarded([{ passed: invalid() }]),
   "/admin/pendentes": guarded([{ passed: invalid() }]),
@@ -206,6 +220,33 @@ const written: Record<string, ActionRule | ((pattern: string) => ActionRule)> = 
     { intent: "delete", passed: invalid() },
     { passed: invalid() },
   ]),
+  // A call marked without its fields; a call that is on no one's agenda.
+  "/admin/agenda": guarded([
+    { passed: invalid() },
+    { fields: { call: "999999", outcome: "held" }, passed: { status: 404 } },
+  ]),
+  // Her own availability: each form without its fields. The invitations' title is the admin's:
+  // an approver who may open the page is refused it (403) before her form is read.
+  "/admin/agenda/availability": (pattern) => {
+    const rule = guarded([
+      { url: `${pattern}?intent=hours`, intent: "hours", passed: invalid() },
+      { url: `${pattern}?intent=addDay`, intent: "addDay", passed: invalid() },
+      { url: `${pattern}?intent=removeDay`, intent: "removeDay", passed: invalid() },
+    ])(pattern);
+    const title: ActionPost = {
+      url: `${pattern}?intent=title`,
+      intent: "title",
+      answer: (who) =>
+        who === "visitor"
+          ? LOGIN
+          : who === "admin" || who === "owner"
+            ? invalid()
+            : who === "approver"
+              ? { status: 403 }
+              : DENIED,
+    };
+    return { ...rule, posts: [...rule.posts, title] };
+  },
   "/admin/tags": guarded([
     { intent: "create", passed: invalid() },
     { intent: "update", passed: invalid() },

@@ -84,6 +84,9 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
   "/password-reset": open(),
   "/verify-email": open(),
   "/dashboard/model": screen(),
+  // Her welcome call's page: the model of these tests has no approved application, and the
+  // page says there is nothing to book yet.
+  "/dashboard/model/welcome-call": screen(),
   "/portal": screen(),
   // Her first screen: the dashboard, or an editor's articles.
   "/admin": (pattern) => {
@@ -164,6 +167,9 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
   "/admin/profile": screen(),
   "/admin/views": screen({ status: 302, location: "/admin/cadastros" }, { page: false }),
   "/admin/tags": screen(),
+  // A manager's week of welcome calls and her own availability (issue 29).
+  "/admin/agenda": screen(),
+  "/admin/agenda/availability": screen(),
   // The page a refused note or merge lands on without JavaScript (POST only: access-actions.ts).
   "/admin/cadastros/:id/notes": screen(ok, { url: "/admin/cadastros/999999/notes" }),
   // Her photos (decision 045): the staff's only; no such photo of no such application is a 404.

@@ -100,9 +100,15 @@ test.describe("the model dashboard", () => {
     await expect(
       model.getByRole("heading", { name: t(lang, "dashboard.next.title") }),
     ).toBeVisible();
+    // In the next steps (the welcome call's own card, issue 29, shares its title).
+    const nextSteps = model
+      .locator("section")
+      .filter({ has: model.getByRole("heading", { name: t(lang, "dashboard.next.title") }) });
     await expect(
-      model.getByText(t(lang, "dashboard.next.steps.call.title"), { exact: true }),
+      nextSteps.getByText(t(lang, "dashboard.next.steps.call.title"), { exact: true }),
     ).toBeVisible();
+    // Approved without a talent manager yet: her welcome call's card says one is coming.
+    await expect(model.locator("#welcome-call")).toContainText(t(lang, "welcomeCall.card.waiting"));
     // The reviewer's name is not hers to see.
     await expect(model.locator("main")).not.toContainText(reviewer.name);
 

@@ -48,6 +48,12 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
     who: "model",
     allowed: ["model", "areas", "preselection", "privacy-controls", "auth-errors", "manager-card"],
   },
+  // Her welcome call's page (issue 29): before her approval, only that there is nothing to book.
+  {
+    url: "/dashboard/model/welcome-call",
+    who: "model",
+    allowed: ["welcome-call", "model", "areas"],
+  },
   {
     url: "/account/security",
     who: "model",
@@ -85,6 +91,8 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
     ["/admin/privacy", "admin-privacy"],
     ["/admin/tags", "admin-team"],
     ["/admin/profile", "manager", "admin-images"],
+    ["/admin/agenda", "welcome-call"],
+    ["/admin/agenda/availability", "welcome-call"],
   ].map(([url, ...own]) => ({
     url: url!,
     who: "admin" as const,

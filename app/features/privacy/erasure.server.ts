@@ -18,6 +18,7 @@ import { effectiveRole } from "#app/auth/guards.server.ts";
 import { maskEmail } from "#app/mail/smtp-admin.server.ts";
 import { normalizeEmail } from "./data-export.server.ts";
 import { deletePhotos } from "#app/features/submissions/photos.server.ts";
+import { eraseWelcomeCalls } from "#app/features/welcome-call/erasure.server.ts";
 
 /** What can run the statements of an erasure: the database or an open transaction. */
 export type Writer = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
@@ -66,6 +67,8 @@ export async function eraseApplications(tx: Writer, ids: number[]): Promise<numb
   // A reviewer's note is written about her: it goes with the rest. Who decided, and when, stays.
   // The team's private notes on her (issue 28) go whole.
   await tx.delete(submissionNotes).where(inArray(submissionNotes.submissionId, erasedIds));
+  // Her welcome calls, and the reminders that name her to her manager (issue 29).
+  await eraseWelcomeCalls(tx, erasedIds);
   await tx
     .update(submissionStatusHistory)
     .set({ note: null })

@@ -21,6 +21,7 @@ const actionLabels = {
   "submission.owner": "assignOwner",
   "submission.merge": "mergeApplications",
   "submission.manager": "assignManager",
+  "submission.welcome-call": "welcomeCall",
   "submissions.export": "exportSubmissions",
   "access-report.export": "exportAccessReport",
   "user.role": "userRole",

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, useSearchParams } from "react-router";
 import { fieldErrorsOf } from "#app/utils/field-errors.ts";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { AreaShell } from "#app/components/layout/area-shell.tsx";
@@ -22,6 +22,12 @@ import {
 import { ManagerCard } from "#app/features/managers/manager-card.tsx";
 import { managerCardFor } from "#app/features/managers/model-card.server.ts";
 import { PrivacyControls } from "#app/features/privacy/privacy-controls.tsx";
+import { welcomeCallCard } from "#app/features/welcome-call/card.server.ts";
+import { timeZoneChoices } from "#app/features/welcome-call/time-zones.ts";
+import {
+  WelcomeCallCard,
+  welcomeCallNotice,
+} from "#app/features/welcome-call/welcome-call-card.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
 import { parseForm } from "#app/utils/form.server.ts";
@@ -38,9 +44,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireScreen(request, "modelDashboard");
   const { t, language, strings } = pageContext(request);
   const db = await getDatabase();
-  const [applications, profile] = await Promise.all([
+  const [applications, profile, welcomeCall] = await Promise.all([
     applicationsOf(db, viewer),
     profileOf(db, viewer.id),
+    welcomeCallCard(db, viewer, request, language),
   ]);
   const [views, manager] = await Promise.all([
     dataViewsOf(
@@ -58,6 +65,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       "privacy-controls",
       "auth-errors",
       "manager-card",
+      // Her welcome call's card, once she is approved (issue 29).
+      ...(welcomeCall ? (["welcome-call"] as const) : []),
     ),
     manager,
     title: pageTitle(t("dashboard.title")),
@@ -79,6 +88,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       readingMinutes,
     })),
     saved: new URL(request.url).searchParams.get("saved") === "profile",
+    welcomeCall,
+    zones: welcomeCall?.kind === "open" ? timeZoneChoices() : [],
   };
 }
 
@@ -117,6 +128,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ModelDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { applications } = loaderData;
+  const [params] = useSearchParams();
   return (
     <AreaShell>
       <header>
@@ -132,6 +144,13 @@ export default function ModelDashboard({ loaderData, actionData }: Route.Compone
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
         <div className="space-y-6">
           <Applications emailVerified={loaderData.emailVerified} applications={applications} />
+          {loaderData.welcomeCall ? (
+            <WelcomeCallCard
+              card={loaderData.welcomeCall}
+              zones={loaderData.zones}
+              notice={welcomeCallNotice(params)}
+            />
+          ) : null}
           <ProfileCard
             profile={loaderData.profile}
             saved={loaderData.saved}

@@ -1,0 +1,290 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import pg from "pg";
+import { createAccount } from "./accounts.ts";
+import { expectAccessible } from "./axe.ts";
+import { expect, t, test, waitForHydration } from "./fixtures.ts";
+import { ownServer, type OwnServer } from "./own-server.ts";
+import { startSmtp } from "./smtp.ts";
+
+/**
+ * The welcome call (issue 29), on a phone: an approved model in Lisbon finds her manager's free
+ * times in her own zone, books one, moves it and cancels it, then books again; both mails arrive
+ * over SMTP with the invitation; once the call's time has come her manager marks it held on her
+ * agenda, which completes the step. On a server of its own on PostgreSQL, so the spec can give
+ * her an approved application with a manager (a screen of another part of issue 29). Axe on
+ * each screen; screenshots at 390 and 1366 px in SHOTS_DIR when set.
+ */
+const baseUrl = process.env.TEST_DATABASE_URL;
+const offset = Number(process.env.E2E_PORT ?? 3210);
+const SHOTS = process.env.SHOTS_DIR;
+const PASSWORD = "conversa-de-boas-vindas-2026";
+const MODEL = "luana.call@example.com";
+const MANAGER = "marta.agenda@example.com";
+const en = (key: string, vars?: Record<string, string | number>) => t("en", key, vars);
+
+test.skip(!baseUrl, "needs PostgreSQL: set TEST_DATABASE_URL (CI does)");
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+let databaseUrl: string;
+let databaseName: string;
+let dataDir: string;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let server: OwnServer;
+let submissionId: number;
+
+async function onServer<T>(url: string, work: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+const query = <Row extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+  onServer(databaseUrl, async (client) => (await client.query<Row>(text, values)).rows);
+
+test.beforeAll(async () => {
+  databaseName = `mare_call_e2e_${randomBytes(4).toString("hex")}`;
+  await onServer(baseUrl!, (client) => client.query(`create database ${databaseName}`));
+  const url = new URL(baseUrl!);
+  url.pathname = `/${databaseName}`;
+  databaseUrl = url.toString();
+  smtp = await startSmtp();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "mare-call-e2e-"));
+  server = await ownServer(offset + 85, {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    PUBLIC_ORIGIN: `http://127.0.0.1:${offset + 85}`,
+    TRUST_PROXY: "loopback",
+    MAIL_POLL_SECONDS: "1",
+  });
+  await createAccount({
+    email: MODEL,
+    role: "model",
+    password: PASSWORD,
+    database: { url: databaseUrl },
+  });
+  await createAccount({
+    email: MANAGER,
+    role: "approver",
+    password: PASSWORD,
+    database: { url: databaseUrl },
+  });
+  await query(`update "user" set name = 'Luana Costa', language = 'en' where email = $1`, [MODEL]);
+  await query(`update "user" set name = 'Marta Reis' where email = $1`, [MANAGER]);
+  const [manager] = await query<{ id: string }>(`select id from "user" where email = $1`, [
+    MANAGER,
+  ]);
+  // Her hours: every day 09:00-12:00 and 14:00-17:00 in Brasília, as her availability page saves.
+  await query(
+    `insert into staff_profiles (user_id, display_name, meeting_url, notice_hours)
+     values ($1, 'Marta Reis', 'https://meet.example/marta', 4)`,
+    [manager!.id],
+  );
+  await query(
+    `insert into staff_availability (user_id, weekday, start_minute, end_minute)
+     select $1, d, s, e from generate_series(0, 6) d, (values (540, 720), (840, 1020)) r(s, e)`,
+    [manager!.id],
+  );
+  const [application] = await query<{ id: string }>(
+    `insert into submissions (source, language, full_name, email, email_normalized, consent_version,
+       consented_at, status, manager_id, country)
+     values ('form', 'en', 'Luana Costa', $1, $1, 'test', now(), 'Aprovado', $2, 'PT')
+     returning id`,
+    [MODEL, manager!.id],
+  );
+  submissionId = Number(application!.id);
+  // Her onboarding's welcome-call step, as her approval begins it.
+  await query(
+    `insert into submission_onboarding_steps (submission_id, step_id, position, owner_id, due_on)
+     select $1, id, position, $2, current_date + 3 from onboarding_steps where key = 'welcome-call'`,
+    [submissionId, manager!.id],
+  );
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+  await onServer(baseUrl!, (client) => client.query(`drop database if exists ${databaseName}`));
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  await mkdir(SHOTS, { recursive: true });
+  const size = page.viewportSize()!;
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: width < 600 });
+  }
+  await page.setViewportSize(size);
+}
+
+async function signedIn(browser: Browser, email: string, where: string, ip: string) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    timezoneId: "Europe/Lisbon",
+    locale: "en-GB",
+  });
+  const page = await context.newPage();
+  const response = await context.request.post(`${server.origin}/login`, {
+    form: { email, password: PASSWORD },
+    headers: { origin: server.origin, "x-forwarded-for": ip },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  await page.goto(`${server.origin}${where}`);
+  await waitForHydration(page);
+  return page;
+}
+
+test("she books, moves and cancels her call on her phone; her manager marks it held", async ({
+  browser,
+}) => {
+  const page = await signedIn(browser, MODEL, "/dashboard/model?lang=en", "203.0.113.71");
+  const card = page.locator("#welcome-call");
+  await expect(card.getByRole("heading", { name: en("welcomeCall.card.title") })).toBeVisible();
+  // Her browser's zone reached the server: the times are Lisbon's, and the card says so.
+  await expect(card.getByText(/Western European Time \(Lisbon\)/)).toBeVisible();
+  await expect(card.getByText(en("welcomeCall.card.intro", { manager: "Marta" }))).toBeVisible();
+  // Each time reads as Lisbon's clock shows that instant (Brasília's 09:00 is Lisbon's noon).
+  const firstDay = card.locator("fieldset").first();
+  const instant = await firstDay.locator("input[name=start]").first().getAttribute("value");
+  const lisbon = new Intl.DateTimeFormat("en", { timeZone: "Europe/Lisbon", timeStyle: "short" });
+  const brasilia = new Intl.DateTimeFormat("en", {
+    timeZone: "America/Sao_Paulo",
+    timeStyle: "short",
+  });
+  await expect(firstDay.locator("label").first()).toHaveText(lisbon.format(new Date(instant!)));
+  expect(lisbon.format(new Date(instant!))).not.toBe(brasilia.format(new Date(instant!)));
+  await expectAccessible(page, "her dashboard with free times");
+  await shoot(page, "1-times");
+  // The same card in Portuguese, then back to English.
+  await page.goto(`${server.origin}/dashboard/model?lang=pt`);
+  await expect(
+    card.getByRole("heading", { name: t("pt", "welcomeCall.card.title") }),
+  ).toBeVisible();
+  await expect(card.getByText(/Horário da Europa Ocidental \(Lisbon\)/)).toBeVisible();
+  await expectAccessible(page, "her dashboard with free times, in Portuguese");
+  await shoot(page, "1-times-pt");
+  await page.goto(`${server.origin}/dashboard/model?lang=en`);
+  await waitForHydration(page);
+
+  // She chooses with the keyboard: the first time, then Enter on the button.
+  await firstDay.locator("label").first().click();
+  const chosen = await firstDay.locator("label").first().textContent();
+  await card.getByRole("button", { name: en("welcomeCall.card.book") }).click();
+  await expect(page).toHaveURL(/\/dashboard\/model\?call=booked/);
+  await expect(card.getByText(en("welcomeCall.card.notice.booked"))).toBeVisible();
+  await expect(card.locator("time")).toContainText(chosen!.trim());
+  await expect(card.getByRole("link", { name: en("welcomeCall.card.join") })).toHaveAttribute(
+    "href",
+    "https://meet.example/marta",
+  );
+  await expectAccessible(page, "her dashboard with her call booked");
+  await shoot(page, "2-booked");
+
+  // Both mails arrive over SMTP, each with the invitation.
+  const hers = await smtp.mailTo(MODEL, 0, 20_000);
+  expect(hers.subject).toBe(en("welcomeCall.mail.model.subject.booked"));
+  const managers = await smtp.mailTo(MANAGER, 0, 20_000);
+  for (const mail of [hers, managers]) {
+    const ics = mail.attachments.find((part) => part.contentType.startsWith("text/calendar"));
+    expect(ics?.content.toString("utf8")).toContain("METHOD:REQUEST");
+  }
+  expect(
+    hers.attachments
+      .find((part) => part.contentType.startsWith("text/calendar"))!
+      .content.toString(),
+  ).toContain("TZID=Europe/Lisbon");
+
+  // She moves it to another time.
+  await card.getByText(en("welcomeCall.card.moveSummary")).click();
+  const other = card.locator("details fieldset").nth(1).locator("label").first();
+  await other.click();
+  await card.getByRole("button", { name: en("welcomeCall.card.move") }).click();
+  await expect(card.getByText(en("welcomeCall.card.notice.moved"))).toBeVisible();
+  expect((await smtp.mailTo(MODEL, 1, 20_000)).subject).toBe(
+    en("welcomeCall.mail.model.subject.moved"),
+  );
+  const [moved] = await query<{ sequence: number }>(
+    `select sequence from welcome_calls where submission_id = $1 and state = 'booked'`,
+    [submissionId],
+  );
+  expect(moved!.sequence).toBe(1);
+
+  // And cancels it.
+  await card.getByRole("button", { name: en("welcomeCall.card.cancel") }).click();
+  await expect(card.getByText(en("welcomeCall.card.notice.cancelled"))).toBeVisible();
+  const cancelled = await smtp.mailTo(MODEL, 2, 20_000);
+  expect(
+    cancelled.attachments
+      .find((part) => part.contentType.startsWith("text/calendar"))!
+      .content.toString(),
+  ).toContain("METHOD:CANCEL");
+  await shoot(page, "3-cancelled");
+
+  // She books again; then the call's time comes (moved into the past here).
+  await card.locator("fieldset").first().locator("label").first().click();
+  await card.getByRole("button", { name: en("welcomeCall.card.book") }).click();
+  await expect(card.getByText(en("welcomeCall.card.notice.booked"))).toBeVisible();
+  await query(
+    `update welcome_calls set starts_at = now() - interval '5 minutes', ends_at = now() + interval '25 minutes'
+     where submission_id = $1 and state = 'booked'`,
+    [submissionId],
+  );
+
+  const agenda = await signedIn(browser, MANAGER, "/admin/agenda?lang=en", "203.0.113.72");
+  const call = agenda.getByRole("listitem").filter({ hasText: "Luana Costa" });
+  await expect(call.getByRole("link", { name: "Luana Costa" })).toHaveAttribute(
+    "href",
+    `/admin/cadastros/${submissionId}`,
+  );
+  await expect(call.getByText(/Her time: .* \(Europe\/Lisbon\)/)).toBeVisible();
+  await expectAccessible(agenda, "the manager's agenda");
+  await shoot(agenda, "4-agenda");
+  await call.getByRole("button", { name: new RegExp(`^${en("welcomeCall.agenda.held")}`) }).click();
+  await expect(agenda.getByText(en("welcomeCall.agenda.marked.held"))).toBeVisible();
+  await expect(call.getByText(en("welcomeCall.agenda.states.held"))).toBeVisible();
+  await shoot(agenda, "5-held");
+
+  // Her availability: a day written wrong is refused with the reason, what she typed kept.
+  await agenda.getByRole("link", { name: en("welcomeCall.agenda.availability") }).click();
+  await expect(agenda.locator("h1")).toHaveText(en("welcomeCall.availability.title"));
+  await waitForHydration(agenda);
+  const monday = agenda.getByLabel("Monday", { exact: true });
+  await expect(monday).toHaveValue("09:00-12:00, 14:00-17:00");
+  await monday.fill("09:00-12:00, 11:00-13:00");
+  await agenda.getByRole("button", { name: en("welcomeCall.availability.save") }).click();
+  await expect(agenda.getByText(en("welcomeCall.availability.errors.overlap"))).toBeVisible();
+  await expect(monday).toHaveValue("09:00-12:00, 11:00-13:00");
+  await expect(monday).toHaveAttribute("aria-invalid", "true");
+  await expectAccessible(agenda, "her availability with an error");
+  await shoot(agenda, "7-availability");
+  await monday.fill("09:00-12:00, 13:00-18:00");
+  await agenda.getByRole("button", { name: en("welcomeCall.availability.save") }).click();
+  await expect(agenda.getByText(en("welcomeCall.availability.done.hours"))).toBeVisible();
+  const [{ count }] = (await query<{ count: string }>(
+    `select count(*) from staff_availability a join "user" u on u.id = a.user_id
+     where u.email = $1 and weekday = 1 and start_minute = 780 and end_minute = 1080`,
+    [MANAGER],
+  )) as [{ count: string }];
+  expect(Number(count)).toBe(1);
+
+  const [step] = await query<{ state: string }>(
+    `select s.state from submission_onboarding_steps s join onboarding_steps o on o.id = s.step_id
+     where s.submission_id = $1 and o.key = 'welcome-call'`,
+    [submissionId],
+  );
+  expect(step!.state).toBe("done");
+  await page.reload();
+  await expect(card.getByText(en("welcomeCall.card.held", { manager: "Marta" }))).toBeVisible();
+  await expectAccessible(page, "her dashboard after the call");
+  await shoot(page, "6-held");
+});
