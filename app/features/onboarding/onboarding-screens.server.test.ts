@@ -117,9 +117,9 @@ describe.each(databaseTargets)("the onboarding screens on %s", (_name, kind) => 
     const late = await approved("late");
     const early = await approved("early");
     const theirs = await approved("theirs");
-    const [lateSteps, earlySteps, theirSteps] = await Promise.all(
-      [late, early, theirs].map(stepsOf),
-    );
+    const lateSteps = await stepsOf(late);
+    const earlySteps = await stepsOf(early);
+    const theirSteps = await stepsOf(theirs);
     // "late" waits on a step 3 days overdue, "early" on one due in a day, "theirs" is the admin's.
     await dueIn(late, lateSteps[1]!.stepId, -3);
     await dueIn(early, earlySteps[0]!.stepId, 1);

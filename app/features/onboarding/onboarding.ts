@@ -113,8 +113,11 @@ const noteBody = z
     z.string().min(1, "admin.notes.errors.empty").max(NOTE_MAX_LENGTH, "admin.notes.errors.long"),
   );
 
+/** Sent by the onboarding view's rows: the view (with its filters) to come back to. */
+const back = z.string().max(500).optional().catch(undefined);
+
 export const stepForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("done"), step: id, seen }),
+  z.object({ intent: z.literal("done"), step: id, seen, back }),
   z.object({ intent: z.literal("skip"), step: id, seen, reason: skipReason }),
   z.object({ intent: z.literal("reopen"), step: id, seen }),
   z.object({ intent: z.literal("owner"), step: id, owner: z.string().max(100).default("") }),

@@ -10,8 +10,10 @@ import {
   submissions,
   user,
 } from "#app/db/schema.server.ts";
-import { addNote } from "#app/features/submissions/notes.server.ts";
+import { addNote, listMentionable } from "#app/features/submissions/notes.server.ts";
+import { listStaff } from "#app/features/submissions/team.server.ts";
 import type { StepFormInput } from "./onboarding.ts";
+import { agencyToday } from "./format.ts";
 import { brasiliaToday, changeStepState } from "./steps.server.ts";
 
 /*
@@ -262,4 +264,19 @@ async function addStepNote(
     details: { step: input.step, change: "note" },
   });
   return { outcome: "changed" };
+}
+
+/** What her page's onboarding panel needs, or null when she has no onboarding. */
+export async function onboardingOnPage(db: Reader, submissionId: number, url: string) {
+  const onboarding = await applicationOnboarding(db, submissionId);
+  if (!onboarding) return null;
+  // Who may own a step, and whom a step's note may mention: the reviewers in use.
+  const [staff, people] = await Promise.all([listStaff(db), listMentionable(db)]);
+  return {
+    ...onboarding,
+    staff,
+    people,
+    today: agencyToday(),
+    saved: new URL(url).searchParams.get("onboarding") === "saved",
+  };
 }

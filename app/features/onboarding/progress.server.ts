@@ -55,3 +55,13 @@ export async function modelOnboarding(db: Reader, submissionId: number, language
 }
 
 export type ModelOnboarding = NonNullable<Awaited<ReturnType<typeof modelOnboarding>>>;
+
+/** Her onboarding when her latest application is approved (and not erased); else none. */
+export async function latestOnboarding(
+  db: Reader,
+  latest: { id: number; status: string } | undefined,
+  language: Language,
+) {
+  if (!latest || latest.status !== "Aprovado") return null;
+  return modelOnboarding(db, latest.id, language);
+}

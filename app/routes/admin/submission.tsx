@@ -30,6 +30,9 @@ import { UndoNotice, UndoOutcome } from "#app/features/submissions/undo-notice.t
 import { REVEAL_LIMIT, revealDocument } from "#app/features/submissions/reveal.server.ts";
 import { SubmissionPrivacy } from "#app/features/privacy/submission-privacy.tsx";
 import { TeamPanel } from "#app/features/submissions/team-panel.tsx";
+import { SelfReferralNote } from "#app/features/submissions/self-referral-note.tsx";
+import { OnboardingPanel } from "#app/features/onboarding/onboarding-panel.tsx";
+import { onboardingOnPage } from "#app/features/onboarding/panel.server.ts";
 import { toAgencyLocal } from "#app/utils/agency-time.ts";
 import { pageContext } from "#app/utils/page.server.ts";
 import { parseForm, textField } from "#app/utils/form.server.ts";
@@ -61,6 +64,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       "auth-errors",
       "admin-keys",
       "admin-team",
+      "onboarding",
     ),
     title: pageTitle(application.fullName || t("admin.privacy.erasedName")),
     ...detail,
@@ -75,6 +79,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     heading: t("admin.detail.title"),
     neighbours,
     ...page.parts,
+    onboarding: await onboardingOnPage(db, id, request.url),
   };
 }
 
@@ -234,29 +239,11 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
 
       <UndoOutcome />
 
-      {selfReferral ? (
-        <div
-          role="note"
-          aria-labelledby="self-referral-title"
-          className="mt-6 rounded-xl bg-sand-100 px-4 py-3 text-sm text-ink-800 ring-1 ring-sand-300"
-        >
-          <p id="self-referral-title" className="font-semibold text-ink-900">
-            {t("admin.detail.selfReferralTitle")}
-          </p>
-          <p className="mt-1">
-            {t("admin.detail.selfReferralText", { code: selfReferral.code })}{" "}
-            <Link
-              to={`/admin/afiliados/${selfReferral.id}`}
-              className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
-            >
-              {selfReferral.name}
-            </Link>
-          </p>
-        </div>
-      ) : null}
+      <SelfReferralNote selfReferral={selfReferral} />
 
       <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-6">
+          <OnboardingPanel applicationId={a.id} onboarding={loaderData.onboarding} />
           <ApplicationFields application={a} revealed={actionData?.document} />
           <PhotoGallery name={a.fullName} photos={loaderData.photos} />
           <PrivateNotes

@@ -20,6 +20,8 @@ import {
   SecurityCard,
 } from "#app/features/model-dashboard/side-cards.tsx";
 import { PrivacyControls } from "#app/features/privacy/privacy-controls.tsx";
+import { OnboardingCard } from "#app/features/onboarding/model-card.tsx";
+import { latestOnboarding } from "#app/features/onboarding/progress.server.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
 import { parseForm } from "#app/utils/form.server.ts";
@@ -45,13 +47,21 @@ export async function loader({ request }: Route.LoaderArgs) {
     applications.map((application) => application.id),
   );
   return {
-    strings: strings("model", "areas", "preselection", "privacy-controls", "auth-errors"),
+    strings: strings(
+      "model",
+      "areas",
+      "preselection",
+      "privacy-controls",
+      "auth-errors",
+      "onboarding-model",
+    ),
     title: pageTitle(t("dashboard.title")),
     firstName: viewer.name.split(" ")[0],
     emailVerified: viewer.emailVerified,
     twoFactorEnabled: viewer.twoFactorEnabled,
     applications,
     views,
+    onboarding: await latestOnboarding(db, applications[0], language),
     // What the agency already has from her latest application fills an empty profile.
     profile: {
       ...profile!,
@@ -117,6 +127,7 @@ export default function ModelDashboard({ loaderData, actionData }: Route.Compone
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
         <div className="space-y-6">
+          {loaderData.onboarding ? <OnboardingCard onboarding={loaderData.onboarding} /> : null}
           <Applications emailVerified={loaderData.emailVerified} applications={applications} />
           <ProfileCard
             profile={loaderData.profile}
