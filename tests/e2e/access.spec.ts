@@ -156,6 +156,11 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
   "/admin/bulk-tag": screen({ status: 302, location: "/admin/cadastros" }, { page: false }),
   "/admin/views": screen({ status: 302, location: "/admin/cadastros" }, { page: false }),
   "/admin/tags": screen(),
+  // After approval (issue 29): the view, the admin's list of steps, and the page a refused
+  // change to a step lands on (POST only: access-actions.ts).
+  "/admin/onboarding": screen(),
+  "/admin/onboarding/steps": screen(),
+  "/admin/cadastros/:id/onboarding": screen(ok, { url: "/admin/cadastros/999999/onboarding" }),
   // The page a refused note or merge lands on without JavaScript (POST only: access-actions.ts).
   "/admin/cadastros/:id/notes": screen(ok, { url: "/admin/cadastros/999999/notes" }),
   // Her photos (decision 045): the staff's only; no such photo of no such application is a 404.
