@@ -100,19 +100,16 @@ function BoardItem({ row, today }: { row: Row; today: string }) {
         <input type="hidden" name="step" value={current.stepId} />
         <input type="hidden" name="seen" value="todo" />
         <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
+        <input type="hidden" name="intent" value="done" />
         <Button
+          aria-label={`${t("onboarding.board.markDone")}: ${titleOf(current.titles)}, ${name}`}
           type="submit"
-          name="intent"
-          value="done"
           size="sm"
           variant="secondary"
           disabled={fetcher.state !== "idle"}
         >
           <Icon name="check" className="size-4" />
           {t("onboarding.board.markDone")}
-          <span className="sr-only">
-            : {titleOf(current.titles)}, {name}
-          </span>
         </Button>
       </fetcher.Form>
     </li>

@@ -182,17 +182,19 @@ function StepActions({ step, title, action }: StepProps & { title: string }) {
           <Form method="post" action={action}>
             <input type="hidden" name="step" value={step.stepId} />
             <input type="hidden" name="seen" value={step.state} />
-            <Button type="submit" name="intent" value="done" size="sm">
+            <input type="hidden" name="intent" value="done" />
+            <Button aria-label={`${t("onboarding.panel.done")}: ${title}`} type="submit" size="sm">
               <Icon name="check" className="size-4" />
               {t("onboarding.panel.done")}
-              <span className="sr-only">: {title}</span>
             </Button>
           </Form>
           <details className="group">
-            <summary className="btn btn-secondary btn-sm cursor-pointer list-none">
+            <summary
+              aria-label={`${t("onboarding.panel.skip")}: ${title}`}
+              className="btn btn-secondary btn-sm cursor-pointer list-none"
+            >
               <Icon name="skip-forward" className="size-4" />
               {t("onboarding.panel.skip")}
-              <span className="sr-only">: {title}</span>
             </summary>
             <Form method="post" action={action} className="mt-2 w-72 max-w-full space-y-2">
               <input type="hidden" name="step" value={step.stepId} />
@@ -207,7 +209,8 @@ function StepActions({ step, title, action }: StepProps & { title: string }) {
                 maxLength={SKIP_REASON_MAX}
                 className="min-h-20 text-sm"
               />
-              <Button type="submit" name="intent" value="skip" size="sm" variant="secondary">
+              <input type="hidden" name="intent" value="skip" />
+              <Button type="submit" size="sm" variant="secondary">
                 {t("onboarding.panel.skipConfirm")}
               </Button>
             </Form>
@@ -217,10 +220,15 @@ function StepActions({ step, title, action }: StepProps & { title: string }) {
         <Form method="post" action={action}>
           <input type="hidden" name="step" value={step.stepId} />
           <input type="hidden" name="seen" value={step.state} />
-          <Button type="submit" name="intent" value="reopen" size="sm" variant="secondary">
+          <input type="hidden" name="intent" value="reopen" />
+          <Button
+            aria-label={`${t("onboarding.panel.reopen")}: ${title}`}
+            type="submit"
+            size="sm"
+            variant="secondary"
+          >
             <Icon name="rotate-ccw" className="size-4" />
             {t("onboarding.panel.reopen")}
-            <span className="sr-only">: {title}</span>
           </Button>
         </Form>
       )}
@@ -258,14 +266,8 @@ function StepSettings({
             ))}
           </Select>
         </div>
-        <Button
-          type="submit"
-          name="intent"
-          value="owner"
-          size="sm"
-          variant="secondary"
-          className="mb-1"
-        >
+        <input type="hidden" name="intent" value="owner" />
+        <Button type="submit" size="sm" variant="secondary" className="mb-1">
           {t("onboarding.panel.saveOwner")}
         </Button>
       </Form>
@@ -284,14 +286,8 @@ function StepSettings({
             className="mt-1 h-11 py-2 text-sm"
           />
         </div>
-        <Button
-          type="submit"
-          name="intent"
-          value="due"
-          size="sm"
-          variant="secondary"
-          className="mb-1"
-        >
+        <input type="hidden" name="intent" value="due" />
+        <Button type="submit" size="sm" variant="secondary" className="mb-1">
           {t("onboarding.panel.saveDue")}
         </Button>
       </Form>
@@ -346,7 +342,8 @@ function StepNotes({
             required
             className="min-h-16 text-sm"
           />
-          <Button type="submit" name="intent" value="note" size="sm" variant="secondary">
+          <input type="hidden" name="intent" value="note" />
+          <Button type="submit" size="sm" variant="secondary">
             {t("onboarding.panel.saveNote")}
           </Button>
         </Form>

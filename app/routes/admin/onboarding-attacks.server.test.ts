@@ -93,7 +93,13 @@ describe.each(databaseTargets)("the onboarding's routes on %s", (_name, kind) =>
     await closeAppDatabase();
   });
 
-  const routes = () => [
+  const routes = (): {
+    name: string;
+    handler: unknown;
+    path: string;
+    params?: Record<string, string>;
+    form?: Record<string, string>;
+  }[] => [
     { name: "the view", handler: boardRoute.loader, path: "/admin/onboarding" },
     { name: "the list of steps", handler: stepsRoute.loader, path: "/admin/onboarding/steps" },
     {

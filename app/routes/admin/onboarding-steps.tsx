@@ -179,9 +179,14 @@ export default function OnboardingSteps({ loaderData, actionData }: Route.Compon
                 <Form method="post">
                   <input type="hidden" name="intent" value="restore" />
                   <input type="hidden" name="step" value={step.id} />
-                  <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+                  <Button
+                    aria-label={`${t("onboarding.steps.restore")}: ${titleOf(step.titles)}`}
+                    type="submit"
+                    size="sm"
+                    variant="secondary"
+                    disabled={busy}
+                  >
                     {t("onboarding.steps.restore")}
-                    <span className="sr-only">: {titleOf(step.titles)}</span>
                   </Button>
                 </Form>
               </li>
@@ -253,17 +258,24 @@ function StepRow({
           <Form method="post">
             <input type="hidden" name="intent" value="archive" />
             <input type="hidden" name="step" value={step.id} />
-            <Button type="submit" size="sm" variant="ghost" disabled={busy}>
+            <Button
+              aria-label={`${t("onboarding.steps.archive")}: ${title}`}
+              type="submit"
+              size="sm"
+              variant="ghost"
+              disabled={busy}
+            >
               {t("onboarding.steps.archive")}
-              <span className="sr-only">: {title}</span>
             </Button>
           </Form>
         </div>
       </div>
       <details className="mt-3" open={Boolean(mine)}>
-        <summary className="cursor-pointer text-sm font-semibold text-brand-700 hover:text-brand-900">
+        <summary
+          aria-label={`${t("onboarding.steps.edit")}: ${title}`}
+          className="cursor-pointer text-sm font-semibold text-brand-700 hover:text-brand-900"
+        >
           {t("onboarding.steps.edit")}
-          <span className="sr-only">: {title}</span>
         </summary>
         <div className="mt-3">
           <StepFields
