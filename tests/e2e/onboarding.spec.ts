@@ -113,7 +113,7 @@ test("the onboarding from the view, her page and her dashboard", async ({
   const identity = panel.locator("li", {
     has: page.getByRole("heading", { name: /Identity check/ }),
   });
-  await identity.locator("summary").click();
+  await identity.getByLabel(`${en("onboarding.panel.skip")}: Identity check`).click();
   await identity
     .getByLabel(en("onboarding.panel.reasonLabel"))
     .fill("Verified in person at the studio");
@@ -127,6 +127,15 @@ test("the onboarding from the view, her page and her dashboard", async ({
   await call.getByRole("button", { name: `${en("onboarding.panel.done")}: Welcome call` }).click();
   await expect(call.locator("data[value=done]")).toBeVisible();
   await expect(panel).toContainText(en("onboarding.panel.history"));
+  // A private note on the contract's step.
+  const contract = panel.locator("li", { has: page.getByRole("heading", { name: /Contract/ }) });
+  await contract.getByText(en("onboarding.panel.addNote")).click();
+  await contract
+    .getByLabel(en("onboarding.panel.noteLabel", { step: "Contract" }))
+    .fill("She asked for the Portuguese version first.");
+  await contract.getByRole("button", { name: en("onboarding.panel.saveNote") }).click();
+  await expect(contract).toContainText("She asked for the Portuguese version first.");
+  await expect(contract).toContainText(en("onboarding.panel.notes_one", { count: 1 }));
   await expectAccessible(page, "the onboarding panel at 1366 px");
   await panel.screenshot({ path: SHOTS ? `${SHOTS}/panel-1366.png` : undefined });
 
@@ -176,6 +185,7 @@ test("the onboarding from the view, her page and her dashboard", async ({
     await expect(card).not.toContainText("Irene");
     await expectAccessible(model, `her dashboard at ${width} px`);
     await shot(model, `model-${width}`);
+    if (SHOTS) await card.screenshot({ path: `${SHOTS}/model-card-${width}.png` });
     await modelContext.close();
   }
   await admin.dispose();

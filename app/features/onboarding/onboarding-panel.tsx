@@ -31,6 +31,9 @@ const stateTone: Record<string, BadgeTone> = {
   skipped: "neutral",
 };
 const small = "text-xs font-semibold text-ink-600";
+// A part of a step folded away until asked for, so the panel reads as a list of steps.
+const more =
+  "w-fit cursor-pointer text-sm font-semibold text-brand-700 underline-offset-2 hover:text-brand-900 hover:underline";
 
 /** The step's title in the reader's language (the agency's default language otherwise). */
 export function useStepTitle() {
@@ -162,7 +165,12 @@ function StepItem({
       ) : null}
 
       {editable ? <StepActions step={step} title={title} action={action} /> : null}
-      {editable ? <StepSettings step={step} action={action} staff={staff} /> : null}
+      {editable ? (
+        <details className="group/more">
+          <summary className={more}>{t("onboarding.panel.change")}</summary>
+          <StepSettings step={step} action={action} staff={staff} />
+        </details>
+      ) : null}
       <StepNotes step={step} title={title} action={action} people={people} editable={editable} />
     </li>
   );
@@ -245,8 +253,8 @@ function StepSettings({
   const { t } = useTranslation();
   const id = `step-${step.stepId}`;
   return (
-    <div className="grid gap-3 sm:grid-cols-2">
-      <Form method="post" action={action} className="flex items-end gap-2">
+    <div className="mt-3 grid gap-3 sm:grid-cols-2">
+      <Form method="post" action={action} className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="step" value={step.stepId} />
         <div className="min-w-0 flex-1">
           <label htmlFor={`${id}-owner`} className={small}>
@@ -271,9 +279,9 @@ function StepSettings({
           {t("onboarding.panel.saveOwner")}
         </Button>
       </Form>
-      <Form method="post" action={action} className="flex items-end gap-2">
+      <Form method="post" action={action} className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="step" value={step.stepId} />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-40 flex-1">
           <label htmlFor={`${id}-due`} className={small}>
             {t("onboarding.panel.dueOn")}
           </label>
@@ -306,6 +314,39 @@ function StepNotes({
   const { t, i18n } = useTranslation();
   const [note, setNote] = useState("");
   const id = `step-${step.stepId}`;
+  if (!editable && step.notes.length === 0) return null;
+  const form = editable ? (
+    <Form method="post" action={action} className="mt-2 space-y-2">
+      <input type="hidden" name="step" value={step.stepId} />
+      <label htmlFor={`${id}-note`} className={small}>
+        {t("onboarding.panel.noteLabel", { step: title })}
+      </label>
+      <MentionTextarea
+        id={`${id}-note`}
+        name="body"
+        people={people}
+        value={note}
+        onValueChange={setNote}
+        required
+        className="min-h-20 text-sm"
+      />
+      <input type="hidden" name="intent" value="note" />
+      <Button type="submit" size="sm" variant="secondary">
+        {t("onboarding.panel.saveNote")}
+      </Button>
+    </Form>
+  ) : null;
+  if (step.notes.length === 0) {
+    return (
+      <details>
+        <summary className={`${more} flex items-center gap-1.5`}>
+          <Icon name="lock-keyhole" className="size-3.5" />
+          {t("onboarding.panel.addNote")}
+        </summary>
+        <div className="mt-2 rounded-xl bg-sand-50 p-3 ring-1 ring-sand-200">{form}</div>
+      </details>
+    );
+  }
   return (
     <div className="rounded-xl bg-sand-50 p-3 ring-1 ring-sand-200">
       <h4 className="flex items-center gap-1.5 text-xs font-semibold text-ink-700">
@@ -327,27 +368,7 @@ function StepNotes({
           ))}
         </ul>
       ) : null}
-      {editable ? (
-        <Form method="post" action={action} className="mt-2 space-y-2">
-          <input type="hidden" name="step" value={step.stepId} />
-          <label htmlFor={`${id}-note`} className={small}>
-            {t("onboarding.panel.noteLabel", { step: title })}
-          </label>
-          <MentionTextarea
-            id={`${id}-note`}
-            name="body"
-            people={people}
-            value={note}
-            onValueChange={setNote}
-            required
-            className="min-h-16 text-sm"
-          />
-          <input type="hidden" name="intent" value="note" />
-          <Button type="submit" size="sm" variant="secondary">
-            {t("onboarding.panel.saveNote")}
-          </Button>
-        </Form>
-      ) : null}
+      {form}
     </div>
   );
 }

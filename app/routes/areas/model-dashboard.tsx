@@ -128,7 +128,11 @@ export default function ModelDashboard({ loaderData, actionData }: Route.Compone
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
         <div className="space-y-6">
           {loaderData.onboarding ? <OnboardingCard onboarding={loaderData.onboarding} /> : null}
-          <Applications emailVerified={loaderData.emailVerified} applications={applications} />
+          <Applications
+            emailVerified={loaderData.emailVerified}
+            applications={applications}
+            liveOnboarding={Boolean(loaderData.onboarding)}
+          />
           <ProfileCard
             profile={loaderData.profile}
             saved={loaderData.saved}
