@@ -136,6 +136,10 @@ test("the onboarding from the view, her page and her dashboard", async ({
   await contract.getByRole("button", { name: en("onboarding.panel.saveNote") }).click();
   await expect(contract).toContainText("She asked for the Portuguese version first.");
   await expect(contract).toContainText(en("onboarding.panel.notes_one", { count: 1 }));
+  // Saved, the box is empty for the next note.
+  await expect(
+    contract.getByLabel(en("onboarding.panel.noteLabel", { step: "Contract" })),
+  ).toHaveValue("");
   await expectAccessible(page, "the onboarding panel at 1366 px");
   await panel.screenshot({ path: SHOTS ? `${SHOTS}/panel-1366.png` : undefined });
 

@@ -171,7 +171,15 @@ function StepItem({
           <StepSettings step={step} action={action} staff={staff} />
         </details>
       ) : null}
-      <StepNotes step={step} title={title} action={action} people={people} editable={editable} />
+      {/* A new note starts an empty box: the form is made anew once it is saved. */}
+      <StepNotes
+        key={step.notes.length}
+        step={step}
+        title={title}
+        action={action}
+        people={people}
+        editable={editable}
+      />
     </li>
   );
 }
