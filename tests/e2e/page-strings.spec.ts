@@ -46,7 +46,14 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
   {
     url: "/dashboard/model",
     who: "model",
-    allowed: ["model", "areas", "preselection", "privacy-controls", "auth-errors"],
+    allowed: [
+      "model",
+      "areas",
+      "preselection",
+      "privacy-controls",
+      "auth-errors",
+      "onboarding-model",
+    ],
   },
   {
     url: "/account/security",
@@ -55,7 +62,7 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
   },
   { url: "/portal", who: "affiliate", allowed: ["portal", "areas"] },
   ...[
-    ["/admin/dashboard", "admin-dashboard"],
+    ["/admin/dashboard", "admin-dashboard", "onboarding"],
     ["/admin/pendentes", "admin-list", "admin-keys", "admin-team"],
     ["/admin/cadastros", "admin-list", "admin-keys", "admin-team"],
     [
@@ -65,6 +72,7 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
       "preselection",
       "admin-keys",
       "admin-team",
+      "onboarding",
     ],
     ["/admin/analytics", "admin-analytics"],
     ["/admin/users", "admin-users"],
@@ -81,6 +89,8 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
     ["/admin/access-report", "admin-access-report", "admin-affiliates"],
     ["/admin/privacy", "admin-privacy"],
     ["/admin/tags", "admin-team"],
+    ["/admin/onboarding", "onboarding", "admin-keys"],
+    ["/admin/onboarding/steps", "onboarding"],
   ].map(([url, ...own]) => ({
     url: url!,
     who: "admin" as const,
