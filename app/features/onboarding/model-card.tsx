@@ -4,7 +4,7 @@ import { buttonVariants } from "#app/components/ui/button.tsx";
 import { builtInStepKeys, type BuiltInStepKey } from "#app/db/onboarding-states.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { formatDayMonth } from "./format.ts";
-import { herMoves } from "./onboarding.ts";
+import { herMoves } from "./limits.ts";
 import type { ModelOnboarding } from "./progress.server.ts";
 
 const isBuiltIn = (key: string | null): key is BuiltInStepKey =>

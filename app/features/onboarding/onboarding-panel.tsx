@@ -10,7 +10,7 @@ import type { Mentionable } from "#app/features/submissions/notes.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { DueLabel } from "./due-label.tsx";
 import { formatDay, formatMoment } from "./format.ts";
-import { SKIP_REASON_MAX } from "./onboarding.ts";
+import { SKIP_REASON_MAX } from "./limits.ts";
 import type { ApplicationOnboarding } from "./panel.server.ts";
 
 type Dates<T> = {

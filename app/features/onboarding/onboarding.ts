@@ -2,16 +2,13 @@ import { z } from "zod";
 import { languages } from "#app/i18n/languages.ts";
 import { NOTE_MAX_LENGTH } from "#app/features/submissions/notes.ts";
 import { storableText } from "#app/utils/text.ts";
+import { SKIP_REASON_MAX, STEP_GUIDANCE_MAX, STEP_TITLE_MAX } from "./limits.ts";
 
 /**
  * The onboarding's forms (issue 29), read the same way by the screens and by the server: the
  * admin's list of steps (/admin/onboarding/steps) and a step of one application
  * (/admin/cadastros/:id/onboarding). Every message is a locale key under `onboarding.errors`.
  */
-
-export const STEP_TITLE_MAX = 80;
-export const STEP_GUIDANCE_MAX = 600;
-export const SKIP_REASON_MAX = 500;
 
 export const languageCodes = languages.map((language) => language.code);
 
@@ -131,6 +128,3 @@ export const stepForm = z.discriminatedUnion("intent", [
 ]);
 
 export type StepFormInput = z.infer<typeof stepForm>;
-
-/** The built-in steps' keys whose next move is hers (the others are the agency's work). */
-export const herMoves = ["welcome-call", "identity", "contract"] as const;

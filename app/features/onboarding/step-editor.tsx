@@ -3,7 +3,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Field, Input, Textarea } from "#app/components/ui/field.tsx";
 import { languages } from "#app/i18n/languages.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
-import { STEP_GUIDANCE_MAX, STEP_TITLE_MAX } from "./onboarding.ts";
+import { STEP_GUIDANCE_MAX, STEP_TITLE_MAX } from "./limits.ts";
 
 export interface StepListResult {
   intent?: string;
