@@ -58,6 +58,11 @@ const specification: Record<ScreenName, { open: Role[]; act?: Role[] }> = {
   adminBulkManager: { open: staff },
   adminProfile: { open: staff },
   adminTags: { open: admins },
+  // After approval (issue 29, product.md section 8): the reviewers follow and tick the
+  // onboarding; the list of steps itself is the admin's, as the tags are.
+  adminOnboarding: { open: staff },
+  adminApplicationOnboarding: { open: staff },
+  adminOnboardingSteps: { open: admins },
   // Private notes: approvers and admins (product.md section 2: "approve/reject/notes"). Merging
   // duplicates removes an application: the admin's, as reopening and erasure are (issue 28).
   adminApplicationNotes: { open: staff },

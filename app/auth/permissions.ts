@@ -59,6 +59,11 @@ export const screens = {
   adminBulkManager: { paths: ["/admin/bulk-manager"], roles: staff },
   adminProfile: { paths: ["/admin/profile"], roles: staff },
   adminTags: { paths: ["/admin/tags"], roles: admins },
+  // After approval (issue 29): the approved models by onboarding step, one application's steps
+  // (the detail's panel posts there), and the agency's list of steps, which is the admin's.
+  adminOnboarding: { paths: ["/admin/onboarding"], roles: staff },
+  adminApplicationOnboarding: { paths: ["/admin/cadastros/:id/onboarding"], roles: staff },
+  adminOnboardingSteps: { paths: ["/admin/onboarding/steps"], roles: admins },
   // The team's private notes on her application (and the page that answers a refused change
   // when the browser posts without JavaScript): the reviewers. Merging a duplicate into another
   // is the admin's; an approver may see the refusal, never send it (issue 28).

@@ -17,6 +17,7 @@ export const accessActions = [
   "submission.manager",
   // A welcome call marked held or missed by her manager (issue 29).
   "submission.welcome-call",
+  "submission.onboarding",
   "submissions.export",
   "access-report.export",
   "user.role",
@@ -34,6 +35,7 @@ export const accessActions = [
   "settings.retention",
   "settings.template",
   "settings.waiting-days",
+  "settings.onboarding-steps",
   "outbox.retry",
   "privacy.export",
   "privacy.erase",

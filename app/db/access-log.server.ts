@@ -67,6 +67,16 @@ export interface AccessDetails {
   "submission.merge": { merged: number; mergedCreatedAt: string; filled: string[] };
   /** Her welcome call, marked after it began (app/features/welcome-call/agenda.server.ts). */
   "submission.welcome-call": { outcome: "held" | "missed"; call: number };
+  /**
+   * One of her onboarding steps changed (issue 29): done, skipped (never the reason: it may
+   * name her), reopened, given an owner (by id) or a due day; or a private note written on it.
+   */
+  "submission.onboarding": {
+    step: number;
+    change: "done" | "skipped" | "reopened" | "owner" | "due" | "note";
+    ownerId?: string | null;
+    dueOn?: string;
+  };
   "submissions.export": {
     status: SubmissionStatus | "all";
     search: string | null;
@@ -110,6 +120,11 @@ export interface AccessDetails {
   "settings.retention": Change<number>;
   /** Days an application may wait for a decision before the staff are reminded of it. */
   "settings.waiting-days": Change<number>;
+  /** The agency's onboarding steps (issue 29): one step added, edited, moved, archived or restored. */
+  "settings.onboarding-steps": {
+    step: number;
+    change: "create" | "update" | "move" | "archive" | "restore";
+  };
   "settings.template": { change: "save"; subject: string } | { change: "reset" };
   "outbox.retry": { kind: string };
   "privacy.export": { applications: number; account: boolean };

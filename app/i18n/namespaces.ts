@@ -37,6 +37,10 @@ export const namespaces = [
   "admin-team",
   // The review's keyboard shortcuts, on the lists and on an application's page.
   "admin-keys",
+  // After approval (issue 29): the onboarding view, its steps and an application's panel; and
+  // what the model reads of her onboarding on her dashboard (no staff words in hers).
+  "onboarding",
+  "onboarding-model",
   "admin-analytics",
   // The welcome call: her card, the manager's agenda and availability, their mails (issue 29).
   "welcome-call",

@@ -528,6 +528,55 @@ describe.each(routeTestTargets)("hostile input to every route on %s", (_name, ki
         params: fc.record({ id: idOf(() => applications) }),
       },
     },
+    // Issue 29's onboarding: the view, one application's steps, and the agency's list of steps,
+    // which every instance shares: only ever sent forms its schema refuses (no step id is valid).
+    "routes/admin/onboarding.tsx": {
+      loader: {
+        as: "admin",
+        path: "/admin/onboarding",
+        query: {
+          owner: validText("me", "", "user-1"),
+          overdue: validText("1", "0"),
+          after: validText("2026-12-01~1", "2026-02-30~1"),
+        },
+      },
+    },
+    "routes/admin/onboarding-steps.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/onboarding/steps",
+        fields: {
+          intent: validText("create", "update", "move", "archive", "restore"),
+          step: validText("0", "x"),
+          direction: validText("up", "down"),
+          title_pt: validText("", "Contrato"),
+          dueDays: validText("7", "400"),
+        },
+      },
+      loader: { as: "admin", path: "/admin/onboarding/steps" },
+    },
+    "routes/admin/submission-onboarding.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/cadastros/1/onboarding",
+        params: fc.record({ id: idOf(() => applications) }),
+        fields: {
+          intent: validText("done", "skip", "reopen", "owner", "due", "note"),
+          step: validText("1", "999999"),
+          seen: validText("todo", "done"),
+          reason: validText("", "Já verificado"),
+          owner: validText("", "user-1"),
+          dueOn: validText("2026-12-01", "2026-02-30"),
+          body: validText("nota @Ana", ""),
+          back: validText("/admin/onboarding?overdue=1", "https://evil.example/"),
+        },
+      },
+      loader: {
+        as: "admin",
+        path: "/admin/cadastros/1/onboarding",
+        params: fc.record({ id: idOf(() => applications) }),
+      },
+    },
     "routes/admin/submission-merge.tsx": {
       action: [
         {

@@ -253,6 +253,26 @@ const written: Record<string, ActionRule | ((pattern: string) => ActionRule)> = 
     { intent: "delete", passed: invalid() },
     { passed: invalid() },
   ]),
+  // The agency's onboarding steps (the admin's; an approver is refused): an empty form is
+  // invalid, whatever the intent.
+  "/admin/onboarding/steps": guarded([
+    { intent: "create", passed: invalid() },
+    { intent: "update", passed: invalid() },
+    { intent: "move", passed: invalid() },
+    { intent: "archive", passed: invalid() },
+    { passed: invalid() },
+  ]),
+  // One application's steps (the reviewers): an empty form is invalid; a step of an
+  // application that does not exist finds nothing.
+  "/admin/cadastros/:id/onboarding": guarded(
+    [
+      { passed: invalid() },
+      { intent: "done", passed: invalid() },
+      { intent: "done", fields: { step: "1", seen: "todo" }, passed: { status: 404 } },
+      { intent: "note", fields: { step: "1", body: "nota" }, passed: { status: 404 } },
+    ],
+    `${NO_APPLICATION}/onboarding`,
+  ),
   // The team's private notes (the reviewers): an empty form is invalid; a note on an
   // application that does not exist, or a change to a note that does not, finds nothing.
   "/admin/cadastros/:id/notes": guarded(

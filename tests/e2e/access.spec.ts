@@ -170,6 +170,11 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
   // A manager's week of welcome calls and her own availability (issue 29).
   "/admin/agenda": screen(),
   "/admin/agenda/availability": screen(),
+  // After approval (issue 29): the view, the admin's list of steps, and the page a refused
+  // change to a step lands on (POST only: access-actions.ts).
+  "/admin/onboarding": screen(),
+  "/admin/onboarding/steps": screen(),
+  "/admin/cadastros/:id/onboarding": screen(ok, { url: "/admin/cadastros/999999/onboarding" }),
   // The page a refused note or merge lands on without JavaScript (POST only: access-actions.ts).
   "/admin/cadastros/:id/notes": screen(ok, { url: "/admin/cadastros/999999/notes" }),
   // Her photos (decision 045): the staff's only; no such photo of no such application is a 404.

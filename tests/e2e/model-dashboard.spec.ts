@@ -97,16 +97,14 @@ test.describe("the model dashboard", () => {
     // Never the staff's words for it.
     await expect(history).not.toContainText(t(lang, "admin.status.Pendente"));
     await expect(history).toContainText("Perfil muito profissional, bem-vinda!");
+    // Her onboarding as it stands (issue 29) replaces the general steps once she has one.
     await expect(
-      model.getByRole("heading", { name: t(lang, "dashboard.next.title") }),
+      model.getByRole("heading", { name: t(lang, "onboarding.model.title") }),
     ).toBeVisible();
-    // In the next steps (the welcome call's own card, issue 29, shares its title).
-    const nextSteps = model
-      .locator("section")
-      .filter({ has: model.getByRole("heading", { name: t(lang, "dashboard.next.title") }) });
     await expect(
-      nextSteps.getByText(t(lang, "dashboard.next.steps.call.title"), { exact: true }),
+      model.getByText(t(lang, "onboarding.model.stepOf", { current: 1, total: 5 })),
     ).toBeVisible();
+    await expect(model.getByText(t(lang, "dashboard.next.title"))).toHaveCount(0);
     // Approved without a talent manager yet: her welcome call's card says one is coming.
     await expect(model.locator("#welcome-call")).toContainText(t(lang, "welcomeCall.card.waiting"));
     // The reviewer's name is not hers to see.

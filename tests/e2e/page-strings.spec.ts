@@ -46,7 +46,15 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
   {
     url: "/dashboard/model",
     who: "model",
-    allowed: ["model", "areas", "preselection", "privacy-controls", "auth-errors", "manager-card"],
+    allowed: [
+      "model",
+      "areas",
+      "preselection",
+      "privacy-controls",
+      "auth-errors",
+      "manager-card",
+      "onboarding-model",
+    ],
   },
   // Her welcome call's page (issue 29): before her approval, only that there is nothing to book.
   {
@@ -61,7 +69,7 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
   },
   { url: "/portal", who: "affiliate", allowed: ["portal", "areas"] },
   ...[
-    ["/admin/dashboard", "admin-dashboard"],
+    ["/admin/dashboard", "admin-dashboard", "onboarding"],
     ["/admin/pendentes", "admin-list", "admin-keys", "admin-team", "manager"],
     ["/admin/cadastros", "admin-list", "admin-keys", "admin-team", "manager"],
     [
@@ -73,6 +81,7 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
       "admin-team",
       "manager",
       "contact-templates",
+      "onboarding",
     ],
     ["/admin/analytics", "admin-analytics"],
     ["/admin/users", "admin-users"],
@@ -93,6 +102,8 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
     ["/admin/profile", "manager", "admin-images"],
     ["/admin/agenda", "welcome-call"],
     ["/admin/agenda/availability", "welcome-call"],
+    ["/admin/onboarding", "onboarding", "admin-keys"],
+    ["/admin/onboarding/steps", "onboarding"],
   ].map(([url, ...own]) => ({
     url: url!,
     who: "admin" as const,

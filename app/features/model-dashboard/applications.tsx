@@ -18,9 +18,12 @@ import { ApplicationCard } from "./application-card.tsx";
 export function Applications({
   emailVerified,
   applications,
+  liveOnboarding = false,
 }: {
   emailVerified: boolean;
   applications: ModelApplication[];
+  /** Her onboarding is shown as it stands (issue 29): the general steps below are not. */
+  liveOnboarding?: boolean;
 }) {
   const { t } = useTranslation();
   if (!emailVerified) {
@@ -44,7 +47,7 @@ export function Applications({
     <Fragment key={application.id}>
       <ApplicationCard application={application} latest={index === 0} />
       {/* Her onboarding follows the approval it belongs to, before older applications. */}
-      {index === 0 && application.status === "Aprovado" ? <NextSteps /> : null}
+      {index === 0 && application.status === "Aprovado" && !liveOnboarding ? <NextSteps /> : null}
     </Fragment>
   ));
 }

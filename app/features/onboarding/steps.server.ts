@@ -17,7 +17,7 @@ import {
  */
 
 /** Brasília's calendar day, as the agency counts due days. */
-const brasiliaToday = sql`(now() at time zone 'America/Sao_Paulo')::date`;
+export const brasiliaToday = sql`(now() at time zone 'America/Sao_Paulo')::date`;
 
 /**
  * Gives an application just approved the agency's current steps, due counted from today, owned

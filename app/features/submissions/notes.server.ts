@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database, Reader, Transaction } from "#app/db/db.server.ts";
 import {
   staffAlertPreferences,
@@ -54,7 +54,10 @@ export async function listNotes(db: Reader, submissionId: number) {
     })
     .from(submissionNotes)
     .leftJoin(user, eq(user.id, submissionNotes.authorId))
-    .where(eq(submissionNotes.submissionId, submissionId))
+    // A note on an onboarding step is shown with its step (app/features/onboarding/).
+    .where(
+      and(eq(submissionNotes.submissionId, submissionId), isNull(submissionNotes.onboardingStepId)),
+    )
     .orderBy(asc(submissionNotes.createdAt), asc(submissionNotes.id));
   const mentions = rows.length
     ? await db
@@ -97,7 +100,14 @@ type Written =
 /** Writes a note on an application, and alerts whom it newly mentions. */
 export async function addNote(
   db: Database,
-  input: { submissionId: number; author: Author; body: string; mentionIds?: readonly string[] },
+  input: {
+    submissionId: number;
+    author: Author;
+    body: string;
+    mentionIds?: readonly string[];
+    /** A note on one of her onboarding steps (issue 29), shown with that step. */
+    onboardingStepId?: number;
+  },
 ): Promise<Written> {
   return db.transaction(async (tx) => {
     const [application] = await tx
@@ -107,7 +117,12 @@ export async function addNote(
     if (!application) return { outcome: "missing" };
     const [note] = await tx
       .insert(submissionNotes)
-      .values({ submissionId: application.id, authorId: input.author.id, body: input.body })
+      .values({
+        submissionId: application.id,
+        authorId: input.author.id,
+        body: input.body,
+        onboardingStepId: input.onboardingStepId ?? null,
+      })
       .returning({ id: submissionNotes.id });
     const alerted = await recordMentions(tx, {
       noteId: note!.id,

@@ -16,7 +16,7 @@ export type ReviewShortcut = (typeof reviewShortcuts)[keyof typeof reviewShortcu
 const untyped = new Set(["checkbox", "radio", "button", "submit", "reset", "image", "file"]);
 
 /** Where a key is text being written (or a choice by typeahead), not a command. */
-function isTyping(target: EventTarget | null) {
+export function isTyping(target: EventTarget | null) {
   if (target instanceof HTMLInputElement) return !untyped.has(target.type);
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
   return target instanceof HTMLElement && target.isContentEditable;

@@ -10,6 +10,8 @@ import { getDatabase } from "#app/db/db.server.ts";
 import { dashboardStats } from "#app/features/submissions/review-stats.server.ts";
 import { readWaitingDays } from "#app/features/staff-alerts/preferences.server.ts";
 import { WaitingSection } from "#app/features/staff-alerts/waiting-section.tsx";
+import { countOverdueSteps } from "#app/features/onboarding/board.server.ts";
+import { OverdueSteps } from "#app/features/onboarding/overdue-steps.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/dashboard";
@@ -25,9 +27,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDatabase();
   const stats = await dashboardStats(db, { waitingDays: await readWaitingDays(db) });
   return {
-    strings: strings("admin-dashboard"),
+    strings: strings("admin-dashboard", "onboarding"),
     title: pageTitle(t("admin.dashboard.title")),
     stats,
+    overdueSteps: await countOverdueSteps(db),
     // Where the waiting threshold is set, for whoever may open that screen (an admin).
     waitingSetting: mayOpen(viewer.role, screenAt(WAITING_SETTING.screen))
       ? WAITING_SETTING.href
@@ -95,6 +98,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <WaitingSection waiting={stats.waiting} settingHref={loaderData.waitingSetting} />
+      <OverdueSteps count={loaderData.overdueSteps} />
 
       <section aria-labelledby="latest-title" className="mt-8">
         <h2 id="latest-title" className="text-lg font-semibold">

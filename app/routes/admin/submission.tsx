@@ -33,6 +33,8 @@ import { ManagerPanel } from "#app/features/managers/manager-panel.tsx";
 import { managerPanelFor } from "#app/features/managers/assign.server.ts";
 import { TeamPanel } from "#app/features/submissions/team-panel.tsx";
 import { SelfReferralNote } from "#app/features/submissions/self-referral-note.tsx";
+import { OnboardingPanel } from "#app/features/onboarding/onboarding-panel.tsx";
+import { onboardingOnPage } from "#app/features/onboarding/panel.server.ts";
 import { toAgencyLocal } from "#app/utils/agency-time.ts";
 import { pageContext } from "#app/utils/page.server.ts";
 import { parseForm, textField } from "#app/utils/form.server.ts";
@@ -66,6 +68,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       "admin-team",
       "manager",
       "contact-templates",
+      "onboarding",
     ),
     title: pageTitle(application.fullName || t("admin.privacy.erasedName")),
     // Her talent manager, once she is approved (issue 29).
@@ -82,6 +85,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     heading: t("admin.detail.title"),
     neighbours,
     ...page.parts,
+    onboarding: await onboardingOnPage(db, id, request.url),
   };
 }
 
@@ -245,6 +249,7 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
 
       <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-6">
+          <OnboardingPanel applicationId={a.id} onboarding={loaderData.onboarding} />
           <ApplicationFields application={a} revealed={actionData?.document} />
           <PhotoGallery name={a.fullName} photos={loaderData.photos} />
           <PrivateNotes

@@ -22,6 +22,8 @@ import {
 import { ManagerCard } from "#app/features/managers/manager-card.tsx";
 import { managerCardFor } from "#app/features/managers/model-card.server.ts";
 import { PrivacyControls } from "#app/features/privacy/privacy-controls.tsx";
+import { OnboardingCard } from "#app/features/onboarding/model-card.tsx";
+import { latestOnboarding } from "#app/features/onboarding/progress.server.ts";
 import { welcomeCallCard } from "#app/features/welcome-call/card.server.ts";
 import { timeZoneChoices } from "#app/features/welcome-call/time-zones.ts";
 import {
@@ -49,13 +51,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     profileOf(db, viewer.id),
     welcomeCallCard(db, viewer, request, language),
   ]);
-  const [views, manager] = await Promise.all([
+  const [views, manager, onboarding] = await Promise.all([
     dataViewsOf(
       db,
       applications.map((application) => application.id),
     ),
-    // Her latest application's talent manager, once she is approved (issue 29).
+    // Her latest application's talent manager and onboarding, once she is approved (issue 29).
     managerCardFor(db, applications[0], language),
+    latestOnboarding(db, applications[0], language),
   ]);
   return {
     strings: strings(
@@ -65,6 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       "privacy-controls",
       "auth-errors",
       "manager-card",
+      "onboarding-model",
       // Her welcome call's card, once she is approved (issue 29).
       ...(welcomeCall ? (["welcome-call"] as const) : []),
     ),
@@ -75,6 +79,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     twoFactorEnabled: viewer.twoFactorEnabled,
     applications,
     views,
+    onboarding,
     // What the agency already has from her latest application fills an empty profile.
     profile: {
       ...profile!,
@@ -143,7 +148,7 @@ export default function ModelDashboard({ loaderData, actionData }: Route.Compone
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
         <div className="space-y-6">
-          <Applications emailVerified={loaderData.emailVerified} applications={applications} />
+          {loaderData.onboarding ? <OnboardingCard onboarding={loaderData.onboarding} /> : null}
           {loaderData.welcomeCall ? (
             <WelcomeCallCard
               card={loaderData.welcomeCall}
@@ -151,6 +156,11 @@ export default function ModelDashboard({ loaderData, actionData }: Route.Compone
               notice={welcomeCallNotice(params)}
             />
           ) : null}
+          <Applications
+            emailVerified={loaderData.emailVerified}
+            applications={applications}
+            liveOnboarding={Boolean(loaderData.onboarding)}
+          />
           <ProfileCard
             profile={loaderData.profile}
             saved={loaderData.saved}
