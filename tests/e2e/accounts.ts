@@ -68,6 +68,8 @@ export const namedAccounts: readonly Account[] = [
   own("alma.notes@example.com", "admin", "Alma Notes"), // private-notes.spec.ts
   own("marta.manager@example.com", "approver", "Marta Account"), // talent-manager.spec.ts
   own("manon.model@example.com", "model", "Manon Model"), // talent-manager.spec.ts
+  own("rita.journey@example.com", "approver", "Rita Journey"), // after-approval.spec.ts
+  own("clara.journey@example.com", "model", "Clara Journey"), // after-approval.spec.ts
   own("paula.purpose@example.com", "approver", "Paula Purpose"), // contact-purposes.spec.ts
   own("cora.purpose@example.com", "admin", "Cora Purpose"), // contact-purposes.spec.ts
 ];

@@ -8,14 +8,21 @@ import { useTranslation } from "#app/i18n/translation.tsx";
 import type { ManagerCard as Card } from "./model-card.server.ts";
 
 /**
- * "Your talent manager" at the top of an approved model's side column: her manager's first
- * name, photo and introduction, and the WhatsApp link the server built from the stored number;
- * while no one is assigned, a sentence saying one is being chosen.
+ * "Your talent manager": her manager's first name, photo and introduction, and the WhatsApp link
+ * the server built from the stored number; while no one is assigned, a sentence saying one is
+ * being chosen. At the top of the side column on wide screens; on a phone, where that column
+ * comes after everything else, right after her onboarding (`placement="phone"`), so the person
+ * she works with is not at the bottom of the page. Only one of the two is ever displayed.
  */
-export function ManagerCard({ card }: { card: Card }) {
+export function ManagerCard({ card, placement }: { card: Card; placement: "phone" | "side" }) {
   const { t } = useTranslation();
   return (
-    <Section id="manager" anchor="manager" title={t("manager.card.title")}>
+    <Section
+      id={placement === "side" ? "manager" : "manager-phone"}
+      anchor={placement === "side" ? "manager" : undefined}
+      title={t("manager.card.title")}
+      className={placement === "side" ? "hidden lg:block" : "lg:hidden"}
+    >
       {card.state === "none" ? (
         <p className="mt-2 text-sm text-ink-600">{t("manager.card.pending")}</p>
       ) : (

@@ -9,9 +9,12 @@ import { useTranslation } from "#app/i18n/translation.tsx";
 export function ApplicationCard({
   application,
   latest,
+  liveOnboarding = false,
 }: {
   application: ModelApplication;
   latest: boolean;
+  /** Her onboarding card is on the page (issue 29): "what now" points to it. */
+  liveOnboarding?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   return (
@@ -31,7 +34,11 @@ export function ApplicationCard({
         <p className="mt-1 text-ink-700">{t(`dashboard.status.${application.status}.text`)}</p>
         <p className="mt-3 text-sm text-ink-600">
           <span className="font-semibold text-ink-800">{t("dashboard.whatNext")}</span>{" "}
-          {t(`dashboard.status.${application.status}.next`)}
+          {t(
+            liveOnboarding && application.status === "Aprovado"
+              ? "dashboard.status.Aprovado.nextLive"
+              : `dashboard.status.${application.status}.next`,
+          )}
         </p>
       </div>
 

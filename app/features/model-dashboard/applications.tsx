@@ -45,7 +45,11 @@ export function Applications({
   }
   return applications.map((application, index) => (
     <Fragment key={application.id}>
-      <ApplicationCard application={application} latest={index === 0} />
+      <ApplicationCard
+        application={application}
+        latest={index === 0}
+        liveOnboarding={index === 0 && liveOnboarding}
+      />
       {/* Her onboarding follows the approval it belongs to, before older applications. */}
       {index === 0 && application.status === "Aprovado" && !liveOnboarding ? <NextSteps /> : null}
     </Fragment>

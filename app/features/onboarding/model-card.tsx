@@ -18,18 +18,24 @@ const isBuiltIn = (key: string | null): key is BuiltInStepKey =>
  */
 export function OnboardingCard({ onboarding }: { onboarding: ModelOnboarding }) {
   const { t, i18n } = useTranslation();
-  const { steps, manager } = onboarding;
+  const { steps, manager, callBooked } = onboarding;
   const currentIndex = steps.findIndex((step) => step.state === "todo");
   const current = currentIndex >= 0 ? steps[currentIndex]! : null;
   const lastDone = steps.filter((step) => step.state === "done" && step.closedAt).at(-1);
-  const hers = current ? (herMoves as readonly (string | null)[]).includes(current.key) : false;
+  const booked = callBooked && current?.key === "welcome-call";
+  const hers =
+    current && !booked ? (herMoves as readonly (string | null)[]).includes(current.key) : false;
   const sentence = (step: NonNullable<typeof current>) =>
-    step.guidance ??
-    (isBuiltIn(step.key)
+    booked
       ? manager
-        ? t(`onboarding.model.withManager.${step.key}`, { manager })
-        : t(`onboarding.model.sentence.${step.key}`)
-      : t("onboarding.model.sentence.other", { step: step.title }));
+        ? t("onboarding.model.callBookedWith", { manager })
+        : t("onboarding.model.callBooked")
+      : (step.guidance ??
+        (isBuiltIn(step.key)
+          ? manager
+            ? t(`onboarding.model.withManager.${step.key}`, { manager })
+            : t(`onboarding.model.sentence.${step.key}`)
+          : t("onboarding.model.sentence.other", { step: step.title })));
   return (
     <Section
       id="your-onboarding"
@@ -71,7 +77,7 @@ export function OnboardingCard({ onboarding }: { onboarding: ModelOnboarding }) 
             {current.key === "welcome-call" ? (
               <a href="#welcome-call" className={`${buttonVariants({ size: "sm" })} mt-3`}>
                 <Icon name="calendar-days" className="size-4" />
-                {t("onboarding.model.bookCall")}
+                {t(booked ? "onboarding.model.seeCall" : "onboarding.model.bookCall")}
               </a>
             ) : null}
           </div>

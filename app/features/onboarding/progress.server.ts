@@ -1,10 +1,12 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Reader } from "#app/db/db.server.ts";
 import {
   onboardingSteps,
+  staffProfiles,
   submissionOnboardingSteps as herSteps,
   submissions,
   user,
+  welcomeCalls,
 } from "#app/db/schema.server.ts";
 import { defaultLanguage, type Language } from "#app/i18n/languages.ts";
 
@@ -29,9 +31,20 @@ export async function modelOnboarding(db: Reader, submissionId: number, language
       .where(eq(herSteps.submissionId, submissionId))
       .orderBy(asc(herSteps.position), asc(herSteps.stepId)),
     db
-      .select({ manager: user.name, activeSince: submissions.activeSince })
+      .select({
+        // The name her manager's card shows: her profile's, else her account's.
+        manager: sql<string | null>`coalesce(${staffProfiles.displayName}, ${user.name})`,
+        activeSince: submissions.activeSince,
+        callBooked: sql<boolean>`exists (${db
+          .select({ id: welcomeCalls.id })
+          .from(welcomeCalls)
+          .where(
+            and(eq(welcomeCalls.submissionId, submissions.id), eq(welcomeCalls.state, "booked")),
+          )})`,
+      })
       .from(submissions)
       .leftJoin(user, eq(user.id, submissions.managerId))
+      .leftJoin(staffProfiles, eq(staffProfiles.userId, submissions.managerId))
       .where(eq(submissions.id, submissionId)),
   ]);
   if (steps.length === 0) return null;
@@ -41,6 +54,8 @@ export async function modelOnboarding(db: Reader, submissionId: number, language
     // Her manager by first name only: the one member of the staff she is told about.
     manager: application?.manager?.trim().split(/\s+/)[0] || null,
     activeSince: application?.activeSince?.toISOString() ?? null,
+    // Her welcome call is booked: her next move is made, the call itself is what comes.
+    callBooked: application?.callBooked ?? false,
     steps: steps.map((step) => ({
       id: step.stepId,
       key: step.key,

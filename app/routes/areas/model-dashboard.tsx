@@ -149,6 +149,7 @@ export default function ModelDashboard({ loaderData, actionData }: Route.Compone
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
         <div className="space-y-6">
           {loaderData.onboarding ? <OnboardingCard onboarding={loaderData.onboarding} /> : null}
+          {loaderData.manager ? <ManagerCard card={loaderData.manager} placement="phone" /> : null}
           {loaderData.welcomeCall ? (
             <WelcomeCallCard
               card={loaderData.welcomeCall}
@@ -171,7 +172,7 @@ export default function ModelDashboard({ loaderData, actionData }: Route.Compone
         </div>
 
         <div className="space-y-6">
-          {loaderData.manager ? <ManagerCard card={loaderData.manager} /> : null}
+          {loaderData.manager ? <ManagerCard card={loaderData.manager} placement="side" /> : null}
           <SecurityCard twoFactorEnabled={loaderData.twoFactorEnabled} />
           <DataViews views={loaderData.views} hasApplications={applications.length > 0} />
           <Advice posts={loaderData.advice} />

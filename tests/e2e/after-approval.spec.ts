@@ -1,0 +1,285 @@
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "@playwright/test";
+import ICAL from "ical.js";
+import type { ParsedMail } from "mailparser";
+import { recipientsOf } from "#app/test/smtp-server.ts";
+import { pendingApplicationId } from "./admin-screens.ts";
+import { expectAccessible } from "./axe.ts";
+import { expect, t, test, waitForHydration, type AppServer } from "./fixtures.ts";
+
+/**
+ * From "Aprovado" to her welcome call held (issue 29), every step through the screens, as the two
+ * people live it: Clara applies; Rita, an approver, writes her profile and her hours, approves
+ * Clara and becomes her talent manager; Clara, on her phone in Lisbon, finds her onboarding, her
+ * manager and free times in her own zone on her dashboard and books one; both receive the
+ * invitation over real SMTP; the server's clock moves to the call's hour (libfaketime:
+ * server-fixture.ts), the reminder arrives once, Rita marks the call held on her agenda, and the
+ * welcome-call step is done on her page and on Clara's dashboard. Axe on every screen; with
+ * SHOTS_DIR set, Clara's dashboard at each step at 390 and 1366 px, in Portuguese and English.
+ */
+test.use({ movableClock: true });
+test.describe.configure({ mode: "serial", timeout: 240_000 });
+
+const MANAGER = "rita.journey@example.com";
+const MODEL = "clara.journey@example.com";
+const FULL_NAME = "Clara Journey Ramos";
+const SHOTS = process.env.SHOTS_DIR;
+const en = (key: string, vars?: Record<string, string | number>) => t("en", key, vars);
+
+/** Her dashboard at both widths and in both languages, then back where she was. */
+async function shootDashboard(page: Page, origin: string, step: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  const size = page.viewportSize()!;
+  for (const lang of ["pt", "en"] as const) {
+    await page.goto(`${origin}/dashboard/model?lang=${lang}`);
+    await waitForHydration(page);
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+      await page.screenshot({ path: `${SHOTS}/${step}-${lang}-${width}.png`, fullPage: true });
+    }
+  }
+  await page.setViewportSize(size);
+}
+
+/** Clara's phone: 390 px, touch, in Lisbon, signed in. */
+async function claraOnHerPhone(browser: Browser, app: AppServer) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    timezoneId: "Europe/Lisbon",
+    locale: "pt-PT",
+  });
+  const page = await context.newPage();
+  await app.signIn(page, "model", { email: MODEL, lang: "pt" });
+  return page;
+}
+
+/** The mails to `to` that `which` picks, once there are at least `count` of them. */
+async function mailsWhere(
+  app: AppServer,
+  to: string,
+  which: (mail: ParsedMail) => boolean,
+  count = 1,
+  timeout = 30_000,
+) {
+  let found: ParsedMail[] = [];
+  await expect
+    .poll(
+      () => {
+        found = app.mail.received.filter((mail) => recipientsOf(mail).includes(to) && which(mail));
+        return found.length;
+      },
+      { message: `mails to ${to}`, timeout },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return found;
+}
+
+const invitation = (mail: ParsedMail) =>
+  mail.attachments.some((part) => part.contentType.startsWith("text/calendar"));
+/** A reminder, hers or her manager's (whose subject ends with the model's name), in pt or en. */
+const reminder = (mail: ParsedMail) =>
+  (["pt", "en"] as const).some(
+    (lang) =>
+      mail.subject === t(lang, "welcomeCall.mail.model.subject.reminder") ||
+      (mail.subject ?? "").startsWith(
+        t(lang, "welcomeCall.mail.staff.subject.reminder", { model: "" }),
+      ),
+  );
+
+const calendarOf = (mail: ParsedMail) => {
+  const part = mail.attachments.find((a) => a.contentType.startsWith("text/calendar"));
+  expect(part, "the mail carries an invitation").toBeDefined();
+  return new ICAL.Component(ICAL.parse(part!.content.toString("utf8")));
+};
+
+test("approved, her manager named, her call booked on her phone and held: the step is done on both sides", async ({
+  app,
+  browser,
+  playwright,
+}) => {
+  // Clara applies through the form, in Portuguese.
+  const visitor = await playwright.request.newContext();
+  const sent = await visitor.post(`${app.origin}/?index&lang=pt`, {
+    headers: { origin: app.origin },
+    form: {
+      fullName: FULL_NAME,
+      age: "26",
+      email: MODEL,
+      whatsapp: "+351 912 345 678",
+      instagram: "@clara.journey",
+      experience: "beginner",
+      message: "Quero começar com uma equipe.",
+      consent: "on",
+    },
+  });
+  expect(sent.status()).toBe(200);
+  await visitor.dispose();
+  await app.mail.mailTo(MODEL, 0, 20_000);
+
+  // Rita, at her desk: her profile, then her hours, each through its screen.
+  const staff = await browser.newContext({
+    baseURL: app.origin,
+    viewport: { width: 1366, height: 900 },
+  });
+  const desk = await staff.newPage();
+  await app.signIn(desk, "approver", { email: MANAGER });
+  await desk.goto(`${app.origin}/admin/profile?lang=en`);
+  await waitForHydration(desk);
+  await desk.getByLabel(en("manager.profile.displayName")).fill("Rita Moreira");
+  await desk.getByLabel(en("manager.profile.whatsapp")).fill("(48) 99876-5432");
+  await desk.getByLabel(en("manager.profile.meetingUrl")).fill("https://meet.example/rita");
+  await desk
+    .getByLabel(en("manager.profile.introIn", { language: "Português" }))
+    .fill("Oi! Sou a Rita e vou acompanhar você nos primeiros meses.");
+  await desk.getByRole("button", { name: en("manager.profile.save") }).click();
+  await expect(desk.getByLabel(en("manager.profile.meetingUrl"))).toHaveValue(
+    "https://meet.example/rita",
+  );
+  await expectAccessible(desk, "her profile");
+
+  await desk.goto(`${app.origin}/admin/agenda/availability?lang=en`);
+  await waitForHydration(desk);
+  for (const day of [
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+  ]) {
+    await desk.getByLabel(day, { exact: true }).fill("09:00-12:00, 14:00-18:00");
+  }
+  await desk.getByRole("button", { name: en("welcomeCall.availability.save") }).click();
+  await expect(desk.getByText(en("welcomeCall.availability.done.hours"))).toBeVisible();
+  await expectAccessible(desk, "her availability");
+
+  // She approves Clara from her page with the keyboard, and becomes her manager.
+  const id = await pendingApplicationId(staff.request, MODEL);
+  await desk.goto(`${app.origin}/admin/cadastros/${id}?lang=en`);
+  await waitForHydration(desk);
+  await desk.keyboard.press("a");
+  const approve = desk.getByRole("dialog", {
+    name: en("admin.keys.approveTitle", { name: FULL_NAME }),
+  });
+  await expect(approve).toBeVisible();
+  await desk.keyboard.press("Enter");
+  await expect(approve).toHaveCount(0);
+  await expect(desk.getByRole("button", { name: en("admin.undo.button") })).toBeVisible();
+  await desk.goto(`${app.origin}/admin/cadastros/${id}?lang=en`);
+  await waitForHydration(desk);
+  await desk.getByRole("button", { name: en("manager.assign.assignMe") }).click();
+  await expect(desk.locator("#onboarding")).toBeVisible();
+  await expectAccessible(desk, "her page, approved, with her manager");
+
+  // Clara on her phone: her onboarding, her manager, and free times in Lisbon's time.
+  const phone = await claraOnHerPhone(browser, app);
+  const pt = (key: string, vars?: Record<string, string | number>) => t("pt", key, vars);
+  await expect(phone.getByRole("heading", { name: pt("onboarding.model.title") })).toBeVisible();
+  await expect(
+    phone.getByText(pt("onboarding.model.stepOf", { current: 1, total: 5 })),
+  ).toBeVisible();
+  // Her manager right after her onboarding on the phone, by the name and words of her profile.
+  const manager = phone.getByRole("region", { name: pt("manager.card.title") });
+  await expect(manager).toContainText("Rita");
+  await expect(manager).toContainText("Oi! Sou a Rita");
+  const regions = await phone
+    .getByRole("region")
+    .evaluateAll((sections) => sections.map((section) => section.getAttribute("aria-labelledby")));
+  expect(regions.slice(0, 3)).toEqual([
+    "your-onboarding-title",
+    "manager-phone-title",
+    expect.any(String),
+  ]);
+  const whatsapp = phone.locator('a[href^="https://wa.me/"]').first();
+  await expect(whatsapp).toHaveAttribute("href", /^https:\/\/wa\.me\/5548998765432/);
+  const card = phone.locator("#welcome-call");
+  await expect(card.getByText(/\(Lisbon\)/).first()).toBeVisible();
+  await expectAccessible(phone, "her dashboard before booking, on her phone");
+  await shootDashboard(phone, app.origin, "1-approved");
+
+  // She taps the first free time and books it.
+  await phone.goto(`${app.origin}/dashboard/model?lang=pt`);
+  await waitForHydration(phone);
+  const firstTime = card.locator("fieldset").first().locator("label").first();
+  await firstTime.tap();
+  await card.getByRole("button", { name: pt("welcomeCall.card.book") }).tap();
+  await expect(card.getByText(pt("welcomeCall.card.notice.booked"))).toBeVisible();
+  await expect(
+    phone.getByText(pt("onboarding.model.callBookedWith", { manager: "Rita" })),
+  ).toBeVisible();
+  const startsAt = Date.parse((await card.locator("time").first().getAttribute("datetime"))!);
+  const bookedAt = Date.now();
+  expect(startsAt).toBeGreaterThan(bookedAt);
+  await expect(card.getByRole("link", { name: pt("welcomeCall.card.join") })).toHaveAttribute(
+    "href",
+    "https://meet.example/rita",
+  );
+  await expectAccessible(phone, "her dashboard with her call booked");
+  await shootDashboard(phone, app.origin, "2-booked");
+
+  // Both invitations over SMTP: the same event, at the instant she chose, hers in her zone.
+  const [hers] = await mailsWhere(app, MODEL, invitation);
+  const [ritas] = await mailsWhere(app, MANAGER, invitation);
+  for (const [mail, zone] of [
+    [hers!, "Europe/Lisbon"],
+    [ritas!, "America/Sao_Paulo"],
+  ] as const) {
+    const calendar = calendarOf(mail);
+    expect(calendar.getFirstPropertyValue("method")).toBe("REQUEST");
+    const vevent = calendar.getFirstSubcomponent("vevent")!;
+    const event = new ICAL.Event(vevent);
+    expect(vevent.getFirstProperty("dtstart")!.getParameter("tzid")).toBe(zone);
+    // Read through the zone the invitation itself defines.
+    const vtimezone = calendar.getFirstSubcomponent("vtimezone")!;
+    const start = event.startDate.clone();
+    start.zone = new ICAL.Timezone(vtimezone);
+    expect(start.toJSDate().getTime()).toBe(startsAt);
+    expect(event.summary).toBe("Conversa — Maré");
+    expect(String(event.location ?? event.description)).toContain("https://meet.example/rita");
+  }
+  expect(`${hers!.subject} ${hers!.text}`).not.toMatch(/OnlyFans|adult|adulto|conteúdo/i);
+
+  // The day comes: the clock moves to five minutes into the call. Her reminders (a day before,
+  // when she booked more than a day ahead, and an hour before) reach each of them once.
+  app.moveClock((startsAt - Date.now()) / 1000 + 5 * 60);
+  const reminders = startsAt - bookedAt > 24 * 60 * 60 * 1000 ? 2 : 1;
+  await mailsWhere(app, MODEL, reminder, reminders);
+  await mailsWhere(app, MANAGER, reminder, reminders);
+
+  // Rita's agenda: the call this week, marked held.
+  await desk.goto(`${app.origin}/admin/agenda?lang=en`);
+  await waitForHydration(desk);
+  const call = desk.getByRole("listitem").filter({ hasText: FULL_NAME });
+  await expect(call.getByText(/\(Europe\/Lisbon\)/)).toBeVisible();
+  await expectAccessible(desk, "her agenda");
+  await call.getByRole("button", { name: new RegExp(`^${en("welcomeCall.agenda.held")}`) }).click();
+  await expect(desk.getByText(en("welcomeCall.agenda.marked.held"))).toBeVisible();
+
+  // Done on her page ...
+  await desk.goto(`${app.origin}/admin/cadastros/${id}?lang=en#onboarding`);
+  await waitForHydration(desk);
+  const step = desk
+    .locator("#onboarding li")
+    .filter({ has: desk.getByRole("heading", { name: /Welcome call/ }) });
+  await expect(step.locator("data[value=done]")).toBeVisible();
+
+  // ... and on Clara's dashboard: step 2 of 5, her call held.
+  await phone.goto(`${app.origin}/dashboard/model?lang=pt`);
+  await waitForHydration(phone);
+  await expect(
+    phone.getByText(pt("onboarding.model.stepOf", { current: 2, total: 5 })),
+  ).toBeVisible();
+  await expect(card.getByText(pt("welcomeCall.card.held", { manager: "Rita" }))).toBeVisible();
+  await expectAccessible(phone, "her dashboard after the call");
+  await shootDashboard(phone, app.origin, "3-held");
+  // Nothing was sent twice meanwhile.
+  expect(
+    app.mail.received.filter((m) => recipientsOf(m).includes(MODEL) && reminder(m)),
+  ).toHaveLength(reminders);
+  await phone.context().close();
+  await staff.close();
+});
