@@ -14,6 +14,9 @@ import {
   submissions,
   submissionStatusHistory,
   user,
+  onboardingSteps,
+  submissionOnboardingSteps,
+  welcomeCalls,
 } from "#app/db/schema.server.ts";
 import { effectiveRole } from "#app/auth/guards.server.ts";
 import { decrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
@@ -174,6 +177,38 @@ export async function collectPersonalData(
   // any browser shows them from (decision 045).
   const photos = await photosForExport(db, ids);
 
+  // After approval (issue 29): where her onboarding stands and the welcome calls she booked.
+  // The staff's own words on it (skip reasons, notes on a step) stay out, as their private
+  // notes on her application do.
+  const [steps, calls] = ids.length
+    ? await inTurn([
+        db
+          .select({
+            submissionId: submissionOnboardingSteps.submissionId,
+            titles: onboardingSteps.titles,
+            state: submissionOnboardingSteps.state,
+            dueOn: submissionOnboardingSteps.dueOn,
+            closedAt: submissionOnboardingSteps.closedAt,
+          })
+          .from(submissionOnboardingSteps)
+          .innerJoin(onboardingSteps, eq(onboardingSteps.id, submissionOnboardingSteps.stepId))
+          .where(inArray(submissionOnboardingSteps.submissionId, ids))
+          .orderBy(asc(submissionOnboardingSteps.position)),
+        db
+          .select({
+            submissionId: welcomeCalls.submissionId,
+            bookedAt: welcomeCalls.createdAt,
+            startsAt: welcomeCalls.startsAt,
+            endsAt: welcomeCalls.endsAt,
+            timeZone: welcomeCalls.timeZone,
+            state: welcomeCalls.state,
+          })
+          .from(welcomeCalls)
+          .where(inArray(welcomeCalls.submissionId, ids))
+          .orderBy(asc(welcomeCalls.startsAt)),
+      ])
+    : [[], []];
+
   const key = includeDocument ? getEncryptionKey().key : null;
   const documentOf = (stored: string | null) => {
     if (!stored || !key) return null;
@@ -253,6 +288,17 @@ export async function collectPersonalData(
           note: entry.note,
         })),
       photos: photos.get(row.id) ?? [],
+      onboarding: steps
+        .filter((step) => step.submissionId === row.id)
+        .map(({ titles, state, dueOn, closedAt }) => ({
+          step: titles[row.language] || titles.pt || Object.values(titles)[0] || "",
+          state,
+          dueOn,
+          closedAt,
+        })),
+      welcomeCalls: calls
+        .filter((call) => call.submissionId === row.id)
+        .map(({ submissionId: _, ...call }) => call),
     })),
     emails: mails,
     privacyRequests: requests,

@@ -9,6 +9,8 @@ import {
   submissionRatings,
   submissions,
   submissionNotes,
+  submissionOnboardingSteps,
+  onboardingEvents,
   submissionStatusHistory,
   submissionTags,
   user,
@@ -69,6 +71,21 @@ export async function eraseApplications(tx: Writer, ids: number[]): Promise<numb
   await tx.delete(submissionNotes).where(inArray(submissionNotes.submissionId, erasedIds));
   // Her welcome calls, and the reminders that name her to her manager (issue 29).
   await eraseWelcomeCalls(tx, erasedIds);
+  // Her onboarding keeps its states and dates; the staff's words on it (why a step was skipped)
+  // may name her, and go.
+  await tx
+    .update(submissionOnboardingSteps)
+    .set({ skipReason: null })
+    .where(inArray(submissionOnboardingSteps.submissionId, erasedIds));
+  await tx
+    .update(onboardingEvents)
+    .set({ detail: null })
+    .where(
+      and(
+        inArray(onboardingEvents.submissionId, erasedIds),
+        eq(onboardingEvents.action, "skipped"),
+      ),
+    );
   await tx
     .update(submissionStatusHistory)
     .set({ note: null })

@@ -1,0 +1,2 @@
+ALTER TABLE "submission_onboarding_steps" DROP CONSTRAINT "submission_onboarding_skip_check";--> statement-breakpoint
+ALTER TABLE "submission_onboarding_steps" ADD CONSTRAINT "submission_onboarding_skip_check" CHECK (skip_reason is null or length(skip_reason) between 1 and 500);
