@@ -38,14 +38,26 @@ export const urgentMailKinds: readonly string[] = [
 /** The outbox priority of a kind: higher goes first. */
 export const mailPriority = (kind: string) => (urgentMailKinds.includes(kind) ? 1 : 0);
 
-/** The kinds the outbox's list names in her language (any other is shown as stored). */
 /** Mail of the product's own wording to an account's owner (app/auth/): no template. */
 export const accountMailKinds = ["sign-up-attempt"] as const;
 
+/**
+ * After approval (issue 29), the product's own wording: her manager named or changed (to her,
+ * and to the manager), her welcome call's invitation and its reminders (to both).
+ */
+export const afterApprovalMailKinds = [
+  "manager-assigned",
+  "staff-manager",
+  "welcome-call",
+  "welcome-call-reminder",
+] as const;
+
+/** The kinds the outbox's list names in her language (any other is shown as stored). */
 export const labelledMailKinds: readonly string[] = [
   ...mailTemplateKinds,
   ...staffMailKinds,
   ...accountMailKinds,
+  ...afterApprovalMailKinds,
 ];
 
 export const isMailTemplateKind = (value: unknown): value is MailTemplateKind =>
