@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import SlowFilesFirst from "./app/test/slow-files-first.ts";
 
 // Kept apart from vite.config.ts: the React Router plugin is for the app build, not for unit tests.
 export default defineConfig({
@@ -16,6 +17,8 @@ export default defineConfig({
     // server or a timer (310 s against 273 s for the whole run). Tests keep to their own rows (a
     // marker each) or their own database (app/test/own-postgres.ts).
     maxWorkers: 3,
+    // The longest files start first, so none runs alone at the end (app/test/slow-files-first.ts).
+    sequence: { sequencer: SlowFilesFirst },
     // A test's time limit catches a hang, not slowness: on a busy machine a test of thirty
     // sign-ins (each a deliberately costly password hash) takes more than vitest's 5 s.
     testTimeout: 20_000,
