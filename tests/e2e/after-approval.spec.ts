@@ -283,3 +283,23 @@ test("approved, her manager named, her call booked on her phone and held: the st
   await phone.context().close();
   await staff.close();
 });
+
+test("the movable clock itself: the server's time moves by what the spec says, forward or back", async ({
+  app,
+  request,
+}) => {
+  /** How far the server's clock is from this machine's, by its Date header. */
+  const ahead = async () => {
+    // Node keeps its Date header for up to a second.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const response = await request.get(`${app.origin}/robots.txt`);
+    expect(response.ok()).toBe(true);
+    return Date.parse(response.headers().date!) - Date.now();
+  };
+  const day = 24 * 60 * 60;
+  const before = await ahead();
+  app.moveClock(3 * day);
+  expect(Math.abs((await ahead()) - before - 3 * day * 1000)).toBeLessThan(5_000);
+  app.moveClock(-day);
+  expect(Math.abs((await ahead()) - before - 2 * day * 1000)).toBeLessThan(5_000);
+});

@@ -56,11 +56,11 @@ test.beforeAll(async () => {
   databaseUrl = url.toString();
   smtp = await startSmtp();
   dataDir = await mkdtemp(path.join(os.tmpdir(), "mare-call-e2e-"));
-  server = await ownServer(offset + 85, {
+  server = await ownServer(offset + 86, {
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
-    PUBLIC_ORIGIN: `http://127.0.0.1:${offset + 85}`,
+    PUBLIC_ORIGIN: `http://127.0.0.1:${offset + 86}`,
     TRUST_PROXY: "loopback",
     MAIL_POLL_SECONDS: "1",
   });

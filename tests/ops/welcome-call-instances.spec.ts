@@ -54,14 +54,14 @@ test.beforeAll(async () => {
     SMTP_URL: smtp.url,
     BETTER_AUTH_SECRET: randomBytes(32).toString("base64"),
     DATA_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-    PUBLIC_ORIGIN: `http://127.0.0.1:${offset + 80}`,
+    PUBLIC_ORIGIN: `http://127.0.0.1:${offset + 87}`,
     TRUST_PROXY: "loopback",
     // Both senders look at the outbox every second: the reminders' test races them.
     MAIL_POLL_SECONDS: "1",
   };
   for (let i = 0; i < 2; i++) dataDirs.push(await mkdtemp(path.join(os.tmpdir(), "mare-call-")));
-  a = await ownServer(offset + 80, { ...shared, DATA_DIR: dataDirs[0]! });
-  b = await ownServer(offset + 81, { ...shared, DATA_DIR: dataDirs[1]! });
+  a = await ownServer(offset + 87, { ...shared, DATA_DIR: dataDirs[0]! });
+  b = await ownServer(offset + 88, { ...shared, DATA_DIR: dataDirs[1]! });
   for (const email of [...MODELS, MANAGER]) {
     await createAccount({
       email,
