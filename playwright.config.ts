@@ -13,10 +13,10 @@ export default defineConfig({
   // Every named account, made once before the tests (tests/e2e/accounts.ts).
   globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
-  // Four on CI's two cores: much of a browser test is waiting (a slow network emulated, a mail,
-  // a server starting, an undo window), and with three the run took 14 minutes of which the
-  // tests' own time was 11 (with two, a fifth of the machine stayed idle).
-  workers: process.env.CI ? 4 : undefined,
+  // Three on CI's two cores: the headless shell leaves a fifth of the machine idle with two, and
+  // four only made each test slower (the run is bound by the processor: 14.1 minutes with three,
+  // 14.8 with four).
+  workers: process.env.CI ? 3 : undefined,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [["list"]] : [["list"]],

@@ -21,7 +21,7 @@ import { resources } from "#app/i18n/resources.server.ts";
 import * as authApi from "#app/routes/resources/auth-api.ts";
 import { confirmVerificationLink } from "#app/test/verification-link.ts";
 import { callRoute, outcomeOf } from "#app/test/routes.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 import { getAuth } from "./auth.server.ts";
 import { effectiveRole, getCurrentUser, requireScreen } from "./guards.server.ts";
 import {
@@ -43,7 +43,7 @@ const NEW_PASSWORD = "outra-senha-bem-longa";
 
 const english = resources.en as Record<string, Record<string, unknown>>;
 
-describe.each(databaseTargets)("account routes on %s", (_name, kind) => {
+describe.each(routeTestTargets)("account routes on %s", (_name, kind) => {
   // A shared test database keeps rows and counters between runs: this run's have their own
   // addresses (e-mail and IP), and are removed afterwards.
   const marker = randomBytes(4).toString("hex");

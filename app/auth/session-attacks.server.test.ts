@@ -28,7 +28,7 @@ import {
   TEST_SERVER_SETTINGS,
 } from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 import { insertApplicationRow } from "#app/test/factories.ts";
 import { testRun } from "#app/test/test-run.ts";
 import { getAuth } from "./auth.server.ts";
@@ -59,7 +59,7 @@ function sessionCookieOf(headers: Headers): string | null {
 const tokenOf = (cookie: string) =>
   decodeURIComponent(cookie.slice(COOKIE.length + 1)).replace(/\.[^.]*$/, "");
 
-describe.each(databaseTargets)("session attacks on %s", (_name, kind) => {
+describe.each(routeTestTargets)("session attacks on %s", (_name, kind) => {
   const { marker, ipPrefix, nextIp } = testRun();
   const email = (name: string) => `${name}.${marker}@example.com`;
 

@@ -18,7 +18,7 @@ import {
 } from "#app/test/app-database.ts";
 import { hostileText } from "#app/test/hostile.ts";
 import { callRoute } from "#app/test/routes.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 import { readCursor, readPageNumber } from "#app/utils/keyset.ts";
 
 /**
@@ -122,7 +122,7 @@ const hostileCursor = fc.oneof(
   },
 );
 
-describe.each(databaseTargets)("page links of every list on %s", (_name, kind) => {
+describe.each(routeTestTargets)("page links of every list on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   let admin = { id: "", cookie: "" };
 

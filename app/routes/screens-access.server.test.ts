@@ -14,7 +14,7 @@ import {
   TEST_SERVER_SETTINGS,
 } from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 
 /**
  * Every loader and action of a signed-in screen, called in-process (without the admin layout's
@@ -66,7 +66,7 @@ const guardedRoutes = await Promise.all(
   }),
 );
 
-describe.each(databaseTargets)("every signed-in screen's guard on %s", (_name, kind) => {
+describe.each(routeTestTargets)("every signed-in screen's guard on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const cookies = new Map<Who, string>();
   const ids: string[] = [];

@@ -19,10 +19,12 @@ export const databaseTargets: [name: string, kind: DatabaseKind][] = [["PGlite",
 if (hasPostgres) databaseTargets.push(["PostgreSQL", "postgres"]);
 
 /**
- * One database for the tests that drive whole routes with hostile input (the fuzz of every
- * route, return paths, the sign-in lockout): what they check is in the routes, and PGlite is
- * PostgreSQL's own engine, so running them twice doubled their minutes and found nothing the
- * one run does not. PostgreSQL when given (CI, and production's other half), else PGlite.
+ * One database for the tests that drive whole routes with hostile input or play an attack
+ * through them (the fuzz of every route, return paths, the sign-in lockout, the account and
+ * session attacks, mail links, stored markup, uploads): what they check is in the routes, and
+ * PGlite is PostgreSQL's own engine, so running them twice doubled their minutes and found
+ * nothing the one run does not; the data layer's own tests keep both. PostgreSQL when given
+ * (CI, and production's other half), else PGlite.
  */
 export const routeTestTargets: [name: string, kind: DatabaseKind][] = [databaseTargets.at(-1)!];
 

@@ -43,6 +43,8 @@ const query = <Row extends pg.QueryResultRow>(text: string, values: unknown[] = 
   onServer(databaseUrl, async (client) => (await client.query<Row>(text, values)).rows);
 
 test.beforeAll(async () => {
+  // Two servers (or one) started on a busy machine: more than a test's usual half minute.
+  test.setTimeout(120_000);
   databaseName = `mare_calls_${randomBytes(4).toString("hex")}`;
   await onServer(baseUrl!, (client) => client.query(`create database ${databaseName}`));
   const url = new URL(baseUrl!);

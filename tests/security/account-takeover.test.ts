@@ -21,7 +21,7 @@ import {
 import { CookieJar } from "#app/test/cookie-jar.ts";
 import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
 import { callRoute } from "#app/test/routes.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 import { testRun } from "#app/test/test-run.ts";
 
 /**
@@ -36,7 +36,7 @@ import { testRun } from "#app/test/test-run.ts";
 const ATTACKER_PASSWORD = "attacker-chose-this-1";
 const HER_PASSWORD = "her-own-password-2026";
 
-describe.each(databaseTargets)("pre-registration takeover on %s", (_name, kind) => {
+describe.each(routeTestTargets)("pre-registration takeover on %s", (_name, kind) => {
   const { marker, nextIp: newIp } = testRun();
   const email = (name: string) => `${name}.${marker}@example.com`;
   const adminEmail = email("dona");

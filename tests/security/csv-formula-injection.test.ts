@@ -8,7 +8,7 @@ import { exportAccessLog } from "#app/features/reports/access-report.server.ts";
 import { exportSubmissions } from "#app/features/submissions/export.server.ts";
 import { insertApplication, insertAccount, insertAffiliate } from "#app/test/factories.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 import { findSoffice, openInCalc, type SheetCell } from "#app/test/spreadsheet.ts";
 
 /**
@@ -104,7 +104,7 @@ const formulas = (sheet: SheetCell[][]) =>
     ),
   );
 
-describe.skipIf(!soffice && !process.env.CI).each(databaseTargets)(
+describe.skipIf(!soffice && !process.env.CI).each(routeTestTargets)(
   "formulas typed into an application or an article title, exported as CSV, on %s",
   (_name, kind) => {
     const marker = randomBytes(4).toString("hex");

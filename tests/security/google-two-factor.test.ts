@@ -15,7 +15,7 @@ import {
 } from "#app/test/app-database.ts";
 import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
 import { browserRequests, callRoute } from "#app/test/routes.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 import { accountWithAuthenticator, codeStep } from "#app/test/two-factor.server.ts";
 import { totp } from "../e2e/accounts.ts";
 
@@ -29,7 +29,7 @@ import { totp } from "../e2e/accounts.ts";
 
 const PASSWORD = "maré-talent-2026!";
 
-describe.each(databaseTargets)("Google and two-step sign-in on %s", (_name, kind) => {
+describe.each(routeTestTargets)("Google and two-step sign-in on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const email = (name: string) => `${name}.${marker}@example.com`;
   // First, so that the local Google set up next comes on top of the server's settings.

@@ -22,7 +22,7 @@ import {
   TEST_SERVER_SETTINGS,
 } from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 
 /**
  * Poisoned mailed links (issue 13, finding 4). `POST /privacy/request` with `Host: evil.example`
@@ -39,7 +39,7 @@ const PASSWORD = "maré-talent-2026!";
 for (const configured of ["", "https://maretalent.example"]) {
   const expectedOrigin = configured || TEST_ORIGIN;
 
-  describe.each(databaseTargets)(
+  describe.each(routeTestTargets)(
     `mailed links with PUBLIC_ORIGIN=${configured || "(unset)"} on %s`,
     (_name, kind) => {
       const marker = randomBytes(4).toString("hex");

@@ -22,7 +22,7 @@ import {
 } from "#app/test/app-database.ts";
 import { CookieJar } from "#app/test/cookie-jar.ts";
 import { browserRequests, callRoute } from "#app/test/routes.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 import { confirmVerificationLink } from "#app/test/verification-link.ts";
 
 /**
@@ -48,7 +48,7 @@ const pages: Record<string, (args: never) => unknown> = {
   "/forgot-password": forgotPassword.loader,
 };
 
-describe.each(databaseTargets)("mailed links opened by a scanner first, on %s", (_name, kind) => {
+describe.each(routeTestTargets)("mailed links opened by a scanner first, on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const email = (name: string) => `${name}.${marker}@example.com`;
   let ip = 0;

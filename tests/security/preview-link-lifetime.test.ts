@@ -19,7 +19,7 @@ import {
   TEST_SERVER_SETTINGS,
 } from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 import { insertAccount } from "#app/test/factories.ts";
 
 /**
@@ -29,7 +29,7 @@ import { insertAccount } from "#app/test/factories.ts";
  * new link replaces it, when the article is deleted, and 14 days after it was made.
  */
 
-describe.each(databaseTargets)("the private preview link's lifetime on %s", (_name, kind) => {
+describe.each(routeTestTargets)("the private preview link's lifetime on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const actor = { id: `editor-${marker}`, ip: "203.0.113.7" };
 

@@ -11,7 +11,7 @@ import {
   TEST_SERVER_SETTINGS,
 } from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 
 /**
  * The attack: time /privacy/request to learn whether an address applied to the agency. The
@@ -26,7 +26,7 @@ import { databaseTargets } from "#app/test/databases.ts";
 
 const PAIRS = 100;
 
-describe.each(databaseTargets)("timing /privacy/request on %s", (_name, kind) => {
+describe.each(routeTestTargets)("timing /privacy/request on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const known = (i: number) => `known${i}.${marker}@example.com`;
   const unknown = (i: number) => `unknown${i}.${marker}@example.com`;

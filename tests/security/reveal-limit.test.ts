@@ -17,7 +17,7 @@ import {
   TEST_SERVER_SETTINGS,
 } from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 import * as encryption from "#app/utils/encryption.server.ts";
 
 // Every decryption the reveals make, counted (the real one runs): a refused reveal makes none.
@@ -35,7 +35,7 @@ vi.mock("#app/utils/encryption.server.ts", async (importOriginal) => {
 
 const PASSWORD = "a-long-staff-password-1";
 
-describe.each(databaseTargets)("the hourly reveal limit on %s", (_name, kind) => {
+describe.each(routeTestTargets)("the hourly reveal limit on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const email = (name: string) => `${name}.${marker}@example.com`;
   const accounts: Record<

@@ -12,7 +12,7 @@ import {
 } from "#app/test/app-database.ts";
 import type { CookieJar } from "#app/test/cookie-jar.ts";
 import { browserRequests } from "#app/test/routes.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 import { accountWithAuthenticator, codeStep, passwordStep } from "#app/test/two-factor.server.ts";
 import { totp } from "../e2e/accounts.ts";
 
@@ -26,7 +26,7 @@ import { totp } from "../e2e/accounts.ts";
 
 const PASSWORD = "maré-talent-2026!";
 
-describe.each(databaseTargets)("an authenticator code used twice, on %s", (_name, kind) => {
+describe.each(routeTestTargets)("an authenticator code used twice, on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   let ipCount = 0;
   const newIp = () => `203.0.113.${++ipCount % 250}`;

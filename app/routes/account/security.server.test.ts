@@ -13,7 +13,7 @@ import {
   TEST_SERVER_SETTINGS,
 } from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 import * as security from "./security.tsx";
 
 /**
@@ -43,7 +43,7 @@ describe("describeDevice", () => {
   });
 });
 
-describe.each(databaseTargets)("the security page on %s", (_name, kind) => {
+describe.each(routeTestTargets)("the security page on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const address = `ana.${marker}@example.com`;
   let userId = "";

@@ -12,7 +12,7 @@ import {
   TEST_ORIGIN,
   TEST_SERVER_SETTINGS,
 } from "#app/test/app-database.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 import { insertApplicationRow } from "#app/test/factories.ts";
 import { browserRequests, callRoute } from "#app/test/routes.ts";
 import * as contactTemplatesScreen from "./email/contact.tsx";
@@ -27,7 +27,7 @@ const PASSWORD = "contato-com-proposito-2026!";
 const roles = ["approver", "admin", "editor", "model", "affiliate"] as const;
 type Who = (typeof roles)[number];
 
-describe.each(databaseTargets)("contact with a purpose over HTTP on %s", (_name, kind) => {
+describe.each(routeTestTargets)("contact with a purpose over HTTP on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const cookies = {} as Record<Who, string>;
   const ids = {} as Record<Who, string>;

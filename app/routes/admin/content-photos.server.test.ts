@@ -15,7 +15,7 @@ import {
   TEST_ORIGIN,
   TEST_SERVER_SETTINGS,
 } from "#app/test/app-database.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { action } from "./content.tsx";
 
@@ -33,7 +33,7 @@ const photo = (width = 900, height = 600) =>
     .jpeg()
     .toBuffer();
 
-describe.each(databaseTargets)("photos on the content screen on %s", (_name, kind) => {
+describe.each(routeTestTargets)("photos on the content screen on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   let cookie = "";
   let editorName = "";

@@ -12,7 +12,7 @@ import {
   TEST_SERVER_SETTINGS,
 } from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 import { action } from "./images.ts";
 
 /**
@@ -29,7 +29,7 @@ function memory() {
   return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
 }
 
-describe.each(databaseTargets)("the cover upload under attack on %s", (_name, kind) => {
+describe.each(routeTestTargets)("the cover upload under attack on %s", (_name, kind) => {
   let cookie = "";
   const upload = (bytes: Buffer, name = "cover.png") => {
     const form = new FormData();

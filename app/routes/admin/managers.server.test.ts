@@ -10,7 +10,7 @@ import {
   TEST_ORIGIN,
   TEST_SERVER_SETTINGS,
 } from "#app/test/app-database.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 import { insertApplicationRows } from "#app/test/factories.ts";
 import { callRoute } from "#app/test/routes.ts";
 import * as bulkRoute from "./bulk-manager.ts";
@@ -22,7 +22,7 @@ import * as managerRoute from "./submission-manager.ts";
  * is assigned by approvers and admins only, and is only ever an approver or an admin; the
  * profile a reviewer saves is her own; another site's post with her session changes nothing.
  */
-describe.each(databaseTargets)("talent managers' endpoints on %s", (_name, kind) => {
+describe.each(routeTestTargets)("talent managers' endpoints on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const { ids, cookies, account } = namedAccounts(marker, (who) => `${who} ${marker}`);
   let approved: number[];

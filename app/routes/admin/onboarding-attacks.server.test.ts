@@ -19,7 +19,7 @@ import {
 } from "#app/test/app-database.ts";
 import { insertApplicationRow } from "#app/test/factories.ts";
 import { callRoute } from "#app/test/routes.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 import * as boardRoute from "./onboarding.tsx";
 import * as stepsRoute from "./onboarding-steps.tsx";
 import * as stepRoute from "./submission-onboarding.tsx";
@@ -34,7 +34,7 @@ const PASSWORD = "integracao-das-modelos-2026!";
 const roles = ["approver", "admin", "editor", "model", "affiliate"] as const;
 type Who = (typeof roles)[number];
 
-describe.each(databaseTargets)("the onboarding's routes on %s", (_name, kind) => {
+describe.each(routeTestTargets)("the onboarding's routes on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const cookies = {} as Record<Who, string>;
   const ids = {} as Record<Who, string>;

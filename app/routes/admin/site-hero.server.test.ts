@@ -13,7 +13,7 @@ import {
   TEST_ORIGIN,
   TEST_SERVER_SETTINGS,
 } from "#app/test/app-database.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { action } from "./site.tsx";
 
@@ -35,7 +35,7 @@ const photo = (width = 1600, height = 1200) =>
 
 const alts = Object.fromEntries(languages.map(({ code }) => [`alt-${code}`, `Alt ${code}`]));
 
-describe.each(databaseTargets)("the hero image on the Site screen on %s", (_name, kind) => {
+describe.each(routeTestTargets)("the hero image on the Site screen on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const cookies: Record<"editor" | "approver", string> = { editor: "", approver: "" };
   const ids: Record<"editor" | "approver", string> = { editor: "", approver: "" };

@@ -26,7 +26,7 @@ import {
 } from "#app/test/app-database.ts";
 import { hostileText, markupPayloads } from "#app/test/hostile.ts";
 import { callRoute } from "#app/test/routes.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 import * as detail from "./submission.tsx";
 import * as list from "./submissions.tsx";
 
@@ -96,7 +96,7 @@ function expectInert(html: string, label: string) {
   }
 }
 
-describe.each(databaseTargets)("stored markup on the admin's pages on %s", (_name, kind) => {
+describe.each(routeTestTargets)("stored markup on the admin's pages on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   // Each client its own IPv6 /64 (a limit counts a /64 as one address), all of them this run's.
   const ipPrefix = `2001:0db8:${marker.slice(0, 4)}:`;

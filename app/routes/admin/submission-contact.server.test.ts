@@ -14,7 +14,7 @@ import {
   TEST_SERVER_SETTINGS,
 } from "#app/test/app-database.ts";
 import { outcomeOf } from "#app/test/routes.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 import { whatsappLink } from "#app/utils/whatsapp.ts";
 import * as contactRoute from "./submission-contact.ts";
 
@@ -26,7 +26,7 @@ import * as contactRoute from "./submission-contact.ts";
 const PASSWORD = "contato-com-a-candidata-2026!";
 const roles = ["approver", "admin", "editor", "model", "affiliate"] as const;
 
-describe.each(databaseTargets)("contacting an applicant over HTTP on %s", (_name, kind) => {
+describe.each(routeTestTargets)("contacting an applicant over HTTP on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const cookies = {} as Record<(typeof roles)[number], string>;
   const ids = {} as Record<(typeof roles)[number], string>;

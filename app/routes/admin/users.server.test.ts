@@ -5,7 +5,7 @@ import { getDatabase } from "#app/db/db.server.ts";
 import { accessLog, outbox, session, user, type Role } from "#app/db/schema.server.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
 import { callRoute } from "#app/test/routes.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 import { mayAct, mayOpen, type ScreenName } from "#app/auth/permissions.ts";
 import * as accessReport from "./access-report.tsx";
 import * as adminIndex from "./index.ts";
@@ -40,7 +40,7 @@ import {
 type Handler = (args: never) => unknown;
 const PASSWORD = "uma-senha-de-teste-longa";
 
-describe.each(databaseTargets)("admin users routes on %s", (_name, kind) => {
+describe.each(routeTestTargets)("admin users routes on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const email = (name: string) => `${name}.${marker}@example.com`;
   const cookies = new Map<string, string>();

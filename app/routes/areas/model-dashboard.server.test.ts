@@ -12,7 +12,7 @@ import {
   TEST_SERVER_SETTINGS,
 } from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 import * as dashboard from "./model-dashboard.tsx";
 
 /**
@@ -21,7 +21,7 @@ import * as dashboard from "./model-dashboard.tsx";
  * model's, never an erased one), their history without reviewers' names, the staff's views of her
  * data by role; she edits her profile with the form's checks; other roles never get in.
  */
-describe.each(databaseTargets)("the model dashboard on %s", (_name, kind) => {
+describe.each(routeTestTargets)("the model dashboard on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const email = (name: string) => `${name}.${marker}@example.com`;
   const { ids, cookies, account } = namedAccounts(

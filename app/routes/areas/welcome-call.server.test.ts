@@ -11,7 +11,7 @@ import {
   TEST_ORIGIN,
   TEST_SERVER_SETTINGS,
 } from "#app/test/app-database.ts";
-import { databaseTargets } from "#app/test/databases.ts";
+import { routeTestTargets } from "#app/test/databases.ts";
 import { insertApplicationRow } from "#app/test/factories.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { databaseNow } from "#app/features/welcome-call/booking.server.ts";
@@ -24,7 +24,7 @@ import * as route from "./welcome-call.tsx";
  * 404 for another model's call), nothing stored for a refused one, and the agenda's guard of
  * another manager's call.
  */
-describe.each(databaseTargets)("the welcome call's forms on %s", (_name, kind) => {
+describe.each(routeTestTargets)("the welcome call's forms on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
   const PASSWORD = "uma-conversa-por-vez-2026";
   let db: Database;
