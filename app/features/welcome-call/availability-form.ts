@@ -93,9 +93,14 @@ export const dayOffForm = z.object({
   day: z
     .string({ error: "welcomeCall.availability.errors.day" })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "welcomeCall.availability.errors.day" })
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T12:00:00Z`)), {
-      error: "welcomeCall.availability.errors.day",
-    }),
+    // A day of the calendar: JavaScript rolls 31 February over to March, the database refuses it.
+    .refine(
+      (value) => {
+        const parsed = new Date(`${value}T12:00:00Z`);
+        return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+      },
+      { error: "welcomeCall.availability.errors.day" },
+    ),
 });
 
 export const TITLE_MAX = 80;

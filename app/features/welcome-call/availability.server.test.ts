@@ -5,7 +5,7 @@ import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { staffProfiles } from "#app/db/schema.server.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { insertAccount } from "#app/test/factories.ts";
-import { parseRanges } from "./availability-form.ts";
+import { dayOffForm, parseRanges } from "./availability-form.ts";
 import {
   addDayOff,
   availabilityOf,
@@ -100,5 +100,16 @@ describe.each(databaseTargets)("her availability on %s", (_name, kind) => {
     expect(await addDayOff(database.db, staffId, "2020-01-06")).toBe("past");
     await removeDayOff(database.db, staffId, day);
     expect((await availabilityOf(database.db, staffId)).daysOff).toEqual([]);
+  });
+});
+
+describe("a day off as typed", () => {
+  it("is a day of the calendar: 31 February is refused before the database sees it (the fuzz found a 500)", () => {
+    for (const day of ["2030-02-31", "2030-13-01", "2030-00-10", "2030-2-3", "2030-02-29"]) {
+      expect(dayOffForm.safeParse({ intent: "addDay", day }).success, day).toBe(false);
+    }
+    for (const day of ["2032-02-29", "2030-12-31"]) {
+      expect(dayOffForm.safeParse({ intent: "addDay", day }).success, day).toBe(true);
+    }
   });
 });
