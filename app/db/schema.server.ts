@@ -30,6 +30,15 @@ import { staffAlertModes } from "./staff-alert-modes.ts";
 import { tagColours } from "./tag-colours.ts";
 import { foldSql } from "./search-folding.ts";
 import { onboardingActions, onboardingStates, welcomeCallStates } from "./onboarding-states.ts";
+import {
+  contractStates,
+  identityCheckStates,
+  identityDocumentTypes,
+  identityImageSides,
+  payoutStates,
+  statementLineKinds,
+  statementStates,
+} from "./career-states.ts";
 export { privacyRequestKinds, type PrivacyRequestKind };
 
 /**
@@ -1275,5 +1284,250 @@ export const welcomeCalls = pgTable(
       .where(sql`state = 'booked'`),
     // A manager's agenda, a week at a time.
     index("welcome_calls_manager_idx").on(table.managerId, table.startsAt),
+  ],
+);
+
+/*
+ * Her career (issue 30, product.md section 8): the identity check, the contract she signs in her
+ * dashboard, and the monthly statements of what she earned. All of it hangs on her approved
+ * application, as her onboarding does.
+ */
+
+/**
+ * One identity check she sent: the document type she named, then a reviewer's answer. The
+ * confirmation (who, when, what was checked) stays after its photos are deleted, a configured
+ * number of days later or with erasure (images_deleted_at).
+ */
+export const identityChecks = pgTable(
+  "identity_checks",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    submissionId: bigint("submission_id", { mode: "number" })
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    /** What she said she photographed. */
+    documentType: text("document_type", { enum: identityDocumentTypes }).notNull(),
+    state: text("state", { enum: identityCheckStates }).notNull().default("submitted"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The reviewer who confirmed it or asked for new photos. */
+    reviewedBy: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    /** What the reviewer saw on the document: its type, */
+    confirmedType: text("confirmed_type", { enum: identityDocumentTypes }),
+    /** that its number ends as the application's does, */
+    lastDigitsMatch: boolean("last_digits_match"),
+    /** and the date of birth it shows (18 or over on the day of the confirmation). */
+    bornOn: date("born_on"),
+    /** Why she is asked for new photos (mailed to her in her language). */
+    retakeReason: text("retake_reason"),
+    imagesDeletedAt: timestamp("images_deleted_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("identity_checks_state_check", inList("state", identityCheckStates)),
+    check("identity_checks_type_check", inList("document_type", identityDocumentTypes)),
+    check(
+      "identity_checks_confirmed_check",
+      sql.raw(
+        "state <> 'confirmed' or (reviewed_at is not null and confirmed_type is not null and last_digits_match and born_on is not null)",
+      ),
+    ),
+    check(
+      "identity_checks_retake_check",
+      sql.raw("state <> 'retake' or length(retake_reason) between 1 and 500"),
+    ),
+    index("identity_checks_submission_idx").on(table.submissionId, table.submittedAt),
+    // At most one check waits for a reviewer per application.
+    uniqueIndex("identity_checks_one_waiting_idx")
+      .on(table.submissionId)
+      .where(sql`state = 'submitted'`),
+    // The deletion job: confirmed checks whose photos are still kept.
+    index("identity_checks_purge_idx")
+      .on(table.reviewedAt)
+      .where(sql`state = 'confirmed' and images_deleted_at is null`),
+  ],
+);
+
+/** A photo of an identity check, re-encoded without metadata and encrypted with the data key. */
+export const identityImages = pgTable(
+  "identity_images",
+  {
+    checkId: bigint("check_id", { mode: "number" })
+      .notNull()
+      .references(() => identityChecks.id, { onDelete: "cascade" }),
+    side: text("side", { enum: identityImageSides }).notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.checkId, table.side] }),
+    check("identity_images_side_check", inList("side", identityImageSides)),
+  ],
+);
+
+/**
+ * A contract template in one language, versioned: an admin edits the draft (published_at null;
+ * one per language) and publishes it as the next version. A published version is never changed,
+ * so a contract signed from it keeps its words (and carries its own copy of them anyway).
+ */
+export const contractTemplates = pgTable(
+  "contract_templates",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    language: text("language").notNull(),
+    /** 1, 2, 3, … per language once published; null for the draft. */
+    version: integer("version"),
+    title: text("title").notNull(),
+    /** Headings (`## `), lists (`- `) and paragraphs, with {{variables}} (contract-text.ts). */
+    body: text("body").notNull(),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("contract_templates_version_idx").on(table.language, table.version),
+    uniqueIndex("contract_templates_draft_idx")
+      .on(table.language)
+      .where(sql`published_at is null`),
+    check(
+      "contract_templates_published_check",
+      sql.raw("(version is null) = (published_at is null)"),
+    ),
+  ],
+);
+
+/**
+ * Her contract: offered by staff from a published template with her terms (the agency's
+ * percentage, the start day), its text filled in and fixed then; signed by her (the record of
+ * product.md section 8), countersigned by an admin. The agency's percentage of her earnings is
+ * read from here, never from a free field.
+ */
+export const modelContracts = pgTable(
+  "model_contracts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    submissionId: bigint("submission_id", { mode: "number" })
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    templateId: bigint("template_id", { mode: "number" })
+      .notNull()
+      .references(() => contractTemplates.id),
+    state: text("state", { enum: contractStates }).notNull().default("offered"),
+    /** The agency's share of her earnings, in hundredths of a percent (3333 = 33.33 %). */
+    agencyShareBasisPoints: integer("agency_share_basis_points").notNull(),
+    startsOn: date("starts_on").notNull(),
+    language: text("language").notNull(),
+    /** The exact text she is shown and signs, variables filled in, and its SHA-256 (hex). */
+    text: text("text").notNull(),
+    textSha256: text("text_sha256").notNull(),
+    offeredBy: text("offered_by").references(() => user.id, { onDelete: "set null" }),
+    offeredAt: timestamp("offered_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Her signature: the name she typed, when, from where, with what. */
+    signedName: text("signed_name"),
+    signedAt: timestamp("signed_at", { withTimezone: true }),
+    signedIp: text("signed_ip"),
+    signedUserAgent: text("signed_user_agent"),
+    /** How she confirmed it was her: her password or her second factor. */
+    signedWith: text("signed_with"),
+    countersignedName: text("countersigned_name"),
+    countersignedBy: text("countersigned_by").references(() => user.id, { onDelete: "set null" }),
+    countersignedAt: timestamp("countersigned_at", { withTimezone: true }),
+    /** She withdrew her consent to future processing; the signed contract stays as it was. */
+    consentWithdrawnAt: timestamp("consent_withdrawn_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("model_contracts_state_check", inList("state", contractStates)),
+    check("model_contracts_share_check", sql.raw("agency_share_basis_points between 0 and 10000")),
+    check(
+      "model_contracts_signed_check",
+      sql.raw(
+        "state not in ('signed', 'countersigned') or (signed_at is not null and length(signed_name) > 0)",
+      ),
+    ),
+    check(
+      "model_contracts_countersigned_check",
+      sql.raw("state <> 'countersigned' or countersigned_at is not null"),
+    ),
+    index("model_contracts_submission_idx").on(table.submissionId, table.offeredAt),
+    // At most one contract is open (offered, not yet signed) per application.
+    uniqueIndex("model_contracts_one_offered_idx")
+      .on(table.submissionId)
+      .where(sql`state = 'offered'`),
+  ],
+);
+
+/**
+ * Her statement for one month: staff prepare it (draft), then publish it to her. The agency's
+ * share is frozen from her contract when the statement is made. Once published its lines are
+ * never changed: a correction is a new line with a reason.
+ */
+export const statements = pgTable(
+  "statements",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    submissionId: bigint("submission_id", { mode: "number" })
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    /** The month, as its first day. */
+    month: date("month").notNull(),
+    contractId: bigint("contract_id", { mode: "number" })
+      .notNull()
+      .references(() => modelContracts.id),
+    agencyShareBasisPoints: integer("agency_share_basis_points").notNull(),
+    state: text("state", { enum: statementStates }).notNull().default("draft"),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedBy: text("published_by").references(() => user.id, { onDelete: "set null" }),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    payoutState: text("payout_state", { enum: payoutStates }).notNull().default("pending"),
+    /** What was paid to her (in cents), when, and the bank's reference. */
+    paidCents: bigint("paid_cents", { mode: "number" }),
+    paidOn: date("paid_on"),
+    payoutReference: text("payout_reference"),
+  },
+  (table) => [
+    check("statements_state_check", inList("state", statementStates)),
+    check("statements_payout_check", inList("payout_state", payoutStates)),
+    check("statements_month_check", sql.raw("extract(day from month) = 1")),
+    check(
+      "statements_published_check",
+      sql.raw("(state = 'published') = (published_at is not null)"),
+    ),
+    check(
+      "statements_paid_check",
+      sql.raw(
+        "payout_state <> 'paid' or (state = 'published' and paid_on is not null and paid_cents is not null and length(payout_reference) > 0)",
+      ),
+    ),
+    uniqueIndex("statements_month_idx").on(table.submissionId, table.month),
+    index("statements_month_all_idx").on(table.month),
+  ],
+);
+
+/** A line of a statement: a platform's gross for the month, or a correction (with its reason). */
+export const statementLines = pgTable(
+  "statement_lines",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    statementId: bigint("statement_id", { mode: "number" })
+      .notNull()
+      .references(() => statements.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: statementLineKinds }).notNull().default("earning"),
+    platform: text("platform").notNull(),
+    /** In BRL cents; a correction may be negative. */
+    grossCents: bigint("gross_cents", { mode: "number" }).notNull(),
+    reason: text("reason"),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("statement_lines_kind_check", inList("kind", statementLineKinds)),
+    check(
+      "statement_lines_reason_check",
+      sql.raw("kind <> 'correction' or length(reason) between 1 and 500"),
+    ),
+    check("statement_lines_platform_check", sql.raw("length(platform) between 1 and 60")),
+    check("statement_lines_earning_check", sql.raw("kind <> 'earning' or gross_cents >= 0")),
+    index("statement_lines_statement_idx").on(table.statementId, table.createdAt),
   ],
 );
