@@ -24,6 +24,10 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // Her browser's clock is where she lives, Brazil's (the server's is UTC, as in production):
+    // a page that formats a time in the browser's zone and the server's differently re-makes
+    // itself on hydration and loses what she did before it (a hydration error every spec sees).
+    timezoneId: "America/Sao_Paulo",
     // Recording a trace costs a fifth of a test's time even when it is thrown away: on CI only
     // a failed test's second attempt records one (the first failure is in the log), here every
     // failure keeps its own.

@@ -1,5 +1,5 @@
-import net from "node:net";
 import sharp from "sharp";
+import { droppingProxy } from "./dropping-proxy.ts";
 import { slow3g } from "./first-tap.ts";
 import { expect, t, test, waitForHydration } from "./fixtures.ts";
 
@@ -15,54 +15,6 @@ test.use({ viewport: { width: 390, height: 844 } });
  * she is told, and keeps every answer and both photos; sent again, one application arrives with
  * both photos, not two and not half of one.
  */
-
-/**
- * A TCP proxy to the app that, while armed, cuts every connection that posts an application
- * after `cutAfter` bytes of it have reached the server: what a phone losing its signal does
- * (the browser itself tries a post again once when a connection breaks, so one cut is not
- * enough to reach her).
- */
-async function droppingProxy(target: URL, cutAfter: number) {
-  let armed = false;
-  let cuts = 0;
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port), target.hostname);
-    let counting = false;
-    let forwarded = 0;
-    client.on("data", (chunk: Buffer) => {
-      if (armed && !counting && chunk.includes("POST /register/model")) counting = true;
-      if (counting) {
-        const room = cutAfter - forwarded;
-        if (chunk.length >= room) {
-          cuts += 1;
-          upstream.write(chunk.subarray(0, room), () => {
-            upstream.destroy();
-            client.destroy();
-          });
-          return;
-        }
-        forwarded += chunk.length;
-      }
-      upstream.write(chunk);
-    });
-    upstream.on("data", (chunk) => client.write(chunk));
-    upstream.on("close", () => client.destroy());
-    client.on("close", () => upstream.destroy());
-    upstream.on("error", () => client.destroy());
-    client.on("error", () => upstream.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    arm: () => (armed = true),
-    disarm: () => (armed = false),
-    get cuts() {
-      return cuts;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** A photo as a phone takes it: noise, so that it weighs what a photo weighs (≈150 KB). */
 const photo = (seed: number) => {
@@ -87,7 +39,7 @@ test("on a slow phone, a connection lost while her photos upload keeps everythin
 }) => {
   test.setTimeout(180_000);
   browserErrors.allow(/Failed to load resource|Failed to fetch/);
-  const proxy = await droppingProxy(new URL(app.origin), 100_000);
+  const proxy = await droppingProxy(new URL(app.origin), { post: "/register/model" });
   const name = "Devagar Joana Prado";
   const email = `devagar.${Date.now()}@photos.example`;
   const cdp = await page.context().newCDPSession(page);
@@ -118,7 +70,7 @@ test("on a slow phone, a connection lost while her photos upload keeps everythin
   await expect(previews).toHaveCount(2);
 
   // The connection drops while the photos are on their way.
-  proxy.arm();
+  proxy.arm({ cut: "request", after: 100_000 });
   await page.getByRole("button", { name: t("pt", "preselection.submit") }).tap();
   const toast = page.locator("[data-sonner-toast], [role=status], [role=alert]").filter({
     hasText: t("pt", "preselection.errorTitle"),

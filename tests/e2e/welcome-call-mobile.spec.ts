@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { createAccount } from "./accounts.ts";
+import { droppingProxy } from "./dropping-proxy.ts";
+import { slow3g } from "./first-tap.ts";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration } from "./fixtures.ts";
 import { ownServer, type OwnServer } from "./own-server.ts";
@@ -22,6 +24,8 @@ const offset = Number(process.env.E2E_PORT ?? 3210);
 const SHOTS = process.env.SHOTS_DIR;
 const PASSWORD = "conversa-de-boas-vindas-2026";
 const MODEL = "luana.call@example.com";
+/** A second model of the same manager, for the slow phone's booking. */
+const SLOW_MODEL = "bia.devagar@example.com";
 const MANAGER = "marta.agenda@example.com";
 const en = (key: string, vars?: Record<string, string | number>) => t("en", key, vars);
 
@@ -33,6 +37,7 @@ let dataDir: string;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let server: OwnServer;
 let submissionId: number;
+let slowSubmissionId: number;
 
 test.beforeAll(async () => {
   // Two servers (or one) started on a busy machine: more than a test's usual half minute.
@@ -48,12 +53,14 @@ test.beforeAll(async () => {
     TRUST_PROXY: "loopback",
     MAIL_POLL_SECONDS: "1",
   });
-  await createAccount({
-    email: MODEL,
-    role: "model",
-    password: PASSWORD,
-    database: { url: database.url },
-  });
+  for (const email of [MODEL, SLOW_MODEL]) {
+    await createAccount({
+      email,
+      role: "model",
+      password: PASSWORD,
+      database: { url: database.url },
+    });
+  }
   await createAccount({
     email: MANAGER,
     role: "approver",
@@ -78,21 +85,34 @@ test.beforeAll(async () => {
      select $1, d, s, e from generate_series(0, 6) d, (values (540, 720), (840, 1020)) r(s, e)`,
     [manager!.id],
   );
+  submissionId = await approvedWithCallStep(MODEL, "Luana Costa", "en", "PT", manager!.id);
+  slowSubmissionId = await approvedWithCallStep(SLOW_MODEL, "Bia Souza", "pt", "BR", manager!.id);
+});
+
+/** An approved application with her manager, and her onboarding's welcome-call step. */
+async function approvedWithCallStep(
+  email: string,
+  name: string,
+  language: string,
+  country: string,
+  managerId: string,
+) {
   const [application] = await database.query<{ id: string }>(
     `insert into submissions (source, language, full_name, email, email_normalized, consent_version,
        consented_at, status, manager_id, country)
-     values ('form', 'en', 'Luana Costa', $1, $1, 'test', now(), 'Aprovado', $2, 'PT')
+     values ('form', $3, $4, $1, $1, 'test', now(), 'Aprovado', $2, $5)
      returning id`,
-    [MODEL, manager!.id],
+    [email, managerId, language, name, country],
   );
-  submissionId = Number(application!.id);
-  // Her onboarding's welcome-call step, as her approval begins it.
+  const id = Number(application!.id);
+  // The step as her approval begins it.
   await database.query(
     `insert into submission_onboarding_steps (submission_id, step_id, position, owner_id, due_on)
      select $1, id, position, $2, current_date + 3 from onboarding_steps where key = 'welcome-call'`,
-    [submissionId, manager!.id],
+    [id, managerId],
   );
-});
+  return id;
+}
 
 test.afterAll(async () => {
   await server?.stop();
@@ -273,4 +293,105 @@ test("she books, moves and cancels her call on her phone; her manager marks it h
   await expect(card.getByText(en("welcomeCall.card.held", { manager: "Marta" }))).toBeVisible();
   await expectAccessible(page, "her dashboard after the call");
   await shoot(page, "6-held");
+});
+
+/**
+ * Her booking as she lives it on a slow phone (the processor four times slower, "Slow 3G", her
+ * first tap a second after the page appears), with the signal lost twice: once while her choice
+ * is on its way (nothing is booked; she is told, her choice is still there, and the next tap
+ * books it), once after the server moved her call but before she heard (a reload shows the call
+ * where she moved it, booked once, and each change mailed once).
+ */
+test("on a slow phone, a lost connection neither loses her booking nor books it twice", async ({
+  browser,
+}) => {
+  const pt = (key: string, vars?: Record<string, string | number>) => t("pt", key, vars);
+  const proxy = await droppingProxy(new URL(server.origin), {
+    post: "/dashboard/model/welcome-call",
+  });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    timezoneId: "America/Sao_Paulo",
+    locale: "pt-BR",
+  });
+  try {
+    // Her session cookie is the host's, whatever the port: the proxy's pages carry it too.
+    const response = await context.request.post(`${server.origin}/login`, {
+      form: { email: SLOW_MODEL, password: PASSWORD },
+      headers: { origin: server.origin, "x-forwarded-for": "203.0.113.73" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", slow3g);
+    await page.goto(`${proxy.origin}/dashboard/model?lang=pt`);
+    await page.waitForTimeout(1_000);
+
+    const card = page.locator("#welcome-call");
+    const first = card.locator("fieldset").first().locator("label").first();
+    await first.tap();
+    // She takes her time to choose: by her tap on "book" the page's code is running.
+    await waitForHydration(page);
+    // Chosen before the page's code ran, still chosen after (the page in Brasília's zone once
+    // re-made itself on hydration, its times formatted in another zone than the server's).
+    await expect(first.locator("input")).toBeChecked();
+    const booked = () =>
+      database.query<{ starts_at: Date; sequence: number }>(
+        `select starts_at, sequence from welcome_calls where submission_id = $1 and state = 'booked'`,
+        [slowSubmissionId],
+      );
+
+    // The signal goes while her choice is on its way: nothing is booked, and she is told.
+    proxy.arm({ cut: "request", after: 40 });
+    await card.getByRole("button", { name: pt("welcomeCall.card.book") }).tap();
+    await expect(page.getByRole("alert")).toBeVisible({ timeout: 60_000 });
+    expect(proxy.cuts).toBeGreaterThan(0);
+    expect(await booked()).toEqual([]);
+    await expect(
+      card.locator("fieldset").first().locator("input[name=start]").first(),
+    ).toBeChecked();
+
+    // The signal is back: the same tap books it.
+    proxy.disarm();
+    await card.getByRole("button", { name: pt("welcomeCall.card.book") }).tap();
+    await expect(card.getByText(pt("welcomeCall.card.notice.booked"))).toBeVisible({
+      timeout: 60_000,
+    });
+    expect(await booked()).toHaveLength(1);
+
+    // She moves it; the server moves it, and the answer is lost on the way back.
+    await card.getByText(pt("welcomeCall.card.moveSummary")).tap();
+    const other = card.locator("details fieldset").nth(1).locator("label").first();
+    const otherTime = (await other.textContent())!.trim();
+    await other.tap();
+    proxy.arm({ cut: "answer" });
+    await card.getByRole("button", { name: pt("welcomeCall.card.move") }).tap();
+    await expect(page.getByRole("alert")).toBeVisible({ timeout: 60_000 });
+    proxy.disarm();
+    // A reload shows her call where she moved it: once, not twice.
+    await page.reload();
+    await expect(card.locator("time")).toContainText(otherTime, { timeout: 60_000 });
+    const [call, ...more] = await booked();
+    expect(more).toEqual([]);
+    expect(call!.sequence).toBe(1);
+    // Each change reached her mailbox once: booked, then moved.
+    expect((await smtp.mailTo(SLOW_MODEL, 0, 20_000)).subject).toBe(
+      pt("welcomeCall.mail.model.subject.booked"),
+    );
+    expect((await smtp.mailTo(SLOW_MODEL, 1, 20_000)).subject).toBe(
+      pt("welcomeCall.mail.model.subject.moved"),
+    );
+    await expectAccessible(page, "her booked call after a lost connection");
+    expect(pageErrors, "no error on her page (a hydration mismatch is one)").toEqual([]);
+  } finally {
+    await context.close();
+    await proxy.close();
+  }
 });

@@ -4,7 +4,7 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Section } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
-import { formatWhen } from "#app/i18n/format.ts";
+import { formatAgencyTime } from "#app/utils/agency-time.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 
 /** The devices signed in to her account, this one marked, and "sign out everywhere else". */
@@ -35,8 +35,8 @@ export function SessionsSection({ sessions, busy }: { sessions: ActiveSession[];
                 </p>
                 <p className="text-sm text-ink-600">
                   {t("security.sessions.since", {
-                    signedIn: formatWhen(session.createdAt, i18n.language),
-                    active: formatWhen(session.lastActiveAt, i18n.language),
+                    signedIn: formatAgencyTime(session.createdAt, i18n.language),
+                    active: formatAgencyTime(session.lastActiveAt, i18n.language),
                   })}
                 </p>
               </div>

@@ -3,7 +3,7 @@ import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Section } from "#app/components/ui/card.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { Table, Td, Th } from "#app/components/ui/table.tsx";
-import { formatWhen } from "#app/i18n/format.ts";
+import { formatAgencyTime } from "#app/utils/agency-time.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { cn } from "#app/utils/cn.ts";
 import type { AffiliateDetail } from "./admin-affiliates.server.ts";
@@ -71,7 +71,7 @@ function LedgerRow({ entry, canEdit }: { entry: Entry; canEdit: boolean }) {
             <span className="block font-semibold text-ink-700">
               {t("admin.affiliates.voidedBy", {
                 name: entry.voidedBy ?? system,
-                when: formatWhen(entry.voidedAt, language),
+                when: formatAgencyTime(entry.voidedAt, language),
               })}
             </span>
           ) : null}
@@ -84,12 +84,14 @@ function LedgerRow({ entry, canEdit }: { entry: Entry; canEdit: boolean }) {
       <Td className="hidden break-words sm:table-cell">{entry.note ?? "—"}</Td>
       <Td className="hidden sm:table-cell">
         {entry.enteredBy ?? system}
-        <span className="block text-xs text-ink-500">{formatWhen(entry.createdAt, language)}</span>
+        <span className="block text-xs text-ink-500">
+          {formatAgencyTime(entry.createdAt, language)}
+        </span>
         {entry.voidedAt ? (
           <span className="mt-1 block text-xs font-semibold text-ink-700">
             {t("admin.affiliates.voidedBy", {
               name: entry.voidedBy ?? system,
-              when: formatWhen(entry.voidedAt, language),
+              when: formatAgencyTime(entry.voidedAt, language),
             })}
           </span>
         ) : null}

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Section } from "#app/components/ui/card.tsx";
 import { Table, Td, Th } from "#app/components/ui/table.tsx";
-import { formatWhen } from "#app/i18n/format.ts";
+import { formatAgencyTime } from "#app/utils/agency-time.ts";
 import { StatusBadge } from "#app/features/submissions/status-badge.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { AffiliateDetail } from "./admin-affiliates.server.ts";
@@ -50,7 +50,9 @@ export function ReferralsSection({
                     {r.fullName}
                   </Link>
                 </Th>
-                <Td className="whitespace-nowrap">{formatWhen(r.createdAt, i18n.language)}</Td>
+                <Td className="whitespace-nowrap">
+                  {formatAgencyTime(r.createdAt, i18n.language)}
+                </Td>
                 <Td>{t(`admin.source.${r.source}`)}</Td>
                 <Td>
                   <StatusBadge status={r.status} />

@@ -1,6 +1,6 @@
 import { Section } from "#app/components/ui/card.tsx";
 import type { ModelApplication } from "./dashboard.server.ts";
-import { formatWhen } from "#app/i18n/format.ts";
+import { formatAgencyTime } from "#app/utils/agency-time.ts";
 import { AGENCY_TIME_ZONE } from "#app/utils/agency-time.ts";
 import { StatusBadge } from "#app/features/submissions/status-badge.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
@@ -23,7 +23,7 @@ export function ApplicationCard({
       title={latest ? t("dashboard.latestApplication") : t("dashboard.earlierApplication")}
       actions={<StatusBadge status={application.status} />}
       description={t("dashboard.sentOn", {
-        when: formatWhen(application.createdAt, i18n.language),
+        when: formatAgencyTime(application.createdAt, i18n.language),
         source: t(`admin.source.${application.source}`),
       })}
     >

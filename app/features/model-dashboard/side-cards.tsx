@@ -3,7 +3,7 @@ import { buttonVariants } from "#app/components/ui/button.tsx";
 import { Section } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
 import type { DataView } from "./dashboard.server.ts";
-import { formatWhen } from "#app/i18n/format.ts";
+import { formatAgencyTime } from "#app/utils/agency-time.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { agency } from "#app/utils/agency.ts";
 
@@ -64,7 +64,7 @@ export function DataViews({
           {views.map((view, index) => (
             <li key={index} className="py-2.5">
               <time dateTime={view.at} className="font-semibold text-ink-900">
-                {formatWhen(view.at, i18n.language)}
+                {formatAgencyTime(view.at, i18n.language)}
               </time>
               <span className="block text-ink-600">
                 {t(`dashboard.views.actions.${viewWords[view.action]}`, {

@@ -1,7 +1,7 @@
 import { Badge, type BadgeTone } from "#app/components/ui/badge.tsx";
 import { Section } from "#app/components/ui/card.tsx";
 import { Table, Td, Th } from "#app/components/ui/table.tsx";
-import { formatWhen } from "#app/i18n/format.ts";
+import { formatAgencyTime } from "#app/utils/agency-time.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { PrivacyRequestRow } from "./requests.server.ts";
 
@@ -17,7 +17,7 @@ const tones: Record<PrivacyRequestRow["state"], BadgeTone> = {
  */
 export function PrivacyRequestsSection({ requests }: { requests: PrivacyRequestRow[] }) {
   const { t, i18n } = useTranslation();
-  const when = (date: Date) => formatWhen(date, i18n.language);
+  const when = (date: Date) => formatAgencyTime(date, i18n.language);
   const origin = (row: PrivacyRequestRow) =>
     row.fromAccount
       ? t("admin.privacy.requests.fromAccount")

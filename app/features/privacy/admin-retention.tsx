@@ -3,7 +3,7 @@ import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Section } from "#app/components/ui/card.tsx";
 import { Field, Input } from "#app/components/ui/field.tsx";
-import { formatWhen } from "#app/i18n/format.ts";
+import { formatAgencyTime } from "#app/utils/agency-time.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { MAX_RETENTION_MONTHS } from "./constants.ts";
 import type { RetentionRun, RetentionSetting } from "./retention.server.ts";
@@ -75,7 +75,7 @@ export function RetentionSection({
       <p className="mt-2 text-xs text-ink-500">
         {retention.updatedAt
           ? t("admin.privacy.retention.changed", {
-              when: formatWhen(retention.updatedAt, i18n.language),
+              when: formatAgencyTime(retention.updatedAt, i18n.language),
               name: retention.updatedBy ?? t("admin.accessReport.system"),
             })
           : t("admin.privacy.retention.default")}
@@ -107,7 +107,9 @@ export function RetentionRunSection({
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
         <dt className="font-semibold text-ink-500">{t("admin.privacy.run.last")}</dt>
         <dd className="text-ink-900">
-          {lastRun ? formatWhen(lastRun.startedAt, i18n.language) : t("admin.privacy.run.never")}
+          {lastRun
+            ? formatAgencyTime(lastRun.startedAt, i18n.language)
+            : t("admin.privacy.run.never")}
         </dd>
         {lastRun ? (
           <>

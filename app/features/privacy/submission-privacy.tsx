@@ -4,7 +4,7 @@ import { buttonVariants } from "#app/components/ui/button.tsx";
 import { Section } from "#app/components/ui/card.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
-import { formatWhen } from "#app/i18n/format.ts";
+import { formatAgencyTime } from "#app/utils/agency-time.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { cn } from "#app/utils/cn.ts";
 import { destructiveButton, destructiveSummary, sizes, wrapping } from "./styles.ts";
@@ -43,7 +43,7 @@ export function SubmissionPrivacy({
       ) : null}
       {erasedAt ? (
         <p className="mt-3 text-sm text-ink-700">
-          {t("admin.privacy.detail.erasedOn", { when: formatWhen(erasedAt, i18n.language) })}
+          {t("admin.privacy.detail.erasedOn", { when: formatAgencyTime(erasedAt, i18n.language) })}
         </p>
       ) : (
         <p className="mt-2 text-sm text-ink-600">{t("admin.privacy.detail.intro")}</p>

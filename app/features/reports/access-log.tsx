@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input, Label, Select } from "#app/components/ui/field.tsx";
 import { Table, Td, Th } from "#app/components/ui/table.tsx";
-import { formatWhen } from "#app/i18n/format.ts";
+import { formatAgencyTime } from "#app/utils/agency-time.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { accessActions } from "#app/db/access-actions.ts";
 import { actionFamilies, actionLabel, subjectPath } from "./access-actions.ts";
@@ -111,7 +111,7 @@ export function AccessLogTable({ rows }: { rows: readonly Entry[] }) {
           return (
             <tr key={row.id}>
               <Td className="whitespace-nowrap">
-                <time dateTime={row.createdAt}>{formatWhen(row.createdAt, language)}</time>
+                <time dateTime={row.createdAt}>{formatAgencyTime(row.createdAt, language)}</time>
               </Td>
               <Td>
                 {row.actorId ? (

@@ -1,5 +1,5 @@
 import { Icon } from "#app/components/ui/icon.tsx";
-import { formatWhen } from "#app/i18n/format.ts";
+import { formatAgencyTime } from "#app/utils/agency-time.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { cn } from "#app/utils/cn.ts";
 import type { Check } from "./checklist.server.ts";
@@ -8,7 +8,7 @@ import "#app/components/ui/kit.css";
 /** One check of the production checklist: passed (what is in place) or failed (the fix). */
 export function ChecklistItem({ check }: { check: Check }) {
   const { t, i18n } = useTranslation();
-  const at = check.values?.at ? formatWhen(String(check.values.at), i18n.language) : "";
+  const at = check.values?.at ? formatAgencyTime(String(check.values.at), i18n.language) : "";
   const values = { ...check.values, at };
   return (
     <li className={cn("card flex gap-4", !check.ok && "ring-coral-300")}>

@@ -1,6 +1,6 @@
 import { Section } from "#app/components/ui/card.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
-import { formatWhen } from "#app/i18n/format.ts";
+import { formatAgencyTime } from "#app/utils/agency-time.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { TechReport } from "./tech-report.server.ts";
 
@@ -118,7 +118,7 @@ export function RecentErrors({ errors }: { errors: TechReport["errors"] }) {
         <ul className="mt-4 divide-y divide-ink-100 text-sm">
           {errors.recent.map((error, index) => (
             <li key={index} className="py-2">
-              <span className="text-ink-500">{formatWhen(error.at, i18n.language)}</span>{" "}
+              <span className="text-ink-500">{formatAgencyTime(error.at, i18n.language)}</span>{" "}
               <span className="font-mono text-ink-700">{error.path}</span>
               <p className="mt-0.5 font-mono break-words text-ink-900">{error.message}</p>
             </li>

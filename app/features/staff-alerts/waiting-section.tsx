@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Section } from "#app/components/ui/card.tsx";
-import { formatWhen } from "#app/i18n/format.ts";
+import { formatAgencyTime } from "#app/utils/agency-time.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 
 interface Waiting {
@@ -37,7 +37,7 @@ export function WaitingSection({
                 {row.fullName || t("admin.privacy.erasedName")}
               </Link>
               <span className="text-sm text-ink-600">
-                {formatWhen(row.createdAt, i18n.language)} ·{" "}
+                {formatAgencyTime(row.createdAt, i18n.language)} ·{" "}
                 {t("admin.dashboard.waitingDays", { count: row.waitingDays })}
               </span>
             </li>

@@ -4,7 +4,7 @@ import { Section } from "#app/components/ui/card.tsx";
 import { countryName, formatBirthDate } from "#app/features/chatbot/format.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { ApplicationDetail } from "./detail.server.ts";
-import { formatWhen } from "#app/i18n/format.ts";
+import { formatAgencyTime } from "#app/utils/agency-time.ts";
 import { languages } from "#app/i18n/languages.ts";
 import { whatsappNumberOf } from "#app/utils/whatsapp.ts";
 import { contactPath } from "./contact.ts";
@@ -83,7 +83,7 @@ export function ApplicationFields({
       languages.find((language) => language.code === a.language)?.name ?? a.language,
     ],
     [t("admin.detail.referral"), a.referralCode ?? dash],
-    [t("admin.detail.received"), formatWhen(a.createdAt, i18n.language)],
+    [t("admin.detail.received"), formatAgencyTime(a.createdAt, i18n.language)],
   ];
   return (
     <Section id="fields" title={t("admin.detail.fields")} hideTitle>

@@ -1,7 +1,7 @@
 import { Section } from "#app/components/ui/card.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { ApplicationDetail } from "./detail.server.ts";
-import { formatWhen } from "#app/i18n/format.ts";
+import { formatAgencyTime } from "#app/utils/agency-time.ts";
 
 type Merge = {
   createdAt: string | Date;
@@ -35,12 +35,12 @@ export function ApplicationHistory({
               <p className="font-medium text-ink-900">
                 {t("admin.duplicates.historyMerged", {
                   when: item.merge.mergedCreatedAt
-                    ? formatWhen(item.merge.mergedCreatedAt, i18n.language)
+                    ? formatAgencyTime(item.merge.mergedCreatedAt, i18n.language)
                     : "—",
                 })}
               </p>
               <p className="text-ink-500">
-                {formatWhen(item.merge.createdAt, i18n.language)} · {item.merge.by ?? "—"}
+                {formatAgencyTime(item.merge.createdAt, i18n.language)} · {item.merge.by ?? "—"}
               </p>
             </li>
           ) : (
@@ -76,7 +76,8 @@ function HistoryEntry({ entry }: { entry: ApplicationDetail["history"][number] }
         <p className="text-ink-700">{t("admin.reasons.logged", { reason: entry.reason })}</p>
       ) : null}
       <p className="text-ink-500">
-        {formatWhen(entry.createdAt, i18n.language)} · {entry.by ?? t("admin.detail.applicant")}
+        {formatAgencyTime(entry.createdAt, i18n.language)} ·{" "}
+        {entry.by ?? t("admin.detail.applicant")}
       </p>
       {entry.note ? <p className="mt-1 text-ink-700">{entry.note}</p> : null}
     </li>

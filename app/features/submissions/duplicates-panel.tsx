@@ -4,7 +4,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Section } from "#app/components/ui/card.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
-import { formatWhen } from "#app/i18n/format.ts";
+import { formatAgencyTime } from "#app/utils/agency-time.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { ApplicationDetail } from "./detail.server.ts";
 import { StatusBadge } from "./status-badge.tsx";
@@ -61,7 +61,9 @@ export function DuplicateLinks({ duplicates }: { duplicates: readonly Duplicate[
               to={`/admin/cadastros/${d.id}`}
               className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
             >
-              {t("admin.duplicates.receivedOn", { when: formatWhen(d.createdAt, i18n.language) })}
+              {t("admin.duplicates.receivedOn", {
+                when: formatAgencyTime(d.createdAt, i18n.language),
+              })}
             </Link>
           ))}
           {duplicates.length > 3 ? (
@@ -100,7 +102,7 @@ export function DuplicatesPanel({
     >
       <ul className="mt-3 space-y-3 text-sm">
         {duplicates.map((d) => {
-          const when = formatWhen(d.createdAt, i18n.language);
+          const when = formatAgencyTime(d.createdAt, i18n.language);
           return (
             <li key={d.id} className="space-y-2">
               <div className="flex items-center justify-between gap-3">
@@ -136,7 +138,7 @@ export function DuplicatesPanel({
                       <div className="mt-2 space-y-2">
                         {(
                           [
-                            ["this", formatWhen(createdAt, i18n.language), "keepThis"],
+                            ["this", formatAgencyTime(createdAt, i18n.language), "keepThis"],
                             ["other", when, "keepOther"],
                           ] as const
                         ).map(([value, date, label]) => (

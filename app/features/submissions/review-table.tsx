@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Table, Td, Th } from "#app/components/ui/table.tsx";
 import type { SubmissionSource, SubmissionStatus } from "#app/db/submission-statuses.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
-import { formatWhen } from "#app/i18n/format.ts";
+import { formatAgencyTime } from "#app/utils/agency-time.ts";
 import { DuplicateRowBadge } from "./duplicates-panel.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 import { RowTags, RowTeamCell, type RowTeam } from "./team-list.tsx";
@@ -92,7 +92,7 @@ export function ReviewTable({
               </Td>
               <Td>{row.email}</Td>
               <Td>{t(`admin.source.${row.source}`)}</Td>
-              <Td>{formatWhen(row.createdAt, i18n.language)}</Td>
+              <Td>{formatAgencyTime(row.createdAt, i18n.language)}</Td>
               <Td>
                 <StatusBadge status={row.status} />
               </Td>

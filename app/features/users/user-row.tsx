@@ -7,7 +7,7 @@ import { Label, Select } from "#app/components/ui/field.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { Td } from "#app/components/ui/table.tsx";
 import { roles } from "#app/db/roles.ts";
-import { formatWhen } from "#app/i18n/format.ts";
+import { formatAgencyTime } from "#app/utils/agency-time.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { cn } from "#app/utils/cn.ts";
 import type { UserRow as Row } from "./users.server.ts";
@@ -30,7 +30,7 @@ function useWords() {
   const { t, i18n } = useTranslation();
   return {
     t,
-    when: (value: string | null) => (value ? formatWhen(value, i18n.language) : "—"),
+    when: (value: string | null) => (value ? formatAgencyTime(value, i18n.language) : "—"),
     yesNo: (value: boolean) => (value ? t("admin.users.yes") : t("admin.users.no")),
     state: (row: Row) => (row.disabled ? t("admin.users.disabled") : t("admin.users.active")),
   };

@@ -199,6 +199,16 @@ describe.each(databaseTargets)("the welcome call she books on %s", (_name, kind)
       (await bookCall(database.db, bea, { startsAt: await freeTime(5), timeZone: "Asia/Tokyo" }))
         .outcome,
     ).toBe("already-booked");
+    // The same booking posted again (her phone lost the first answer): done, nothing doubled.
+    const [booked] = await callOf(bea.submissionId);
+    expect(await bookCall(database.db, bea, { startsAt: start, timeZone: "Asia/Tokyo" })).toEqual({
+      outcome: "booked",
+      callId: booked!.id,
+    });
+    expect((await callOf(bea.submissionId))[0]).toMatchObject({ id: booked!.id, sequence: 0 });
+    expect((await mailsTo(bea.email)).filter((mail) => mail.kind === "welcome-call")).toHaveLength(
+      1,
+    );
 
     const cris = await model("Cris");
     // Seven minutes past a free time, posted by hand; and a time far past the horizon.
@@ -303,6 +313,15 @@ describe.each(databaseTargets)("the welcome call she books on %s", (_name, kind)
         second.getTime() - 3_600_000,
       ].sort(),
     );
+    // The same move posted again: answered as done, not moved (or mailed) a second time.
+    expect(
+      await bookCall(database.db, gabi, {
+        startsAt: second,
+        timeZone: "Europe/Lisbon",
+        moveCallId: before!.id,
+      }),
+    ).toEqual({ outcome: "moved", callId: before!.id });
+    expect((await callOf(gabi.submissionId))[0]!.sequence).toBe(1);
     const mails = (await mailsTo(gabi.email)).filter((mail) => mail.kind === "welcome-call");
     expect(mails.map((mail) => mail.subject)).toEqual([
       "Your call is booked",

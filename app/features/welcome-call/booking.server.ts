@@ -212,10 +212,16 @@ export async function bookCall(
         .from(welcomeCalls)
         .where(and(eq(welcomeCalls.submissionId, application.id), eq(welcomeCalls.state, "booked")))
         .for("update");
-      if (input.moveCallId === undefined && current) return { outcome: "already-booked" };
+      // The same post again (her phone lost the answer and sent it once more): done already,
+      // so answered as done, with nothing changed, mailed or re-sequenced a second time.
+      const again = current?.startsAt.getTime() === input.startsAt.getTime();
+      if (input.moveCallId === undefined && current) {
+        return again ? { outcome: "booked", callId: current.id } : { outcome: "already-booked" };
+      }
       if (input.moveCallId !== undefined) {
         if (!current) return { outcome: "no-call" };
         if (current.id !== input.moveCallId) return { outcome: "not-allowed" };
+        if (again) return { outcome: "moved", callId: current.id };
         if (!changeable(current, now)) return { outcome: "too-late" };
       }
       // A moved call is with her manager of today: the new time is from her availability.

@@ -30,7 +30,8 @@ export type WelcomeCallCardData =
       } | null;
     };
 
-/** What a refused booking answers (the card shows it above fresh times). */
-export interface WelcomeCallResult {
-  error: string;
-}
+/**
+ * The answer to a booking, a move or a cancellation that did not happen: the reason (a key of
+ * welcomeCall.errors) and, when the server answered, her card with fresh times.
+ */
+export type WelcomeCallResult = { error: string; card: WelcomeCallCardData | null };

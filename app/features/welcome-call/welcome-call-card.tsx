@@ -1,14 +1,20 @@
 import { useEffect } from "react";
-import { Form, useRevalidator } from "react-router";
+import { Form, useFetcher, useRevalidator } from "react-router";
 import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Section } from "#app/components/ui/card.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
-import type { SlotDay, WelcomeCallCardData, ZoneSource } from "./card-data.ts";
+import type { SlotDay, WelcomeCallCardData, WelcomeCallResult, ZoneSource } from "./card-data.ts";
 import { canonicalTimeZone } from "./time-zones.ts";
 
 const ACTION = "/dashboard/model/welcome-call";
+/**
+ * Her booking, move and cancellation post through one fetcher: the page stays as it is while
+ * the answer comes (her chosen time still chosen), a refusal or a lost connection is said in the
+ * card, and a change done goes on to the dashboard as the server's redirect says.
+ */
+const FETCHER_KEY = "welcome-call";
 /** Days shown at once; the later ones open on demand (a phone's screen is short). */
 const FIRST_DAYS = 5;
 
@@ -21,7 +27,7 @@ export function welcomeCallNotice(params: URLSearchParams) {
 /**
  * The model's "Welcome call" card (issue 29): her manager's free times in her zone, a time to
  * choose and book; then her call, with the way to join, move or cancel it. Plain forms: it
- * works the same without JavaScript.
+ * works the same without JavaScript (the fetcher's forms post as any form does).
  */
 export function WelcomeCallCard({
   card,
@@ -35,6 +41,10 @@ export function WelcomeCallCard({
   notice?: "booked" | "moved" | "cancelled" | null;
 }) {
   const { t } = useTranslation();
+  const answer = useFetcher<WelcomeCallResult>({ key: FETCHER_KEY }).data;
+  // A refusal answered while she stayed on the page comes with fresh times.
+  card = answer?.card ?? card;
+  error = answer?.error ?? error;
   return (
     <Section
       id="welcome-call-card"
@@ -130,15 +140,15 @@ function OpenCard({
               <SlotPicker days={card.days} zone={card.zone} intent="move" callId={call.id} />
             </div>
           </details>
-          <Form method="post" action={ACTION} className="mt-4">
+          <ChangeForm className="mt-4">
             <input type="hidden" name="intent" value="cancel" />
             <input type="hidden" name="call" value={call.id} />
             <input type="hidden" name="tz" value={card.zone} />
-            <Button type="submit" variant="secondary" size="sm">
+            <SendButton variant="secondary" size="sm">
               {t("welcomeCall.card.cancel")}
-            </Button>
+            </SendButton>
             <p className="mt-2 text-xs text-ink-500">{t("welcomeCall.card.changeLimit")}</p>
-          </Form>
+          </ChangeForm>
         </>
       ) : null}
 
@@ -230,7 +240,7 @@ function SlotPicker({
       </fieldset>
     ));
   return (
-    <Form method="post" action={ACTION} className="mt-2">
+    <ChangeForm className="mt-2">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="tz" value={zone} />
       {callId ? <input type="hidden" name="call" value={callId} /> : null}
@@ -243,11 +253,50 @@ function SlotPicker({
           {dayList(days.slice(FIRST_DAYS))}
         </details>
       ) : null}
-      <Button type="submit" className="mt-5 w-full sm:w-auto">
+      <SendButton className="mt-5 w-full sm:w-auto">
         <Icon name="check" />
         {intent === "book" ? t("welcomeCall.card.book") : t("welcomeCall.card.move")}
-      </Button>
-    </Form>
+      </SendButton>
+    </ChangeForm>
+  );
+}
+
+function ChangeForm({ className, children }: { className: string; children: React.ReactNode }) {
+  const fetcher = useFetcher<WelcomeCallResult>({ key: FETCHER_KEY });
+  return (
+    <fetcher.Form method="post" action={ACTION} className={className}>
+      {children}
+    </fetcher.Form>
+  );
+}
+
+/** While a change is on its way the button says so, and a second tap sends nothing more. */
+function SendButton({
+  className,
+  variant,
+  size,
+  children,
+}: {
+  className?: string;
+  variant?: "secondary";
+  size?: "sm";
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const sending = useFetcher({ key: FETCHER_KEY }).state !== "idle";
+  return (
+    <Button
+      type="submit"
+      variant={variant}
+      size={size}
+      className={className}
+      aria-disabled={sending || undefined}
+      onClick={(event) => {
+        if (sending) event.preventDefault();
+      }}
+    >
+      {sending ? t("welcomeCall.card.sending") : children}
+    </Button>
   );
 }
 

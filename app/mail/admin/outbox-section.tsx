@@ -6,7 +6,7 @@ import { Label, Select } from "#app/components/ui/field.tsx";
 import { PageLinkError, Pager } from "#app/components/ui/pager.tsx";
 import { StatCards } from "#app/components/ui/stat-card.tsx";
 import { Table, Td, Th } from "#app/components/ui/table.tsx";
-import { formatWhen } from "#app/i18n/format.ts";
+import { formatAgencyTime } from "#app/utils/agency-time.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { purposeOfMailKind } from "#app/mail/contact-purposes.ts";
 import { labelledMailKinds, outboxStatuses } from "#app/mail/kinds.ts";
@@ -103,7 +103,7 @@ export function OutboxSection({ outbox, result }: { outbox: OutboxView; result?:
 function OutboxTable({ messages }: { messages: Page["messages"] }) {
   const { t, i18n } = useTranslation();
   const busy = useNavigation().state === "submitting";
-  const when = (value: Date | string) => formatWhen(value, i18n.language);
+  const when = (value: Date | string) => formatAgencyTime(value, i18n.language);
   return (
     <Table
       caption={t("admin.email.outbox.caption")}

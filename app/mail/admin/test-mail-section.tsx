@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { Section } from "#app/components/ui/card.tsx";
 import { Field, Input } from "#app/components/ui/field.tsx";
-import { formatWhen } from "#app/i18n/format.ts";
+import { formatAgencyTime } from "#app/utils/agency-time.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { SmtpView } from "#app/mail/smtp-admin.server.ts";
 import { answerTo, Outcome } from "./outcome.tsx";
@@ -21,7 +21,7 @@ export function TestMailSection({ smtp, result }: { smtp: SmtpView; result?: Ema
       description={
         last
           ? t("admin.email.test.last", {
-              when: formatWhen(last.at, i18n.language),
+              when: formatAgencyTime(last.at, i18n.language),
               result: last.ok ? t("admin.email.test.lastOk") : t("admin.email.test.lastFailed"),
             })
           : t("admin.email.test.never")

@@ -4,7 +4,7 @@ import { Section } from "#app/components/ui/card.tsx";
 import { StatCards } from "#app/components/ui/stat-card.tsx";
 import { requireScreen } from "#app/auth/guards.server.ts";
 import { mayOpen, screenAt } from "#app/auth/permissions.ts";
-import { formatWhen } from "#app/i18n/format.ts";
+import { formatAgencyTime } from "#app/utils/agency-time.ts";
 import { StatusBadge } from "#app/features/submissions/status-badge.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { dashboardStats } from "#app/features/submissions/review-stats.server.ts";
@@ -114,7 +114,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                 {row.fullName || t("admin.privacy.erasedName")}
               </Link>
               <span className="text-sm text-ink-500">
-                {formatWhen(row.createdAt, i18n.language)}
+                {formatAgencyTime(row.createdAt, i18n.language)}
               </span>
               <StatusBadge status={row.status} />
             </li>

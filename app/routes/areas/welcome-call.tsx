@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, isRouteErrorResponse, redirect } from "react-router";
 import { z } from "zod";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { AreaShell } from "#app/components/layout/area-shell.tsx";
@@ -6,7 +6,7 @@ import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { bookCall, cancelCall } from "#app/features/welcome-call/booking.server.ts";
 import { welcomeCallCard } from "#app/features/welcome-call/card.server.ts";
-import type { WelcomeCallCardData } from "#app/features/welcome-call/card-data.ts";
+import type { WelcomeCallResult as Result } from "#app/features/welcome-call/card-data.ts";
 import { canonicalTimeZone, timeZoneChoices } from "#app/features/welcome-call/time-zones.ts";
 import { WelcomeCallCard } from "#app/features/welcome-call/welcome-call-card.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
@@ -34,8 +34,6 @@ const callForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("move"), start, tz, call: callId }),
   z.object({ intent: z.literal("cancel"), tz, call: callId }),
 ]);
-
-type Result = { error: string; card: WelcomeCallCardData | null };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireScreen(request, "modelWelcomeCall");
@@ -99,6 +97,23 @@ export async function action({ request }: Route.ActionArgs) {
       return answer("welcomeCall.errors.notFound", 404);
     case "too-late":
       return answer("welcomeCall.errors.tooLate", 409);
+  }
+}
+
+/**
+ * In her browser: a post that never reached the server, or whose answer never reached her (her
+ * signal went), becomes an answer like a refusal, so the card stays with her choice and says so;
+ * left to the router the failure would replace the page with the error screen. Whether it was
+ * booked is not known here: the message asks her to send it again or reload (the server books
+ * one call per application, so a second post never books twice).
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof Response || isRouteErrorResponse(error)) throw error;
+    // A 5xx status keeps the router from reading the page again over the same lost connection.
+    return data<Result>({ error: "welcomeCall.errors.unreachable", card: null }, 503);
   }
 }
 

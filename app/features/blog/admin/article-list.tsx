@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { EmptyState } from "#app/components/ui/card.tsx";
 import { Table, Td, Th } from "#app/components/ui/table.tsx";
-import { formatWhen } from "#app/i18n/format.ts";
+import { formatAgencyTime } from "#app/utils/agency-time.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { listArticlesForAdmin } from "#app/features/blog/editor.server.ts";
 import { languageName } from "./language-name.ts";
@@ -71,7 +71,7 @@ export function ArticleList({ articles, filtered }: { articles: Article[]; filte
               </ul>
             </Td>
             <Td className="hidden text-sm text-ink-600 md:table-cell">
-              {formatWhen(article.updatedAt, i18n.language)}
+              {formatAgencyTime(article.updatedAt, i18n.language)}
               {article.updatedBy ? (
                 <span className="block">{t("admin.blog.by", { name: article.updatedBy })}</span>
               ) : null}
