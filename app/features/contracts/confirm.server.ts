@@ -1,0 +1,45 @@
+import { getAuth } from "#app/auth/auth.server.ts";
+import { callAuth } from "#app/auth/call.server.ts";
+import type { Database } from "#app/db/db.server.ts";
+import { hitRateLimit, peekRateLimit } from "#app/utils/rate-limit.server.ts";
+
+/**
+ * "It is really her" at the moment she signs: her password, or the code of her authenticator
+ * app when she has two-step sign-in on, checked by Better Auth's own endpoints for the signed-in
+ * user (verifyPassword; verifyTOTP, which with a session only checks the code). Those count no
+ * failures for a signed-in user, so wrong answers are counted here: 5 per account in 15 minutes,
+ * then refused until the window ends (a stolen session cannot guess her password through this
+ * form). Only wrong answers count.
+ */
+export const SIGN_LIMIT = { limit: 5, windowSeconds: 15 * 60 };
+
+const limitKey = (userId: string) => `contract-sign:account:${userId}`;
+
+export function confirmIdentity(
+  db: Database,
+  request: Request,
+  viewer: { id: string; twoFactorEnabled: boolean },
+  secret: string,
+): () => Promise<"ok" | "wrong" | "limited"> {
+  return async () => {
+    const key = limitKey(viewer.id);
+    if (!(await peekRateLimit(db, key, SIGN_LIMIT)).allowed) return "limited";
+    const auth = await getAuth();
+    const outcome = await callAuth(() =>
+      viewer.twoFactorEnabled
+        ? auth.api.verifyTOTP({
+            body: { code: secret },
+            headers: request.headers,
+            asResponse: true,
+          })
+        : auth.api.verifyPassword({
+            body: { password: secret },
+            headers: request.headers,
+            asResponse: true,
+          }),
+    );
+    if (outcome.ok) return "ok";
+    await hitRateLimit(db, key, SIGN_LIMIT);
+    return "wrong";
+  };
+}
