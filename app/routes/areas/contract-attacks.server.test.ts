@@ -136,7 +136,14 @@ describe.each(routeTestTargets)("her contract's routes on %s", (_name, kind) => 
     await closeAppDatabase();
   });
 
-  const staffRoutes = () => [
+  interface RouteCase {
+    name: string;
+    handler: unknown;
+    path: string;
+    params?: Record<string, string>;
+    form?: Record<string, string>;
+  }
+  const staffRoutes = (): RouteCase[] => [
     { name: "the templates", handler: templatesRoute.loader, path: "/admin/contracts" },
     {
       name: "publishing a template",
@@ -164,7 +171,7 @@ describe.each(routeTestTargets)("her contract's routes on %s", (_name, kind) => 
       params: { id: String(applications.lia), contract: String(contracts.lia.id) },
     },
   ];
-  const modelRoutes = () => [
+  const modelRoutes = (): RouteCase[] => [
     {
       name: "her contract's page",
       handler: signingRoute.loader,
@@ -191,16 +198,7 @@ describe.each(routeTestTargets)("her contract's routes on %s", (_name, kind) => 
     },
   ];
 
-  const expectRefused = async (
-    route: {
-      name: string;
-      handler: unknown;
-      path: string;
-      params?: Record<string, string>;
-      form?: Record<string, string>;
-    },
-    who: Who | undefined,
-  ) => {
+  const expectRefused = async (route: RouteCase, who: Who | undefined) => {
     const answer = await callRoute(
       route.handler as never,
       request(route.path, who, route.form),
@@ -329,7 +327,7 @@ describe.each(routeTestTargets)("her contract's routes on %s", (_name, kind) => 
       signingRoute.loader as never,
       request("/dashboard/model/contract", "mia"),
     );
-    expect((page.data as { page: { contract: { id: number } } }).page.contract.id).toBe(
+    expect((page.data as unknown as { page: { contract: { id: number } } }).page.contract.id).toBe(
       contracts.mia.id,
     );
     expect((await contractState(contracts.lia.id)).signedAt).toBeNull();
