@@ -4,7 +4,7 @@ import { recipientsOf } from "#app/test/smtp-server.ts";
 import { pdfText } from "#app/test/pdf-text.ts";
 import { pendingApplicationId } from "./admin-screens.ts";
 import { expectAccessible } from "./axe.ts";
-import { expect, t, test, waitForHydration, type AppServer } from "./fixtures.ts";
+import { expect, failedResource, t, test, waitForHydration, type AppServer } from "./fixtures.ts";
 import { PASSWORD } from "./accounts.ts";
 
 /**
@@ -97,10 +97,10 @@ test("an admin writes the contract, approves her, and offers it at 33.33 %", asy
   await expect(desk.getByText(en("contracts.templates.noneInPortuguese"))).toBeVisible();
   await desk.getByLabel(en("contracts.agency.legalName")).fill("Maré Talent Agenciamento Ltda.");
   await desk.getByLabel(en("contracts.agency.cnpj")).fill("11.222.333/0001-82");
-  await desk.getByRole("button", { name: en("contracts.agency.save") }).click();
+  await desk.getByRole("button", { name: en("contracts.agency.save"), exact: true }).click();
   await expect(desk.getByText(en("contracts.errors.cnpj"))).toBeVisible();
   await desk.getByLabel(en("contracts.agency.cnpj")).fill("11.222.333/0001-81");
-  await desk.getByRole("button", { name: en("contracts.agency.save") }).click();
+  await desk.getByRole("button", { name: en("contracts.agency.save"), exact: true }).click();
   await expect(desk.getByText(en("contracts.templates.done.agency"))).toBeVisible();
 
   await desk.getByLabel(en("contracts.templates.titleLabel")).fill("Contrato de agenciamento");
@@ -154,7 +154,10 @@ test("an admin writes the contract, approves her, and offers it at 33.33 %", asy
 test("she reads it on her phone, signs with her password, and downloads the PDF", async ({
   app,
   page,
+  browserErrors,
 }) => {
+  // Her wrong password is answered 400, as the form's own refusal.
+  browserErrors.allow(failedResource(400));
   await app.signIn(page, "model", { email: MODEL, lang: "pt" });
   const card = page.getByRole("region", { name: pt("contracts.model.cardTitle") });
   await expect(card).toContainText(pt("contracts.model.state.offered"));
