@@ -41,7 +41,10 @@ async function shoot(page: Page, url: string, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   const size = page.viewportSize()!;
   for (const lang of ["pt", "en"] as const) {
-    await page.goto(`${url}${url.includes("?") ? "&" : "?"}lang=${lang}`);
+    const [path, hash] = url.split("#");
+    await page.goto(
+      `${path}${path!.includes("?") ? "&" : "?"}lang=${lang}${hash ? `#${hash}` : ""}`,
+    );
     await waitForHydration(page);
     for (const width of [390, 1366]) {
       await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });

@@ -205,7 +205,10 @@ function OfferForm({
 function ContractFacts({ contract, language }: { contract: StaffContract; language: string }) {
   const { t } = useTranslation();
   const rows: [string, string][] = [
-    [t("contracts.panel.version"), `${contract.version} · ${contract.language.toUpperCase()}`],
+    [
+      t("contracts.panel.version"),
+      `${t("contracts.templates.versionShort", { version: contract.version })} · ${contract.language.toUpperCase()}`,
+    ],
     [t("contracts.panel.share"), formatShare(contract.shareBasisPoints, language)],
     [t("contracts.panel.startsOn"), contract.startsOn],
     [
