@@ -5,8 +5,8 @@ import { Button } from "#app/components/ui/button.tsx";
 import { EmptyState, Section } from "#app/components/ui/card.tsx";
 import { Field, Input, Textarea } from "#app/components/ui/field.tsx";
 import { languages, type Language } from "#app/i18n/languages.ts";
-import { formatWhen } from "#app/i18n/format.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
+import { auditTime } from "./audit-time.ts";
 import { contractBlocks, contractVariables, type ContractBlock } from "./contract-text.ts";
 import { ContractText } from "./contract-view.tsx";
 import type { LanguageTemplates } from "./templates.server.ts";
@@ -298,7 +298,7 @@ function VersionList({
   languageName: string;
   templates: LanguageTemplates;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const latest = templates.versions[0];
   return (
     <Section
@@ -320,7 +320,7 @@ function VersionList({
                   <span className="font-medium text-ink-900">{version.title}</span>
                   <span className="text-sm text-ink-600">
                     {t("contracts.templates.publishedOn", {
-                      date: formatWhen(version.publishedAt, i18n.language),
+                      date: auditTime(version.publishedAt).brasilia,
                       name: version.publishedBy ?? "—",
                     })}
                   </span>
