@@ -1,6 +1,8 @@
 import { getAuth } from "#app/auth/auth.server.ts";
 import { callAuth } from "#app/auth/call.server.ts";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "#app/db/db.server.ts";
+import { account } from "#app/db/schema.server.ts";
 import { hitRateLimit, peekRateLimit } from "#app/utils/rate-limit.server.ts";
 
 /**
@@ -9,7 +11,8 @@ import { hitRateLimit, peekRateLimit } from "#app/utils/rate-limit.server.ts";
  * user (verifyPassword; verifyTOTP, which with a session only checks the code). Those count no
  * failures for a signed-in user, so wrong answers are counted here: 5 per account in 15 minutes,
  * then refused until the window ends (a stolen session cannot guess her password through this
- * form). Only wrong answers count.
+ * form). Only wrong answers count. An account of Google's only, without two-step sign-in, has
+ * nothing to confirm with: she is told to set a password or turn two-step sign-in on first.
  */
 export const SIGN_LIMIT = { limit: 5, windowSeconds: 15 * 60 };
 
@@ -20,8 +23,16 @@ export function confirmIdentity(
   request: Request,
   viewer: { id: string; twoFactorEnabled: boolean },
   secret: string,
-): () => Promise<"ok" | "wrong" | "limited"> {
+): () => Promise<"ok" | "wrong" | "limited" | "no-secret"> {
   return async () => {
+    if (!viewer.twoFactorEnabled) {
+      const [credential] = await db
+        .select({ id: account.id })
+        .from(account)
+        .where(and(eq(account.userId, viewer.id), eq(account.providerId, "credential")))
+        .limit(1);
+      if (!credential) return "no-secret";
+    }
     const key = limitKey(viewer.id);
     if (!(await peekRateLimit(db, key, SIGN_LIMIT)).allowed) return "limited";
     const auth = await getAuth();

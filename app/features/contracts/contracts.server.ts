@@ -357,6 +357,7 @@ export type SignOutcome =
   | "not-agreed"
   | "wrong-name"
   | "wrong-secret"
+  | "no-secret"
   | "limited";
 
 /**
@@ -373,7 +374,7 @@ export async function signContract(
     ip: string;
     userAgent: string;
     method: "password" | "totp";
-    confirm: () => Promise<"ok" | "wrong" | "limited">;
+    confirm: () => Promise<"ok" | "wrong" | "limited" | "no-secret">;
   },
 ): Promise<SignOutcome> {
   const contract = await contractOfModel(db, viewer, input.contractId);
@@ -389,7 +390,7 @@ export async function signContract(
     return "wrong-name";
   }
   const confirmed = await context.confirm();
-  if (confirmed === "limited") return "limited";
+  if (confirmed === "limited" || confirmed === "no-secret") return confirmed;
   if (confirmed === "wrong") return "wrong-secret";
   return db.transaction(async (tx) => {
     const [locked] = await tx

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
 import type { Role } from "#app/db/roles.ts";
 import {
+  account,
   accessLog,
   contractTemplates,
   modelContracts,
@@ -432,6 +433,18 @@ describe.each(routeTestTargets)("her contract's routes on %s", (_name, kind) => 
     );
     expect(limited.status).toBe(429);
     expect((await contractState(contracts.nina.id)).state).toBe("offered");
+    // An account of Google's only (no password, no second factor) is told how to get one.
+    await (
+      await getDatabase()
+    )
+      .delete(account)
+      .where(and(eq(account.userId, ids.nina), eq(account.providerId, "credential")));
+    const noSecret = await callRoute(
+      signingRoute.action as never,
+      request("/dashboard/model/contract", "nina", signing("nina")),
+    );
+    expect(noSecret.status).toBe(409);
+    expect(noSecret.data).toMatchObject({ error: "contracts.errors.noSecret" });
   });
 
   it("asks a model with two-step sign-in on for her authenticator's code, not her password", async () => {

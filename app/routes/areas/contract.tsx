@@ -45,6 +45,7 @@ const refusals = {
   "wrong-name": ["contracts.errors.wrongName", 400],
   "wrong-secret": ["contracts.errors.wrongSecret", 400],
   limited: ["contracts.errors.limited", 429],
+  "no-secret": ["contracts.errors.noSecret", 409],
   conflict: ["contracts.errors.conflict", 409],
 } as const;
 
