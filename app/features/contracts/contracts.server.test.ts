@@ -24,6 +24,7 @@ import {
   offerContract,
   sha256,
   signContract,
+  signedContractOf,
   withdrawConsent,
   withdrawOffer,
   type SignInput,
@@ -147,6 +148,8 @@ describe.each(databaseTargets)("her contract on %s", (_name, kind) => {
   it("fixes her text at the offer: her name, her document's last four digits (decrypted), the terms, and its SHA-256", async () => {
     const { id } = await approvedModel("Bruna Lima");
     const offered = await offerContract(database.db, id, terms, admin);
+    // Offered is not agreed: no share comes from it yet.
+    expect(await signedContractOf(database.db, id)).toBeUndefined();
     expect(offered.outcome).toBe("offered");
     const row = await contractRow((offered as { id: number }).id);
     expect(row.text).toContain("Bruna Lima, documento terminado em 8909.");
@@ -284,6 +287,11 @@ describe.each(databaseTargets)("her contract on %s", (_name, kind) => {
     });
     expect(record.textSha256).toBe(sha256(record.text));
     expect(await contractStep(id)).toBe("todo");
+    // Her share is now read from the contract she signed.
+    expect(await signedContractOf(database.db, id)).toMatchObject({
+      id: row.id,
+      shareBasisPoints: 3333,
+    });
     // A second signature changes nothing.
     expect(
       await signContract(

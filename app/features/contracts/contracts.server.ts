@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Actor } from "#app/db/access-log.server.ts";
 import { recordAccess } from "#app/db/access-log.server.ts";
 import type { ContractState } from "#app/db/career-states.ts";
@@ -503,4 +503,29 @@ export async function staffContractPdf(
     details: { contract: contractId },
   });
   return contract;
+}
+
+/**
+ * The contract her earnings are shared by (issue 30: "the agency's percentage comes from her
+ * contract"): her newest one she signed, countersigned or not, with its share in basis points;
+ * undefined while she has signed none. For the statements.
+ */
+export async function signedContractOf(db: Reader, submissionId: number) {
+  const [row] = await db
+    .select({
+      id: modelContracts.id,
+      state: modelContracts.state,
+      shareBasisPoints: modelContracts.agencyShareBasisPoints,
+      startsOn: modelContracts.startsOn,
+    })
+    .from(modelContracts)
+    .where(
+      and(
+        eq(modelContracts.submissionId, submissionId),
+        inArray(modelContracts.state, ["signed", "countersigned"]),
+      ),
+    )
+    .orderBy(desc(modelContracts.signedAt), desc(modelContracts.id))
+    .limit(1);
+  return row;
 }
