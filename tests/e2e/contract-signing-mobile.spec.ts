@@ -232,7 +232,12 @@ test("an admin countersigns on her page, and her dashboard says both signed", as
   page,
 }) => {
   const [staff, desk] = await adminDesk(browser, app);
-  await desk.goto(`${app.origin}/admin/cadastros/${applicationId}?lang=en`);
+  // Her signature waits on the dashboard, which leads to her page's panel.
+  await desk.goto(`${app.origin}/admin/dashboard?lang=en`);
+  await waitForHydration(desk);
+  const waiting = desk.getByRole("region", { name: en("contracts.dashboard.title") });
+  await waiting.getByRole("link", { name: FULL_NAME }).click();
+  await expect(desk).toHaveURL(new RegExp(`/admin/cadastros/${applicationId}#contract$`));
   await waitForHydration(desk);
   const panel = desk.getByRole("region", { name: en("contracts.panel.title") });
   await expect(panel).toContainText(shownHash);

@@ -72,7 +72,7 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
   },
   { url: "/portal", who: "affiliate", allowed: ["portal", "areas"] },
   ...[
-    ["/admin/dashboard", "admin-dashboard", "onboarding"],
+    ["/admin/dashboard", "admin-dashboard", "onboarding", "contracts"],
     ["/admin/pendentes", "admin-list", "admin-keys", "admin-team", "manager"],
     ["/admin/cadastros", "admin-list", "admin-keys", "admin-team", "manager"],
     [

@@ -22,6 +22,7 @@ import {
   contractRecord,
   countersignContract,
   offerContract,
+  contractsToCountersign,
   sha256,
   signContract,
   signedContractOf,
@@ -330,7 +331,16 @@ describe.each(databaseTargets)("her contract on %s", (_name, kind) => {
       "Helena Araújo, documento terminado em 8909.",
     );
 
+    const waiting = await contractsToCountersign(database.db, 100);
+    expect(waiting.contracts).toContainEqual({
+      submissionId: id,
+      fullName: "Helena Araújo",
+      signedAt: record.signedAt!.toISOString(),
+    });
     expect(await countersignContract(database.db, id, row.id, "Beatriz Admin", admin)).toBe("done");
+    expect(
+      (await contractsToCountersign(database.db, 100)).contracts.map((c) => c.submissionId),
+    ).not.toContain(id);
     expect(await contractStep(id)).toBe("done");
     const final = (await contractRecord(database.db, row.id))!;
     expect(final.state).toBe("countersigned");

@@ -529,3 +529,28 @@ export async function signedContractOf(db: Reader, submissionId: number) {
     .limit(1);
   return row;
 }
+
+/** The contracts she signed that wait for the agency's countersignature, oldest first (the dashboard). */
+export async function contractsToCountersign(db: Reader, limit = 10) {
+  const rows = await db
+    .select({
+      submissionId: modelContracts.submissionId,
+      fullName: submissions.fullName,
+      signedAt: modelContracts.signedAt,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(modelContracts)
+    .innerJoin(submissions, eq(submissions.id, modelContracts.submissionId))
+    .where(eq(modelContracts.state, "signed"))
+    .orderBy(modelContracts.signedAt, modelContracts.id)
+    .limit(limit);
+  return {
+    total: rows[0]?.total ?? 0,
+    contracts: rows.map((row) => ({
+      submissionId: row.submissionId,
+      fullName: row.fullName,
+      signedAt: row.signedAt!.toISOString(),
+    })),
+  };
+}
+export type CountersignWaiting = Awaited<ReturnType<typeof contractsToCountersign>>;
