@@ -236,6 +236,10 @@ test("an admin countersigns on her page, and her dashboard says both signed", as
   await desk.goto(`${app.origin}/admin/dashboard?lang=en`);
   await waitForHydration(desk);
   const waiting = desk.getByRole("region", { name: en("contracts.dashboard.title") });
+  await expect(waiting).toContainText(FULL_NAME);
+  await shoot(desk, `${app.origin}/admin/dashboard`, "admin-dashboard");
+  await desk.goto(`${app.origin}/admin/dashboard?lang=en`);
+  await waitForHydration(desk);
   await waiting.getByRole("link", { name: FULL_NAME }).click();
   await expect(desk).toHaveURL(new RegExp(`/admin/cadastros/${applicationId}#contract$`));
   await waitForHydration(desk);
@@ -258,4 +262,5 @@ test("an admin countersigns on her page, and her dashboard says both signed", as
     record.getByRole("link", { name: pt("contracts.model.downloadFinal") }),
   ).toBeVisible();
   await expectAccessible(page, "her countersigned contract, on her phone");
+  await shoot(page, `${app.origin}/dashboard/model`, "model-dashboard");
 });
