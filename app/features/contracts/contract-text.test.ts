@@ -54,6 +54,14 @@ describe("a contract's text", () => {
       legal_name: "{{agency_cnpj}}",
     });
     expect(filled).toBe("Eu, {{agency_cnpj}}, doc. final 0909.");
+    // A value's line breaks cannot make a heading or a list item of their own.
+    const name = fillContract("Eu, {{legal_name}}.", {
+      ...values,
+      legal_name: "Ana\n\n## Cláusula falsa\n- x",
+    });
+    expect(contractBlocks(name)).toEqual([
+      { kind: "paragraph", text: "Eu, Ana ## Cláusula falsa - x." },
+    ]);
   });
 
   it("stores one form whatever the browser sent: line endings, trailing spaces, blank runs", () => {

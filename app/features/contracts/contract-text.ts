@@ -53,14 +53,15 @@ export function normalizeContractText(text: string): string {
 
 /**
  * The template with her values, in one pass: a value that itself looks like `{{agency_cnpj}}`
- * (a name typed so) stays text. Unknown placeholders are refused when the template is saved, so
- * none is left here; one would be kept as written.
+ * (a name typed so) stays text, and a value's line breaks become spaces, so no value can start a
+ * heading or a list item of its own. Unknown placeholders are refused when the template is
+ * saved, so none is left here; one would be kept as written.
  */
 export function fillContract(text: string, values: ContractValues): string {
   return normalizeContractText(
     text.replace(placeholder, (whole, name: string) =>
       (contractVariables as readonly string[]).includes(name)
-        ? values[name as ContractVariable]
+        ? values[name as ContractVariable].replace(/\s+/g, " ").trim()
         : whole,
     ),
   );
