@@ -33,6 +33,9 @@ export default [
   route("dashboard/model", "routes/areas/model-dashboard.tsx"),
   // Her welcome call: where the dashboard card's forms post (issue 29).
   route("dashboard/model/welcome-call", "routes/areas/welcome-call.tsx"),
+  // Her contract: read and signed in her dashboard, downloaded as PDF (issue 30).
+  route("dashboard/model/contract", "routes/areas/contract.tsx"),
+  route("dashboard/model/contract/:contract/pdf", "routes/areas/contract-pdf.ts"),
   route("portal", "routes/areas/portal.tsx"),
   route("account/security", "routes/account/security.tsx"),
   route("account/notifications", "routes/account/notifications.tsx"),
@@ -65,6 +68,10 @@ export default [
     route("onboarding", "routes/admin/onboarding.tsx"),
     route("onboarding/steps", "routes/admin/onboarding-steps.tsx"),
     route("cadastros/:id/onboarding", "routes/admin/submission-onboarding.tsx"),
+    // Her contract (issue 30): offered, withdrawn, countersigned; its PDF; the templates.
+    route("cadastros/:id/contract", "routes/admin/submission-contract.tsx"),
+    route("cadastros/:id/contract/:contract/pdf", "routes/admin/submission-contract-pdf.ts"),
+    route("contracts", "routes/admin/contracts.tsx"),
     route("cadastros/:id/photos/:photo/:size", "routes/admin/submission-photo.ts"),
     route("export.csv", "routes/admin/export.ts"),
     route("users", "routes/admin/users.tsx"),

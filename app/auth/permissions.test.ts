@@ -31,6 +31,8 @@ const specification: Record<ScreenName, { open: Role[]; act?: Role[] }> = {
   modelPrivacy: { open: ["model"] },
   // Her own welcome call (product.md section 8): booking, moving, cancelling.
   modelWelcomeCall: { open: ["model"] },
+  // Her contract (issue 30, product.md section 8): she reads, signs and downloads her own.
+  modelContract: { open: ["model"] },
   // /portal (own referrals only).
   affiliatePortal: { open: ["affiliate"] },
   // Her own password, two-step sign-in and sessions, whatever her role.
@@ -63,6 +65,10 @@ const specification: Record<ScreenName, { open: Role[]; act?: Role[] }> = {
   adminOnboarding: { open: staff },
   adminApplicationOnboarding: { open: staff },
   adminOnboardingSteps: { open: admins },
+  // Her contract (issue 30): the reviewers see it and its PDF; an admin offers, withdraws and
+  // countersigns it, and writes the templates ("edited by an admin").
+  adminApplicationContract: { open: staff, act: admins },
+  adminContracts: { open: admins },
   // Private notes: approvers and admins (product.md section 2: "approve/reject/notes"). Merging
   // duplicates removes an application: the admin's, as reopening and erasure are (issue 28).
   adminApplicationNotes: { open: staff },

@@ -26,6 +26,11 @@ export const screens = {
   modelData: { paths: ["/account/data.json"], roles: ["model"] },
   // Booking, moving or cancelling her own welcome call (issue 29): an approved model's.
   modelWelcomeCall: { paths: ["/dashboard/model/welcome-call"], roles: ["model"] },
+  // Her contract, to sign and download (issue 30): her own only (a query filter).
+  modelContract: {
+    paths: ["/dashboard/model/contract", "/dashboard/model/contract/:contract/pdf"],
+    roles: ["model"],
+  },
   // Her erasure request, a form on her dashboard: a GET only sends everyone back there.
   modelPrivacy: { paths: ["/account/privacy"], roles: ["model"] },
   affiliatePortal: { paths: ["/portal"], roles: ["affiliate"] },
@@ -64,6 +69,14 @@ export const screens = {
   adminOnboarding: { paths: ["/admin/onboarding"], roles: staff },
   adminApplicationOnboarding: { paths: ["/admin/cadastros/:id/onboarding"], roles: staff },
   adminOnboardingSteps: { paths: ["/admin/onboarding/steps"], roles: admins },
+  // Her contract (issue 30): the reviewers see it and its PDF; only an admin offers,
+  // withdraws or countersigns, and only an admin writes the templates.
+  adminApplicationContract: {
+    paths: ["/admin/cadastros/:id/contract", "/admin/cadastros/:id/contract/:contract/pdf"],
+    roles: staff,
+    act: admins,
+  },
+  adminContracts: { paths: ["/admin/contracts"], roles: admins },
   // The team's private notes on her application (and the page that answers a refused change
   // when the browser posts without JavaScript): the reviewers. Merging a duplicate into another
   // is the admin's; an approver may see the refusal, never send it (issue 28).

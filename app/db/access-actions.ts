@@ -18,6 +18,9 @@ export const accessActions = [
   // A welcome call marked held or missed by her manager (issue 29).
   "submission.welcome-call",
   "submission.onboarding",
+  // Her contract (issue 30): offered, withdrawn or countersigned by staff; its PDF downloaded by staff.
+  "submission.contract",
+  "submission.contract-pdf",
   "submissions.export",
   "access-report.export",
   "user.role",
@@ -36,6 +39,9 @@ export const accessActions = [
   "settings.template",
   "settings.waiting-days",
   "settings.onboarding-steps",
+  // The contract templates and the agency's party to them (issue 30).
+  "settings.contract-template",
+  "settings.contract-agency",
   "outbox.retry",
   "privacy.export",
   "privacy.erase",

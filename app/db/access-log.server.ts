@@ -77,6 +77,21 @@ export interface AccessDetails {
     ownerId?: string | null;
     dueOn?: string;
   };
+  /**
+   * Her contract (issue 30): offered (the template's version, the agency's share in basis
+   * points, the start day), withdrawn before she signed, or countersigned.
+   */
+  "submission.contract":
+    | {
+        contract: number;
+        change: "offered";
+        version: number;
+        shareBasisPoints: number;
+        startsOn: string;
+      }
+    | { contract: number; change: "withdrawn" | "countersigned" };
+  /** A staff member downloaded her contract's PDF. */
+  "submission.contract-pdf": { contract: number };
   "submissions.export": {
     status: SubmissionStatus | "all";
     search: string | null;
@@ -125,6 +140,11 @@ export interface AccessDetails {
     step: number;
     change: "create" | "update" | "move" | "archive" | "restore";
   };
+  /** A contract template saved as a draft, or published as a version (issue 30). */
+  "settings.contract-template":
+    { language: string; change: "save" } | { language: string; change: "publish"; version: number };
+  /** The agency's legal name and CNPJ as the contracts name them. */
+  "settings.contract-agency": { legalName: string; cnpj: string };
   "settings.template": { change: "save"; subject: string } | { change: "reset" };
   "outbox.retry": { kind: string };
   "privacy.export": { applications: number; account: boolean };

@@ -326,6 +326,34 @@ describe.skipIf(!hasPostgres)(
         timeZone: "Europe/Lisbon",
         reminderMailIds: [1, 2],
       });
+      // Her contract (issue 30): a published template and the contract signed from it.
+      const [template] = await db
+        .insert(schema.contractTemplates)
+        .values({
+          language: "pt",
+          version: 1,
+          title: "Contrato — “aspas” 🌊",
+          body: "## Objeto\n\n- {{legal_name}}",
+          updatedBy: model.id,
+          publishedAt: new Date("2026-06-01T12:00:00Z"),
+        })
+        .returning({ id: schema.contractTemplates.id });
+      await db.insert(schema.modelContracts).values({
+        submissionId: submission,
+        templateId: template!.id,
+        state: "signed",
+        agencyShareBasisPoints: 3333,
+        startsOn: "2026-06-03",
+        language: "pt",
+        text: "## Objeto\n\n- Ana Lúcia",
+        textSha256: "0".repeat(64),
+        offeredBy: model.id,
+        signedName: "Ana Lúcia",
+        signedAt: new Date("2026-06-02T14:00:00Z"),
+        signedIp: "203.0.113.9",
+        signedUserAgent: "Mozilla/5.0",
+        signedWith: "password",
+      });
       // The articles come with migration 0012; an old address and a revision of one of them.
       const [article] = await db
         .select({ postId: schema.blogTranslations.postId, body: schema.blogTranslations.body })

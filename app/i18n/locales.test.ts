@@ -98,6 +98,9 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "admin.detail.email",
     // "Menu" is the Italian word too.
     "admin.nav.menu",
+    // "Browser" and "account" are the Italian words too (a contract's audit page).
+    "contracts.pdf.userAgent",
+    "contracts.pdf.countersignedBy",
   ],
   // German uses "FAQ", "optional", "Code", "Name" and "Status" as they are.
   de: [
@@ -115,6 +118,8 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "admin.accessReport.system",
     "admin.accessReport.roles.model",
     "admin.users.roles.model",
+    // "Browser" is the German word too (a contract's audit page).
+    "contracts.pdf.userAgent",
   ],
   sv: ["admin.list.status"],
 };
@@ -124,6 +129,11 @@ const englishEverywhere = [
   "error.title",
   "dashboard.profile.whatsapp",
   "admin.email.tabs.whatsapp",
+  // A contract template's version ("v2"), its sample model's name, and the CNPJ, a Brazilian
+  // registration's own name.
+  "contracts.templates.versionShort",
+  "contracts.templates.sample.name",
+  "contracts.agency.cnpj",
 ];
 
 describe("locales", () => {

@@ -63,6 +63,8 @@ export const namespaces = [
   // Her talent manager and the staff's own profile (issue 29); the model's card of her manager.
   "manager",
   "manager-card",
+  // Her contract (issue 30): the templates, her page's panel, her signing page and card.
+  "contracts",
   // Read by the server only (page titles, mail): never sent to a browser.
   "meta",
   // The default "how it works" of the home page, until the agency writes its own.

@@ -52,12 +52,19 @@ export const afterApprovalMailKinds = [
   "welcome-call-reminder",
 ] as const;
 
+/**
+ * Her contract (issue 30), the product's own wording: a document is ready in her dashboard, once
+ * she signed and again once countersigned (no figures, no attachment: decision 055).
+ */
+export const contractMailKinds = ["contract-signed", "contract-countersigned"] as const;
+
 /** The kinds the outbox's list names in her language (any other is shown as stored). */
 export const labelledMailKinds: readonly string[] = [
   ...mailTemplateKinds,
   ...staffMailKinds,
   ...accountMailKinds,
   ...afterApprovalMailKinds,
+  ...contractMailKinds,
 ];
 
 export const isMailTemplateKind = (value: unknown): value is MailTemplateKind =>

@@ -363,6 +363,34 @@ describe.each(routeTestTargets)("hostile input to every route on %s", (_name, ki
         query: { tz: validText("Asia/Tokyo", "Not/AZone") },
       },
     },
+    // Her contract (issue 30): the fuzz's model has no contract, so every post is refused.
+    "routes/areas/contract.tsx": {
+      action: {
+        as: "model",
+        path: "/dashboard/model/contract",
+        fields: {
+          intent: validText("sign", "withdraw-consent", "x"),
+          contract: validText("1", "0", "x"),
+          sha256: validText("a".repeat(64), "zz"),
+          name: validText("Bia Lima", ""),
+          agree: validText("yes", ""),
+          secret: validText(PASSWORD, "123456", ""),
+          confirm: validText("yes", ""),
+        },
+      },
+      loader: {
+        as: "model",
+        path: "/dashboard/model/contract",
+        query: { done: validText("signed", "consent", "x") },
+      },
+    },
+    "routes/areas/contract-pdf.ts": {
+      loader: {
+        as: "model",
+        path: "/dashboard/model/contract/1/pdf",
+        params: fc.record({ contract: validText("1", "0", "x", "9".repeat(20)) }),
+      },
+    },
     "routes/areas/portal.tsx": {
       loader: {
         as: "affiliate",
@@ -575,6 +603,53 @@ describe.each(routeTestTargets)("hostile input to every route on %s", (_name, ki
         as: "admin",
         path: "/admin/cadastros/1/onboarding",
         params: fc.record({ id: idOf(() => applications) }),
+      },
+    },
+    // Her contract (issue 30): the templates and the agency's details, her page's contract
+    // panel (the fuzz's applications are not approved: offers are refused), its PDF.
+    "routes/admin/contracts.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/contracts",
+        fields: {
+          intent: validText("save", "publish", "preview", "agency", "x"),
+          language: validText("pt", "sv", "xx"),
+          title: validText("Contrato", "", "{{legal_name}}"),
+          body: validText("## Objeto\n\n- {{legal_name}}", "{{nome}}", ""),
+          legalName: validText("Maré Talent Ltda.", ""),
+          cnpj: validText("11.222.333/0001-81", "11.222.333/0001-82", ""),
+        },
+      },
+      loader: {
+        as: "admin",
+        path: "/admin/contracts",
+        query: { language: validText("pt", "de", "xx") },
+      },
+    },
+    "routes/admin/submission-contract.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/cadastros/1/contract",
+        params: fc.record({ id: idOf(() => applications) }),
+        fields: {
+          intent: validText("offer", "withdraw", "countersign", "x"),
+          share: validText("33.33", "100.01", "abc"),
+          startsOn: validText("2026-12-01", "2026-02-30", ""),
+          contract: validText("1", "0"),
+          name: validText("Ana Admin", ""),
+        },
+      },
+      loader: {
+        as: "admin",
+        path: "/admin/cadastros/1/contract",
+        params: fc.record({ id: idOf(() => applications) }),
+      },
+    },
+    "routes/admin/submission-contract-pdf.ts": {
+      loader: {
+        as: "admin",
+        path: "/admin/cadastros/1/contract/1/pdf",
+        params: fc.record({ id: idOf(() => applications), contract: validText("1", "0", "x") }),
       },
     },
     "routes/admin/submission-merge.tsx": {

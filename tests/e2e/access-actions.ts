@@ -169,6 +169,24 @@ const written: Record<string, ActionRule | ((pattern: string) => ActionRule)> = 
     { intent: "cancel", fields: { call: "999999", tz: "Europe/Lisbon" }, passed: { status: 404 } },
     { passed: invalid() },
   ]),
+  // Her contract (issue 30): each form without its fields is invalid; a whole one for a contract
+  // that is not hers finds nothing (before her password is even checked).
+  "/dashboard/model/contract": guarded([
+    { intent: "sign", passed: invalid() },
+    { intent: "withdraw-consent", passed: invalid() },
+    {
+      intent: "sign",
+      fields: {
+        contract: "999999",
+        sha256: "a".repeat(64),
+        name: "Ana Souza",
+        agree: "yes",
+        secret: "not-her-password",
+      },
+      passed: { status: 404 },
+    },
+    { passed: invalid() },
+  ]),
   // The lists' bulk decision: approvers decide too.
   "/admin/cadastros": guarded([{ passed: invalid() }]),
   "/admin/pendentes": guarded([{ passed: invalid() }]),
@@ -262,6 +280,26 @@ const written: Record<string, ActionRule | ((pattern: string) => ActionRule)> = 
     { intent: "archive", passed: invalid() },
     { passed: invalid() },
   ]),
+  // The contract templates and the agency's details (the admin's; an approver is refused):
+  // an empty form is invalid, whatever the intent.
+  "/admin/contracts": guarded([
+    { intent: "save", passed: invalid() },
+    { intent: "publish", passed: invalid() },
+    { intent: "preview", passed: invalid() },
+    { intent: "agency", passed: invalid() },
+    { passed: invalid() },
+  ]),
+  // Her contract's offer, withdrawal and countersignature (an admin's; an approver may open the
+  // page, never post): an empty form is invalid; a contract of no application finds nothing.
+  "/admin/cadastros/:id/contract": guarded(
+    [
+      { passed: invalid() },
+      { intent: "offer", passed: invalid() },
+      { intent: "withdraw", fields: { contract: "1" }, passed: { status: 404 } },
+      { intent: "countersign", fields: { contract: "1", name: "Ana" }, passed: { status: 404 } },
+    ],
+    `${NO_APPLICATION}/contract`,
+  ),
   // One application's steps (the reviewers): an empty form is invalid; a step of an
   // application that does not exist finds nothing.
   "/admin/cadastros/:id/onboarding": guarded(

@@ -87,6 +87,12 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
   // Her welcome call's page: the model of these tests has no approved application, and the
   // page says there is nothing to book yet.
   "/dashboard/model/welcome-call": screen(),
+  // Her contract (issue 30): the page says there is none yet; no such contract's PDF is a 404.
+  "/dashboard/model/contract": screen(),
+  "/dashboard/model/contract/:contract/pdf": screen(
+    { status: 404 },
+    { url: "/dashboard/model/contract/999999/pdf", page: false },
+  ),
   "/portal": screen(),
   // Her first screen: the dashboard, or an editor's articles.
   "/admin": (pattern) => {
@@ -175,6 +181,16 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
   "/admin/onboarding": screen(),
   "/admin/onboarding/steps": screen(),
   "/admin/cadastros/:id/onboarding": screen(ok, { url: "/admin/cadastros/999999/onboarding" }),
+  // Her contract (issue 30): the templates, and of no such application the panel and the PDF.
+  "/admin/contracts": screen(),
+  "/admin/cadastros/:id/contract": screen(
+    { status: 404 },
+    { url: "/admin/cadastros/999999/contract", page: false },
+  ),
+  "/admin/cadastros/:id/contract/:contract/pdf": screen(
+    { status: 404 },
+    { url: "/admin/cadastros/999999/contract/1/pdf", page: false },
+  ),
   // The page a refused note or merge lands on without JavaScript (POST only: access-actions.ts).
   "/admin/cadastros/:id/notes": screen(ok, { url: "/admin/cadastros/999999/notes" }),
   // Her photos (decision 045): the staff's only; no such photo of no such application is a 404.

@@ -54,8 +54,11 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
       "auth-errors",
       "manager-card",
       "onboarding-model",
+      "contracts",
     ],
   },
+  // Her contract's page (issue 30): before any is offered, only that there is none yet.
+  { url: "/dashboard/model/contract", who: "model", allowed: ["contracts", "model", "areas"] },
   // Her welcome call's page (issue 29): before her approval, only that there is nothing to book.
   {
     url: "/dashboard/model/welcome-call",
@@ -69,7 +72,7 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
   },
   { url: "/portal", who: "affiliate", allowed: ["portal", "areas"] },
   ...[
-    ["/admin/dashboard", "admin-dashboard", "onboarding"],
+    ["/admin/dashboard", "admin-dashboard", "onboarding", "contracts"],
     ["/admin/pendentes", "admin-list", "admin-keys", "admin-team", "manager"],
     ["/admin/cadastros", "admin-list", "admin-keys", "admin-team", "manager"],
     [
@@ -82,6 +85,7 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
       "manager",
       "contact-templates",
       "onboarding",
+      "contracts",
     ],
     ["/admin/analytics", "admin-analytics"],
     ["/admin/users", "admin-users"],
@@ -104,6 +108,7 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
     ["/admin/agenda/availability", "welcome-call"],
     ["/admin/onboarding", "onboarding", "admin-keys"],
     ["/admin/onboarding/steps", "onboarding"],
+    ["/admin/contracts", "contracts"],
   ].map(([url, ...own]) => ({
     url: url!,
     who: "admin" as const,

@@ -53,6 +53,7 @@ const entries: readonly Entry[] = [
   { path: "/admin/site", label: "admin.site.nav", icon: "monitor-smartphone", group: "content" },
   { path: "/admin/profile", label: "manager.nav", icon: "user-check", group: "settings" },
   { path: "/admin/email", label: "admin.email.nav", icon: "mail", group: "settings" },
+  { path: "/admin/contracts", label: "admin.contracts.nav", icon: "pencil", group: "settings" },
   { path: "/admin/tags", label: "admin.tags.nav", icon: "tag", group: "settings" },
   { path: "/admin/privacy", label: "admin.privacy.nav", icon: "shield-check", group: "settings" },
   {

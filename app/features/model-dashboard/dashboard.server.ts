@@ -15,6 +15,8 @@ export const dataViewActions = [
   "submission.reveal-document",
   "submission.photos-viewed",
   "privacy.export",
+  // A staff download of her contract's PDF (issue 30).
+  "submission.contract-pdf",
 ] as const satisfies readonly AccessAction[];
 export type DataViewAction = (typeof dataViewActions)[number];
 

@@ -42,6 +42,7 @@ const viewWords = {
   "submission.reveal-document": "reveal",
   "submission.photos-viewed": "photos",
   "privacy.export": "export",
+  "submission.contract-pdf": "contract",
 } as const satisfies Record<DataView["action"], string>;
 
 export function DataViews({

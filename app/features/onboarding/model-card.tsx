@@ -80,6 +80,16 @@ export function OnboardingCard({ onboarding }: { onboarding: ModelOnboarding }) 
                 {t(booked ? "onboarding.model.seeCall" : "onboarding.model.bookCall")}
               </a>
             ) : null}
+            {current.key === "contract" ? (
+              // Her contract's page (issue 30); its words are in the `contracts` strings.
+              <a
+                href="/dashboard/model/contract"
+                className={`${buttonVariants({ size: "sm" })} mt-3`}
+              >
+                <Icon name="pencil" className="size-4" />
+                {t("contracts.model.open")}
+              </a>
+            ) : null}
           </div>
           <ol className="space-y-2" aria-label={t("onboarding.model.stepsLabel")}>
             {steps.map((step, index) => (

@@ -10,6 +10,7 @@ import {
   submissionOnboardingSteps,
   onboardingEvents,
   welcomeCalls,
+  modelContracts,
   submissionTags,
   submissions,
   submissionStatusHistory,
@@ -81,6 +82,9 @@ export const submissionChildTables: ChildTable[] = [
   // Her welcome calls: she holds one booked call at most, so where both records have one in the
   // same state the kept record's stands.
   { table: welcomeCalls, submissionId: welcomeCalls.submissionId, unique: [welcomeCalls.state] },
+  // Her contracts (issue 30) follow her whole: a signed one is never dropped. (Two open offers,
+  // one on each record, would break "one open offer": withdraw one before merging.)
+  { table: modelContracts, submissionId: modelContracts.submissionId },
 ];
 
 /**

@@ -12,6 +12,8 @@ import { readWaitingDays } from "#app/features/staff-alerts/preferences.server.t
 import { WaitingSection } from "#app/features/staff-alerts/waiting-section.tsx";
 import { countOverdueSteps } from "#app/features/onboarding/board.server.ts";
 import { OverdueSteps } from "#app/features/onboarding/overdue-steps.tsx";
+import { contractsToCountersign } from "#app/features/contracts/contracts.server.ts";
+import { ContractsToCountersign } from "#app/features/contracts/dashboard-card.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
 import type { Route } from "./+types/dashboard";
@@ -27,10 +29,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDatabase();
   const stats = await dashboardStats(db, { waitingDays: await readWaitingDays(db) });
   return {
-    strings: strings("admin-dashboard", "onboarding"),
+    strings: strings("admin-dashboard", "onboarding", "contracts"),
     title: pageTitle(t("admin.dashboard.title")),
     stats,
     overdueSteps: await countOverdueSteps(db),
+    countersign: await contractsToCountersign(db),
     // Where the waiting threshold is set, for whoever may open that screen (an admin).
     waitingSetting: mayOpen(viewer.role, screenAt(WAITING_SETTING.screen))
       ? WAITING_SETTING.href
@@ -99,6 +102,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 
       <WaitingSection waiting={stats.waiting} settingHref={loaderData.waitingSetting} />
       <OverdueSteps count={loaderData.overdueSteps} />
+      <ContractsToCountersign waiting={loaderData.countersign} />
 
       <section aria-labelledby="latest-title" className="mt-8">
         <h2 id="latest-title" className="text-lg font-semibold">

@@ -33,6 +33,8 @@ import { ManagerPanel } from "#app/features/managers/manager-panel.tsx";
 import { managerPanelFor } from "#app/features/managers/assign.server.ts";
 import { TeamPanel } from "#app/features/submissions/team-panel.tsx";
 import { SelfReferralNote } from "#app/features/submissions/self-referral-note.tsx";
+import { ContractPanel } from "#app/features/contracts/contract-panel.tsx";
+import { contractPanelFor } from "#app/features/contracts/contracts.server.ts";
 import { OnboardingPanel } from "#app/features/onboarding/onboarding-panel.tsx";
 import { onboardingOnPage } from "#app/features/onboarding/panel.server.ts";
 import { toAgencyLocal } from "#app/utils/agency-time.ts";
@@ -69,6 +71,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       "manager",
       "contact-templates",
       "onboarding",
+      "contracts",
     ),
     title: pageTitle(application.fullName || t("admin.privacy.erasedName")),
     // Her talent manager, once she is approved (issue 29).
@@ -86,6 +89,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     neighbours,
     ...page.parts,
     onboarding: await onboardingOnPage(db, id, request.url),
+    contract: await contractPanelFor(db, application, viewer, request.url),
   };
 }
 
@@ -250,6 +254,7 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
       <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-6">
           <OnboardingPanel applicationId={a.id} onboarding={loaderData.onboarding} />
+          <ContractPanel applicationId={a.id} panel={loaderData.contract} />
           <ApplicationFields application={a} revealed={actionData?.document} />
           <PhotoGallery name={a.fullName} photos={loaderData.photos} />
           <PrivateNotes

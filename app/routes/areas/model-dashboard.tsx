@@ -19,6 +19,8 @@ import {
   DataViews,
   SecurityCard,
 } from "#app/features/model-dashboard/side-cards.tsx";
+import { ContractCard } from "#app/features/contracts/model-card.tsx";
+import { contractCardFor } from "#app/features/contracts/signing.server.ts";
 import { ManagerCard } from "#app/features/managers/manager-card.tsx";
 import { managerCardFor } from "#app/features/managers/model-card.server.ts";
 import { PrivacyControls } from "#app/features/privacy/privacy-controls.tsx";
@@ -51,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     profileOf(db, viewer.id),
     welcomeCallCard(db, viewer, request, language),
   ]);
-  const [views, manager, onboarding] = await Promise.all([
+  const [views, manager, onboarding, contract] = await Promise.all([
     dataViewsOf(
       db,
       applications.map((application) => application.id),
@@ -59,6 +61,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Her latest application's talent manager and onboarding, once she is approved (issue 29).
     managerCardFor(db, applications[0], language),
     latestOnboarding(db, applications[0], language),
+    // Her contract, once offered (issue 30).
+    contractCardFor(db, viewer),
   ]);
   return {
     strings: strings(
@@ -69,6 +73,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       "auth-errors",
       "manager-card",
       "onboarding-model",
+      "contracts",
       // Her welcome call's card, once she is approved (issue 29).
       ...(welcomeCall ? (["welcome-call"] as const) : []),
     ),
@@ -80,6 +85,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     applications,
     views,
     onboarding,
+    contract,
     // What the agency already has from her latest application fills an empty profile.
     profile: {
       ...profile!,
@@ -149,6 +155,7 @@ export default function ModelDashboard({ loaderData, actionData }: Route.Compone
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
         <div className="space-y-6">
           {loaderData.onboarding ? <OnboardingCard onboarding={loaderData.onboarding} /> : null}
+          {loaderData.contract ? <ContractCard card={loaderData.contract} /> : null}
           {loaderData.manager ? <ManagerCard card={loaderData.manager} placement="phone" /> : null}
           {loaderData.welcomeCall ? (
             <WelcomeCallCard
