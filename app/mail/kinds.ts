@@ -52,12 +52,16 @@ export const afterApprovalMailKinds = [
   "welcome-call-reminder",
 ] as const;
 
+/** Her career (issue 30), the product's own wording: a monthly statement published to her. */
+export const statementMailKinds = ["statement-published"] as const;
+
 /** The kinds the outbox's list names in her language (any other is shown as stored). */
 export const labelledMailKinds: readonly string[] = [
   ...mailTemplateKinds,
   ...staffMailKinds,
   ...accountMailKinds,
   ...afterApprovalMailKinds,
+  ...statementMailKinds,
 ];
 
 export const isMailTemplateKind = (value: unknown): value is MailTemplateKind =>
