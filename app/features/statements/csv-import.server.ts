@@ -48,8 +48,7 @@ export interface ImportRow {
 }
 
 export type ImportPreview =
-  | { ok: false; error: ImportFileError }
-  | { ok: true; rows: ImportRow[]; valid: boolean };
+  { ok: false; error: ImportFileError } | { ok: true; rows: ImportRow[]; valid: boolean };
 
 /** "2026-10", "2026-10-01", "10/2026" or "10-2026": the month's first day, or null. */
 function readMonth(cell: string): string | null {
@@ -76,6 +75,8 @@ function parseRecords(text: string): string[][] | null {
       delimiter,
       bom: true,
       relax_column_count: true,
+      // A quote inside a cell that was not quoted is kept as text (a formula's argument).
+      relax_quotes: true,
       skip_empty_lines: true,
       trim: true,
       max_record_size: 4_096,
@@ -115,7 +116,8 @@ export async function previewImport(db: Database, input: string): Promise<Import
     if (!platform.ok) errors.push(platform.error);
     const amount = parseAmount(grossCell);
     let grossCents: number | null = null;
-    if (!amount.ok) errors.push(amount.error === "empty" || amount.error === "invalid" ? "amount" : amount.error);
+    if (!amount.ok)
+      errors.push(amount.error === "empty" || amount.error === "invalid" ? "amount" : amount.error);
     else if (amount.cents < 0) errors.push("negative");
     else grossCents = amount.cents;
     return {
@@ -140,13 +142,21 @@ export async function previewImport(db: Database, input: string): Promise<Import
   const found = [
     ...(ids.size
       ? await db
-          .select({ id: submissions.id, email: submissions.emailNormalized, name: submissions.fullName })
+          .select({
+            id: submissions.id,
+            email: submissions.emailNormalized,
+            name: submissions.fullName,
+          })
           .from(submissions)
           .where(and(inArray(submissions.id, [...ids]), isNull(submissions.erasedAt)))
       : []),
     ...(emails.size
       ? await db
-          .select({ id: submissions.id, email: submissions.emailNormalized, name: submissions.fullName })
+          .select({
+            id: submissions.id,
+            email: submissions.emailNormalized,
+            name: submissions.fullName,
+          })
           .from(submissions)
           .where(
             and(inArray(submissions.emailNormalized, [...emails]), isNull(submissions.erasedAt)),
@@ -203,6 +213,8 @@ export async function previewImport(db: Database, input: string): Promise<Import
     row.submissionId = application.id;
     row.name = firstNameAndInitial(names.get(application.id) ?? "");
     if (publishedMonths.has(`${application.id}:${row.month}`)) row.errors.push("published");
+    // The same platform twice for her month (a line pasted twice); rows wrong anyway aside.
+    if (row.errors.length) continue;
     const key = `${application.id}:${row.month}:${row.platform.trim().toLowerCase()}`;
     if (seen.has(key)) row.errors.push("duplicate");
     seen.add(key);
@@ -229,10 +241,20 @@ export async function storeImport(db: Database, actor: Actor, text: string) {
   );
   if (!outcome.ok) {
     const row = preview.rows[outcome.index]!;
-    row.errors.push(outcome.error === "no-contract" ? "noContract" : outcome.error === "published" ? "published" : "unknown");
+    row.errors.push(
+      outcome.error === "no-contract"
+        ? "noContract"
+        : outcome.error === "published"
+          ? "published"
+          : "unknown",
+    );
     return { stored: false as const, preview: { ...preview, valid: false } };
   }
-  return { stored: true as const, rows: preview.rows.length, statements: outcome.statementIds.length };
+  return {
+    stored: true as const,
+    rows: preview.rows.length,
+    statements: outcome.statementIds.length,
+  };
 }
 
 const checkPlatformText = (value: string) => {

@@ -87,7 +87,11 @@ describe("a statement's figures", () => {
     expect(statementTotals(lines(3), 2_000).agencyCents).toBe(1);
     expect(statementTotals(lines(2), 2_000).agencyCents).toBe(0);
     // 50 % of an odd cent: half, up.
-    expect(statementTotals(lines(1), 5_000)).toEqual({ grossCents: 1, agencyCents: 1, netCents: 0 });
+    expect(statementTotals(lines(1), 5_000)).toEqual({
+      grossCents: 1,
+      agencyCents: 1,
+      netCents: 0,
+    });
     expect(statementTotals(lines(101), 5_000)).toEqual({
       grossCents: 101,
       agencyCents: 51,
@@ -194,7 +198,7 @@ describe("a platform's name", () => {
     expect(checkPlatform("")).toEqual({ ok: false, error: "platform" });
     expect(checkPlatform("x".repeat(61))).toEqual({ ok: false, error: "platformLength" });
     expect(checkPlatform("é".repeat(60))).toMatchObject({ ok: true });
-    for (const formula of ["=HYPERLINK(\"x\")", "+1", "-2+3", "@SUM(A1)", " =1"]) {
+    for (const formula of ['=HYPERLINK("x")', "+1", "-2+3", "@SUM(A1)", " =1"]) {
       expect(checkPlatform(formula), formula).toEqual({ ok: false, error: "formula" });
     }
   });

@@ -44,11 +44,7 @@ export async function contractInForce(db: Reader, submissionId: number, month: s
         lte(modelContracts.startsOn, monthEnd(month)),
       ),
     )
-    .orderBy(
-      desc(modelContracts.startsOn),
-      desc(modelContracts.signedAt),
-      desc(modelContracts.id),
-    )
+    .orderBy(desc(modelContracts.startsOn), desc(modelContracts.signedAt), desc(modelContracts.id))
     .limit(1);
   return contract ?? null;
 }
