@@ -254,6 +254,7 @@ export async function storeImport(db: Database, actor: Actor, text: string) {
     stored: true as const,
     rows: preview.rows.length,
     statements: outcome.statementIds.length,
+    month: preview.rows[0]?.month ?? null,
   };
 }
 

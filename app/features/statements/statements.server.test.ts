@@ -344,7 +344,7 @@ describe.each(databaseTargets)("monthly statements on %s", (_name, kind) => {
         `HANA.${marker}@example.com,2026-07,Fansly,10`,
       ].join("\n");
       const outcome = await storeImport(database.db, actor, file);
-      expect(outcome).toEqual({ stored: true, rows: 3, statements: 2 });
+      expect(outcome).toEqual({ stored: true, rows: 3, statements: 2, month: "2026-07-01" });
       const [giaJuly] = await statementsOf(gia);
       expect(giaJuly).toMatchObject({
         state: "draft",

@@ -523,3 +523,27 @@ export async function markPaid(
     return "ok" as const;
   });
 }
+
+/**
+ * The staff's page of her month: her first name and initial, her contract in force, and the
+ * month's statement if one was begun; null for an application that is not there (or erased).
+ */
+export async function statementPage(db: Database, submissionId: number, month: string) {
+  const [application] = await db
+    .select({ fullName: submissions.fullName })
+    .from(submissions)
+    .where(and(eq(submissions.id, submissionId), isNull(submissions.erasedAt)));
+  if (!application) return null;
+  const [contract, [row]] = await Promise.all([
+    contractInForce(db, submissionId, month),
+    db
+      .select({ id: statements.id })
+      .from(statements)
+      .where(and(eq(statements.submissionId, submissionId), eq(statements.month, month))),
+  ]);
+  return {
+    name: firstNameAndInitial(application.fullName),
+    contract,
+    statement: row ? await statementForStaff(db, row.id) : null,
+  };
+}
