@@ -1,15 +1,15 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Transaction } from "#app/db/db.server.ts";
-import { staffAlertPreferences, user } from "#app/db/schema.server.ts";
+import { user } from "#app/db/schema.server.ts";
 import { firstNameAndInitial } from "#app/features/staff-alerts/alerts.server.ts";
-import { DEFAULT_STAFF_ALERTS } from "#app/features/staff-alerts/preferences.server.ts";
+import { instantAlertRecipients } from "#app/features/staff-alerts/preferences.server.ts";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import { defaultLanguage, normalizeLanguage } from "#app/i18n/languages.ts";
 import { inertText } from "#app/mail/inert-text.ts";
 import { queueMail } from "#app/mail/outbox.server.ts";
 import { actionMail, firstNameOf, greetingName } from "#app/mail/templates.server.ts";
 import { mailOrigin } from "#app/utils/origin.server.ts";
-import { MANAGER_MAIL_KIND, managerRoles } from "./profile.ts";
+import { MANAGER_MAIL_KIND } from "./profile.ts";
 import { undoSeconds } from "#app/features/submissions/undo.server.ts";
 
 /*
@@ -87,25 +87,10 @@ export async function tellManager(
     applications,
   }: { managerId: string; actorId: string; applications: { id: number; fullName: string }[] },
 ) {
-  const [recipient] = await tx
-    .select({
-      email: user.email,
-      language: user.language,
-      mode: staffAlertPreferences.mode,
-    })
-    .from(user)
-    .leftJoin(staffAlertPreferences, eq(staffAlertPreferences.userId, user.id))
-    .where(
-      and(
-        eq(user.id, managerId),
-        inArray(user.role, managerRoles),
-        eq(user.disabled, false),
-        eq(user.emailVerified, true),
-      ),
-    );
-  if (!recipient || (recipient.mode ?? DEFAULT_STAFF_ALERTS.mode) !== "instant") return false;
+  const [recipient] = await instantAlertRecipients(tx, [managerId]);
+  if (!recipient) return false;
   const [actor] = await tx.select({ name: user.name }).from(user).where(eq(user.id, actorId));
-  const language = normalizeLanguage(recipient.language) ?? defaultLanguage;
+  const { language } = recipient;
   const t = getFixedT(language);
   const count = applications.length;
   const intro = t("manager.mail.staff.intro", { count, author: inertText(actor?.name ?? "—") });

@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Reader } from "#app/db/db.server.ts";
-import { settings, staffAlertPreferences } from "#app/db/schema.server.ts";
+import { settings, staffAlertPreferences, user } from "#app/db/schema.server.ts";
+import { defaultLanguage, normalizeLanguage, type Language } from "#app/i18n/languages.ts";
 import { staffAlertModes, type StaffAlertMode } from "#app/db/staff-alert-modes.ts";
 import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
 import { DEFAULT_WAITING_DAYS, MAX_WAITING_DAYS } from "./limits.ts";
@@ -15,6 +16,45 @@ export interface StaffAlerts {
   mode: StaffAlertMode;
   /** 0–23, Brasília time. */
   digestHour: number;
+}
+
+/** The staff who may be alerted at all: reviewers and admins whose account is in use. */
+const alertedRoles = ["approver", "admin"] as const;
+
+/**
+ * Which of these staff members want to hear at once (their alert choice is "instant"), with the
+ * address and language to write to: a disabled or unverified account, someone who is no longer
+ * staff, or a digest or silent choice gets no mail. One query for a mention and a new model alike.
+ */
+export async function instantAlertRecipients(
+  db: Reader,
+  userIds: readonly string[],
+): Promise<{ id: string; email: string; language: Language }[]> {
+  if (!userIds.length) return [];
+  const rows = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      language: user.language,
+      mode: staffAlertPreferences.mode,
+    })
+    .from(user)
+    .leftJoin(staffAlertPreferences, eq(staffAlertPreferences.userId, user.id))
+    .where(
+      and(
+        inArray(user.id, [...userIds]),
+        inArray(user.role, alertedRoles),
+        eq(user.disabled, false),
+        eq(user.emailVerified, true),
+      ),
+    );
+  return rows
+    .filter((row) => (row.mode ?? DEFAULT_STAFF_ALERTS.mode) === "instant")
+    .map((row) => ({
+      id: row.id,
+      email: row.email,
+      language: normalizeLanguage(row.language) ?? defaultLanguage,
+    }));
 }
 
 export async function readStaffAlerts(db: Reader, userId: string): Promise<StaffAlerts> {

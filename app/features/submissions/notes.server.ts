@@ -1,16 +1,14 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database, Reader, Transaction } from "#app/db/db.server.ts";
 import {
-  staffAlertPreferences,
   submissionNoteMentions,
   submissionNotes,
   submissions,
   user,
 } from "#app/db/schema.server.ts";
 import { firstNameAndInitial } from "#app/features/staff-alerts/alerts.server.ts";
-import { DEFAULT_STAFF_ALERTS } from "#app/features/staff-alerts/preferences.server.ts";
+import { instantAlertRecipients } from "#app/features/staff-alerts/preferences.server.ts";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
-import { defaultLanguage, normalizeLanguage } from "#app/i18n/languages.ts";
 import { inertText } from "#app/mail/inert-text.ts";
 import { queueMail } from "#app/mail/outbox.server.ts";
 import { actionMail } from "#app/mail/templates.server.ts";
@@ -27,8 +25,9 @@ import { mentionTargets, NOTE_EDIT_MINUTES, type Mentionable } from "./notes.ts"
  * database's clock against the note's `created_at`; after that it stands as written.
  */
 
-/** Who may be mentioned: reviewers whose account is in use (the ones who may open her page). */
 const mentionableRoles = ["approver", "admin"] as const;
+
+/** Who may be mentioned: reviewers whose account is in use (the ones who may open her page). */
 
 export async function listMentionable(db: Reader): Promise<Mentionable[]> {
   return db
@@ -252,26 +251,8 @@ async function alertMentioned(
   author: Author,
 ): Promise<number> {
   const [writer] = await tx.select({ name: user.name }).from(user).where(eq(user.id, author.id));
-  const recipients = await tx
-    .select({
-      email: user.email,
-      language: user.language,
-      mode: staffAlertPreferences.mode,
-    })
-    .from(user)
-    .leftJoin(staffAlertPreferences, eq(staffAlertPreferences.userId, user.id))
-    .where(
-      and(
-        inArray(user.id, ids),
-        inArray(user.role, mentionableRoles),
-        eq(user.disabled, false),
-        eq(user.emailVerified, true),
-      ),
-    );
   let sent = 0;
-  for (const recipient of recipients) {
-    if ((recipient.mode ?? DEFAULT_STAFF_ALERTS.mode) !== "instant") continue;
-    const language = normalizeLanguage(recipient.language) ?? defaultLanguage;
+  for (const { email, language } of await instantAlertRecipients(tx, ids)) {
     const t = getFixedT(language);
     const line = t("admin.notes.mail.intro", {
       author: inertText(writer?.name ?? "—"),
@@ -279,7 +260,7 @@ async function alertMentioned(
     });
     await queueMail(tx, {
       kind: "staff-mention",
-      to: recipient.email,
+      to: email,
       language,
       ...actionMail(language, {
         subject: t("admin.notes.mail.subject"),
