@@ -33,6 +33,9 @@ export default [
   route("dashboard/model", "routes/areas/model-dashboard.tsx"),
   // Her welcome call: where the dashboard card's forms post (issue 29).
   route("dashboard/model/welcome-call", "routes/areas/welcome-call.tsx"),
+  // Her monthly statements, and each one's PDF and CSV (issue 30).
+  route("dashboard/model/statements", "routes/areas/statements.tsx"),
+  route("dashboard/model/statements/:id/:format", "routes/areas/statement-download.ts"),
   route("portal", "routes/areas/portal.tsx"),
   route("account/security", "routes/account/security.tsx"),
   route("account/notifications", "routes/account/notifications.tsx"),
@@ -100,6 +103,10 @@ export default [
     // A manager's week of welcome calls, and her own availability for them (issue 29).
     route("agenda", "routes/admin/agenda.tsx"),
     route("agenda/availability", "routes/admin/agenda-availability.tsx"),
+    // Monthly statements (issue 30): a month's models, her month's statement, a CSV import.
+    route("statements", "routes/admin/statements.tsx"),
+    route("statements/import", "routes/admin/statements-import.tsx"),
+    route("statements/:submission/:month", "routes/admin/statement.tsx"),
   ]),
   // Machine-readable resources.
   route("api/geo-language", "routes/resources/geo-language.ts"),

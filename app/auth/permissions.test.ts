@@ -31,6 +31,8 @@ const specification: Record<ScreenName, { open: Role[]; act?: Role[] }> = {
   modelPrivacy: { open: ["model"] },
   // Her own welcome call (product.md section 8): booking, moving, cancelling.
   modelWelcomeCall: { open: ["model"] },
+  // Her published monthly statements and their PDF and CSV (issue 30): hers only.
+  modelStatements: { open: ["model"] },
   // /portal (own referrals only).
   affiliatePortal: { open: ["affiliate"] },
   // Her own password, two-step sign-in and sessions, whatever her role.
@@ -78,6 +80,10 @@ const specification: Record<ScreenName, { open: Role[]; act?: Role[] }> = {
   adminAnalytics: { open: staff },
   // Welcome calls (section 8): a manager's week and her own availability; an approver or admin.
   adminAgenda: { open: staff },
+  // Monthly statements (issue 30): approvers may read them; recording, publishing, correcting,
+  // paying and importing are the admin's.
+  adminStatements: { open: staff, act: admins },
+  adminStatementsImport: { open: admins },
   adminAvailability: { open: staff },
   // Admin: email, users, production-checklist, auth/access/tech reports (and the privacy
   // settings, README's "Admin only").

@@ -155,6 +155,249 @@ function IntentForm({
   );
 }
 
+type FieldOf = (
+  intent: StatementIntent,
+  name: StatementField,
+) => { error: string | undefined; value: string };
+
+/** A text field of one of the screen's forms, with its message and what was typed. */
+function TextField({
+  intent,
+  name,
+  label,
+  hint,
+  fieldOf,
+  wide = false,
+  type = "text",
+  maxLength,
+  inputMode,
+}: {
+  intent: StatementIntent;
+  name: StatementField;
+  label: string;
+  hint?: string;
+  fieldOf: FieldOf;
+  wide?: boolean;
+  type?: "text" | "date";
+  maxLength?: number;
+  inputMode?: "decimal";
+}) {
+  const { error, value } = fieldOf(intent, name);
+  return (
+    <Field
+      id={`${intent}-${name}`}
+      label={label}
+      hint={hint}
+      error={error}
+      className={wide ? "sm:col-span-2" : undefined}
+    >
+      {(aria) => (
+        <Input
+          {...aria}
+          type={type}
+          name={name}
+          maxLength={maxLength}
+          inputMode={inputMode}
+          autoComplete="off"
+          defaultValue={value}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** Recording a platform's gross on the draft, and publishing it once it has lines. */
+function DraftForms({ page, fieldOf }: { page: StatementPageData; fieldOf: FieldOf }) {
+  const { t, i18n } = useTranslation();
+  const { statement } = page;
+  return (
+    <>
+      <Section id="statement-add" title={t("statements.form.addTitle")}>
+        <IntentForm intent="add" id="add-form" submit={t("statements.form.add")}>
+          <TextField
+            intent="add"
+            name="platform"
+            label={t("statements.form.platform")}
+            maxLength={MAX_PLATFORM}
+            fieldOf={fieldOf}
+          />
+          <TextField
+            intent="add"
+            name="amount"
+            label={t("statements.form.amount")}
+            hint={t("statements.form.amountHint")}
+            inputMode="decimal"
+            fieldOf={fieldOf}
+          />
+        </IntentForm>
+      </Section>
+      {statement?.lines.length ? (
+        <Section
+          id="statement-publish"
+          title={t("statements.publish.title")}
+          description={t("statements.publish.description")}
+        >
+          <ConfirmDialog
+            className="mt-4"
+            trigger={
+              <>
+                <Icon name="send" />
+                {t("statements.publish.open")}
+              </>
+            }
+            triggerClassName="btn btn-primary btn-md"
+          >
+            <p className="text-sm text-ink-700">
+              {t("statements.publish.confirm", {
+                name: page.name,
+                month: formatMonth(page.month, i18n.language),
+                net: formatBrl(statement.totals.netCents, i18n.language),
+              })}
+            </p>
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="publish" />
+              <Button type="submit">{t("statements.publish.submit")}</Button>
+            </Form>
+          </ConfirmDialog>
+        </Section>
+      ) : null}
+    </>
+  );
+}
+
+/** A published statement: a correction with its reason, and its payout while it is pending. */
+function PublishedForms({ statement, fieldOf }: { statement: Statement; fieldOf: FieldOf }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <Section
+        id="statement-correct"
+        title={t("statements.correct.title")}
+        description={t("statements.correct.description")}
+      >
+        <IntentForm intent="correct" id="correct-form" submit={t("statements.correct.submit")}>
+          <TextField
+            intent="correct"
+            name="platform"
+            label={t("statements.form.platform")}
+            maxLength={MAX_PLATFORM}
+            fieldOf={fieldOf}
+          />
+          <TextField
+            intent="correct"
+            name="amount"
+            label={t("statements.correct.amount")}
+            hint={t("statements.correct.amountHint")}
+            inputMode="decimal"
+            fieldOf={fieldOf}
+          />
+          <Field
+            id="correct-reason"
+            className="sm:col-span-2"
+            label={t("statements.correct.reason")}
+            hint={t("statements.correct.reasonHint")}
+            error={fieldOf("correct", "reason").error}
+          >
+            {(aria) => (
+              <Textarea
+                {...aria}
+                name="reason"
+                rows={2}
+                maxLength={MAX_REASON}
+                defaultValue={fieldOf("correct", "reason").value}
+              />
+            )}
+          </Field>
+        </IntentForm>
+      </Section>
+      {statement.payoutState === "pending" ? (
+        <Section id="statement-paid" title={t("statements.paid.title")}>
+          <IntentForm intent="paid" id="paid-form" submit={t("statements.paid.submit")}>
+            <TextField
+              intent="paid"
+              name="paidOn"
+              type="date"
+              label={t("statements.paid.paidOn")}
+              fieldOf={fieldOf}
+            />
+            <TextField
+              intent="paid"
+              name="amount"
+              label={t("statements.paid.amount")}
+              hint={t("statements.paid.amountHint", {
+                net: formatBrl(statement.totals.netCents, i18n.language),
+              })}
+              inputMode="decimal"
+              fieldOf={fieldOf}
+            />
+            <TextField
+              intent="paid"
+              name="reference"
+              label={t("statements.paid.reference")}
+              maxLength={100}
+              wide
+              fieldOf={fieldOf}
+            />
+          </IntentForm>
+        </Section>
+      ) : null}
+    </>
+  );
+}
+
+/** The lines of her month (a draft's each with a button that takes it back), and its payout. */
+function LinesSection({ page }: { page: StatementPageData }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const month = formatMonth(page.month, language);
+  const { statement } = page;
+  const published = statement?.state === "published";
+  return (
+    <Section id="statement-lines" title={t("statements.detail.lines")} landmark={false}>
+      {statement && statement.lines.length ? (
+        <div className="mt-4">
+          <StatementTable
+            statement={statement}
+            caption={t("statements.detail.linesCaption", { name: page.name, month })}
+            remove={
+              page.canWrite && !published
+                ? (line) => (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="remove" />
+                      <input type="hidden" name="line" value={line.id} />
+                      <Button
+                        type="submit"
+                        variant="ghost"
+                        size="sm"
+                        aria-label={t("statements.form.removeLine", { platform: line.platform })}
+                      >
+                        <Icon name="trash" />
+                        <span className="hidden sm:inline">{t("statements.form.remove")}</span>
+                      </Button>
+                    </Form>
+                  )
+                : undefined
+            }
+          />
+        </div>
+      ) : (
+        <EmptyState className="mt-4">{t("statements.detail.empty")}</EmptyState>
+      )}
+      {published && statement ? (
+        <p className="mt-4 text-sm text-ink-600">
+          {statement.payoutState === "paid"
+            ? t("statements.payout.paidOn", {
+                date: statement.paidOn,
+                amount: formatBrl(statement.paidCents ?? 0, language),
+                reference: statement.payoutReference,
+              })
+            : t("statements.payout.pending")}
+        </p>
+      ) : null}
+    </Section>
+  );
+}
+
 export function StatementEditor({
   page,
   result,
@@ -167,14 +410,12 @@ export function StatementEditor({
   const month = formatMonth(page.month, language);
   const { statement } = page;
   // A refused form gets back what was typed and its messages; the others start empty.
-  const of = (intent: StatementIntent) => (result?.intent === intent ? result : null);
-  const fieldOf = (intent: StatementIntent, name: StatementField) => {
-    const own = of(intent);
+  const fieldOf: FieldOf = (intent, name) => {
+    const own = result?.intent === intent ? result : null;
     const error = own?.fieldErrors?.[name];
     return { error: error ? t(error) : undefined, value: own?.values?.[name] ?? "" };
   };
-  const amountHint = t("statements.form.amountHint");
-  const published = statement?.state === "published";
+  const basisPoints = statement?.basisPoints ?? page.contract?.agencyShareBasisPoints;
 
   return (
     <>
@@ -190,16 +431,11 @@ export function StatementEditor({
           <h1 className="text-3xl font-semibold tracking-tight">
             {t("statements.detail.heading", { name: page.name, month })}
           </h1>
-          <p className="mt-1 text-sm text-ink-600">
-            {page.contract || statement
-              ? t("statements.detail.contract", {
-                  percent: formatPercent(
-                    statement?.basisPoints ?? page.contract!.agencyShareBasisPoints,
-                    language,
-                  ),
-                })
-              : null}
-          </p>
+          {basisPoints !== undefined ? (
+            <p className="mt-1 text-sm text-ink-600">
+              {t("statements.detail.contract", { percent: formatPercent(basisPoints, language) })}
+            </p>
+          ) : null}
         </div>
         <StatementStateBadge
           state={statement?.state ?? null}
@@ -214,248 +450,24 @@ export function StatementEditor({
       </div>
       {result?.error ? <FormMessage tone="error">{t(result.error)}</FormMessage> : null}
       {result?.fieldErrors ? (
-        <FormMessage tone="error">{t("statements.errors.invalid")}</FormMessage>
+        <FormMessage tone="error">{t("statements.errors.check")}</FormMessage>
       ) : null}
-
       {!page.contract && !statement ? (
         <FormMessage tone="error">{t("statements.errors.noContract")}</FormMessage>
       ) : null}
 
       <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)]">
-        <Section id="statement-lines" title={t("statements.detail.lines")} landmark={false}>
-          {statement && statement.lines.length ? (
-            <div className="mt-4">
-              <StatementTable
-                statement={statement}
-                caption={t("statements.detail.linesCaption", { name: page.name, month })}
-                remove={
-                  page.canWrite && !published
-                    ? (line) => (
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="remove" />
-                          <input type="hidden" name="line" value={line.id} />
-                          <Button
-                            type="submit"
-                            variant="ghost"
-                            size="sm"
-                            aria-label={t("statements.form.removeLine", {
-                              platform: line.platform,
-                            })}
-                          >
-                            <Icon name="trash" />
-                            <span className="hidden sm:inline">{t("statements.form.remove")}</span>
-                          </Button>
-                        </Form>
-                      )
-                    : undefined
-                }
-              />
-            </div>
-          ) : (
-            <EmptyState className="mt-4">{t("statements.detail.empty")}</EmptyState>
-          )}
-          {published && statement ? (
-            <p className="mt-4 text-sm text-ink-600">
-              {statement.payoutState === "paid"
-                ? t("statements.payout.paidOn", {
-                    date: statement.paidOn,
-                    amount: formatBrl(statement.paidCents ?? 0, language),
-                    reference: statement.payoutReference,
-                  })
-                : t("statements.payout.pending")}
-            </p>
-          ) : null}
-        </Section>
-
+        <LinesSection page={page} />
         <div className="space-y-6">
           {!page.canWrite ? (
             <Section id="statement-read-only" title={t("statements.detail.readOnlyTitle")}>
               <p className="mt-2 text-sm text-ink-600">{t("statements.detail.readOnly")}</p>
             </Section>
-          ) : !published ? (
-            page.contract ? (
-              <>
-                <Section id="statement-add" title={t("statements.form.addTitle")}>
-                  <IntentForm intent="add" id="add-form" submit={t("statements.form.add")}>
-                    <Field
-                      id="add-platform"
-                      label={t("statements.form.platform")}
-                      error={fieldOf("add", "platform").error}
-                    >
-                      {(aria) => (
-                        <Input
-                          {...aria}
-                          name="platform"
-                          maxLength={MAX_PLATFORM}
-                          autoComplete="off"
-                          defaultValue={fieldOf("add", "platform").value}
-                        />
-                      )}
-                    </Field>
-                    <Field
-                      id="add-amount"
-                      label={t("statements.form.amount")}
-                      hint={amountHint}
-                      error={fieldOf("add", "amount").error}
-                    >
-                      {(aria) => (
-                        <Input
-                          {...aria}
-                          name="amount"
-                          inputMode="decimal"
-                          autoComplete="off"
-                          defaultValue={fieldOf("add", "amount").value}
-                        />
-                      )}
-                    </Field>
-                  </IntentForm>
-                </Section>
-                {statement?.lines.length ? (
-                  <Section
-                    id="statement-publish"
-                    title={t("statements.publish.title")}
-                    description={t("statements.publish.description")}
-                  >
-                    <ConfirmDialog
-                      className="mt-4"
-                      trigger={
-                        <>
-                          <Icon name="send" />
-                          {t("statements.publish.open")}
-                        </>
-                      }
-                      triggerClassName="btn btn-primary btn-md"
-                    >
-                      <p className="text-sm text-ink-700">
-                        {t("statements.publish.confirm", {
-                          name: page.name,
-                          month,
-                          net: formatBrl(statement.totals.netCents, language),
-                        })}
-                      </p>
-                      <Form method="post" className="mt-3">
-                        <input type="hidden" name="intent" value="publish" />
-                        <Button type="submit">{t("statements.publish.submit")}</Button>
-                      </Form>
-                    </ConfirmDialog>
-                  </Section>
-                ) : null}
-              </>
-            ) : null
-          ) : (
-            <>
-              <Section
-                id="statement-correct"
-                title={t("statements.correct.title")}
-                description={t("statements.correct.description")}
-              >
-                <IntentForm intent="correct" id="correct-form" submit={t("statements.correct.submit")}>
-                  <Field
-                    id="correct-platform"
-                    label={t("statements.form.platform")}
-                    error={fieldOf("correct", "platform").error}
-                  >
-                    {(aria) => (
-                      <Input
-                        {...aria}
-                        name="platform"
-                        maxLength={MAX_PLATFORM}
-                        autoComplete="off"
-                        defaultValue={fieldOf("correct", "platform").value}
-                      />
-                    )}
-                  </Field>
-                  <Field
-                    id="correct-amount"
-                    label={t("statements.correct.amount")}
-                    hint={t("statements.correct.amountHint")}
-                    error={fieldOf("correct", "amount").error}
-                  >
-                    {(aria) => (
-                      <Input
-                        {...aria}
-                        name="amount"
-                        inputMode="decimal"
-                        autoComplete="off"
-                        defaultValue={fieldOf("correct", "amount").value}
-                      />
-                    )}
-                  </Field>
-                  <Field
-                    id="correct-reason"
-                    className="sm:col-span-2"
-                    label={t("statements.correct.reason")}
-                    hint={t("statements.correct.reasonHint")}
-                    error={fieldOf("correct", "reason").error}
-                  >
-                    {(aria) => (
-                      <Textarea
-                        {...aria}
-                        name="reason"
-                        rows={2}
-                        maxLength={MAX_REASON}
-                        defaultValue={fieldOf("correct", "reason").value}
-                      />
-                    )}
-                  </Field>
-                </IntentForm>
-              </Section>
-              {statement?.payoutState === "pending" ? (
-                <Section id="statement-paid" title={t("statements.paid.title")}>
-                  <IntentForm intent="paid" id="paid-form" submit={t("statements.paid.submit")}>
-                    <Field
-                      id="paid-on"
-                      label={t("statements.paid.paidOn")}
-                      error={fieldOf("paid", "paidOn").error}
-                    >
-                      {(aria) => (
-                        <Input
-                          {...aria}
-                          type="date"
-                          name="paidOn"
-                          defaultValue={fieldOf("paid", "paidOn").value}
-                        />
-                      )}
-                    </Field>
-                    <Field
-                      id="paid-amount"
-                      label={t("statements.paid.amount")}
-                      hint={t("statements.paid.amountHint", {
-                        net: formatBrl(statement.totals.netCents, language),
-                      })}
-                      error={fieldOf("paid", "amount").error}
-                    >
-                      {(aria) => (
-                        <Input
-                          {...aria}
-                          name="amount"
-                          inputMode="decimal"
-                          autoComplete="off"
-                          defaultValue={fieldOf("paid", "amount").value}
-                        />
-                      )}
-                    </Field>
-                    <Field
-                      id="paid-reference"
-                      className="sm:col-span-2"
-                      label={t("statements.paid.reference")}
-                      error={fieldOf("paid", "reference").error}
-                    >
-                      {(aria) => (
-                        <Input
-                          {...aria}
-                          name="reference"
-                          maxLength={100}
-                          autoComplete="off"
-                          defaultValue={fieldOf("paid", "reference").value}
-                        />
-                      )}
-                    </Field>
-                  </IntentForm>
-                </Section>
-              ) : null}
-            </>
-          )}
+          ) : statement?.state === "published" ? (
+            <PublishedForms statement={statement} fieldOf={fieldOf} />
+          ) : page.contract ? (
+            <DraftForms page={page} fieldOf={fieldOf} />
+          ) : null}
         </div>
       </div>
     </>

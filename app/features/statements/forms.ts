@@ -82,7 +82,9 @@ export const statementForm = z.discriminatedUnion("intent", [
       .string()
       .default("")
       .transform((value) => value.trim())
-      .pipe(z.string().min(1, "statements.errors.reference").max(100, "statements.errors.reference")),
+      .pipe(
+        z.string().min(1, "statements.errors.reference").max(100, "statements.errors.reference"),
+      ),
   }),
 ]);
 

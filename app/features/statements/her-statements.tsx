@@ -118,59 +118,64 @@ export function HerStatements({ statements }: { statements: Statement[] }) {
             </div>
           </Section>
 
-          {statements.map((statement) => {
-            const month = formatMonth(statement.month, language);
-            return (
-              <Section
-                key={statement.id}
-                id={`statement-${statement.id}`}
-                title={month}
-                actions={
-                  <StatementStateBadge state="published" payoutState={statement.payoutState} />
-                }
-              >
-                <div className="mt-4">
-                  <StatementTable
-                    statement={statement}
-                    caption={t("statements.model.linesCaption", { month })}
-                  />
-                </div>
-                <p className="mt-3 text-sm text-ink-600">
-                  {statement.payoutState === "paid"
-                    ? t("statements.model.paid", {
-                        date: new Intl.DateTimeFormat(language, {
-                          dateStyle: "long",
-                          timeZone: "UTC",
-                        }).format(new Date(`${statement.paidOn}T00:00:00Z`)),
-                        amount: money(statement.paidCents ?? 0),
-                      })
-                    : t("statements.model.pending")}
-                </p>
-                <div className="mt-4 flex flex-wrap gap-2">
-                  <a
-                    href={`/dashboard/model/statements/${statement.id}/pdf`}
-                    className={buttonVariants({ variant: "secondary", size: "sm" })}
-                    download
-                  >
-                    <Icon name="download" />
-                    {t("statements.model.downloadPdf")}
-                    <span className="sr-only"> ({month})</span>
-                  </a>
-                  <a
-                    href={`/dashboard/model/statements/${statement.id}/csv`}
-                    className={buttonVariants({ variant: "secondary", size: "sm" })}
-                    download
-                  >
-                    <Icon name="download" />
-                    {t("statements.model.downloadCsv")}
-                    <span className="sr-only"> ({month})</span>
-                  </a>
-                </div>
-              </Section>
-            );
-          })}
+          {statements.map((statement) => (
+            <MonthSection key={statement.id} statement={statement} />
+          ))}
         </div>
       )}
     </AreaShell>
+  );
+}
+
+/** One month: its lines and figures, its payout, its PDF and CSV. */
+function MonthSection({ statement }: { statement: Statement }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const money = (cents: number) => formatBrl(cents, language);
+  const month = formatMonth(statement.month, language);
+  return (
+    <Section
+      id={`statement-${statement.id}`}
+      title={month}
+      actions={<StatementStateBadge state="published" payoutState={statement.payoutState} />}
+    >
+      <div className="mt-4">
+        <StatementTable
+          statement={statement}
+          caption={t("statements.model.linesCaption", { month })}
+        />
+      </div>
+      <p className="mt-3 text-sm text-ink-600">
+        {statement.payoutState === "paid"
+          ? t("statements.model.paid", {
+              date: new Intl.DateTimeFormat(language, {
+                dateStyle: "long",
+                timeZone: "UTC",
+              }).format(new Date(`${statement.paidOn}T00:00:00Z`)),
+              amount: money(statement.paidCents ?? 0),
+            })
+          : t("statements.model.pending")}
+      </p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <a
+          href={`/dashboard/model/statements/${statement.id}/pdf`}
+          className={buttonVariants({ variant: "secondary", size: "sm" })}
+          download
+        >
+          <Icon name="download" />
+          {t("statements.model.downloadPdf")}
+          <span className="sr-only"> ({month})</span>
+        </a>
+        <a
+          href={`/dashboard/model/statements/${statement.id}/csv`}
+          className={buttonVariants({ variant: "secondary", size: "sm" })}
+          download
+        >
+          <Icon name="download" />
+          {t("statements.model.downloadCsv")}
+          <span className="sr-only"> ({month})</span>
+        </a>
+      </div>
+    </Section>
   );
 }

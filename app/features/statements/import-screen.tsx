@@ -18,7 +18,13 @@ export interface ImportResult {
 }
 
 /** The import's page: the file, then its rows with their errors, then the one button that stores. */
-export function ImportScreen({ month, result }: { month: string | null; result: ImportResult | null }) {
+export function ImportScreen({
+  month,
+  result,
+}: {
+  month: string | null;
+  result: ImportResult | null;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const rows = result?.preview ?? [];
@@ -94,7 +100,9 @@ export function ImportScreen({ month, result }: { month: string | null; result: 
                 <Td>{row.month ? formatMonth(row.month, language, "short") : "—"}</Td>
                 {/* Shown as typed, as text: a formula is never run here. */}
                 <Td className="max-w-[16rem] truncate">{row.platform}</Td>
-                <Td numeric>{row.grossCents === null ? "—" : formatBrl(row.grossCents, language)}</Td>
+                <Td numeric>
+                  {row.grossCents === null ? "—" : formatBrl(row.grossCents, language)}
+                </Td>
                 <Td>
                   {row.errors.length ? (
                     <ul className="space-y-0.5 text-sm font-medium text-coral-700">
@@ -116,7 +124,9 @@ export function ImportScreen({ month, result }: { month: string | null; result: 
         <Form method="post" encType="multipart/form-data" className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="preview" />
           <Field id="import-file-input" label={t("statements.import.file")}>
-            {(aria) => <Input {...aria} type="file" name="file" accept=".csv,text/csv,text/plain" />}
+            {(aria) => (
+              <Input {...aria} type="file" name="file" accept=".csv,text/csv,text/plain" />
+            )}
           </Field>
           <Field
             id="import-paste"

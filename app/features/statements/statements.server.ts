@@ -547,3 +547,27 @@ export async function statementPage(db: Database, submissionId: number, month: s
     statement: row ? await statementForStaff(db, row.id) : null,
   };
 }
+
+/** Her dashboard's card: once she has a published statement, the latest month and how many. */
+export async function statementCardFor(
+  db: Database,
+  applications: readonly { id: number }[],
+): Promise<{ latestMonth: string; count: number } | null> {
+  if (applications.length === 0) return null;
+  const [row] = await db
+    .select({
+      latestMonth: sql<string>`max(${statements.month})::text`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(statements)
+    .where(
+      and(
+        inArray(
+          statements.submissionId,
+          applications.map((application) => application.id),
+        ),
+        eq(statements.state, "published"),
+      ),
+    );
+  return row && row.count > 0 ? row : null;
+}

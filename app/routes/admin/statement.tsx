@@ -44,7 +44,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     submissionId: id,
     month,
     strings: strings("statements"),
-    title: pageTitle(t("statements.detail.title", { name: page.name, month: formatMonth(month, language) })),
+    title: pageTitle(
+      t("statements.detail.title", { name: page.name, month: formatMonth(month, language) }),
+    ),
     canWrite: mayAct(viewer.role, "adminStatements"),
     done: new URL(request.url).searchParams.get("done"),
   };
@@ -80,10 +82,13 @@ export async function action({ request, params }: Route.ActionArgs) {
       "no-contract": "noContract",
       published: "published",
       draft: "draft",
-      empty: "empty",
+      empty: "noLines",
       paid: "paid",
     }[outcome];
-    return data({ intent, error: `statements.errors.${key ?? "notFound"}`, values: form.values }, status);
+    return data(
+      { intent, error: `statements.errors.${key ?? "notFound"}`, values: form.values },
+      status,
+    );
   };
   const input = form.data;
   let outcome: string;

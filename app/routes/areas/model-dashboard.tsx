@@ -22,6 +22,8 @@ import {
 import { ManagerCard } from "#app/features/managers/manager-card.tsx";
 import { managerCardFor } from "#app/features/managers/model-card.server.ts";
 import { PrivacyControls } from "#app/features/privacy/privacy-controls.tsx";
+import { StatementsCard } from "#app/features/statements/statements-card.tsx";
+import { statementCardFor } from "#app/features/statements/statements.server.ts";
 import { OnboardingCard } from "#app/features/onboarding/model-card.tsx";
 import { latestOnboarding } from "#app/features/onboarding/progress.server.ts";
 import { welcomeCallCard } from "#app/features/welcome-call/card.server.ts";
@@ -51,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     profileOf(db, viewer.id),
     welcomeCallCard(db, viewer, request, language),
   ]);
-  const [views, manager, onboarding] = await Promise.all([
+  const [views, manager, onboarding, statements] = await Promise.all([
     dataViewsOf(
       db,
       applications.map((application) => application.id),
@@ -59,6 +61,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Her latest application's talent manager and onboarding, once she is approved (issue 29).
     managerCardFor(db, applications[0], language),
     latestOnboarding(db, applications[0], language),
+    // Her monthly statements' card, once one is published to her (issue 30).
+    statementCardFor(db, applications),
   ]);
   return {
     strings: strings(
@@ -71,7 +75,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       "onboarding-model",
       // Her welcome call's card, once she is approved (issue 29).
       ...(welcomeCall ? (["welcome-call"] as const) : []),
+      ...(statements ? (["statements"] as const) : []),
     ),
+    statements,
     manager,
     title: pageTitle(t("dashboard.title")),
     firstName: viewer.name.split(" ")[0],
@@ -149,6 +155,7 @@ export default function ModelDashboard({ loaderData, actionData }: Route.Compone
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
         <div className="space-y-6">
           {loaderData.onboarding ? <OnboardingCard onboarding={loaderData.onboarding} /> : null}
+          {loaderData.statements ? <StatementsCard card={loaderData.statements} /> : null}
           {loaderData.manager ? <ManagerCard card={loaderData.manager} placement="phone" /> : null}
           {loaderData.welcomeCall ? (
             <WelcomeCallCard
