@@ -326,6 +326,53 @@ describe.skipIf(!hasPostgres)(
         timeZone: "Europe/Lisbon",
         reminderMailIds: [1, 2],
       });
+      // Her monthly statement (issue 30): from a contract she signed, with a correction line.
+      const [statementTemplate] = await db
+        .insert(schema.contractTemplates)
+        .values({
+          language: "pt",
+          version: 90,
+          title: "Contrato",
+          body: "Texto",
+          publishedAt: new Date(),
+        })
+        .returning({ id: schema.contractTemplates.id });
+      const [statementContract] = await db
+        .insert(schema.modelContracts)
+        .values({
+          submissionId: submission,
+          templateId: statementTemplate!.id,
+          state: "signed",
+          agencyShareBasisPoints: 3333,
+          startsOn: "2026-01-01",
+          language: "pt",
+          text: "Texto",
+          textSha256: "0".repeat(64),
+          signedName: "Ana Souza",
+          signedAt: new Date(),
+        })
+        .returning({ id: schema.modelContracts.id });
+      const [statement] = await db
+        .insert(schema.statements)
+        .values({
+          submissionId: submission,
+          month: "2026-05-01",
+          contractId: statementContract!.id,
+          agencyShareBasisPoints: 3333,
+          state: "published",
+          publishedAt: new Date(),
+        })
+        .returning({ id: schema.statements.id });
+      await db.insert(schema.statementLines).values([
+        { statementId: statement!.id, platform: "OnlyFans", grossCents: 123_456 },
+        {
+          statementId: statement!.id,
+          kind: "correction",
+          platform: "OnlyFans",
+          grossCents: -456,
+          reason: "Estorno",
+        },
+      ]);
       // The articles come with migration 0012; an old address and a revision of one of them.
       const [article] = await db
         .select({ postId: schema.blogTranslations.postId, body: schema.blogTranslations.body })

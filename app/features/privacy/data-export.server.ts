@@ -21,6 +21,7 @@ import {
 import { effectiveRole } from "#app/auth/guards.server.ts";
 import { decrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
 import { photosForExport } from "#app/features/submissions/photos.server.ts";
+import { statementsForExport } from "#app/features/statements/privacy.server.ts";
 
 /** The version of the file's layout, so a reader can tell later versions apart. */
 export const EXPORT_FORMAT = "mare-talent-personal-data/1";
@@ -176,6 +177,8 @@ export async function collectPersonalData(
   // Her photos as she sent them (re-encoded), each a data URL: the file stays one JSON that
   // any browser shows them from (decision 045).
   const photos = await photosForExport(db, ids);
+  // Her published monthly statements (issue 30); drafts are the staff's work, not yet hers.
+  const statements = await statementsForExport(db, ids);
 
   // After approval (issue 29): where her onboarding stands and the welcome calls she booked.
   // The staff's own words on it (skip reasons, notes on a step) stay out, as their private
@@ -299,6 +302,7 @@ export async function collectPersonalData(
       welcomeCalls: calls
         .filter((call) => call.submissionId === row.id)
         .map(({ submissionId: _, ...call }) => call),
+      statements: statements.get(row.id) ?? [],
     })),
     emails: mails,
     privacyRequests: requests,

@@ -6,6 +6,8 @@ import { accessLog, outbox, statementLines, statements } from "#app/db/schema.se
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { insertAccount, insertApplicationRow } from "#app/test/factories.ts";
 import { insertSignedContract } from "#app/test/statement-factories.ts";
+import { collectPersonalData } from "#app/features/privacy/data-export.server.ts";
+import { eraseApplications } from "#app/features/privacy/erasure.server.ts";
 import { MAX_IMPORT_ROWS, previewImport, storeImport } from "./csv-import.server.ts";
 import { STATEMENT_MAIL_KIND } from "./mail.server.ts";
 import {
@@ -265,6 +267,70 @@ describe.each(databaseTargets)("monthly statements on %s", (_name, kind) => {
       state: null,
       payoutState: null,
     });
+  });
+
+  it("is in her export (published only) and kept without her name by erasure", async () => {
+    const id = await model("iris");
+    await insertSignedContract(database.db, {
+      submissionId: id,
+      basisPoints: 2_000,
+      startsOn: "2026-01-01",
+    });
+    const record = (month: string) =>
+      recordEarning(database.db, actor, {
+        submissionId: id,
+        month,
+        platform: "Privacy",
+        grossCents: 50_000,
+      });
+    const published = await record("2026-03-01");
+    const draft = await record("2026-04-01");
+    const publishedId = published.ok ? published.statementIds[0]! : 0;
+    const draftId = draft.ok ? draft.statementIds[0]! : 0;
+    await publishStatement(database.db, actor, publishedId);
+    await correctStatement(database.db, actor, publishedId, {
+      platform: "Privacy",
+      grossCents: -1_000,
+      reason: "Iris asked to refund a fan",
+    });
+    await markPaid(database.db, actor, publishedId, {
+      paidOn: "2026-04-05",
+      paidCents: 39_200,
+      reference: "PIX Iris Souza",
+    });
+
+    const exported = await collectPersonalData(database.db, `iris.${marker}@example.com`, {
+      includeDocument: false,
+    });
+    const [application] = exported.applications;
+    expect(application!.statements).toEqual([
+      expect.objectContaining({
+        month: "2026-03",
+        agencySharePercent: 20,
+        grossCents: 49_000,
+        agencyShareCents: 9_800,
+        netCents: 39_200,
+        payout: {
+          state: "paid",
+          paidOn: "2026-04-05",
+          paidCents: 39_200,
+          reference: "PIX Iris Souza",
+        },
+      }),
+    ]);
+
+    await database.db.transaction((tx) => eraseApplications(tx, [id]));
+    const kept = await database.db.select().from(statements).where(eq(statements.submissionId, id));
+    // The draft goes; the published statement stays, its amounts whole, nothing of her in it.
+    expect(kept.map((row) => row.id)).toEqual([publishedId]);
+    expect(kept[0]).toMatchObject({ payoutState: "paid", paidCents: 39_200, payoutReference: "—" });
+    expect(await linesOf(draftId)).toEqual([]);
+    const lines = await linesOf(publishedId);
+    expect(lines.map((line) => [line.kind, line.grossCents, line.reason])).toEqual([
+      ["earning", 50_000, null],
+      ["correction", -1_000, "—"],
+    ]);
+    expect(JSON.stringify({ kept, lines })).not.toMatch(/Iris|iris/);
   });
 
   describe("a CSV import", () => {

@@ -220,7 +220,7 @@ export async function statementForStaff(db: Database, id: number) {
 
 /** A model's published statements, newest month first; drafts are never hers to see. */
 export async function publishedStatementsOf(
-  db: Database,
+  db: Reader,
   submissionIds: readonly number[],
 ): Promise<Statement[]> {
   if (submissionIds.length === 0) return [];

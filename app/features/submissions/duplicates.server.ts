@@ -10,6 +10,7 @@ import {
   submissionOnboardingSteps,
   onboardingEvents,
   welcomeCalls,
+  statements,
   submissionTags,
   submissions,
   submissionStatusHistory,
@@ -81,6 +82,9 @@ export const submissionChildTables: ChildTable[] = [
   // Her welcome calls: she holds one booked call at most, so where both records have one in the
   // same state the kept record's stands.
   { table: welcomeCalls, submissionId: welcomeCalls.submissionId, unique: [welcomeCalls.state] },
+  // Her monthly statements (issue 30), one per month: where both records have one for the same
+  // month (two contracts for one woman: not how the agency works), the kept record's stands.
+  { table: statements, submissionId: statements.submissionId, unique: [statements.month] },
 ];
 
 /**
