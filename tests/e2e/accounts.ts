@@ -72,6 +72,7 @@ export const namedAccounts: readonly Account[] = [
   own("clara.journey@example.com", "model", "Clara Journey"), // after-approval.spec.ts
   own("paula.purpose@example.com", "approver", "Paula Purpose"), // contact-purposes.spec.ts
   own("cora.purpose@example.com", "admin", "Cora Purpose"), // contact-purposes.spec.ts
+  own("stella.statements@example.com", "model", "Stella Statements"), // statements-mobile.spec.ts
 ];
 
 /** The named account at this address. */
