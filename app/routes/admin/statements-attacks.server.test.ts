@@ -136,10 +136,11 @@ describe.each(routeTestTargets)("the statements' routes on %s", (_name, kind) =>
     expect(list.status).toBe(200);
     const names = (list.data as { rows: { name: string }[] }).rows.map((row) => row.name);
     expect(names).toEqual(expect.arrayContaining(["Lia L.", "Mel D."]));
-    for (const form of [
+    const writes: Record<string, string>[] = [
       { intent: "add", platform: "OnlyFans", amount: "10,00" },
       { intent: "publish" },
-    ]) {
+    ];
+    for (const form of writes) {
       const refused = await post("rita", lia, form);
       expect(refused.status).toBe(302);
       expect(refused.location).toBe("/permission-denied");
