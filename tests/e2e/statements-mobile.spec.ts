@@ -135,7 +135,7 @@ test("the admin records and publishes her month on a phone", async ({ browser })
   await expectAccessible(page, "her draft at 390 px");
   await shoot(page, `/admin/statements/${application}/2026-09`, "admin-draft");
 
-  await page.getByText(en("statements.publish.open")).click();
+  await page.getByText(en("statements.publish.open"), { exact: true }).click();
   await page.getByRole("button", { name: en("statements.publish.submit") }).click();
   await expect(page.getByRole("status")).toContainText(en("statements.done.publish"));
   await expect(page.locator("#correct-form")).toBeVisible();
@@ -156,7 +156,7 @@ test("she finds it on her dashboard, reads it and downloads its PDF and CSV", as
   await expect(page).toHaveURL(/\/dashboard\/model\/statements/);
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("statements.model.title"));
-  const month = page.getByRole("region", { name: "September 2026" });
+  const month = page.getByRole("region", { name: "September 2026", exact: true });
   await expect(month).toContainText("R$1,234.56");
   await expect(month).toContainText(en("statements.totals.agency", { percent: "33.33%" }));
   await expect(month).toContainText("R$1,000.05");

@@ -443,7 +443,7 @@ export function StatementEditor({
         />
       </div>
 
-      <div role="status" aria-live="polite" className="mt-4 empty:hidden">
+      <div className="mt-4 empty:hidden">
         {page.done && !result ? (
           <FormMessage tone="notice">{t(`statements.done.${page.done}`)}</FormMessage>
         ) : null}

@@ -47,7 +47,7 @@ export function ImportScreen({
         </code>
       </p>
 
-      <div className="mt-4" aria-live="polite">
+      <div className="mt-4">
         {result?.error ? <FormMessage tone="error">{t(result.error)}</FormMessage> : null}
         {result?.preview ? (
           result.valid ? (

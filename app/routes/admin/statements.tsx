@@ -75,7 +75,7 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
 
-      <div role="status" aria-live="polite" className="mt-4 empty:hidden">
+      <div className="mt-4 empty:hidden">
         {loaderData.imported ? (
           <FormMessage tone="notice">
             {t("statements.import.stored", { count: loaderData.imported })}
