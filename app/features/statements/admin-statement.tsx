@@ -55,22 +55,26 @@ export function StatementTable({
   statement,
   caption,
   remove,
+  netLabel = "statements.totals.net",
 }: {
   statement: Statement;
   caption: string;
   /** A draft's lines each get a button that takes them back. */
   remove?: (line: Statement["lines"][number]) => ReactNode;
+  /** Her net's name: "Net to the model" for the staff, "Your net" for her. */
+  netLabel?: string;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const money = (cents: number) => formatBrl(cents, language);
   const { totals } = statement;
+  const empty = remove ? <Td /> : null;
+  // Two columns (three with the drafts' buttons): narrow enough for a phone without scrolling.
   return (
     <Table caption={caption} density="compact">
       <thead>
         <tr>
           <Th>{t("statements.columns.platform")}</Th>
-          <Th>{t("statements.columns.line")}</Th>
           <Th numeric>{t("statements.columns.gross")}</Th>
           {remove ? (
             <Th>
@@ -83,21 +87,20 @@ export function StatementTable({
         {statement.lines.map((line) => (
           <tr key={line.id}>
             <Th row className="font-medium">
-              {line.platform}
+              <span className="block">{line.platform}</span>
+              <span className="block text-sm font-normal text-ink-600">
+                {line.kind === "correction" ? (
+                  <>
+                    <span className="font-semibold text-ink-900">
+                      {t("statements.kind.correction")}
+                    </span>
+                    {`: ${line.reason ?? ""}`}
+                  </>
+                ) : (
+                  t("statements.kind.earning")
+                )}
+              </span>
             </Th>
-            <Td>
-              {line.kind === "correction" ? (
-                <span>
-                  <span className="font-semibold text-ink-900">
-                    {t("statements.kind.correction")}
-                  </span>
-                  {": "}
-                  <span className="text-ink-600">{line.reason}</span>
-                </span>
-              ) : (
-                t("statements.kind.earning")
-              )}
-            </Td>
             <Td numeric>{money(line.grossCents)}</Td>
             {remove ? <Td>{remove(line)}</Td> : null}
           </tr>
@@ -105,27 +108,23 @@ export function StatementTable({
       </tbody>
       <tfoot>
         <tr>
-          <Th row colSpan={2}>
-            {t("statements.totals.gross")}
-          </Th>
+          <Th row>{t("statements.totals.gross")}</Th>
           <Td numeric>{money(totals.grossCents)}</Td>
-          {remove ? <Td /> : null}
+          {empty}
         </tr>
         <tr>
-          <Th row colSpan={2}>
+          <Th row>
             {t("statements.totals.agency", {
               percent: formatPercent(statement.basisPoints, language),
             })}
           </Th>
           <Td numeric>{money(-totals.agencyCents)}</Td>
-          {remove ? <Td /> : null}
+          {empty}
         </tr>
         <tr className="font-semibold">
-          <Th row colSpan={2}>
-            {t("statements.totals.net")}
-          </Th>
+          <Th row>{t(netLabel)}</Th>
           <Td numeric>{money(totals.netCents)}</Td>
-          {remove ? <Td /> : null}
+          {empty}
         </tr>
       </tfoot>
     </Table>

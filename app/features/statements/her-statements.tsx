@@ -21,7 +21,7 @@ export function HerStatements({ statements }: { statements: Statement[] }) {
       key: "month",
       header: t("statements.model.columns.month"),
       rowHeader: true,
-      cell: (s) => formatMonth(s.month, language),
+      cell: (s) => formatMonth(s.month, language, "short"),
     },
     {
       key: "gross",
@@ -42,13 +42,9 @@ export function HerStatements({ statements }: { statements: Statement[] }) {
       cell: (s) => money(s.totals.netCents),
     },
   ];
-  // The axis in whole reais, compact; the exact figures are in the table beside it.
-  const tick = new Intl.NumberFormat(language, {
-    style: "currency",
-    currency: "BRL",
-    notation: "compact",
-    maximumFractionDigits: 1,
-  });
+  // The axis in reais, compact and without the currency (it would not fit a phone's margin);
+  // the exact figures are in the table beside it.
+  const tick = new Intl.NumberFormat(language, { notation: "compact", maximumFractionDigits: 1 });
   return (
     <AreaShell>
       <Link
@@ -143,6 +139,7 @@ function MonthSection({ statement }: { statement: Statement }) {
         <StatementTable
           statement={statement}
           caption={t("statements.model.linesCaption", { month })}
+          netLabel="statements.model.columns.net"
         />
       </div>
       <p className="mt-3 text-sm text-ink-600">

@@ -108,7 +108,7 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
             caption={t("statements.admin.caption", { month })}
             showCaption
             framed
-            tableClassName="min-w-[40rem]"
+            tableClassName="min-w-[34rem]"
           >
             <thead>
               <tr>
@@ -116,30 +116,24 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
                 <Th>{t("statements.admin.columns.manager")}</Th>
                 <Th numeric>{t("statements.admin.columns.share")}</Th>
                 <Th>{t("statements.admin.columns.state")}</Th>
-                <Th>
-                  <span className="sr-only">{t("statements.columns.actions")}</span>
-                </Th>
               </tr>
             </thead>
             <tbody>
               {rows.map((row) => (
                 <tr key={row.submissionId}>
                   <Th row className="font-medium">
-                    {row.name}
+                    {/* Her month: the name opens it, first in the row, on a phone too. */}
+                    <Link
+                      to={`/admin/statements/${row.submissionId}/${monthParam}`}
+                      className="font-semibold text-brand-700 hover:underline"
+                    >
+                      {row.name}
+                    </Link>
                   </Th>
                   <Td>{row.manager ?? t("statements.admin.noManager")}</Td>
                   <Td numeric>{formatPercent(row.basisPoints, language)}</Td>
                   <Td>
                     <StatementStateBadge state={row.state} payoutState={row.payoutState} />
-                  </Td>
-                  <Td>
-                    <Link
-                      to={`/admin/statements/${row.submissionId}/${monthParam}`}
-                      className="font-semibold text-brand-700 hover:underline"
-                    >
-                      {t(row.state ? "statements.admin.open" : "statements.admin.record")}
-                      <span className="sr-only">: {row.name}</span>
-                    </Link>
                   </Td>
                 </tr>
               ))}
