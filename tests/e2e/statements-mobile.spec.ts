@@ -141,6 +141,28 @@ test("the admin records and publishes her month on a phone", async ({ browser })
   await expect(page.locator("#correct-form")).toBeVisible();
   await expectAccessible(page, "her published statement at 390 px");
   await shoot(page, `/admin/statements/${application}/2026-09`, "admin-published");
+
+  // October from a spreadsheet: a formula in a row, so nothing is stored and the rows say why.
+  await page.goto(`${server.origin}/admin/statements/import?month=2026-10&lang=en`);
+  await waitForHydration(page);
+  await page
+    .getByLabel(en("statements.import.paste"))
+    .fill(`${application};2026-10;OnlyFans;1.234,56\n${application};2026-10;=SUM(A1);10`);
+  await page.getByRole("button", { name: en("statements.import.check") }).click();
+  await expect(page.getByRole("alert")).toContainText(
+    en("statements.import.invalid_one", { count: 1, total: 2 }),
+  );
+  const preview = page.getByRole("table", { name: en("statements.import.caption") });
+  await expect(preview).toContainText(en("statements.import.rowErrors.formula"));
+  await expect(preview).toContainText(en("statements.import.ready"));
+  await expect(page.getByRole("button", { name: /Import/ })).toHaveCount(0);
+  await expectAccessible(page, "the import's preview at 390 px");
+  if (SHOTS) {
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+      await page.screenshot({ path: `${SHOTS}/admin-import-en-${width}.png`, fullPage: true });
+    }
+  }
   await page.context().close();
 });
 

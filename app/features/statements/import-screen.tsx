@@ -15,6 +15,8 @@ export interface ImportResult {
   preview?: ImportRow[];
   valid?: boolean;
   csv?: string;
+  /** The rows she pasted, back in the box. */
+  pasted?: string;
 }
 
 /** The import's page: the file, then its rows with their errors, then the one button that stores. */
@@ -133,7 +135,17 @@ export function ImportScreen({
             label={t("statements.import.paste")}
             hint={t("statements.import.pasteHint")}
           >
-            {(aria) => <Textarea {...aria} name="csv" rows={5} className="font-mono text-sm" />}
+            {(aria) => (
+              <Textarea
+                {...aria}
+                // A new answer, a new box: what she pasted comes back in it.
+                key={result?.pasted ?? ""}
+                name="csv"
+                rows={5}
+                className="font-mono text-sm"
+                defaultValue={result?.pasted ?? ""}
+              />
+            )}
           </Field>
           <Button type="submit" variant="secondary">
             {t("statements.import.check")}

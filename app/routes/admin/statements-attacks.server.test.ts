@@ -313,7 +313,7 @@ describe.each(routeTestTargets)("the statements' routes on %s", (_name, kind) =>
     many.set("csv", `${lia};2026-10;A;1\n`.repeat(5_001));
     const tooMany = await importing(many);
     expect(tooMany.status).toBe(400);
-    expect(tooMany.data).toEqual({ error: "statements.import.errors.tooManyRows" });
+    expect(tooMany.data).toMatchObject({ error: "statements.import.errors.tooManyRows" });
 
     const mixed = new FormData();
     mixed.set("intent", "store");

@@ -54,16 +54,21 @@ export async function action({ request }: Route.ActionArgs) {
       const month = outcome.month ? `month=${outcome.month.slice(0, 7)}&` : "";
       return redirect(`/admin/statements?${month}imported=${outcome.rows}`, 303);
     }
-    return answer(outcome.preview, text);
+    return answer(outcome.preview, text, form.data.csv);
   }
-  return answer(await previewImport(db, text), text);
+  return answer(await previewImport(db, text), text, form.data.csv);
 }
 
-function answer(preview: Awaited<ReturnType<typeof previewImport>>, text: string) {
-  if (!preview.ok) return data({ error: `statements.import.errors.${preview.error}` }, 400);
-  // The rows come back to be stored with one more click: only when every one is right.
+/**
+ * The rows come back to be stored with one more click, only when every one is right; rows she
+ * pasted come back into the box whatever the answer, so nothing typed is lost.
+ */
+function answer(preview: Awaited<ReturnType<typeof previewImport>>, text: string, pasted: string) {
+  if (!preview.ok) {
+    return data({ error: `statements.import.errors.${preview.error}`, pasted }, 400);
+  }
   return data(
-    { preview: preview.rows, valid: preview.valid, csv: preview.valid ? text : "" },
+    { preview: preview.rows, valid: preview.valid, csv: preview.valid ? text : "", pasted },
     preview.valid ? 200 : 400,
   );
 }
