@@ -50,13 +50,16 @@ export async function signedInAccount(input: {
  * address of her own (sign-up limits count per address), and keeps her id and cookie in
  * `ids[who]` and `cookies[who]`.
  */
-export function namedAccounts(marker: string, displayName: (who: string) => string) {
-  const ids: Record<string, string> = {};
-  const cookies: Record<string, string> = {};
+export function namedAccounts<Who extends string = string>(
+  marker: string,
+  displayName: (who: Who) => string,
+) {
+  const ids = {} as Record<Who, string>;
+  const cookies = {} as Record<Who, string>;
   // An IPv6 /64 of her own each (a limit counts a /64 as one address).
   const ipPrefix = `2001:db8:${randomBytes(2).toString("hex")}:`;
   let count = 0;
-  async function account(who: string, role: Role) {
+  async function account(who: Who, role: Role) {
     const made = await signedInAccount({
       email: `${who}.${marker}@example.com`,
       name: displayName(who),

@@ -1,13 +1,12 @@
-import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import pg from "pg";
 import { createAccount } from "./accounts.ts";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration } from "./fixtures.ts";
 import { ownServer, type OwnServer } from "./own-server.ts";
+import { scratchDatabase, type ScratchDatabase } from "./scratch-database.ts";
 import { startSmtp } from "./smtp.ts";
 
 /**
@@ -29,37 +28,20 @@ const en = (key: string, vars?: Record<string, string | number>) => t("en", key,
 test.skip(!baseUrl, "needs PostgreSQL: set TEST_DATABASE_URL (CI does)");
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-let databaseUrl: string;
-let databaseName: string;
+let database: ScratchDatabase;
 let dataDir: string;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let server: OwnServer;
 let submissionId: number;
 
-async function onServer<T>(url: string, work: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-const query = <Row extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
-  onServer(databaseUrl, async (client) => (await client.query<Row>(text, values)).rows);
-
 test.beforeAll(async () => {
   // Two servers (or one) started on a busy machine: more than a test's usual half minute.
   test.setTimeout(120_000);
-  databaseName = `mare_call_e2e_${randomBytes(4).toString("hex")}`;
-  await onServer(baseUrl!, (client) => client.query(`create database ${databaseName}`));
-  const url = new URL(baseUrl!);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
+  database = await scratchDatabase("mare_call_e2e");
   smtp = await startSmtp();
   dataDir = await mkdtemp(path.join(os.tmpdir(), "mare-call-e2e-"));
   server = await ownServer(offset + 86, {
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: database.url,
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
     PUBLIC_ORIGIN: `http://127.0.0.1:${offset + 86}`,
@@ -70,31 +52,33 @@ test.beforeAll(async () => {
     email: MODEL,
     role: "model",
     password: PASSWORD,
-    database: { url: databaseUrl },
+    database: { url: database.url },
   });
   await createAccount({
     email: MANAGER,
     role: "approver",
     password: PASSWORD,
-    database: { url: databaseUrl },
+    database: { url: database.url },
   });
-  await query(`update "user" set name = 'Luana Costa', language = 'en' where email = $1`, [MODEL]);
-  await query(`update "user" set name = 'Marta Reis' where email = $1`, [MANAGER]);
-  const [manager] = await query<{ id: string }>(`select id from "user" where email = $1`, [
+  await database.query(`update "user" set name = 'Luana Costa', language = 'en' where email = $1`, [
+    MODEL,
+  ]);
+  await database.query(`update "user" set name = 'Marta Reis' where email = $1`, [MANAGER]);
+  const [manager] = await database.query<{ id: string }>(`select id from "user" where email = $1`, [
     MANAGER,
   ]);
   // Her hours: every day 09:00-12:00 and 14:00-17:00 in Brasília, as her availability page saves.
-  await query(
+  await database.query(
     `insert into staff_profiles (user_id, display_name, meeting_url, notice_hours)
      values ($1, 'Marta Reis', 'https://meet.example/marta', 4)`,
     [manager!.id],
   );
-  await query(
+  await database.query(
     `insert into staff_availability (user_id, weekday, start_minute, end_minute)
      select $1, d, s, e from generate_series(0, 6) d, (values (540, 720), (840, 1020)) r(s, e)`,
     [manager!.id],
   );
-  const [application] = await query<{ id: string }>(
+  const [application] = await database.query<{ id: string }>(
     `insert into submissions (source, language, full_name, email, email_normalized, consent_version,
        consented_at, status, manager_id, country)
      values ('form', 'en', 'Luana Costa', $1, $1, 'test', now(), 'Aprovado', $2, 'PT')
@@ -103,7 +87,7 @@ test.beforeAll(async () => {
   );
   submissionId = Number(application!.id);
   // Her onboarding's welcome-call step, as her approval begins it.
-  await query(
+  await database.query(
     `insert into submission_onboarding_steps (submission_id, step_id, position, owner_id, due_on)
      select $1, id, position, $2, current_date + 3 from onboarding_steps where key = 'welcome-call'`,
     [submissionId, manager!.id],
@@ -113,7 +97,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
   await smtp?.close();
-  await onServer(baseUrl!, (client) => client.query(`drop database if exists ${databaseName}`));
+  await database?.drop();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -215,7 +199,7 @@ test("she books, moves and cancels her call on her phone; her manager marks it h
   expect((await smtp.mailTo(MODEL, 1, 20_000)).subject).toBe(
     en("welcomeCall.mail.model.subject.moved"),
   );
-  const [moved] = await query<{ sequence: number }>(
+  const [moved] = await database.query<{ sequence: number }>(
     `select sequence from welcome_calls where submission_id = $1 and state = 'booked'`,
     [submissionId],
   );
@@ -236,7 +220,7 @@ test("she books, moves and cancels her call on her phone; her manager marks it h
   await card.locator("fieldset").first().locator("label").first().click();
   await card.getByRole("button", { name: en("welcomeCall.card.book") }).click();
   await expect(card.getByText(en("welcomeCall.card.notice.booked"))).toBeVisible();
-  await query(
+  await database.query(
     `update welcome_calls set starts_at = now() - interval '5 minutes', ends_at = now() + interval '25 minutes'
      where submission_id = $1 and state = 'booked'`,
     [submissionId],
@@ -272,14 +256,14 @@ test("she books, moves and cancels her call on her phone; her manager marks it h
   await monday.fill("09:00-12:00, 13:00-18:00");
   await agenda.getByRole("button", { name: en("welcomeCall.availability.save") }).click();
   await expect(agenda.getByText(en("welcomeCall.availability.done.hours"))).toBeVisible();
-  const [{ count }] = (await query<{ count: string }>(
+  const [{ count }] = (await database.query<{ count: string }>(
     `select count(*) from staff_availability a join "user" u on u.id = a.user_id
      where u.email = $1 and weekday = 1 and start_minute = 780 and end_minute = 1080`,
     [MANAGER],
   )) as [{ count: string }];
   expect(Number(count)).toBe(1);
 
-  const [step] = await query<{ state: string }>(
+  const [step] = await database.query<{ state: string }>(
     `select s.state from submission_onboarding_steps s join onboarding_steps o on o.id = s.step_id
      where s.submission_id = $1 and o.key = 'welcome-call'`,
     [submissionId],

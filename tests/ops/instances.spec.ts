@@ -3,9 +3,9 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
 import { createAccount } from "../e2e/accounts.ts";
 import { logsDir, ownServer, type OwnServer } from "../e2e/own-server.ts";
+import { scratchDatabase, type ScratchDatabase } from "../e2e/scratch-database.ts";
 import { startSmtp } from "../e2e/smtp.ts";
 
 /**
@@ -22,42 +22,17 @@ const MODEL = "nina.instancias@example.com";
 test.skip(!baseUrl, "needs PostgreSQL: set TEST_DATABASE_URL (CI does)");
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-let databaseUrl: string;
-let databaseName: string;
+let database: ScratchDatabase;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let a: OwnServer;
 let b: OwnServer;
 const dataDirs: string[] = [];
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function query<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<Row>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 test.beforeAll(async () => {
-  databaseName = `mare_instances_${randomBytes(4).toString("hex")}`;
-  await admin((client) => client.query(`create database ${databaseName}`));
-  const url = new URL(baseUrl!);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
+  database = await scratchDatabase("mare_instances");
   smtp = await startSmtp();
   const shared = {
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: database.url,
     SMTP_URL: smtp.url,
     // What instances must share besides the database (README, "Scaling out").
     BETTER_AUTH_SECRET: randomBytes(32).toString("base64"),
@@ -82,14 +57,14 @@ test.beforeAll(async () => {
     email: MODEL,
     role: "model",
     password: PASSWORD,
-    database: { url: databaseUrl },
+    database: { url: database.url },
   });
 });
 
 test.afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
   await smtp?.close();
-  await admin((client) => client.query(`drop database if exists ${databaseName}`));
+  await database?.drop();
   for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
 });
 
@@ -173,7 +148,7 @@ test("the sign-in limit per account counts across instances", async () => {
   // (app/auth/limits.server.ts; from her own address she can still sign in).
   expect(answers.slice(0, 10)).toEqual(Array(10).fill(401));
   expect(answers.slice(10)).toEqual([429, 429]);
-  await query("delete from rate_limits where key like 'signIn:%'");
+  await database.query("delete from rate_limits where key like 'signIn:%'");
 });
 
 test("a session made on one instance works on the other, and signing out ends it on both", async () => {
@@ -217,7 +192,7 @@ test("every mail queued on either instance is sent exactly once", async () => {
       .toBeGreaterThanOrEqual(passes[i]! + 2);
   }
   expect(delivered()).toEqual(recipients.map(() => 1));
-  const unsent = await query<{ count: string }>(
+  const unsent = await database.query<{ count: string }>(
     "select count(*) from outbox where recipient like 'correio.%' and status <> 'sent'",
   );
   expect(unsent[0]!.count).toBe("0");
@@ -236,6 +211,8 @@ test("the daily retention job ran once, on one of the two", async () => {
   };
   // Each instance checks a second after it started, then hourly.
   await expect.poll(runs, { timeout: 15_000 }).toBe(1);
-  const claimed = await query("select value from settings where key = 'privacy.retention.run'");
+  const claimed = await database.query(
+    "select value from settings where key = 'privacy.retention.run'",
+  );
   expect(claimed).toHaveLength(1);
 });

@@ -5,11 +5,11 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pgliteExtensions } from "#app/db/embedded.server.ts";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
 import { decrypt, parseKey } from "#app/utils/encryption.server.ts";
 import { ownServer, type OwnServer } from "../e2e/own-server.ts";
 import { chatbotApplication, formApplication, send } from "./applications.ts";
 import { accountsDataDir } from "../e2e/accounts.ts";
+import { scratchDatabase } from "../e2e/scratch-database.ts";
 
 /**
  * The server killed with SIGKILL (no chance to clean up: a crash, the OOM killer, a pulled
@@ -184,27 +184,14 @@ test("PGlite on disk: SIGKILL under load loses no answered application", async (
 });
 
 test("PostgreSQL: SIGKILL under load loses no answered application", async () => {
-  const baseUrl = process.env.TEST_DATABASE_URL;
-  test.skip(!baseUrl, "needs PostgreSQL: set TEST_DATABASE_URL (CI does)");
-  const name = `mare_sigkill_${randomBytes(4).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(baseUrl!);
-  url.pathname = `/${name}`;
+  test.skip(!process.env.TEST_DATABASE_URL, "needs PostgreSQL: set TEST_DATABASE_URL (CI does)");
+  const database = await scratchDatabase("mare_sigkill");
   const domain = `${randomBytes(4).toString("hex")}.sigkill.example.com`;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "mare-sigkill-"));
   let server: OwnServer | undefined;
   try {
     server = await ownServer(basePort + 72, {
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       DATA_DIR: dataDir,
       DATA_ENCRYPTION_KEY: ENCRYPTION_KEY,
     });
@@ -217,17 +204,10 @@ test("PostgreSQL: SIGKILL under load loses no answered application", async () =>
     sent.push({ kind: "form", fields: after, outcome: "sent" });
     await server.stop();
 
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    try {
-      const { rows } = await client.query<StoredRow>(storedQuery(domain));
-      expectEverySentStored(sent, rows);
-    } finally {
-      await client.end();
-    }
+    expectEverySentStored(sent, await database.query<StoredRow>(storedQuery(domain)));
   } finally {
     await server?.kill("SIGKILL");
     await rm(dataDir, { recursive: true, force: true });
-    await admin(`drop database ${name} with (force)`);
+    await database.drop();
   }
 });

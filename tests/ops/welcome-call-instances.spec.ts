@@ -3,9 +3,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
 import { createAccount } from "../e2e/accounts.ts";
 import { ownServer, type OwnServer } from "../e2e/own-server.ts";
+import { scratchDatabase, type ScratchDatabase } from "../e2e/scratch-database.ts";
 import { startSmtp } from "../e2e/smtp.ts";
 
 /**
@@ -22,37 +22,19 @@ const MANAGER = "rita.duas@example.com";
 test.skip(!baseUrl, "needs PostgreSQL: set TEST_DATABASE_URL (CI does)");
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-let databaseUrl: string;
-let databaseName: string;
+let database: ScratchDatabase;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let a: OwnServer;
 let b: OwnServer;
 const dataDirs: string[] = [];
 
-async function onServer<T>(url: string, work: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-const query = <Row extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
-  onServer(databaseUrl, async (client) => (await client.query<Row>(text, values)).rows);
-
 test.beforeAll(async () => {
   // Two servers (or one) started on a busy machine: more than a test's usual half minute.
   test.setTimeout(120_000);
-  databaseName = `mare_calls_${randomBytes(4).toString("hex")}`;
-  await onServer(baseUrl!, (client) => client.query(`create database ${databaseName}`));
-  const url = new URL(baseUrl!);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
+  database = await scratchDatabase("mare_calls");
   smtp = await startSmtp();
   const shared = {
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: database.url,
     SMTP_URL: smtp.url,
     BETTER_AUTH_SECRET: randomBytes(32).toString("base64"),
     DATA_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
@@ -69,25 +51,25 @@ test.beforeAll(async () => {
       email,
       role: email === MANAGER ? "approver" : "model",
       password: PASSWORD,
-      database: { url: databaseUrl },
+      database: { url: database.url },
     });
   }
   // Her manager takes calls all day, every day, half an hour each, bookable at once.
-  const [manager] = await query<{ id: string }>(`select id from "user" where email = $1`, [
+  const [manager] = await database.query<{ id: string }>(`select id from "user" where email = $1`, [
     MANAGER,
   ]);
-  await query(
+  await database.query(
     `insert into staff_profiles (user_id, display_name, call_minutes, buffer_minutes, horizon_days, notice_hours)
      values ($1, 'Rita', 30, 0, 30, 0)`,
     [manager!.id],
   );
-  await query(
+  await database.query(
     `insert into staff_availability (user_id, weekday, start_minute, end_minute)
      select $1, d, 0, 1440 from generate_series(0, 6) d`,
     [manager!.id],
   );
   for (const email of MODELS) {
-    await query(
+    await database.query(
       `insert into submissions (source, language, full_name, email, email_normalized, consent_version,
          consented_at, status, manager_id)
        values ('form', 'pt', 'Modelo Duas', $1, $1, 'test', now(), 'Aprovado', $2)`,
@@ -99,7 +81,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
   await smtp?.close();
-  await onServer(baseUrl!, (client) => client.query(`drop database if exists ${databaseName}`));
+  await database?.drop();
   for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
 });
 
@@ -149,7 +131,7 @@ test("one time posted to both instances at once is booked once", async () => {
   expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409]);
   const lost = answers.find((answer) => answer.status === 409)!;
   expect(await lost.text()).toMatch(/Esse horário acabou de ser reservado/);
-  const calls = await query<{ email: string }>(
+  const calls = await database.query<{ email: string }>(
     `select s.email from welcome_calls c join submissions s on s.id = c.submission_id
      where c.starts_at = $1`,
     [start],
@@ -157,30 +139,34 @@ test("one time posted to both instances at once is booked once", async () => {
   expect(calls).toHaveLength(1);
   // The winner's two mails (hers and her manager's) and four reminders; nothing for the loser.
   const loser = MODELS.find((email) => email !== calls[0]!.email)!;
-  expect(await query(`select 1 from outbox where recipient = $1`, [loser])).toHaveLength(0);
+  expect(await database.query(`select 1 from outbox where recipient = $1`, [loser])).toHaveLength(
+    0,
+  );
   expect(
-    await query(`select 1 from outbox where kind like 'welcome-call%' and recipient <> $1`, [
-      loser,
-    ]),
+    await database.query(
+      `select 1 from outbox where kind like 'welcome-call%' and recipient <> $1`,
+      [loser],
+    ),
   ).toHaveLength(6);
 });
 
 test("each reminder is sent once, though both instances' senders look for it", async () => {
-  const [call] = await query<{ ids: number[] }>(
+  const [call] = await database.query<{ ids: number[] }>(
     `select reminder_mail_ids as ids from welcome_calls where state = 'booked'`,
   );
   expect(call!.ids).toHaveLength(4);
   // The day and the hour before have come.
-  await query(`update outbox set next_attempt_at = now() where id = any($1::bigint[])`, [
+  await database.query(`update outbox set next_attempt_at = now() where id = any($1::bigint[])`, [
     call!.ids,
   ]);
   await expect
     .poll(
       async () =>
         (
-          await query(`select 1 from outbox where id = any($1::bigint[]) and status = 'sent'`, [
-            call!.ids,
-          ])
+          await database.query(
+            `select 1 from outbox where id = any($1::bigint[]) and status = 'sent'`,
+            [call!.ids],
+          )
         ).length,
       { timeout: 30_000 },
     )

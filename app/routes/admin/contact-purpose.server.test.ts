@@ -2,10 +2,9 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
-import type { Role } from "#app/db/roles.ts";
 import { accessLog, mailTemplates, outbox, submissions, user } from "#app/db/schema.server.ts";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
-import { signedInAccount } from "#app/test/accounts.server.ts";
+import { namedAccounts } from "#app/test/accounts.server.ts";
 import {
   closeAppDatabase,
   openAppDatabase,
@@ -23,14 +22,15 @@ import * as contactRoute from "./submission-contact.ts";
  * the contact endpoint with a `purpose` (a reviewer's; one that does not fit her state is a
  * translated 409, an unknown one a 400) and the Contact templates screen (the admin's).
  */
-const PASSWORD = "contato-com-proposito-2026!";
 const roles = ["approver", "admin", "editor", "model", "affiliate"] as const;
 type Who = (typeof roles)[number];
 
 describe.each(routeTestTargets)("contact with a purpose over HTTP on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
-  const cookies = {} as Record<Who, string>;
-  const ids = {} as Record<Who, string>;
+  const { ids, cookies, account } = namedAccounts<(typeof roles)[number]>(
+    marker,
+    (who) => `${who} ${marker}`,
+  );
   let ip = 0;
   const browser = browserRequests(TEST_ORIGIN, { ip: () => `198.51.100.${(ip++ % 200) + 1}` });
   const as = (who: Who | undefined, path: string, form?: Record<string, string>) =>
@@ -67,17 +67,7 @@ describe.each(routeTestTargets)("contact with a purpose over HTTP on %s", (_name
 
   beforeAll(async () => {
     await openAppDatabase(kind, TEST_SERVER_SETTINGS);
-    for (const role of roles) {
-      const account = await signedInAccount({
-        email: `${role}.${marker}@example.com`,
-        name: `${role} ${marker}`,
-        role: role as Role,
-        password: PASSWORD,
-        origin: TEST_ORIGIN,
-      });
-      cookies[role] = account.cookie;
-      ids[role] = account.id;
-    }
+    for (const role of roles) await account(role, role);
   }, 90_000);
 
   afterAll(async () => {

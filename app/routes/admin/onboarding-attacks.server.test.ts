@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
-import type { Role } from "#app/db/roles.ts";
 import {
   onboardingSteps,
   submissionOnboardingSteps as herSteps,
@@ -10,7 +9,7 @@ import {
   user,
 } from "#app/db/schema.server.ts";
 import { changeStatus } from "#app/features/submissions/review.server.ts";
-import { signedInAccount } from "#app/test/accounts.server.ts";
+import { namedAccounts } from "#app/test/accounts.server.ts";
 import {
   closeAppDatabase,
   openAppDatabase,
@@ -30,14 +29,15 @@ import * as stepRoute from "./submission-onboarding.tsx";
  * ticks the onboarding but may not touch the agency's list of steps; a step is changed only
  * through its own application's URL, and only from the state the page showed.
  */
-const PASSWORD = "integracao-das-modelos-2026!";
 const roles = ["approver", "admin", "editor", "model", "affiliate"] as const;
 type Who = (typeof roles)[number];
 
 describe.each(routeTestTargets)("the onboarding's routes on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
-  const cookies = {} as Record<Who, string>;
-  const ids = {} as Record<Who, string>;
+  const { ids, cookies, account } = namedAccounts<(typeof roles)[number]>(
+    marker,
+    (who) => `${who} ${marker}`,
+  );
   let hers: number;
   let other: number;
 
@@ -57,17 +57,7 @@ describe.each(routeTestTargets)("the onboarding's routes on %s", (_name, kind) =
 
   beforeAll(async () => {
     await openAppDatabase(kind, TEST_SERVER_SETTINGS);
-    for (const role of roles) {
-      const account = await signedInAccount({
-        email: `${role}.${marker}@example.com`,
-        name: `${role} ${marker}`,
-        role: role as Role,
-        password: PASSWORD,
-        origin: TEST_ORIGIN,
-      });
-      cookies[role] = account.cookie;
-      ids[role] = account.id;
-    }
+    for (const role of roles) await account(role, role);
     const db = await getDatabase();
     const approve = async (name: string) => {
       const id = await insertApplicationRow(db, {

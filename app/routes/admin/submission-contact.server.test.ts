@@ -2,10 +2,9 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
-import type { Role } from "#app/db/roles.ts";
 import { accessLog, outbox, submissions, user } from "#app/db/schema.server.ts";
 import { whatsappMessage } from "#app/mail/whatsapp-templates.server.ts";
-import { signedInAccount } from "#app/test/accounts.server.ts";
+import { namedAccounts } from "#app/test/accounts.server.ts";
 import { insertApplicationRow } from "#app/test/factories.ts";
 import {
   closeAppDatabase,
@@ -23,13 +22,14 @@ import * as contactRoute from "./submission-contact.ts";
  * WhatsApp's chat with her stored number (and a row in the access log); everyone else, another
  * site and a tampered form get nothing, and no form can make it send a reviewer elsewhere.
  */
-const PASSWORD = "contato-com-a-candidata-2026!";
 const roles = ["approver", "admin", "editor", "model", "affiliate"] as const;
 
 describe.each(routeTestTargets)("contacting an applicant over HTTP on %s", (_name, kind) => {
   const marker = randomBytes(4).toString("hex");
-  const cookies = {} as Record<(typeof roles)[number], string>;
-  const ids = {} as Record<(typeof roles)[number], string>;
+  const { ids, cookies, account } = namedAccounts<(typeof roles)[number]>(
+    marker,
+    (who) => `${who} ${marker}`,
+  );
 
   const post = (
     id: number | string,
@@ -72,17 +72,7 @@ describe.each(routeTestTargets)("contacting an applicant over HTTP on %s", (_nam
 
   beforeAll(async () => {
     await openAppDatabase(kind, TEST_SERVER_SETTINGS);
-    for (const role of roles) {
-      const account = await signedInAccount({
-        email: `${role}.${marker}@example.com`,
-        name: `${role} ${marker}`,
-        role: role as Role,
-        password: PASSWORD,
-        origin: TEST_ORIGIN,
-      });
-      cookies[role] = account.cookie;
-      ids[role] = account.id;
-    }
+    for (const role of roles) await account(role, role);
   }, 90_000);
 
   afterAll(async () => {
