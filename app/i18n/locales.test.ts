@@ -115,6 +115,10 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "admin.accessReport.system",
     "admin.accessReport.roles.model",
     "admin.users.roles.model",
+    // The statements' column and field (issue 30): "Model", as the roles say it.
+    "statements.admin.columns.model",
+    "statements.import.columns.model",
+    "statements.document.model",
   ],
   sv: ["admin.list.status"],
 };

@@ -428,7 +428,7 @@ export function StatementEditor({
       <div className="mt-3 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-3xl font-semibold tracking-tight">
-            {t("statements.detail.heading", { name: page.name, month })}
+            {page.name} · {month}
           </h1>
           {basisPoints !== undefined ? (
             <p className="mt-1 text-sm text-ink-600">
