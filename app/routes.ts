@@ -36,6 +36,9 @@ export default [
   // Her contract: read and signed in her dashboard, downloaded as PDF (issue 30).
   route("dashboard/model/contract", "routes/areas/contract.tsx"),
   route("dashboard/model/contract/:contract/pdf", "routes/areas/contract-pdf.ts"),
+  // Her monthly statements, and each one's PDF and CSV (issue 30).
+  route("dashboard/model/statements", "routes/areas/statements.tsx"),
+  route("dashboard/model/statements/:id/:format", "routes/areas/statement-download.ts"),
   route("portal", "routes/areas/portal.tsx"),
   route("account/security", "routes/account/security.tsx"),
   route("account/notifications", "routes/account/notifications.tsx"),
@@ -107,6 +110,10 @@ export default [
     // A manager's week of welcome calls, and her own availability for them (issue 29).
     route("agenda", "routes/admin/agenda.tsx"),
     route("agenda/availability", "routes/admin/agenda-availability.tsx"),
+    // Monthly statements (issue 30): a month's models, her month's statement, a CSV import.
+    route("statements", "routes/admin/statements.tsx"),
+    route("statements/import", "routes/admin/statements-import.tsx"),
+    route("statements/:submission/:month", "routes/admin/statement.tsx"),
   ]),
   // Machine-readable resources.
   route("api/geo-language", "routes/resources/geo-language.ts"),

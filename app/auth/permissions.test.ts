@@ -33,6 +33,8 @@ const specification: Record<ScreenName, { open: Role[]; act?: Role[] }> = {
   modelWelcomeCall: { open: ["model"] },
   // Her contract (issue 30, product.md section 8): she reads, signs and downloads her own.
   modelContract: { open: ["model"] },
+  // Her published monthly statements and their PDF and CSV (issue 30): hers only.
+  modelStatements: { open: ["model"] },
   // /portal (own referrals only).
   affiliatePortal: { open: ["affiliate"] },
   // Her own password, two-step sign-in and sessions, whatever her role.
@@ -84,6 +86,10 @@ const specification: Record<ScreenName, { open: Role[]; act?: Role[] }> = {
   adminAnalytics: { open: staff },
   // Welcome calls (section 8): a manager's week and her own availability; an approver or admin.
   adminAgenda: { open: staff },
+  // Monthly statements (issue 30): approvers may read them; recording, publishing, correcting,
+  // paying and importing are the admin's.
+  adminStatements: { open: staff, act: admins },
+  adminStatementsImport: { open: admins },
   adminAvailability: { open: staff },
   // Admin: email, users, production-checklist, auth/access/tech reports (and the privacy
   // settings, README's "Admin only").

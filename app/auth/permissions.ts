@@ -33,6 +33,11 @@ export const screens = {
   },
   // Her erasure request, a form on her dashboard: a GET only sends everyone back there.
   modelPrivacy: { paths: ["/account/privacy"], roles: ["model"] },
+  // Her published monthly statements and their files (issue 30).
+  modelStatements: {
+    paths: ["/dashboard/model/statements", "/dashboard/model/statements/:id/:format"],
+    roles: ["model"],
+  },
   affiliatePortal: { paths: ["/portal"], roles: ["affiliate"] },
   accountSecurity: { paths: ["/account/security"], roles },
   // How a reviewer hears about new applications (app/features/staff-alerts/).
@@ -95,6 +100,13 @@ export const screens = {
   // anyone's week; the invitation's title on the availability page is the admin's).
   adminAgenda: { paths: ["/admin/agenda"], roles: staff },
   adminAvailability: { paths: ["/admin/agenda/availability"], roles: staff },
+  // Monthly statements (issue 30): approvers read them, admins record, publish, correct and pay.
+  adminStatements: {
+    paths: ["/admin/statements", "/admin/statements/:submission/:month"],
+    roles: staff,
+    act: admins,
+  },
+  adminStatementsImport: { paths: ["/admin/statements/import"], roles: admins },
   // The admin's own: people, mail, privacy settings and the four reports.
   adminUsers: { paths: ["/admin/users"], roles: admins },
   adminEmail: {

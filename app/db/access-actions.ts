@@ -51,6 +51,10 @@ export const accessActions = [
   "content.delete",
   "content.home",
   "content.site",
+  // Her monthly statements (issue 30): published, corrected with a new line, payout marked paid.
+  "statement.publish",
+  "statement.correct",
+  "statement.paid",
 ] as const;
 
 export type AccessAction = (typeof accessActions)[number];

@@ -179,6 +179,12 @@ export interface AccessDetails {
   /** A part of the Site screen saved (the steps: in a language, or back to the default text). */
   "content.site":
     { part: "social" | "company" | "figures" } | { part: "texts"; language: string; reset?: true };
+  /** Her month's statement published (features/statements/): its id, month and number of lines. */
+  "statement.publish": { statement: number; month: string; lines: number };
+  /** A correction line added to a published statement (never its reason: it may name her). */
+  "statement.correct": { statement: number; month: string; line: number; grossCents: number };
+  /** Her payout of a statement marked paid: the day and the amount paid. */
+  "statement.paid": { statement: number; month: string; paidOn: string; paidCents: number };
 }
 
 export type AccessEntry<A extends AccessAction> = {

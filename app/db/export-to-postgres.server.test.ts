@@ -338,22 +338,47 @@ describe.skipIf(!hasPostgres)(
           publishedAt: new Date("2026-06-01T12:00:00Z"),
         })
         .returning({ id: schema.contractTemplates.id });
-      await db.insert(schema.modelContracts).values({
-        submissionId: submission,
-        templateId: template!.id,
-        state: "signed",
-        agencyShareBasisPoints: 3333,
-        startsOn: "2026-06-03",
-        language: "pt",
-        text: "## Objeto\n\n- Ana Lúcia",
-        textSha256: "0".repeat(64),
-        offeredBy: model.id,
-        signedName: "Ana Lúcia",
-        signedAt: new Date("2026-06-02T14:00:00Z"),
-        signedIp: "203.0.113.9",
-        signedUserAgent: "Mozilla/5.0",
-        signedWith: "password",
-      });
+      const [contract] = await db
+        .insert(schema.modelContracts)
+        .values({
+          submissionId: submission,
+          templateId: template!.id,
+          state: "signed",
+          agencyShareBasisPoints: 3333,
+          startsOn: "2026-06-03",
+          language: "pt",
+          text: "## Objeto\n\n- Ana Lúcia",
+          textSha256: "0".repeat(64),
+          offeredBy: model.id,
+          signedName: "Ana Lúcia",
+          signedAt: new Date("2026-06-02T14:00:00Z"),
+          signedIp: "203.0.113.9",
+          signedUserAgent: "Mozilla/5.0",
+          signedWith: "password",
+        })
+        .returning({ id: schema.modelContracts.id });
+      // Her monthly statement (issue 30): from the contract she signed, with a correction line.
+      const [statement] = await db
+        .insert(schema.statements)
+        .values({
+          submissionId: submission,
+          month: "2026-05-01",
+          contractId: contract!.id,
+          agencyShareBasisPoints: 3333,
+          state: "published",
+          publishedAt: new Date(),
+        })
+        .returning({ id: schema.statements.id });
+      await db.insert(schema.statementLines).values([
+        { statementId: statement!.id, platform: "OnlyFans", grossCents: 123_456 },
+        {
+          statementId: statement!.id,
+          kind: "correction",
+          platform: "OnlyFans",
+          grossCents: -456,
+          reason: "Estorno",
+        },
+      ]);
       // The articles come with migration 0012; an old address and a revision of one of them.
       const [article] = await db
         .select({ postId: schema.blogTranslations.postId, body: schema.blogTranslations.body })

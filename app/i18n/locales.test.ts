@@ -120,6 +120,10 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "admin.users.roles.model",
     // "Browser" is the German word too (a contract's audit page).
     "contracts.pdf.userAgent",
+    // The statements' column and field (issue 30): "Model", as the roles say it.
+    "statements.admin.columns.model",
+    "statements.import.columns.model",
+    "statements.document.model",
   ],
   sv: ["admin.list.status"],
 };

@@ -41,6 +41,8 @@ export const namespaces = [
   // what the model reads of her onboarding on her dashboard (no staff words in hers).
   "onboarding",
   "onboarding-model",
+  // Her monthly statements (issue 30): the staff's screens, her page, her files.
+  "statements",
   "admin-analytics",
   // The welcome call: her card, the manager's agenda and availability, their mails (issue 29).
   "welcome-call",

@@ -57,6 +57,8 @@ export const afterApprovalMailKinds = [
  * she signed and again once countersigned (no figures, no attachment: decision 055).
  */
 export const contractMailKinds = ["contract-signed", "contract-countersigned"] as const;
+/** Her career (issue 30), the product's own wording: a monthly statement published to her. */
+export const statementMailKinds = ["statement-published"] as const;
 
 /** The kinds the outbox's list names in her language (any other is shown as stored). */
 export const labelledMailKinds: readonly string[] = [
@@ -65,6 +67,7 @@ export const labelledMailKinds: readonly string[] = [
   ...accountMailKinds,
   ...afterApprovalMailKinds,
   ...contractMailKinds,
+  ...statementMailKinds,
 ];
 
 export const isMailTemplateKind = (value: unknown): value is MailTemplateKind =>

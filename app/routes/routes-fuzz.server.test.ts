@@ -802,6 +802,70 @@ describe.each(routeTestTargets)("hostile input to every route on %s", (_name, ki
       },
       loader: { as: "admin", path: "/admin/agenda/availability" },
     },
+    // Monthly statements (issue 30): the fuzz's applications have no contract, so every
+    // statement it asks for is refused (409) or not found; the import only ever previews or
+    // stores rows that name none of them with a contract.
+    "routes/admin/statements.tsx": {
+      loader: {
+        as: "admin",
+        path: "/admin/statements",
+        query: { month: validText("2026-05", "2026-13", "x"), imported: validText("3", "x") },
+      },
+    },
+    "routes/admin/statement.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/statements/1/2026-05",
+        params: fc.record({
+          submission: idOf(() => applications),
+          month: validText("2026-05", "2026-13", "x"),
+        }),
+        fields: {
+          intent: validText("add", "remove", "publish", "correct", "paid"),
+          platform: validText("OnlyFans", "=1+1", ""),
+          amount: validText("1.234,56", "-5", "1.234", "x"),
+          line: validText("1", "0"),
+          reason: validText("Estorno", ""),
+          paidOn: validText("2026-06-05", "2026-02-31"),
+          reference: validText("PIX 1", ""),
+        },
+      },
+      loader: {
+        as: "admin",
+        path: "/admin/statements/1/2026-05",
+        params: fc.record({
+          submission: idOf(() => applications),
+          month: validText("2026-05", "2026-13", "x"),
+        }),
+        query: { done: validText("add", "x") },
+      },
+    },
+    "routes/admin/statements-import.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/statements/import",
+        fields: {
+          intent: validText("preview", "store"),
+          csv: validText("1;2026-05;OnlyFans;1,00", "=1+1;x;@y;-1", 'a;"b\n', ""),
+        },
+      },
+      loader: {
+        as: "admin",
+        path: "/admin/statements/import",
+        query: { month: validText("2026-05", "x") },
+      },
+    },
+    "routes/areas/statements.tsx": { loader: { as: "model", path: "/dashboard/model/statements" } },
+    "routes/areas/statement-download.ts": {
+      loader: {
+        as: "model",
+        path: "/dashboard/model/statements/1/pdf",
+        params: fc.record({
+          id: validText("1", "0", "999999999999999999999"),
+          format: validText("pdf", "csv", "exe"),
+        }),
+      },
+    },
     "routes/admin/tags.tsx": {
       action: {
         as: "admin",

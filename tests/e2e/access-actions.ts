@@ -265,6 +265,33 @@ const written: Record<string, ActionRule | ((pattern: string) => ActionRule)> = 
     };
     return { ...rule, posts: [...rule.posts, title] };
   },
+  // Monthly statements (issue 30; approvers read, the admin acts): an empty form is invalid;
+  // whole ones for an application that does not exist find nothing.
+  "/admin/statements/:submission/:month": guarded(
+    [
+      { passed: invalid() },
+      { intent: "add", passed: invalid() },
+      { intent: "add", fields: { platform: "OnlyFans", amount: "10,00" }, passed: { status: 404 } },
+      { intent: "publish", passed: { status: 404 } },
+      {
+        intent: "correct",
+        fields: { platform: "OnlyFans", amount: "-1,00", reason: "Estorno" },
+        passed: { status: 404 },
+      },
+      {
+        intent: "paid",
+        fields: { paidOn: "2026-06-05", amount: "1,00", reference: "PIX" },
+        passed: { status: 404 },
+      },
+    ],
+    "/admin/statements/999999/2026-05",
+  ),
+  // The import (the admin's): nothing chosen or pasted is invalid.
+  "/admin/statements/import": guarded([
+    { intent: "preview", passed: invalid() },
+    { intent: "store", passed: invalid() },
+    { passed: invalid() },
+  ]),
   "/admin/tags": guarded([
     { intent: "create", passed: invalid() },
     { intent: "update", passed: invalid() },

@@ -93,6 +93,12 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
     { status: 404 },
     { url: "/dashboard/model/contract/999999/pdf", page: false },
   ),
+  // Her monthly statements (issue 30); no statement has this number: 404 for its files.
+  "/dashboard/model/statements": screen(),
+  "/dashboard/model/statements/:id/:format": screen(
+    { status: 404 },
+    { url: "/dashboard/model/statements/999999/pdf", page: false },
+  ),
   "/portal": screen(),
   // Her first screen: the dashboard, or an editor's articles.
   "/admin": (pattern) => {
@@ -176,6 +182,14 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
   // A manager's week of welcome calls and her own availability (issue 29).
   "/admin/agenda": screen(),
   "/admin/agenda/availability": screen(),
+  // Monthly statements (issue 30): a month's list, the import (the admin's), and her month of
+  // an application that does not exist.
+  "/admin/statements": screen(),
+  "/admin/statements/import": screen(),
+  "/admin/statements/:submission/:month": screen(
+    { status: 404 },
+    { url: "/admin/statements/999999/2026-05", page: false },
+  ),
   // After approval (issue 29): the view, the admin's list of steps, and the page a refused
   // change to a step lands on (POST only: access-actions.ts).
   "/admin/onboarding": screen(),

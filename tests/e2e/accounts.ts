@@ -74,6 +74,7 @@ export const namedAccounts: readonly Account[] = [
   own("cora.purpose@example.com", "admin", "Cora Purpose"), // contact-purposes.spec.ts
   own("lara.contract@example.com", "admin", "Lara Contract"), // contract-signing-mobile.spec.ts
   own("sofia.contract@example.com", "model", "Sofia Contract"), // contract-signing-mobile.spec.ts
+  own("stella.statements@example.com", "model", "Stella Statements"), // statements-mobile.spec.ts
 ];
 
 /** The named account at this address. */

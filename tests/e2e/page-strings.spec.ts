@@ -65,6 +65,8 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
     who: "model",
     allowed: ["welcome-call", "model", "areas"],
   },
+  // Her monthly statements (issue 30): the model of these tests has none yet.
+  { url: "/dashboard/model/statements", who: "model", allowed: ["statements", "areas"] },
   {
     url: "/account/security",
     who: "model",
@@ -109,6 +111,8 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
     ["/admin/onboarding", "onboarding", "admin-keys"],
     ["/admin/onboarding/steps", "onboarding"],
     ["/admin/contracts", "contracts"],
+    ["/admin/statements", "statements"],
+    ["/admin/statements/import", "statements"],
   ].map(([url, ...own]) => ({
     url: url!,
     who: "admin" as const,

@@ -41,6 +41,12 @@ const entries: readonly Entry[] = [
   ...reviewLists.map(({ path, label, icon }): Entry => ({ path, label, icon, group: "review" })),
   { path: "/admin/agenda", label: "admin.nav.agenda", icon: "calendar-clock", group: "review" },
   { path: "/admin/onboarding", label: "admin.onboarding.nav", icon: "user-check", group: "review" },
+  {
+    path: "/admin/statements",
+    label: "admin.statements.nav",
+    icon: "trending-up",
+    group: "people",
+  },
   { path: "/admin/afiliados", label: "admin.affiliates.nav", icon: "badge-check", group: "people" },
   { path: "/admin/users", label: "admin.users.nav", icon: "lock-keyhole", group: "people" },
   { path: "/admin/blog", label: "admin.blog.nav", icon: "newspaper", group: "content" },

@@ -22,6 +22,7 @@ import { effectiveRole } from "#app/auth/guards.server.ts";
 import { decrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
 import { photosForExport } from "#app/features/submissions/photos.server.ts";
 import { contractsForExport } from "#app/features/contracts/privacy.server.ts";
+import { statementsForExport } from "#app/features/statements/privacy.server.ts";
 
 /** The version of the file's layout, so a reader can tell later versions apart. */
 export const EXPORT_FORMAT = "mare-talent-personal-data/1";
@@ -179,6 +180,8 @@ export async function collectPersonalData(
   const photos = await photosForExport(db, ids);
   // Her contracts (issue 30): each text, its hash, her signature's record and the states.
   const contracts = await contractsForExport(db, ids);
+  // Her published monthly statements (issue 30); drafts are the staff's work, not yet hers.
+  const statements = await statementsForExport(db, ids);
 
   // After approval (issue 29): where her onboarding stands and the welcome calls she booked.
   // The staff's own words on it (skip reasons, notes on a step) stay out, as their private
@@ -303,6 +306,7 @@ export async function collectPersonalData(
         .filter((call) => call.submissionId === row.id)
         .map(({ submissionId: _, ...call }) => call),
       contracts: contracts.get(row.id) ?? [],
+      statements: statements.get(row.id) ?? [],
     })),
     emails: mails,
     privacyRequests: requests,

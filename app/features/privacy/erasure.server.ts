@@ -22,6 +22,7 @@ import { normalizeEmail } from "./data-export.server.ts";
 import { deletePhotos } from "#app/features/submissions/photos.server.ts";
 import { eraseWelcomeCalls } from "#app/features/welcome-call/erasure.server.ts";
 import { eraseContracts } from "#app/features/contracts/privacy.server.ts";
+import { eraseStatements } from "#app/features/statements/privacy.server.ts";
 
 /** What can run the statements of an erasure: the database or an open transaction. */
 export type Writer = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
@@ -75,6 +76,8 @@ export async function eraseApplications(tx: Writer, ids: number[]): Promise<numb
   // Her contract offers go; a contract she signed stays whole, as the agreement's proof (why:
   // features/contracts/privacy.server.ts, decision 055).
   await eraseContracts(tx, erasedIds);
+  // Her statements: the amounts stay, anonymous, as the agency's accounts (decision 056).
+  await eraseStatements(tx, erasedIds);
   // Her onboarding keeps its states and dates; the staff's words on it (why a step was skipped)
   // may name her, and go.
   await tx

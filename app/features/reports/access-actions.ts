@@ -54,6 +54,9 @@ const actionLabels = {
   "content.delete": "contentDelete",
   "content.home": "contentHome",
   "content.site": "contentSite",
+  "statement.publish": "statementPublish",
+  "statement.correct": "statementCorrect",
+  "statement.paid": "statementPaid",
 } as const satisfies Record<AccessAction, string>;
 
 /** Families of actions, filterable as a whole ("settings.*"). */

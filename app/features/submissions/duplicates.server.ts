@@ -11,6 +11,7 @@ import {
   onboardingEvents,
   welcomeCalls,
   modelContracts,
+  statements,
   submissionTags,
   submissions,
   submissionStatusHistory,
@@ -85,6 +86,9 @@ export const submissionChildTables: ChildTable[] = [
   // Her contracts (issue 30) follow her whole: a signed one is never dropped. (Two open offers,
   // one on each record, would break "one open offer": withdraw one before merging.)
   { table: modelContracts, submissionId: modelContracts.submissionId },
+  // Her monthly statements (issue 30), one per month: where both records have one for the same
+  // month (two contracts for one woman: not how the agency works), the kept record's stands.
+  { table: statements, submissionId: statements.submissionId, unique: [statements.month] },
 ];
 
 /**

@@ -24,6 +24,8 @@ import { contractCardFor } from "#app/features/contracts/signing.server.ts";
 import { ManagerCard } from "#app/features/managers/manager-card.tsx";
 import { managerCardFor } from "#app/features/managers/model-card.server.ts";
 import { PrivacyControls } from "#app/features/privacy/privacy-controls.tsx";
+import { StatementsCard } from "#app/features/statements/statements-card.tsx";
+import { statementCardFor } from "#app/features/statements/statements.server.ts";
 import { OnboardingCard } from "#app/features/onboarding/model-card.tsx";
 import { latestOnboarding } from "#app/features/onboarding/progress.server.ts";
 import { welcomeCallCard } from "#app/features/welcome-call/card.server.ts";
@@ -53,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     profileOf(db, viewer.id),
     welcomeCallCard(db, viewer, request, language),
   ]);
-  const [views, manager, onboarding, contract] = await Promise.all([
+  const [views, manager, onboarding, contract, statements] = await Promise.all([
     dataViewsOf(
       db,
       applications.map((application) => application.id),
@@ -63,6 +65,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     latestOnboarding(db, applications[0], language),
     // Her contract, once offered (issue 30).
     contractCardFor(db, viewer),
+    // Her monthly statements' card, once one is published to her (issue 30).
+    statementCardFor(db, applications),
   ]);
   return {
     strings: strings(
@@ -76,7 +80,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       "contracts",
       // Her welcome call's card, once she is approved (issue 29).
       ...(welcomeCall ? (["welcome-call"] as const) : []),
+      ...(statements ? (["statements"] as const) : []),
     ),
+    statements,
     manager,
     title: pageTitle(t("dashboard.title")),
     firstName: viewer.name.split(" ")[0],
@@ -156,6 +162,7 @@ export default function ModelDashboard({ loaderData, actionData }: Route.Compone
         <div className="space-y-6">
           {loaderData.onboarding ? <OnboardingCard onboarding={loaderData.onboarding} /> : null}
           {loaderData.contract ? <ContractCard card={loaderData.contract} /> : null}
+          {loaderData.statements ? <StatementsCard card={loaderData.statements} /> : null}
           {loaderData.manager ? <ManagerCard card={loaderData.manager} placement="phone" /> : null}
           {loaderData.welcomeCall ? (
             <WelcomeCallCard
