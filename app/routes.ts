@@ -33,6 +33,8 @@ export default [
   route("dashboard/model", "routes/areas/model-dashboard.tsx"),
   // Her welcome call: where the dashboard card's forms post (issue 29).
   route("dashboard/model/welcome-call", "routes/areas/welcome-call.tsx"),
+  // Her identity check: her photos sent, its state (issue 30).
+  route("dashboard/model/identity", "routes/areas/identity.tsx"),
   route("portal", "routes/areas/portal.tsx"),
   route("account/security", "routes/account/security.tsx"),
   route("account/notifications", "routes/account/notifications.tsx"),
@@ -66,6 +68,10 @@ export default [
     route("onboarding/steps", "routes/admin/onboarding-steps.tsx"),
     route("cadastros/:id/onboarding", "routes/admin/submission-onboarding.tsx"),
     route("cadastros/:id/photos/:photo/:size", "routes/admin/submission-photo.ts"),
+    // Her identity checks (issue 30): one reviewed, its photos; how long the photos are kept.
+    route("cadastros/:id/identity/:check", "routes/admin/submission-identity.tsx"),
+    route("cadastros/:id/identity/:check/:side", "routes/admin/submission-identity-photo.ts"),
+    route("privacy/identity", "routes/admin/identity-settings.tsx"),
     route("export.csv", "routes/admin/export.ts"),
     route("users", "routes/admin/users.tsx"),
     route("auth-report", "routes/admin/auth-report.tsx"),

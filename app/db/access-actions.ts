@@ -18,6 +18,9 @@ export const accessActions = [
   // A welcome call marked held or missed by her manager (issue 29).
   "submission.welcome-call",
   "submission.onboarding",
+  // Her identity check (issue 30): a photo of it seen by staff; a reviewer's answer to it.
+  "submission.identity-viewed",
+  "submission.identity",
   "submissions.export",
   "access-report.export",
   "user.role",
@@ -36,6 +39,8 @@ export const accessActions = [
   "settings.template",
   "settings.waiting-days",
   "settings.onboarding-steps",
+  // Days her identity photos are kept after a confirmation (issue 30).
+  "settings.identity-images",
   "outbox.retry",
   "privacy.export",
   "privacy.erase",

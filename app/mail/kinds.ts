@@ -52,12 +52,20 @@ export const afterApprovalMailKinds = [
   "welcome-call-reminder",
 ] as const;
 
+/**
+ * Issue 30's identity check: new photos asked for, with the reviewer's reason (the product's
+ * own wording, app/features/identity/mails.server.ts).
+ */
+export const IDENTITY_RETAKE_MAIL_KIND = "identity-retake";
+export const identityMailKinds = [IDENTITY_RETAKE_MAIL_KIND] as const;
+
 /** The kinds the outbox's list names in her language (any other is shown as stored). */
 export const labelledMailKinds: readonly string[] = [
   ...mailTemplateKinds,
   ...staffMailKinds,
   ...accountMailKinds,
   ...afterApprovalMailKinds,
+  ...identityMailKinds,
 ];
 
 export const isMailTemplateKind = (value: unknown): value is MailTemplateKind =>

@@ -80,6 +80,12 @@ export function OnboardingCard({ onboarding }: { onboarding: ModelOnboarding }) 
                 {t(booked ? "onboarding.model.seeCall" : "onboarding.model.bookCall")}
               </a>
             ) : null}
+            {current.key === "identity" ? (
+              <a href="/dashboard/model/identity" className={`${buttonVariants({ size: "sm" })} mt-3`}>
+                <Icon name="shield-check" className="size-4" />
+                {t("identity.card.open")}
+              </a>
+            ) : null}
           </div>
           <ol className="space-y-2" aria-label={t("onboarding.model.stepsLabel")}>
             {steps.map((step, index) => (

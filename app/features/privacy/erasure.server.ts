@@ -21,6 +21,7 @@ import { maskEmail } from "#app/mail/smtp-admin.server.ts";
 import { normalizeEmail } from "./data-export.server.ts";
 import { deletePhotos } from "#app/features/submissions/photos.server.ts";
 import { eraseWelcomeCalls } from "#app/features/welcome-call/erasure.server.ts";
+import { eraseIdentity } from "#app/features/identity/checks.server.ts";
 
 /** What can run the statements of an erasure: the database or an open transaction. */
 export type Writer = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
@@ -71,6 +72,8 @@ export async function eraseApplications(tx: Writer, ids: number[]): Promise<numb
   await tx.delete(submissionNotes).where(inArray(submissionNotes.submissionId, erasedIds));
   // Her welcome calls, and the reminders that name her to her manager (issue 29).
   await eraseWelcomeCalls(tx, erasedIds);
+  // Her identity photos go; a confirmed check's record stays (identity/checks.server.ts says why).
+  await eraseIdentity(tx, erasedIds);
   // Her onboarding keeps its states and dates; the staff's words on it (why a step was skipped)
   // may name her, and go.
   await tx

@@ -10,6 +10,7 @@ import {
   submissionOnboardingSteps,
   onboardingEvents,
   welcomeCalls,
+  identityChecks,
   submissionTags,
   submissions,
   submissionStatusHistory,
@@ -81,6 +82,8 @@ export const submissionChildTables: ChildTable[] = [
   // Her welcome calls: she holds one booked call at most, so where both records have one in the
   // same state the kept record's stands.
   { table: welcomeCalls, submissionId: welcomeCalls.submissionId, unique: [welcomeCalls.state] },
+  // Her identity checks (issue 30) and, with them, their photos: every record follows her.
+  { table: identityChecks, submissionId: identityChecks.submissionId },
 ];
 
 /**

@@ -35,6 +35,8 @@ import { TeamPanel } from "#app/features/submissions/team-panel.tsx";
 import { SelfReferralNote } from "#app/features/submissions/self-referral-note.tsx";
 import { OnboardingPanel } from "#app/features/onboarding/onboarding-panel.tsx";
 import { onboardingOnPage } from "#app/features/onboarding/panel.server.ts";
+import { IdentityPanel } from "#app/features/identity/identity-panel.tsx";
+import { identityPanelFor } from "#app/features/identity/review.server.ts";
 import { toAgencyLocal } from "#app/utils/agency-time.ts";
 import { pageContext } from "#app/utils/page.server.ts";
 import { parseForm, textField } from "#app/utils/form.server.ts";
@@ -69,6 +71,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       "manager",
       "contact-templates",
       "onboarding",
+      "identity",
     ),
     title: pageTitle(application.fullName || t("admin.privacy.erasedName")),
     // Her talent manager, once she is approved (issue 29).
@@ -86,6 +89,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     neighbours,
     ...page.parts,
     onboarding: await onboardingOnPage(db, id, request.url),
+    identity: await identityPanelFor(db, application),
   };
 }
 
@@ -250,6 +254,7 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
       <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-6">
           <OnboardingPanel applicationId={a.id} onboarding={loaderData.onboarding} />
+          <IdentityPanel applicationId={a.id} identity={loaderData.identity} />
           <ApplicationFields application={a} revealed={actionData?.document} />
           <PhotoGallery name={a.fullName} photos={loaderData.photos} />
           <PrivateNotes

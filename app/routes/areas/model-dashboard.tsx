@@ -69,6 +69,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       "auth-errors",
       "manager-card",
       "onboarding-model",
+      // The identity step's link on her onboarding card (issue 30).
+      "identity",
       // Her welcome call's card, once she is approved (issue 29).
       ...(welcomeCall ? (["welcome-call"] as const) : []),
     ),
