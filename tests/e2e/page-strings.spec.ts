@@ -54,7 +54,14 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
       "auth-errors",
       "manager-card",
       "onboarding-model",
+      "identity",
     ],
+  },
+  // Her identity check's page (issue 30): before her approval, only that there is nothing to send.
+  {
+    url: "/dashboard/model/identity",
+    who: "model",
+    allowed: ["identity", "model", "areas"],
   },
   // Her welcome call's page (issue 29): before her approval, only that there is nothing to book.
   {
@@ -82,6 +89,7 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
       "manager",
       "contact-templates",
       "onboarding",
+      "identity",
     ],
     ["/admin/analytics", "admin-analytics"],
     ["/admin/users", "admin-users"],
@@ -97,7 +105,8 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
     ["/admin/afiliados", "admin-affiliates"],
     ["/admin/afiliados/:affiliate", "admin-affiliates"],
     ["/admin/access-report", "admin-access-report", "admin-affiliates", "contact-templates"],
-    ["/admin/privacy", "admin-privacy"],
+    ["/admin/privacy", "admin-privacy", "identity"],
+    ["/admin/privacy/identity", "identity"],
     ["/admin/tags", "admin-team"],
     ["/admin/profile", "manager", "admin-images"],
     ["/admin/agenda", "welcome-call"],

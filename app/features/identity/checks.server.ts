@@ -116,10 +116,7 @@ export async function submitIdentityCheck(
       .select({ id: identityChecks.id })
       .from(identityChecks)
       .where(
-        and(
-          eq(identityChecks.submissionId, application.id),
-          eq(identityChecks.state, "submitted"),
-        ),
+        and(eq(identityChecks.submissionId, application.id), eq(identityChecks.state, "submitted")),
       );
     if (waiting) return "waiting";
     const [check] = await tx

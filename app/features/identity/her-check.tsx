@@ -48,7 +48,9 @@ export function HerIdentityCheck({
   if (latest?.state === "confirmed" || (step === "done" && latest?.state !== "submitted")) {
     return (
       <StatusCard tone="done" title={t("identity.her.confirmed")}>
-        {latest?.reviewedAt ? t("identity.her.confirmedOn", { date: when(latest.reviewedAt) }) : null}
+        {latest?.reviewedAt
+          ? t("identity.her.confirmedOn", { date: when(latest.reviewedAt) })
+          : null}
       </StatusCard>
     );
   }
@@ -71,7 +73,7 @@ export function HerIdentityCheck({
         <div className="rounded-xl bg-sand-100 p-4 ring-1 ring-sand-300" role="status">
           <h2 className="font-semibold text-ink-900">{t("identity.her.retake")}</h2>
           <p className="mt-1 text-sm text-ink-700">{t("identity.her.retakeIntro")}</p>
-          <blockquote className="mt-2 border-s-4 border-sand-400 ps-3 whitespace-pre-line text-ink-900">
+          <blockquote className="border-sand-400 mt-2 border-s-4 ps-3 whitespace-pre-line text-ink-900">
             {latest.retakeReason}
           </blockquote>
         </div>

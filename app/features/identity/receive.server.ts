@@ -12,7 +12,8 @@ import type { IdentityUploadResult } from "./her-check.tsx";
 import { DOCUMENT_TYPE_FIELD, isDocumentType, sidesFor } from "./limits.ts";
 import { readIdentityUpload } from "./upload.server.ts";
 
-type Answer = { status: 303 } | { status: 400 | 403 | 409 | 413 | 503; result: IdentityUploadResult };
+type Answer =
+  { status: 303 } | { status: 400 | 403 | 409 | 413 | 503; result: IdentityUploadResult };
 
 /**
  * Her identity check as her page's form posts it: from this site only, read within its limits,
@@ -25,10 +26,12 @@ export async function receiveIdentityCheck(
   viewer: Pick<ModelViewer, "email" | "emailVerified">,
   request: Request,
 ): Promise<Answer> {
-  if (isCrossSiteRequest(request)) return { status: 403, result: { error: "validation.crossSite" } };
+  if (isCrossSiteRequest(request))
+    return { status: 403, result: { error: "validation.crossSite" } };
   const upload = await readIdentityUpload(request);
   if (upload === "tooLarge") return { status: 413, result: { error: "identity.errors.tooLarge" } };
-  if (upload === "malformed") return { status: 400, result: { error: "identity.errors.malformed" } };
+  if (upload === "malformed")
+    return { status: 400, result: { error: "identity.errors.malformed" } };
   const documentType = upload.fields[DOCUMENT_TYPE_FIELD];
   if (!isDocumentType(documentType)) {
     return {

@@ -43,13 +43,7 @@ export const identityPhotoHref = (applicationId: number, checkId: number, side: 
  * of birth and the number's last digits she gave), then the two answers. Once answered, its
  * record, and the photos while they are kept.
  */
-export function IdentityReview({
-  page,
-  result,
-}: {
-  page: ReviewPageData;
-  result?: ReviewResult;
-}) {
+export function IdentityReview({ page, result }: { page: ReviewPageData; result?: ReviewResult }) {
   const { t, i18n } = useTranslation();
   const { application, check } = page;
   const name = application.fullName || t("identity.staff.erasedName");
@@ -63,7 +57,9 @@ export function IdentityReview({
           ← {t("identity.staff.back", { name })}
         </Link>
         <div className="mt-3 flex flex-wrap items-center gap-3">
-          <h1 className="text-3xl font-semibold tracking-tight">{t("identity.staff.reviewTitle")}</h1>
+          <h1 className="text-3xl font-semibold tracking-tight">
+            {t("identity.staff.reviewTitle")}
+          </h1>
           <Badge
             tone={
               check.state === "confirmed"

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { identityDocumentTypes, type IdentityImageSide } from "#app/db/career-states.ts";
+import type { IdentityDocumentType, IdentityImageSide } from "#app/db/career-states.ts";
 import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
 import type { Database, Reader } from "#app/db/db.server.ts";
 import { identityChecks, submissions } from "#app/db/schema.server.ts";
@@ -91,7 +91,7 @@ export async function confirmIdentityCheck(
   input: {
     submissionId: number;
     checkId: number;
-    confirmedType: (typeof identityDocumentTypes)[number];
+    confirmedType: IdentityDocumentType;
     bornOn: string;
     actor: Actor;
   },

@@ -81,7 +81,10 @@ export function OnboardingCard({ onboarding }: { onboarding: ModelOnboarding }) 
               </a>
             ) : null}
             {current.key === "identity" ? (
-              <a href="/dashboard/model/identity" className={`${buttonVariants({ size: "sm" })} mt-3`}>
+              <a
+                href="/dashboard/model/identity"
+                className={`${buttonVariants({ size: "sm" })} mt-3`}
+              >
                 <Icon name="shield-check" className="size-4" />
                 {t("identity.card.open")}
               </a>

@@ -2,10 +2,7 @@ import { data, redirect } from "react-router";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { identityDecisionForm } from "#app/features/identity/review-form.ts";
-import {
-  IdentityReview,
-  type ReviewResult,
-} from "#app/features/identity/review-page.tsx";
+import { IdentityReview, type ReviewResult } from "#app/features/identity/review-page.tsx";
 import {
   agencyToday,
   askForRetake,
