@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IdentityImageSide } from "#app/db/career-states.ts";
-import { getDatabase, type Database } from "#app/db/db.server.ts";
+import type { Database } from "#app/db/db.server.ts";
 import {
   accessLog,
   identityChecks,
