@@ -72,6 +72,8 @@ export const namedAccounts: readonly Account[] = [
   own("clara.journey@example.com", "model", "Clara Journey"), // after-approval.spec.ts
   own("paula.purpose@example.com", "approver", "Paula Purpose"), // contact-purposes.spec.ts
   own("cora.purpose@example.com", "admin", "Cora Purpose"), // contact-purposes.spec.ts
+  own("luana.identity@example.com", "model", "Luana Identity"), // identity-check-mobile.spec.ts
+  own("iris.identity@example.com", "approver", "Iris Identity"), // identity-check-mobile.spec.ts
 ];
 
 /** The named account at this address. */

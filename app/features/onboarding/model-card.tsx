@@ -109,6 +109,15 @@ export function OnboardingCard({ onboarding }: { onboarding: ModelOnboarding }) 
                   className={index === currentIndex ? "font-semibold text-ink-900" : "text-ink-700"}
                 >
                   {step.title}
+                  {/* Hers to do whenever she likes, not only once the steps before it are done. */}
+                  {step.key === "identity" && step.state === "todo" && index !== currentIndex ? (
+                    <a
+                      href="/dashboard/model/identity"
+                      className="ms-2 font-semibold text-brand-800 underline"
+                    >
+                      {t("identity.card.send")}
+                    </a>
+                  ) : null}
                 </span>
                 <span className="ms-auto text-xs text-ink-600">
                   {t(
