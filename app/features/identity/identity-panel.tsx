@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Badge, type BadgeTone } from "#app/components/ui/badge.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { Section } from "#app/components/ui/card.tsx";
+import { formatDay } from "#app/features/onboarding/format.ts";
 import { formatWhen } from "#app/i18n/format.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { StaffCheck } from "./checks.server.ts";
@@ -81,7 +82,7 @@ export function CheckRecord({ check }: { check: StaffCheck }) {
           <p className="text-ink-800">
             {t("identity.staff.checked", {
               type: t(`identity.types.${check.confirmedType ?? check.documentType}`),
-              born: check.bornOn ?? "",
+              born: check.bornOn ? formatDay(check.bornOn, i18n.language) : "",
             })}
           </p>
         </>

@@ -109,7 +109,12 @@ export function IdentityReview({ page, result }: { page: ReviewPageData; result?
                 return (
                   <figure
                     key={image.side}
-                    className={image.side === "selfie" ? "sm:col-span-2" : undefined}
+                    // The selfie under the document's two sides; a passport's two side by side.
+                    className={
+                      image.side === "selfie" && check.images.length === 3
+                        ? "sm:col-span-2"
+                        : undefined
+                    }
                   >
                     <a href={href} target="_blank" rel="noopener" className="block">
                       <img
@@ -128,7 +133,7 @@ export function IdentityReview({ page, result }: { page: ReviewPageData; result?
                         href={href}
                         target="_blank"
                         rel="noopener"
-                        className="inline-flex items-center gap-1 font-semibold text-brand-800 underline"
+                        className="inline-flex shrink-0 items-center gap-1 font-semibold whitespace-nowrap text-brand-800 underline"
                       >
                         {t("identity.staff.openFull")}
                         <Icon name="external-link" className="size-3.5" />
@@ -158,13 +163,17 @@ export function IdentityReview({ page, result }: { page: ReviewPageData; result?
               {check.state === "submitted" ? (
                 <div>
                   <dt className="text-ink-600">{t("identity.staff.lastDigits")}</dt>
-                  <dd className="font-mono text-base font-semibold tracking-widest text-ink-900">
-                    {!application.hasDocument
-                      ? t("identity.staff.noDocument")
-                      : page.lastDigits && "digits" in page.lastDigits
-                        ? `•••• ${page.lastDigits.digits}`
-                        : t("identity.staff.lastDigitsLimited")}
-                  </dd>
+                  {page.lastDigits && "digits" in page.lastDigits ? (
+                    <dd className="font-mono text-lg font-semibold tracking-widest text-ink-900">
+                      •••• {page.lastDigits.digits}
+                    </dd>
+                  ) : (
+                    <dd className="font-semibold text-ink-900">
+                      {application.hasDocument
+                        ? t("identity.staff.lastDigitsLimited")
+                        : t("identity.staff.noDocument")}
+                    </dd>
+                  )}
                 </div>
               ) : null}
             </dl>
