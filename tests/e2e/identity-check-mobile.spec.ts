@@ -124,6 +124,7 @@ test("she sends her photos on her phone, a reviewer confirms, her step is done",
   const panel = page.locator("#identity");
   await expect(panel.getByText(en("identity.states.submitted"))).toBeVisible();
   await expectAccessible(page, "her application with its identity panel");
+  await shoot(page, `${app.origin}/admin/cadastros/${id}`, "application-panel");
   await panel.getByRole("link", { name: en("identity.staff.review") }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/cadastros/${id}/identity/\\d+$`));
   await waitForHydration(page);

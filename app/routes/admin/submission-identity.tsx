@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirect, type ShouldRevalidateFunction } from "react-router";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { identityDecisionForm } from "#app/features/identity/review-form.ts";
@@ -53,6 +53,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title },
   { name: "robots", content: "noindex" },
 ];
+
+/**
+ * A refused answer (its form's errors, a forged post) changes nothing: the page is not read
+ * again, so the number's last digits are not revealed (and logged) once more for it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionStatus,
+  defaultShouldRevalidate,
+}) => (actionStatus === 400 || actionStatus === 403 ? false : defaultShouldRevalidate);
 
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await requireScreenAction(request, "adminApplicationIdentity");

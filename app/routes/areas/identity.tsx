@@ -1,6 +1,7 @@
 import { data, redirect, useSearchParams } from "react-router";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { AreaShell } from "#app/components/layout/area-shell.tsx";
+import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
 import { herIdentity } from "#app/features/identity/checks.server.ts";
 import { HerIdentityCheck, type IdentityUploadResult } from "#app/features/identity/her-check.tsx";
@@ -61,7 +62,12 @@ export default function IdentityPage({ loaderData, actionData }: Route.Component
             result={actionData}
           />
         ) : (
-          <p className="text-ink-700">{t("identity.her.none")}</p>
+          <>
+            {actionData?.error ? (
+              <FormMessage tone="error">{t(actionData.error)}</FormMessage>
+            ) : null}
+            <p className="text-ink-700">{t("identity.her.none")}</p>
+          </>
         )}
         <p>
           <a href="/dashboard/model" className="text-sm font-semibold text-brand-800 underline">
