@@ -86,6 +86,7 @@ test("she sends her photos on her phone, a reviewer confirms, her step is done",
   await app.signIn(her, "model", { email: MODEL });
   await her.goto(`${app.origin}/dashboard/model`);
   await waitForHydration(her);
+  await shoot(her, `${app.origin}/dashboard/model`, "dashboard");
   await her
     .getByRole("region", { name: en("onboarding.model.title") })
     .getByRole("link", { name: en("identity.card.send") })
