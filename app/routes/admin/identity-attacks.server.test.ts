@@ -19,6 +19,7 @@ import { insertApplicationRow } from "#app/test/factories.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { MAX_IDENTITY_BODY_BYTES } from "#app/utils/body-limit.server.ts";
 import * as settings from "./identity-settings.tsx";
+import * as checklist from "./production-checklist.tsx";
 import * as photoRoute from "./submission-identity-photo.ts";
 import * as review from "./submission-identity.tsx";
 
@@ -245,6 +246,16 @@ describe.each(routeTestTargets)("the identity check's routes on %s", (_name, kin
     expect((await readIdentityImageDays(db)).days).toBe(90);
     expect(await post("dora", "45")).toMatchObject({ status: 303 });
     expect((await readIdentityImageDays(db)).days).toBe(45);
+    // The production checklist shows it.
+    const listed = await callRoute(
+      checklist.loader,
+      new Request(`${TEST_ORIGIN}/admin/production-checklist`, { headers: as("dora") }),
+    );
+    expect(listed.data?.checks).toContainEqual({
+      id: "identityImages",
+      ok: true,
+      values: { days: 45 },
+    });
     expect(await db.$count(identityImages)).toBeGreaterThan(0);
   });
 });
