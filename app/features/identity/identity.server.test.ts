@@ -25,7 +25,8 @@ import {
 import { databaseTargets } from "#app/test/databases.ts";
 import { insertAccount, insertApplicationRow } from "#app/test/factories.ts";
 import { decryptBytes, encrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
-import { herIdentity } from "./checks.server.ts";
+import { preparePhotos } from "#app/features/submissions/photo-upload.server.ts";
+import { herIdentity, submitIdentityCheck } from "./checks.server.ts";
 import { isAdultOn } from "./limits.ts";
 import { receiveIdentityCheck } from "./receive.server.ts";
 import { purgeIdentityImages, saveIdentityImageDays } from "./retention.server.ts";
@@ -212,6 +213,19 @@ describe.each(databaseTargets)("her identity check on %s", (_name, kind) => {
         upload("passport", { front, selfie }),
       ),
     ).toMatchObject({ status: 409 });
+  });
+
+  it("keeps one check waiting when two uploads arrive at once", async () => {
+    const id = await approved("hana");
+    const [one, two] = await preparePhotos([front, selfie]);
+    const photos = { front: one!, selfie: two! };
+    const answers = await Promise.all([
+      submitIdentityCheck(db, her("hana"), "passport", photos),
+      submitIdentityCheck(db, her("hana"), "passport", photos),
+    ]);
+    expect(answers.filter((answer) => answer === "waiting")).toHaveLength(1);
+    expect(await checksOf(id)).toHaveLength(1);
+    expect(await db.$count(identityImages)).toBeGreaterThanOrEqual(2);
   });
 
   it("asks for new photos with a reason mailed in her language, then takes her new check", async () => {

@@ -7,7 +7,7 @@ import {
 } from "#app/features/submissions/photo-upload.server.ts";
 import type { ModelViewer } from "#app/features/welcome-call/booking.server.ts";
 import { isCrossSiteRequest } from "#app/utils/request.server.ts";
-import { submitIdentityCheck } from "./checks.server.ts";
+import { herIdentity, submitIdentityCheck } from "./checks.server.ts";
 import type { IdentityUploadResult } from "./her-check.tsx";
 import { DOCUMENT_TYPE_FIELD, isDocumentType, sidesFor } from "./limits.ts";
 import { readIdentityUpload } from "./upload.server.ts";
@@ -50,6 +50,10 @@ export async function receiveIdentityCheck(
       400,
     );
   }
+  // Nothing to send to (or a check already waiting): said before any photo is worked on.
+  const hers = await herIdentity(db, viewer);
+  if (hers?.step !== "todo") return refuse({ error: "identity.errors.notNeeded" }, 409);
+  if (hers.latest?.state === "submitted") return refuse({ error: "identity.errors.waiting" }, 409);
   // One photo at a time, so that a refusal names its field.
   const photos: Partial<Record<IdentityImageSide, PreparedPhoto>> = {};
   for (const side of sides) {

@@ -44,7 +44,7 @@ export const identityPhotoHref = (applicationId: number, checkId: number, side: 
  * record, and the photos while they are kept.
  */
 export function IdentityReview({ page, result }: { page: ReviewPageData; result?: ReviewResult }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { application, check } = page;
   const name = application.fullName || t("identity.staff.erasedName");
   return (
@@ -150,34 +150,7 @@ export function IdentityReview({ page, result }: { page: ReviewPageData; result?
         </Section>
 
         <div className="space-y-6">
-          <Section id="identity-compare" title={t("identity.staff.compare")}>
-            <dl className="mt-3 space-y-3 text-sm">
-              <div>
-                <dt className="text-ink-600">{t("identity.staff.applicationBirth")}</dt>
-                <dd className="font-semibold text-ink-900">
-                  {application.dateOfBirth
-                    ? formatDay(application.dateOfBirth, i18n.language)
-                    : t("identity.staff.noBirth")}
-                </dd>
-              </div>
-              {check.state === "submitted" ? (
-                <div>
-                  <dt className="text-ink-600">{t("identity.staff.lastDigits")}</dt>
-                  {page.lastDigits && "digits" in page.lastDigits ? (
-                    <dd className="font-mono text-lg font-semibold tracking-widest text-ink-900">
-                      •••• {page.lastDigits.digits}
-                    </dd>
-                  ) : (
-                    <dd className="font-semibold text-ink-900">
-                      {application.hasDocument
-                        ? t("identity.staff.lastDigitsLimited")
-                        : t("identity.staff.noDocument")}
-                    </dd>
-                  )}
-                </div>
-              ) : null}
-            </dl>
-          </Section>
+          <CompareSection page={page} />
 
           {check.state === "submitted" ? (
             <DecisionForms page={page} result={result} />
@@ -196,6 +169,42 @@ export function IdentityReview({ page, result }: { page: ReviewPageData; result?
         </div>
       </div>
     </div>
+  );
+}
+
+/** What her photos are compared with: what her application says. */
+function CompareSection({ page }: { page: ReviewPageData }) {
+  const { t, i18n } = useTranslation();
+  const { application, check } = page;
+  return (
+    <Section id="identity-compare" title={t("identity.staff.compare")}>
+      <dl className="mt-3 space-y-3 text-sm">
+        <div>
+          <dt className="text-ink-600">{t("identity.staff.applicationBirth")}</dt>
+          <dd className="font-semibold text-ink-900">
+            {application.dateOfBirth
+              ? formatDay(application.dateOfBirth, i18n.language)
+              : t("identity.staff.noBirth")}
+          </dd>
+        </div>
+        {check.state === "submitted" ? (
+          <div>
+            <dt className="text-ink-600">{t("identity.staff.lastDigits")}</dt>
+            {page.lastDigits && "digits" in page.lastDigits ? (
+              <dd className="font-mono text-lg font-semibold tracking-widest text-ink-900">
+                •••• {page.lastDigits.digits}
+              </dd>
+            ) : (
+              <dd className="font-semibold text-ink-900">
+                {application.hasDocument
+                  ? t("identity.staff.lastDigitsLimited")
+                  : t("identity.staff.noDocument")}
+              </dd>
+            )}
+          </div>
+        ) : null}
+      </dl>
+    </Section>
   );
 }
 
