@@ -215,11 +215,13 @@ function UploadForm({ days, result }: { days: number; result?: IdentityUploadRes
             ),
           )}
         </div>
-        <p className="text-sm text-ink-600">{t("identity.her.formats")}</p>
-        <p className="flex gap-2 text-sm text-ink-600">
-          <Icon name="lock-keyhole" className="mt-0.5 size-4 shrink-0 text-brand-700" />
-          {t("identity.her.privacy")}
-        </p>
+        <div className="space-y-3">
+          <p className="text-sm text-ink-600">{t("identity.her.formats")}</p>
+          <p className="flex gap-2 text-sm text-ink-600">
+            <Icon name="lock-keyhole" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+            {t("identity.her.privacy")}
+          </p>
+        </div>
         <Button type="submit" disabled={busy} className="w-full sm:w-auto">
           {busy ? t("identity.her.sending") : t("identity.her.submit")}
         </Button>
