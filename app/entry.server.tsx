@@ -13,6 +13,7 @@ import {
 import { referralClicksSettled } from "#app/features/affiliates/referral-clicks.server.ts";
 import { startMailSender } from "#app/mail/sender.server.ts";
 import { startRetentionJob } from "#app/features/privacy/retention.server.ts";
+import { startIdentityImageJob } from "#app/features/identity/retention.server.ts";
 import { startContentWatch } from "#app/features/content/content-version.server.ts";
 import { startStaffAlerts } from "#app/features/staff-alerts/alerts.server.ts";
 import { effectiveMailTransport } from "#app/mail/smtp-settings.server.ts";
@@ -42,6 +43,7 @@ let mailSender: ReturnType<typeof startMailSender> | undefined;
 let retentionJob: ReturnType<typeof startRetentionJob> | undefined;
 let contentWatch: ReturnType<typeof startContentWatch> | undefined;
 let staffAlerts: ReturnType<typeof startStaffAlerts> | undefined;
+let identityImages: ReturnType<typeof startIdentityImageJob> | undefined;
 
 /**
  * Run by the production server before it listens: the database is opened and migrated, the
@@ -63,6 +65,8 @@ export async function startup() {
   contentWatch = startContentWatch(getDatabase);
   // New applications announced to the reviewers who asked, and their daily digests.
   staffAlerts = startStaffAlerts(getDatabase);
+  // Identity photos deleted their number of days after the reviewer's answer (issue 30).
+  identityImages = startIdentityImageJob(getDatabase);
 }
 
 /** `/readyz`: the database answers and has this build's migrations. */
@@ -87,6 +91,7 @@ export async function shutdown() {
   await retentionJob?.stop();
   await contentWatch?.stop();
   await staffAlerts?.stop();
+  await identityImages?.stop();
   await flushCounts(); // the last seconds of cookie-free counting
   await referralClicksSettled(); // referral clicks still being written
   await privacyRequestsSettled(); // privacy requests stored after their answer

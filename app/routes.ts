@@ -39,6 +39,8 @@ export default [
   // Her monthly statements, and each one's PDF and CSV (issue 30).
   route("dashboard/model/statements", "routes/areas/statements.tsx"),
   route("dashboard/model/statements/:id/:format", "routes/areas/statement-download.ts"),
+  // Her identity check: her photos sent, its state (issue 30).
+  route("dashboard/model/identity", "routes/areas/identity.tsx"),
   route("portal", "routes/areas/portal.tsx"),
   route("account/security", "routes/account/security.tsx"),
   route("account/notifications", "routes/account/notifications.tsx"),
@@ -76,6 +78,10 @@ export default [
     route("cadastros/:id/contract/:contract/pdf", "routes/admin/submission-contract-pdf.ts"),
     route("contracts", "routes/admin/contracts.tsx"),
     route("cadastros/:id/photos/:photo/:size", "routes/admin/submission-photo.ts"),
+    // Her identity checks (issue 30): one reviewed, its photos; how long the photos are kept.
+    route("cadastros/:id/identity/:check", "routes/admin/submission-identity.tsx"),
+    route("cadastros/:id/identity/:check/:side", "routes/admin/submission-identity-photo.ts"),
+    route("privacy/identity", "routes/admin/identity-settings.tsx"),
     route("export.csv", "routes/admin/export.ts"),
     route("users", "routes/admin/users.tsx"),
     route("auth-report", "routes/admin/auth-report.tsx"),

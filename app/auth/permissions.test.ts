@@ -35,6 +35,8 @@ const specification: Record<ScreenName, { open: Role[]; act?: Role[] }> = {
   modelContract: { open: ["model"] },
   // Her published monthly statements and their PDF and CSV (issue 30): hers only.
   modelStatements: { open: ["model"] },
+  // Her own identity check (product.md section 8): her photos sent, its state.
+  modelIdentity: { open: ["model"] },
   // /portal (own referrals only).
   affiliatePortal: { open: ["affiliate"] },
   // Her own password, two-step sign-in and sessions, whatever her role.
@@ -77,6 +79,9 @@ const specification: Record<ScreenName, { open: Role[]; act?: Role[] }> = {
   adminApplicationMerge: { open: staff, act: admins },
   // Her photos (product.md section 7): shown only to staff.
   adminApplicationPhoto: { open: staff },
+  // Her identity check (section 8): staff-only, its photos too.
+  adminApplicationIdentity: { open: staff },
+  adminIdentityPhoto: { open: staff },
   // An application's data and its erasure are the admin's (README, Back office).
   adminApplicationData: { open: admins },
   adminApplicationErase: { open: staff, act: admins },
@@ -96,6 +101,8 @@ const specification: Record<ScreenName, { open: Role[]; act?: Role[] }> = {
   adminUsers: { open: admins },
   adminEmail: { open: admins },
   adminPrivacy: { open: admins },
+  // How long identity photos are kept: the privacy screen's, the admin's.
+  adminIdentitySettings: { open: admins },
   adminChecklist: { open: admins },
   adminAuthReport: { open: admins },
   adminAccessReport: { open: admins },

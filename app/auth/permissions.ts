@@ -31,6 +31,8 @@ export const screens = {
     paths: ["/dashboard/model/contract", "/dashboard/model/contract/:contract/pdf"],
     roles: ["model"],
   },
+  // Her identity check (issue 30): an approved model sends her photos and reads its state.
+  modelIdentity: { paths: ["/dashboard/model/identity"], roles: ["model"] },
   // Her erasure request, a form on her dashboard: a GET only sends everyone back there.
   modelPrivacy: { paths: ["/account/privacy"], roles: ["model"] },
   // Her published monthly statements and their files (issue 30).
@@ -89,6 +91,9 @@ export const screens = {
   adminApplicationMerge: { paths: ["/admin/cadastros/:id/merge"], roles: staff, act: admins },
   // Her photos, one at a time, for the reviewers only (routes/admin/submission-photo.ts).
   adminApplicationPhoto: { paths: ["/admin/cadastros/:id/photos/:photo/:size"], roles: staff },
+  // Her identity check, reviewed and answered, and its photos: the reviewers (issue 30).
+  adminApplicationIdentity: { paths: ["/admin/cadastros/:id/identity/:check"], roles: staff },
+  adminIdentityPhoto: { paths: ["/admin/cadastros/:id/identity/:check/:side"], roles: staff },
   // An application's data and its erasure are the admin's (a GET of erase goes to its page).
   adminApplicationData: { paths: ["/admin/cadastros/:id/data.json"], roles: admins },
   adminApplicationErase: { paths: ["/admin/cadastros/:id/erase"], roles: staff, act: admins },
@@ -122,6 +127,8 @@ export const screens = {
     roles: admins,
   },
   adminPrivacy: { paths: ["/admin/privacy"], roles: admins },
+  // How long identity photos are kept (issue 30), a form of the privacy screen.
+  adminIdentitySettings: { paths: ["/admin/privacy/identity"], roles: admins },
   adminChecklist: { paths: ["/admin/production-checklist"], roles: admins },
   adminAuthReport: { paths: ["/admin/auth-report"], roles: admins },
   adminAccessReport: { paths: ["/admin/access-report"], roles: admins },

@@ -21,6 +21,9 @@ export const accessActions = [
   // Her contract (issue 30): offered, withdrawn or countersigned by staff; its PDF downloaded by staff.
   "submission.contract",
   "submission.contract-pdf",
+  // Her identity check (issue 30): a photo of it seen by staff; a reviewer's answer to it.
+  "submission.identity-viewed",
+  "submission.identity",
   "submissions.export",
   "access-report.export",
   "user.role",
@@ -42,6 +45,8 @@ export const accessActions = [
   // The contract templates and the agency's party to them (issue 30).
   "settings.contract-template",
   "settings.contract-agency",
+  // Days her identity photos are kept after a confirmation (issue 30).
+  "settings.identity-images",
   "outbox.retry",
   "privacy.export",
   "privacy.erase",

@@ -92,6 +92,17 @@ export interface AccessDetails {
     | { contract: number; change: "withdrawn" | "countersigned" };
   /** A staff member downloaded her contract's PDF. */
   "submission.contract-pdf": { contract: number };
+  /** A photo of her identity check seen by staff (issue 30): every view, with the check and side. */
+  "submission.identity-viewed": { check: number; side: "front" | "back" | "selfie" };
+  /**
+   * A reviewer's answer to her identity check: confirmed (with the type seen), or new photos
+   * asked for (never the reason: it is written to her and may name her).
+   */
+  "submission.identity": {
+    check: number;
+    decision: "confirmed" | "retake";
+    type?: "passport" | "id-card" | "driving-licence";
+  };
   "submissions.export": {
     status: SubmissionStatus | "all";
     search: string | null;
@@ -133,6 +144,8 @@ export interface AccessDetails {
   /** The review's tags (issue 28): one made, renamed or recoloured, or deleted. */
   "settings.tags": { change: "create" | "update" | "delete"; name: string; colour?: string };
   "settings.retention": Change<number>;
+  /** Days her identity photos are kept after a confirmation (issue 30). */
+  "settings.identity-images": Change<number>;
   /** Days an application may wait for a decision before the staff are reminded of it. */
   "settings.waiting-days": Change<number>;
   /** The agency's onboarding steps (issue 29): one step added, edited, moved, archived or restored. */

@@ -379,6 +379,27 @@ describe.skipIf(!hasPostgres)(
           reason: "Estorno",
         },
       ]);
+      // Her identity check, confirmed (issue 30), and a photo of it (encrypted bytes).
+      const [identityCheck] = await db
+        .insert(schema.identityChecks)
+        .values({
+          submissionId: submission,
+          documentType: "passport",
+          state: "confirmed",
+          reviewedBy: model.id,
+          reviewedAt: new Date("2026-06-03T10:00:00Z"),
+          confirmedType: "passport",
+          lastDigitsMatch: true,
+          bornOn: "2000-01-31",
+        })
+        .returning({ id: schema.identityChecks.id });
+      await db.insert(schema.identityImages).values({
+        checkId: identityCheck!.id,
+        side: "front",
+        width: 2,
+        height: 1,
+        bytes: Buffer.from([0, 1, 2, 255]),
+      });
       // The articles come with migration 0012; an old address and a revision of one of them.
       const [article] = await db
         .select({ postId: schema.blogTranslations.postId, body: schema.blogTranslations.body })

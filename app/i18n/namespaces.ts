@@ -46,6 +46,8 @@ export const namespaces = [
   "admin-analytics",
   // The welcome call: her card, the manager's agenda and availability, their mails (issue 29).
   "welcome-call",
+  // Her identity check (issue 30): her page, the reviewers' panel and review, the photos' period.
+  "identity",
   "admin-affiliates",
   "admin-access-report",
   "admin-users",

@@ -59,6 +59,12 @@ export const afterApprovalMailKinds = [
 export const contractMailKinds = ["contract-signed", "contract-countersigned"] as const;
 /** Her career (issue 30), the product's own wording: a monthly statement published to her. */
 export const statementMailKinds = ["statement-published"] as const;
+/**
+ * Issue 30's identity check: new photos asked for, with the reviewer's reason (the product's
+ * own wording, app/features/identity/mails.server.ts).
+ */
+export const IDENTITY_RETAKE_MAIL_KIND = "identity-retake";
+export const identityMailKinds = [IDENTITY_RETAKE_MAIL_KIND] as const;
 
 /** The kinds the outbox's list names in her language (any other is shown as stored). */
 export const labelledMailKinds: readonly string[] = [
@@ -68,6 +74,7 @@ export const labelledMailKinds: readonly string[] = [
   ...afterApprovalMailKinds,
   ...contractMailKinds,
   ...statementMailKinds,
+  ...identityMailKinds,
 ];
 
 export const isMailTemplateKind = (value: unknown): value is MailTemplateKind =>

@@ -391,6 +391,20 @@ describe.each(routeTestTargets)("hostile input to every route on %s", (_name, ki
         params: fc.record({ contract: validText("1", "0", "x", "9".repeat(20)) }),
       },
     },
+    // Her identity check: the fuzz's model has no approved application, and a form that is no
+    // multipart upload is refused as such.
+    "routes/areas/identity.tsx": {
+      action: {
+        as: "model",
+        path: "/dashboard/model/identity",
+        fields: {
+          documentType: validText("passport", "id-card", "driving-licence"),
+          front: validText("not a photo"),
+          selfie: validText("not a photo"),
+        },
+      },
+      loader: { as: "model", path: "/dashboard/model/identity", query: { sent: validText("1") } },
+    },
     "routes/areas/portal.tsx": {
       loader: {
         as: "affiliate",
@@ -517,6 +531,44 @@ describe.each(routeTestTargets)("hostile input to every route on %s", (_name, ki
           id: idOf(() => applications),
           photo: fc.oneof(fc.constant("1"), fc.string()),
           size: fc.constantFrom("thumb", "large", "original", ""),
+        }),
+      },
+    },
+    // Her identity check (issue 30): checks that are not there, answers of every shape.
+    "routes/admin/submission-identity.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/cadastros/1/identity/1",
+        params: fc.record({
+          id: idOf(() => applications),
+          check: fc.oneof(fc.constant("1"), fc.string()),
+        }),
+        fields: {
+          intent: validText("confirm", "retake"),
+          type: validText("passport", "id-card", "driving-licence"),
+          match: validText("yes"),
+          bornOn: validText("2000-01-01", "2030-02-31", "2020-01-01"),
+          reason: validText("A foto está borrada."),
+        },
+      },
+      loader: {
+        as: "admin",
+        path: "/admin/cadastros/1/identity/1",
+        params: fc.record({
+          id: idOf(() => applications),
+          check: fc.oneof(fc.constant("1"), fc.string()),
+        }),
+        query: { done: validText("confirmed", "retake") },
+      },
+    },
+    "routes/admin/submission-identity-photo.ts": {
+      loader: {
+        as: "admin",
+        path: "/admin/cadastros/1/identity/1/front",
+        params: fc.record({
+          id: idOf(() => applications),
+          check: fc.oneof(fc.constant("1"), fc.string()),
+          side: fc.constantFrom("front", "back", "selfie", "original", ""),
         }),
       },
     },
@@ -1143,6 +1195,15 @@ describe.each(routeTestTargets)("hostile input to every route on %s", (_name, ki
         },
       },
       loader: { as: "admin", path: "/admin/privacy" },
+    },
+    // How long identity photos are kept (issue 30): shared, so never a valid number of days.
+    "routes/admin/identity-settings.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/privacy/identity",
+        fields: { days: exact(fc.constantFrom("", "0", "-1", "1.5", "731", "ninety", "0x1")) },
+      },
+      loader: { as: "admin", path: "/admin/privacy/identity" },
     },
     "routes/resources/geo-language.ts": { loader: { path: "/api/geo-language" } },
     "routes/resources/chatbot-application.ts": {

@@ -29,6 +29,13 @@ export const MAX_IMAGE_UPLOAD_BYTES = 10 * 1024 * 1024 + 64 * 1024;
  */
 export const MAX_APPLICATION_BODY_BYTES = 64 * 1024 * 1024;
 
+/**
+ * Her identity check (issue 30, app/features/identity/): three photos of up to 10 MB each (the
+ * document's front and back, a selfie holding it) and the form's few fields.
+ */
+export const MAX_IDENTITY_BODY_BYTES = 3 * 10 * 1024 * 1024 + 64 * 1024;
+const IDENTITY_PATHS = new Set(["/dashboard/model/identity", "/dashboard/model/identity.data"]);
+
 /** Where an application may be posted: each page at its address and its data URL, and the chat's. */
 const APPLICATION_PATHS = new Set([
   "/",
@@ -65,5 +72,6 @@ export function maxBodyBytes(method: string, pathname: string): number {
   // The editor's script posts the upload to the route's data URL (React Router's single fetch).
   if (IMAGE_UPLOAD_PATHS.has(path)) return MAX_IMAGE_UPLOAD_BYTES;
   if (APPLICATION_PATHS.has(path)) return MAX_APPLICATION_BODY_BYTES;
+  if (IDENTITY_PATHS.has(path)) return MAX_IDENTITY_BODY_BYTES;
   return MAX_FORM_BYTES;
 }

@@ -187,6 +187,8 @@ const written: Record<string, ActionRule | ((pattern: string) => ActionRule)> = 
     },
     { passed: invalid() },
   ]),
+  // Her identity check (issue 30): a form that is no multipart upload is refused as malformed.
+  "/dashboard/model/identity": guarded([{ passed: invalid() }]),
   // The lists' bulk decision: approvers decide too.
   "/admin/cadastros": guarded([{ passed: invalid() }]),
   "/admin/pendentes": guarded([{ passed: invalid() }]),
@@ -433,6 +435,23 @@ const written: Record<string, ActionRule | ((pattern: string) => ActionRule)> = 
     { intent: "retry", passed: { status: 409 } },
     { passed: invalid() },
   ]),
+  // Her identity check answered (the reviewers): an empty form is invalid; whole answers to a
+  // check of an application that does not exist find nothing.
+  "/admin/cadastros/:id/identity/:check": guarded(
+    [
+      { passed: invalid() },
+      { intent: "confirm", passed: invalid() },
+      {
+        intent: "confirm",
+        fields: { type: "passport", match: "yes", bornOn: "2000-01-01" },
+        passed: { status: 404 },
+      },
+      { intent: "retake", fields: { reason: "Foto borrada." }, passed: { status: 404 } },
+    ],
+    `${NO_APPLICATION}/identity/1`,
+  ),
+  // How long identity photos are kept (the admin's): a form without a number is refused.
+  "/admin/privacy/identity": guarded([{ passed: invalid() }]),
   "/admin/privacy": guarded([
     { intent: "save", passed: invalid() },
     // Nothing is old enough to erase on this server: the run reports none.

@@ -99,6 +99,9 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
     { status: 404 },
     { url: "/dashboard/model/statements/999999/pdf", page: false },
   ),
+  // Her identity check's page: the model of these tests has no approved application, and the
+  // page says there is nothing to send yet.
+  "/dashboard/model/identity": screen(),
   "/portal": screen(),
   // Her first screen: the dashboard, or an editor's articles.
   "/admin": (pattern) => {
@@ -213,9 +216,19 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
     { url: "/admin/cadastros/999999/photos/1/thumb", page: false },
   ),
   "/admin/cadastros/:id/merge": screen(ok, { url: "/admin/cadastros/999999/merge" }),
+  // Her identity check and its photos (issue 30): the staff's only; none of no application: 404.
+  "/admin/cadastros/:id/identity/:check": screen(
+    { status: 404 },
+    { url: "/admin/cadastros/999999/identity/1", page: false },
+  ),
+  "/admin/cadastros/:id/identity/:check/:side": screen(
+    { status: 404 },
+    { url: "/admin/cadastros/999999/identity/1/front", page: false },
+  ),
   // POST only (access-actions.ts): a GET changes nothing and goes to the pending list.
   "/admin/undo": screen({ status: 302, location: "/admin/pendentes" }, { page: false }),
   "/admin/privacy": screen(),
+  "/admin/privacy/identity": screen(),
   // Content: no article has this number; a GET of the upload endpoint goes to the articles.
   "/admin/blog": screen(),
   "/admin/blog/:id": screen({ status: 404 }, { url: "/admin/blog/999999", page: false }),

@@ -75,6 +75,8 @@ export const namedAccounts: readonly Account[] = [
   own("lara.contract@example.com", "admin", "Lara Contract"), // contract-signing-mobile.spec.ts
   own("sofia.contract@example.com", "model", "Sofia Contract"), // contract-signing-mobile.spec.ts
   own("stella.statements@example.com", "model", "Stella Statements"), // statements-mobile.spec.ts
+  own("luana.identity@example.com", "model", "Luana Identity"), // identity-check-mobile.spec.ts
+  own("iris.identity@example.com", "approver", "Iris Identity"), // identity-check-mobile.spec.ts
 ];
 
 /** The named account at this address. */

@@ -55,10 +55,17 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
       "manager-card",
       "onboarding-model",
       "contracts",
+      "identity",
     ],
   },
   // Her contract's page (issue 30): before any is offered, only that there is none yet.
   { url: "/dashboard/model/contract", who: "model", allowed: ["contracts", "model", "areas"] },
+  // Her identity check's page (issue 30): before her approval, only that there is nothing to send.
+  {
+    url: "/dashboard/model/identity",
+    who: "model",
+    allowed: ["identity", "model", "areas"],
+  },
   // Her welcome call's page (issue 29): before her approval, only that there is nothing to book.
   {
     url: "/dashboard/model/welcome-call",
@@ -88,6 +95,7 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
       "contact-templates",
       "onboarding",
       "contracts",
+      "identity",
     ],
     ["/admin/analytics", "admin-analytics"],
     ["/admin/users", "admin-users"],
@@ -103,7 +111,8 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
     ["/admin/afiliados", "admin-affiliates"],
     ["/admin/afiliados/:affiliate", "admin-affiliates"],
     ["/admin/access-report", "admin-access-report", "admin-affiliates", "contact-templates"],
-    ["/admin/privacy", "admin-privacy"],
+    ["/admin/privacy", "admin-privacy", "identity"],
+    ["/admin/privacy/identity", "identity"],
     ["/admin/tags", "admin-team"],
     ["/admin/profile", "manager", "admin-images"],
     ["/admin/agenda", "welcome-call"],

@@ -14,6 +14,8 @@ import type { Role } from "#app/db/roles.ts";
 export const dataViewActions = [
   "submission.reveal-document",
   "submission.photos-viewed",
+  // A photo of her identity check seen by staff (issue 30).
+  "submission.identity-viewed",
   "privacy.export",
   // A staff download of her contract's PDF (issue 30).
   "submission.contract-pdf",

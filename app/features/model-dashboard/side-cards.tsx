@@ -41,6 +41,7 @@ export function SecurityCard({ twoFactorEnabled }: { twoFactorEnabled: boolean }
 const viewWords = {
   "submission.reveal-document": "reveal",
   "submission.photos-viewed": "photos",
+  "submission.identity-viewed": "identity",
   "privacy.export": "export",
   "submission.contract-pdf": "contract",
 } as const satisfies Record<DataView["action"], string>;

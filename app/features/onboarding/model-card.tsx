@@ -90,6 +90,15 @@ export function OnboardingCard({ onboarding }: { onboarding: ModelOnboarding }) 
                 {t("contracts.model.open")}
               </a>
             ) : null}
+            {current.key === "identity" ? (
+              <a
+                href="/dashboard/model/identity"
+                className={`${buttonVariants({ size: "sm" })} mt-3`}
+              >
+                <Icon name="shield-check" className="size-4" />
+                {t("identity.card.open")}
+              </a>
+            ) : null}
           </div>
           <ol className="space-y-2" aria-label={t("onboarding.model.stepsLabel")}>
             {steps.map((step, index) => (
@@ -110,6 +119,15 @@ export function OnboardingCard({ onboarding }: { onboarding: ModelOnboarding }) 
                   className={index === currentIndex ? "font-semibold text-ink-900" : "text-ink-700"}
                 >
                   {step.title}
+                  {/* Hers to do whenever she likes, not only once the steps before it are done. */}
+                  {step.key === "identity" && step.state === "todo" && index !== currentIndex ? (
+                    <a
+                      href="/dashboard/model/identity"
+                      className="ms-2 font-semibold text-brand-800 underline"
+                    >
+                      {t("identity.card.send")}
+                    </a>
+                  ) : null}
                 </span>
                 <span className="ms-auto text-xs text-ink-600">
                   {t(

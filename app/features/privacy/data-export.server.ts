@@ -23,6 +23,7 @@ import { decrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
 import { photosForExport } from "#app/features/submissions/photos.server.ts";
 import { contractsForExport } from "#app/features/contracts/privacy.server.ts";
 import { statementsForExport } from "#app/features/statements/privacy.server.ts";
+import { identityForExport } from "#app/features/identity/checks.server.ts";
 
 /** The version of the file's layout, so a reader can tell later versions apart. */
 export const EXPORT_FORMAT = "mare-talent-personal-data/1";
@@ -182,6 +183,9 @@ export async function collectPersonalData(
   const contracts = await contractsForExport(db, ids);
   // Her published monthly statements (issue 30); drafts are the staff's work, not yet hers.
   const statements = await statementsForExport(db, ids);
+  // Her identity checks (issue 30): what she sent and the answer, with her photos while they are
+  // kept (as data URLs too); the reviewer is not named.
+  const identity = await identityForExport(db, ids);
 
   // After approval (issue 29): where her onboarding stands and the welcome calls she booked.
   // The staff's own words on it (skip reasons, notes on a step) stay out, as their private
@@ -294,6 +298,7 @@ export async function collectPersonalData(
           note: entry.note,
         })),
       photos: photos.get(row.id) ?? [],
+      identityChecks: identity.get(row.id) ?? [],
       onboarding: steps
         .filter((step) => step.submissionId === row.id)
         .map(({ titles, state, dueOn, closedAt }) => ({

@@ -23,6 +23,7 @@ import { deletePhotos } from "#app/features/submissions/photos.server.ts";
 import { eraseWelcomeCalls } from "#app/features/welcome-call/erasure.server.ts";
 import { eraseContracts } from "#app/features/contracts/privacy.server.ts";
 import { eraseStatements } from "#app/features/statements/privacy.server.ts";
+import { eraseIdentity } from "#app/features/identity/checks.server.ts";
 
 /** What can run the statements of an erasure: the database or an open transaction. */
 export type Writer = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
@@ -78,6 +79,8 @@ export async function eraseApplications(tx: Writer, ids: number[]): Promise<numb
   await eraseContracts(tx, erasedIds);
   // Her statements: the amounts stay, anonymous, as the agency's accounts (decision 056).
   await eraseStatements(tx, erasedIds);
+  // Her identity photos go; a confirmed check's record stays (identity/checks.server.ts says why).
+  await eraseIdentity(tx, erasedIds);
   // Her onboarding keeps its states and dates; the staff's words on it (why a step was skipped)
   // may name her, and go.
   await tx

@@ -18,7 +18,9 @@ export interface Check {
     | "google"
     | "https"
     | "outbox"
-    | "migrations";
+    | "migrations"
+    // How long identity photos are kept (issue 30; app/features/identity/retention.server.ts).
+    | "identityImages";
   ok: boolean;
   values?: Record<string, string | number>;
 }

@@ -12,6 +12,7 @@ import {
   welcomeCalls,
   modelContracts,
   statements,
+  identityChecks,
   submissionTags,
   submissions,
   submissionStatusHistory,
@@ -89,6 +90,8 @@ export const submissionChildTables: ChildTable[] = [
   // Her monthly statements (issue 30), one per month: where both records have one for the same
   // month (two contracts for one woman: not how the agency works), the kept record's stands.
   { table: statements, submissionId: statements.submissionId, unique: [statements.month] },
+  // Her identity checks (issue 30) and, with them, their photos: every record follows her.
+  { table: identityChecks, submissionId: identityChecks.submissionId },
 ];
 
 /**

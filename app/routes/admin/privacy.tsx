@@ -17,6 +17,8 @@ import {
   runRetention,
   saveRetention,
 } from "#app/features/privacy/retention.server.ts";
+import { readIdentityImageDays } from "#app/features/identity/retention.server.ts";
+import { IdentityImagesSection } from "#app/features/identity/settings-section.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
 import { parseForm } from "#app/utils/form.server.ts";
@@ -30,17 +32,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireScreen(request, "adminPrivacy");
   const { t, strings } = pageContext(request);
   const db = await getDatabase();
-  const [retention, lastRun, requests] = await Promise.all([
+  const [retention, lastRun, requests, identityImages] = await Promise.all([
     readRetention(db),
     lastRetentionRun(db),
     recentPrivacyRequests(db, { limit: RECENT }),
+    readIdentityImageDays(db),
   ]);
   return {
-    strings: strings("admin-privacy", "auth-errors"),
+    strings: strings("admin-privacy", "auth-errors", "identity"),
     title: pageTitle(t("admin.privacy.title")),
     retention,
     lastRun,
     requests,
+    // How long identity photos are kept (issue 30); its form posts to /admin/privacy/identity.
+    identityImages: {
+      setting: identityImages,
+      saved: new URL(request.url).searchParams.get("saved") === "identity",
+    },
   };
 }
 
@@ -104,6 +112,7 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
       <div className="mt-6 grid gap-6 xl:grid-cols-2">
         <RetentionSection retention={retention} result={actionData} />
         <RetentionRunSection lastRun={lastRun} off={retention.months === 0} result={actionData} />
+        <IdentityImagesSection {...loaderData.identityImages} />
       </div>
 
       <PrivacyRequestsSection requests={requests} />

@@ -2,6 +2,7 @@ import { requireScreen } from "#app/auth/guards.server.ts";
 import { getDatabase } from "#app/db/db.server.ts";
 import { ChecklistItem } from "#app/features/reports/checklist-item.tsx";
 import { productionChecklist } from "#app/features/reports/checklist.server.ts";
+import { identityImagesCheck } from "#app/features/identity/retention.server.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
@@ -10,7 +11,8 @@ import type { Route } from "./+types/production-checklist";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireScreen(request, "adminChecklist");
   const { t, strings } = pageContext(request);
-  const checks = await productionChecklist(await getDatabase());
+  const db = await getDatabase();
+  const checks = [...(await productionChecklist(db)), await identityImagesCheck(db)];
   return {
     strings: strings("admin-checklist"),
     title: pageTitle(t("admin.checklist.title")),

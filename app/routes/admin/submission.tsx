@@ -37,6 +37,8 @@ import { ContractPanel } from "#app/features/contracts/contract-panel.tsx";
 import { contractPanelFor } from "#app/features/contracts/contracts.server.ts";
 import { OnboardingPanel } from "#app/features/onboarding/onboarding-panel.tsx";
 import { onboardingOnPage } from "#app/features/onboarding/panel.server.ts";
+import { IdentityPanel } from "#app/features/identity/identity-panel.tsx";
+import { identityPanelFor } from "#app/features/identity/review.server.ts";
 import { toAgencyLocal } from "#app/utils/agency-time.ts";
 import { pageContext } from "#app/utils/page.server.ts";
 import { parseForm, textField } from "#app/utils/form.server.ts";
@@ -72,6 +74,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       "contact-templates",
       "onboarding",
       "contracts",
+      "identity",
     ),
     title: pageTitle(application.fullName || t("admin.privacy.erasedName")),
     // Her talent manager, once she is approved (issue 29).
@@ -90,6 +93,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ...page.parts,
     onboarding: await onboardingOnPage(db, id, request.url),
     contract: await contractPanelFor(db, application, viewer, request.url),
+    identity: await identityPanelFor(db, application),
   };
 }
 
@@ -255,6 +259,7 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
         <div className="min-w-0 space-y-6">
           <OnboardingPanel applicationId={a.id} onboarding={loaderData.onboarding} />
           <ContractPanel applicationId={a.id} panel={loaderData.contract} />
+          <IdentityPanel applicationId={a.id} identity={loaderData.identity} />
           <ApplicationFields application={a} revealed={actionData?.document} />
           <PhotoGallery name={a.fullName} photos={loaderData.photos} />
           <PrivateNotes

@@ -78,6 +78,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       "manager-card",
       "onboarding-model",
       "contracts",
+      // The identity step's link on her onboarding card (issue 30).
+      "identity",
       // Her welcome call's card, once she is approved (issue 29).
       ...(welcomeCall ? (["welcome-call"] as const) : []),
       ...(statements ? (["statements"] as const) : []),
