@@ -1,8 +1,12 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import ICAL from "ical.js";
 import type { ParsedMail } from "mailparser";
+import { pdfText } from "#app/test/pdf-text.ts";
 import { recipientsOf } from "#app/test/smtp-server.ts";
+import sharp from "sharp";
+import { PASSWORD } from "./accounts.ts";
+import { slow3g } from "./first-tap.ts";
 import { pendingApplicationId } from "./admin-screens.ts";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration, type AppServer } from "./fixtures.ts";
@@ -24,6 +28,8 @@ const MANAGER = "rita.journey@example.com";
 const MODEL = "clara.journey@example.com";
 const FULL_NAME = "Clara Journey Ramos";
 const SHOTS = process.env.SHOTS_DIR;
+/** Clara's application, for the journey's second part. */
+let applicationId = 0;
 const en = (key: string, vars?: Record<string, string | number>) => t("en", key, vars);
 
 /** Her dashboard at both widths and in both languages, then back where she was. */
@@ -159,6 +165,7 @@ test("approved, her manager named, her call booked on her phone and held: the st
 
   // She approves Clara from her page with the keyboard, and becomes her manager.
   const id = await pendingApplicationId(staff.request, MODEL);
+  applicationId = id;
   await desk.goto(`${app.origin}/admin/cadastros/${id}?lang=en`);
   await waitForHydration(desk);
   await desk.keyboard.press("a");
@@ -282,6 +289,197 @@ test("approved, her manager named, her call booked on her phone and held: the st
   ).toHaveLength(reminders);
   await phone.context().close();
   await staff.close();
+});
+
+/** A photo as her phone takes it (a plain colour is enough for the pipeline). */
+const photo = (background: string) =>
+  sharp({ create: { width: 900, height: 600, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+
+const CONTRACT = [
+  "## 1. As partes",
+  "{{agency_legal_name}}, CNPJ {{agency_cnpj}}, e {{legal_name}} acordam este agenciamento.",
+  "",
+  "## 2. Remuneração",
+  "- A agência recebe {{agency_share}} dos ganhos brutos, a partir de {{start_date}}.",
+].join("\n");
+
+/**
+ * Her career after the call (issue 30), the rest of the journey through the screens: Clara sends
+ * her identity photos from her phone, Rita confirms them; the admin writes the agency's contract
+ * and offers it; Clara, on her phone slowed as a cheap one is (the processor four times slower,
+ * "Slow 3G"), reads and signs it with her password and downloads the PDF, whose audit page
+ * carries the hash her page showed; the admin countersigns, records her month and publishes it;
+ * Clara finds her first statement. Her mails say only that something is ready. Axe on her screens.
+ */
+test("her identity confirmed, her contract signed on a slow phone and countersigned, her first statement", async ({
+  app,
+  browser,
+}) => {
+  expect(applicationId, "the first part approved her").toBeGreaterThan(0);
+  const pt = (key: string, vars?: Record<string, string | number>) => t("pt", key, vars);
+  const phone = await claraOnHerPhone(browser, app);
+  const staff = await browser.newContext({
+    baseURL: app.origin,
+    viewport: { width: 1366, height: 900 },
+  });
+  const desk = await staff.newPage();
+  const office = await browser.newContext({
+    baseURL: app.origin,
+    viewport: { width: 1366, height: 900 },
+  });
+  const admin = await office.newPage();
+  try {
+    // Her identity: from her onboarding card, a passport and a selfie.
+    await phone.goto(`${app.origin}/dashboard/model?lang=pt`);
+    await waitForHydration(phone);
+    await phone
+      .getByRole("region", { name: pt("onboarding.model.title") })
+      .getByRole("link", { name: pt("identity.card.open") })
+      .tap();
+    await waitForHydration(phone);
+    await phone.getByRole("radio", { name: pt("identity.types.passport") }).check();
+    await phone.getByLabel(pt("identity.sides.front")).setInputFiles({
+      name: "passaporte.jpg",
+      mimeType: "image/jpeg",
+      buffer: await photo("#d9c2a7"),
+    });
+    await phone.getByLabel(pt("identity.sides.selfie")).setInputFiles({
+      name: "selfie.jpg",
+      mimeType: "image/jpeg",
+      buffer: await photo("#a7bcd9"),
+    });
+    await phone.getByRole("button", { name: pt("identity.her.submit") }).tap();
+    await expect(phone.getByText(pt("identity.her.waiting"))).toBeVisible();
+    await expectAccessible(phone, "her identity check, sent");
+
+    // Rita confirms it from Clara's page.
+    await app.signIn(desk, "approver", { email: MANAGER });
+    await desk.goto(`${app.origin}/admin/cadastros/${applicationId}?lang=en`);
+    await waitForHydration(desk);
+    await desk
+      .locator("#identity")
+      .getByRole("link", { name: en("identity.staff.review") })
+      .click();
+    await waitForHydration(desk);
+    const confirm = desk.getByRole("region", { name: en("identity.staff.confirm.title") });
+    await confirm.getByLabel(en("identity.staff.confirm.type")).selectOption("passport");
+    await confirm.getByLabel(en("identity.staff.confirm.matchNoDigits")).check();
+    await confirm.getByLabel(en("identity.staff.confirm.bornOn")).fill("2000-03-14");
+    await confirm.getByRole("button", { name: en("identity.staff.confirm.submit") }).click();
+    await expect(desk.getByText(en("identity.staff.notices.confirmed"))).toBeVisible();
+
+    // The admin writes the agency's contract once, then offers it to Clara at 30 %.
+    await app.signIn(admin, "admin");
+    await admin.goto(`${app.origin}/admin/contracts?lang=en`);
+    await waitForHydration(admin);
+    await admin.getByLabel(en("contracts.agency.legalName")).fill("Maré Talent Agenciamento Ltda.");
+    await admin.getByLabel(en("contracts.agency.cnpj")).fill("11.222.333/0001-81");
+    await admin.getByRole("button", { name: en("contracts.agency.save"), exact: true }).click();
+    await expect(admin.getByText(en("contracts.templates.done.agency"))).toBeVisible();
+    await admin.getByLabel(en("contracts.templates.titleLabel")).fill("Contrato de agenciamento");
+    await admin.getByLabel(en("contracts.templates.bodyLabel")).fill(CONTRACT);
+    await admin
+      .getByRole("button", { name: en("contracts.templates.publish", { version: 1 }) })
+      .click();
+    await expect(
+      admin.getByText(en("contracts.templates.done.published", { version: 1 })),
+    ).toBeVisible();
+    const month = new Date().toISOString().slice(0, 7);
+    await admin.goto(`${app.origin}/admin/cadastros/${applicationId}?lang=en`);
+    await waitForHydration(admin);
+    const panel = admin.getByRole("region", { name: en("contracts.panel.title") });
+    await panel.getByLabel(en("contracts.panel.share")).fill("30");
+    await panel.getByLabel(en("contracts.panel.startsOn")).fill(`${month}-01`);
+    await panel.getByRole("button", { name: en("contracts.panel.offer") }).click();
+    await expect(admin.getByText(en("contracts.panel.done.offered"))).toBeVisible();
+
+    // Clara signs it on a slow phone: she reads, types her name, ticks, gives her password.
+    const cdp = await phone.context().newCDPSession(phone);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", slow3g);
+    await phone.goto(`${app.origin}/dashboard/model/contract?lang=pt`);
+    await expect(phone.getByText(/recebe 30\s?% dos ganhos brutos/)).toBeVisible();
+    const sign = phone.getByRole("region", { name: pt("contracts.model.signTitle") });
+    const shownHash = (await sign.locator('input[name="sha256"]').inputValue()).trim();
+    await sign.getByLabel(pt("contracts.model.nameLabel")).fill(FULL_NAME);
+    await sign.getByLabel(pt("contracts.model.agree")).check();
+    await sign.getByLabel(pt("contracts.model.passwordLabel")).fill(PASSWORD);
+    await sign.getByRole("button", { name: pt("contracts.model.sign") }).tap();
+    await expect(phone.getByText(pt("contracts.model.done.signed"))).toBeVisible({
+      timeout: 60_000,
+    });
+    // Back to a good signal for the rest of the journey.
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    await expectAccessible(phone, "her signed contract");
+    const record = phone.getByRole("region", { name: pt("contracts.model.recordTitle") });
+    const downloading = phone.waitForEvent("download");
+    await record.getByRole("link", { name: pt("contracts.model.downloadPdf") }).tap();
+    const audit = (await pdfText(readFileSync((await (await downloading).path())!))).at(-1)!;
+    expect(audit.replace(/\s+/g, "")).toContain(shownHash);
+    expect(audit).toContain(FULL_NAME);
+
+    // The admin countersigns, records Clara's month and publishes it.
+    await admin.goto(`${app.origin}/admin/cadastros/${applicationId}?lang=en#contract`);
+    await waitForHydration(admin);
+    await panel.getByLabel(en("contracts.panel.countersignName")).fill("Ana Admin");
+    await panel.getByRole("button", { name: en("contracts.panel.countersign") }).click();
+    await expect(admin.getByText(en("contracts.panel.done.countersigned"))).toBeVisible();
+    await admin.goto(`${app.origin}/admin/statements/${applicationId}/${month}?lang=en`);
+    await waitForHydration(admin);
+    const add = admin.locator("#add-form");
+    await add.getByLabel(en("statements.form.platform")).fill("OnlyFans");
+    await add.getByLabel(en("statements.form.amount")).fill("2.000,01");
+    await add.getByRole("button", { name: en("statements.form.add") }).click();
+    await expect(admin.getByRole("status")).toContainText(en("statements.done.add"));
+    await admin.getByText(en("statements.publish.open"), { exact: true }).click();
+    await admin.getByRole("button", { name: en("statements.publish.submit") }).click();
+    await expect(admin.getByRole("status")).toContainText(en("statements.done.publish"));
+
+    // Clara: her steps done, her first statement (2,000.01 at 30 %: the agency's 600.00).
+    await phone.goto(`${app.origin}/dashboard/model?lang=pt`);
+    await waitForHydration(phone);
+    await expect(
+      phone.getByText(pt("onboarding.model.stepOf", { current: 4, total: 5 })),
+    ).toBeVisible();
+    await phone
+      .getByRole("region", { name: pt("statements.card.title") })
+      .getByRole("link", { name: pt("statements.card.link") })
+      .tap();
+    await waitForHydration(phone);
+    await expect(phone.getByText("R$ 1.400,01").first()).toBeVisible();
+    await expectAccessible(phone, "her first statement");
+    await shootDashboard(phone, app.origin, "4-career");
+
+    // Her mails said only that a document or a statement was ready: no figures.
+    const told = app.mail.received.filter(
+      (mail) =>
+        recipientsOf(mail).includes(MODEL) &&
+        [
+          pt("mail.contracts.signed.subject"),
+          pt("mail.contracts.countersigned.subject"),
+          pt("statementMail.subject"),
+        ].includes(mail.subject ?? ""),
+    );
+    expect(told.length).toBeGreaterThanOrEqual(2);
+    for (const mail of told) {
+      for (const figure of ["30", "2.000", "1.400", "600", shownHash]) {
+        expect(mail.text ?? "").not.toContain(figure);
+      }
+    }
+  } finally {
+    await phone.context().close();
+    await staff.close();
+    await office.close();
+  }
 });
 
 test("the movable clock itself: the server's time moves by what the spec says, forward or back", async ({

@@ -168,6 +168,40 @@ describe.each(databaseTargets)("her contract on %s", (_name, kind) => {
     ).toBe("offered");
   });
 
+  it("needs her document's number only for a contract that names it", async () => {
+    // From the home page's form: no document number.
+    const withoutDocument = async (name: string, language: string) => {
+      const id = await insertApplicationRow(database.db, { fullName: name, language });
+      await changeStatus(database.db, {
+        submissionId: id,
+        from: "Pendente",
+        to: "Aprovado",
+        actor: { id: admin.id, role: "admin" },
+      });
+      return id;
+    };
+    const portuguese = await withoutDocument("Elis Prado", "pt");
+    expect(await offerContract(database.db, portuguese, terms, admin)).toEqual({
+      outcome: "no-document",
+    });
+    await saveTemplate(
+      database.db,
+      {
+        language: "sv",
+        title: "Avtal",
+        body: "## Parter\n\n{{legal_name}} och {{agency_legal_name}}.",
+        publish: true,
+      },
+      admin,
+    );
+    const swedish = await withoutDocument("Elsa Berg", "sv");
+    const offered = await offerContract(database.db, swedish, terms, admin);
+    expect(offered.outcome).toBe("offered");
+    expect((await contractRow((offered as { id: number }).id)).text).toContain(
+      "Elsa Berg och Maré Talent Agenciamento Ltda.",
+    );
+  });
+
   it("offers her language's version when there is one, else the Portuguese", async () => {
     const german = await approvedModel("Clara Schmidt", "de");
     const inPortuguese = await offerContract(database.db, german.id, terms, admin);

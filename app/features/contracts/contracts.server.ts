@@ -88,11 +88,15 @@ export async function offerContract(
     if (!template) return { outcome: "no-template" };
     const agency = await agencyParty(tx);
     if (!agency) return { outcome: "no-agency" };
+    // Only a contract that names her document needs its number (an application from the home
+    // page's form has none): the others are offered without it.
     const digits = lastDigits(her.documentEncrypted);
-    if (!digits) return { outcome: "no-document" };
+    if (!digits && template.body.includes("{{document_last_digits}}")) {
+      return { outcome: "no-document" };
+    }
     const text = fillContract(template.body, {
       legal_name: her.fullName,
-      document_last_digits: digits,
+      document_last_digits: digits ?? "",
       agency_share: formatShare(terms.shareBasisPoints, template.language),
       start_date: formatDay(terms.startsOn, template.language),
       agency_legal_name: agency.legalName,
