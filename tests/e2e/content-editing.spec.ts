@@ -151,10 +151,6 @@ test.describe("editing FAQ and testimonials", () => {
         pt("admin.content.status.moved", { position: total, total }),
       );
       await expect(down).toBeDisabled();
-      console.log(
-        "DEBUG",
-        await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200)),
-      );
       await expect(up).toBeFocused();
       await shot(page, "moved");
       await expectAccessible(page, `a testimonial moved (${size.width} px)`);

@@ -1,3 +1,4 @@
+import { isCalendarDay } from "#app/utils/calendar-day.ts";
 import { z } from "zod";
 
 // Also loaded by the affiliates' pages in the browser: no `new Function` probe, which the strict
@@ -21,7 +22,6 @@ export const NOTE_MAX = 500;
 const MONEY = /^\d{1,9}(?:[.,]\d{1,2})?$/;
 /** "0" to "100", at most two decimals. */
 const PERCENT = /^\d{1,3}(?:[.,]\d{1,2})?$/;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 // No affiliate earned anything before the agency had affiliates.
 const EARLIEST_DAY = "2000-01-01";
 
@@ -54,12 +54,6 @@ export function latestToday(now = new Date()) {
 /** Today in Florianópolis (UTC−3), the ledger form's default day. */
 export function agencyToday(now = new Date()) {
   return new Date(now.getTime() - 3 * 3600_000).toISOString().slice(0, 10);
-}
-
-function isRealDate(value: string) {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
 const text = (error: string) => z.string({ error }).trim();
@@ -99,7 +93,7 @@ export function ledgerForm(today = latestToday()) {
         return cents;
       }),
     date: text("admin.affiliates.errors.date")
-      .refine(isRealDate, { error: "admin.affiliates.errors.date" })
+      .refine(isCalendarDay, { error: "admin.affiliates.errors.date" })
       .refine((value) => value >= EARLIEST_DAY, { error: "admin.affiliates.errors.date" })
       .refine((value) => value <= today, { error: "admin.affiliates.errors.dateFuture" }),
     note: text("admin.affiliates.errors.note")

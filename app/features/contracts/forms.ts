@@ -1,3 +1,4 @@
+import { isCalendarDay } from "#app/utils/calendar-day.ts";
 import { z } from "zod";
 import { isValidCnpj, normalizeCnpj } from "#app/features/site/cnpj.ts";
 import { isSupportedLanguage, type Language } from "#app/i18n/languages.ts";
@@ -54,11 +55,7 @@ export const templateForm = z.discriminatedUnion("intent", [
 ]);
 
 /** A calendar day that exists ("2030-02-31" does not: JavaScript would roll it into March). */
-const calendarDay = text.refine((value) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
-}, "contracts.errors.startDate");
+const calendarDay = text.refine(isCalendarDay, "contracts.errors.startDate");
 
 export const typedName = text
   .transform((value) => value.trim().replace(/\s+/g, " "))

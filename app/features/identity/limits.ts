@@ -63,10 +63,3 @@ export function isAdultOn(bornOn: string, today: string): boolean {
   const comesOfAge = new Date(Date.UTC(y + ADULT_AGE, m - 1, d));
   return comesOfAge.toISOString().slice(0, 10) <= today;
 }
-
-/** A day of the calendar as a date field sends it ("2001-02-29" is none: JavaScript would roll it). */
-export function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
-}

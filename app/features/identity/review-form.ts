@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { identityDocumentTypes } from "#app/db/career-states.ts";
-import { isCalendarDay, MAX_RETAKE_REASON } from "./limits.ts";
+import { isCalendarDay } from "#app/utils/calendar-day.ts";
+import { MAX_RETAKE_REASON } from "./limits.ts";
 
 /**
  * A reviewer's answer to her identity check (the review page's two forms): confirmed, with what

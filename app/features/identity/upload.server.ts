@@ -1,7 +1,7 @@
-import { finished } from "node:stream/promises";
 import busboy from "busboy";
 import { identityImageSides, type IdentityImageSide } from "#app/db/career-states.ts";
-import { MAX_DISCARDED_BYTES, MAX_IDENTITY_BODY_BYTES } from "#app/utils/body-limit.server.ts";
+import { MAX_IDENTITY_BODY_BYTES } from "#app/utils/body-limit.server.ts";
+import { isMultipart, streamMultipart } from "#app/utils/multipart.server.ts";
 import { MAX_IDENTITY_PHOTO_BYTES } from "./limits.ts";
 
 /**
@@ -25,9 +25,6 @@ const isSide = (name: string): name is IdentityImageSide =>
 /** Her form has a handful of fields: a body with more is no form of ours. */
 const MAX_PARTS = 10;
 const MAX_FIELD_BYTES = 1024;
-
-export const isMultipart = (request: Request) =>
-  /^\s*multipart\/form-data\s*;/i.test(request.headers.get("content-type") ?? "");
 
 /**
  * Reads her upload. "tooLarge": a body past every limit, or more parts or longer fields than
@@ -81,39 +78,8 @@ export async function readIdentityUpload(
       refused = true;
     });
   }
-  const parsed = finished(parser).then(
-    () => true,
-    () => false,
-  );
-  if (request.body) {
-    const reader = request.body.getReader();
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > bodyBytes + MAX_DISCARDED_BYTES) {
-        await reader.cancel();
-        parser.destroy();
-        return "tooLarge";
-      }
-      // Past the limit the rest is only drained, so that the 413 reaches her browser.
-      if (size > bodyBytes || parser.destroyed) continue;
-      try {
-        if (!parser.write(value)) {
-          await Promise.race([new Promise((resolve) => parser.once("drain", resolve)), parsed]);
-        }
-      } catch {
-        parser.destroy();
-      }
-    }
-    if (size > bodyBytes) {
-      parser.destroy();
-      return "tooLarge";
-    }
-  }
-  parser.end();
-  if (!(await parsed)) return "malformed";
+  const read = await streamMultipart(request, parser, bodyBytes);
+  if (read !== "parsed") return read;
   if (refused) return "tooLarge";
   if (upload.tooBig) upload.files = {};
   return upload;

@@ -1,3 +1,4 @@
+import { isCalendarDay } from "#app/utils/calendar-day.ts";
 import { z } from "zod";
 import { languages } from "#app/i18n/languages.ts";
 import { NOTE_MAX_LENGTH } from "#app/features/submissions/notes.ts";
@@ -88,16 +89,10 @@ const skipReason = z
 // A calendar day the form's date input sends, within reason (a typo of a year is refused).
 const dueOn = z
   .string({ message: "onboarding.errors.dueOn" })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "onboarding.errors.dueOn")
-  .refine((value) => {
-    const day = new Date(`${value}T12:00:00Z`);
-    return (
-      !Number.isNaN(day.getTime()) &&
-      day.toISOString().slice(0, 10) === value &&
-      day.getUTCFullYear() >= 2020 &&
-      day.getUTCFullYear() <= 2100
-    );
-  }, "onboarding.errors.dueOn");
+  .refine(
+    (value) => isCalendarDay(value) && value >= "2020-01-01" && value <= "2100-12-31",
+    "onboarding.errors.dueOn",
+  );
 
 /** The state the page showed her, so a change made meanwhile by someone else is not overwritten. */
 const seen = z.enum(["todo", "done", "skipped"]);

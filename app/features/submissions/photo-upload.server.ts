@@ -1,9 +1,9 @@
-import { finished } from "node:stream/promises";
 import busboy from "busboy";
 import type { Sharp } from "sharp";
 import { loadSharp, sniffImage } from "#app/features/images/images.server.ts";
 import { oneAtATime, QueueFull } from "#app/features/images/work-queue.server.ts";
-import { MAX_APPLICATION_BODY_BYTES, MAX_DISCARDED_BYTES } from "#app/utils/body-limit.server.ts";
+import { MAX_APPLICATION_BODY_BYTES } from "#app/utils/body-limit.server.ts";
+import { streamMultipart } from "#app/utils/multipart.server.ts";
 import { MAX_FORM_FIELDS } from "#app/utils/request.server.ts";
 import {
   MAX_PHOTO_BYTES,
@@ -45,9 +45,6 @@ export interface MultipartApplication {
   photos: Buffer[];
   problem: PhotoProblem | null;
 }
-
-export const isMultipart = (request: Request) =>
-  /^\s*multipart\/form-data\s*;/i.test(request.headers.get("content-type") ?? "");
 
 /**
  * Reads a multipart application. "tooLarge": more answers (or fields) than any form has, or a
@@ -117,41 +114,8 @@ export async function readMultipartApplication(
       refused = true;
     });
   }
-  const parsed = finished(parser).then(
-    () => true,
-    () => false,
-  );
-
-  if (request.body) {
-    const reader = request.body.getReader();
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limits.bodyBytes + MAX_DISCARDED_BYTES) {
-        await reader.cancel();
-        parser.destroy();
-        return "tooLarge";
-      }
-      // Past the body's limit the rest is only drained, so that the 413 reaches her browser.
-      if (size > limits.bodyBytes || parser.destroyed) continue;
-      try {
-        if (!parser.write(value)) {
-          await Promise.race([new Promise((resolve) => parser.once("drain", resolve)), parsed]);
-        }
-      } catch {
-        // A part busboy reads in a way the handlers above did not foresee: the client's doing.
-        parser.destroy();
-      }
-    }
-    if (size > limits.bodyBytes) {
-      parser.destroy();
-      return "tooLarge";
-    }
-  }
-  parser.end();
-  if (!(await parsed)) return "malformed";
+  const read = await streamMultipart(request, parser, limits.bodyBytes);
+  if (read !== "parsed") return read;
   if (refused) return "tooLarge";
   return { fields, photos, problem };
 }

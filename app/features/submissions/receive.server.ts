@@ -17,8 +17,8 @@ import { storableText } from "#app/utils/text.ts";
 import { HONEYPOT_FIELD } from "./honeypot.ts";
 import { storeApplication, type NewSubmission } from "./submissions.server.ts";
 import type { PhotoProblem } from "./photo-limits.ts";
+import { isMultipart } from "#app/utils/multipart.server.ts";
 import {
-  isMultipart,
   PhotoRefused,
   preparePhotos,
   readMultipartApplication,

@@ -1,3 +1,4 @@
+import { isCalendarDay } from "#app/utils/calendar-day.ts";
 import { z } from "zod";
 
 /*
@@ -92,15 +93,7 @@ export const dayOffForm = z.object({
   intent: z.enum(["addDay", "removeDay"]),
   day: z
     .string({ error: "welcomeCall.availability.errors.day" })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "welcomeCall.availability.errors.day" })
-    // A day of the calendar: JavaScript rolls 31 February over to March, the database refuses it.
-    .refine(
-      (value) => {
-        const parsed = new Date(`${value}T12:00:00Z`);
-        return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-      },
-      { error: "welcomeCall.availability.errors.day" },
-    ),
+    .refine(isCalendarDay, { error: "welcomeCall.availability.errors.day" }),
 });
 
 export const TITLE_MAX = 80;

@@ -33,12 +33,10 @@ import { ManagerPanel } from "#app/features/managers/manager-panel.tsx";
 import { managerPanelFor } from "#app/features/managers/assign.server.ts";
 import { TeamPanel } from "#app/features/submissions/team-panel.tsx";
 import { SelfReferralNote } from "#app/features/submissions/self-referral-note.tsx";
-import { ContractPanel } from "#app/features/contracts/contract-panel.tsx";
-import { contractPanelFor } from "#app/features/contracts/contracts.server.ts";
 import { OnboardingPanel } from "#app/features/onboarding/onboarding-panel.tsx";
+import { StepPanels } from "#app/features/onboarding/step-panels.tsx";
+import { stepPanelsFor } from "#app/features/onboarding/step-panels.server.ts";
 import { onboardingOnPage } from "#app/features/onboarding/panel.server.ts";
-import { IdentityPanel } from "#app/features/identity/identity-panel.tsx";
-import { identityPanelFor } from "#app/features/identity/review.server.ts";
 import { toAgencyLocal } from "#app/utils/agency-time.ts";
 import { pageContext } from "#app/utils/page.server.ts";
 import { parseForm, textField } from "#app/utils/form.server.ts";
@@ -92,8 +90,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     neighbours,
     ...page.parts,
     onboarding: await onboardingOnPage(db, id, request.url),
-    contract: await contractPanelFor(db, application, viewer, request.url),
-    identity: await identityPanelFor(db, application),
+    steps: await stepPanelsFor(db, application, viewer, request.url),
   };
 }
 
@@ -258,8 +255,7 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
       <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-6">
           <OnboardingPanel applicationId={a.id} onboarding={loaderData.onboarding} />
-          <ContractPanel applicationId={a.id} panel={loaderData.contract} />
-          <IdentityPanel applicationId={a.id} identity={loaderData.identity} />
+          <StepPanels applicationId={a.id} panels={loaderData.steps} />
           <ApplicationFields application={a} revealed={actionData?.document} />
           <PhotoGallery name={a.fullName} photos={loaderData.photos} />
           <PrivateNotes
