@@ -349,9 +349,10 @@ test("on a slow phone, a lost connection neither loses her booking nor books it 
       );
 
     // The signal goes while her choice is on its way: nothing is booked, and she is told.
+    const lost = page.getByRole("alert").filter({ hasText: pt("welcomeCall.errors.unreachable") });
     proxy.arm({ cut: "request", after: 40 });
     await card.getByRole("button", { name: pt("welcomeCall.card.book") }).tap();
-    await expect(page.getByRole("alert")).toBeVisible({ timeout: 60_000 });
+    await expect(lost).toBeVisible({ timeout: 60_000 });
     expect(proxy.cuts).toBeGreaterThan(0);
     expect(await booked()).toEqual([]);
     await expect(
@@ -364,6 +365,8 @@ test("on a slow phone, a lost connection neither loses her booking nor books it 
     await expect(card.getByText(pt("welcomeCall.card.notice.booked"))).toBeVisible({
       timeout: 60_000,
     });
+    // Booked, the card says only that: the lost connection's message is gone.
+    await expect(lost).toHaveCount(0);
     expect(await booked()).toHaveLength(1);
 
     // She moves it; the server moves it, and the answer is lost on the way back.
@@ -371,9 +374,12 @@ test("on a slow phone, a lost connection neither loses her booking nor books it 
     const other = card.locator("details fieldset").nth(1).locator("label").first();
     const otherTime = (await other.textContent())!.trim();
     await other.tap();
+    await expect(other.locator("input")).toBeChecked();
+    const cutsBefore = proxy.cuts;
     proxy.arm({ cut: "answer" });
     await card.getByRole("button", { name: pt("welcomeCall.card.move") }).tap();
-    await expect(page.getByRole("alert")).toBeVisible({ timeout: 60_000 });
+    await expect(lost).toBeVisible({ timeout: 60_000 });
+    expect(proxy.cuts).toBeGreaterThan(cutsBefore);
     proxy.disarm();
     // A reload shows her call where she moved it: once, not twice.
     await page.reload();

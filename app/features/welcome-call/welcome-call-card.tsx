@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Form, useFetcher, useRevalidator } from "react-router";
+import { Form, useFetcher, useLocation, useRevalidator } from "react-router";
 import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Section } from "#app/components/ui/card.tsx";
@@ -41,8 +41,18 @@ export function WelcomeCallCard({
   notice?: "booked" | "moved" | "cancelled" | null;
 }) {
   const { t } = useTranslation();
-  const answer = useFetcher<WelcomeCallResult>({ key: FETCHER_KEY }).data;
-  // A refusal answered while she stayed on the page comes with fresh times.
+  const fetcher = useFetcher<WelcomeCallResult>({ key: FETCHER_KEY });
+  const { key: page } = useLocation();
+  // A change done goes on to a new page (the server's redirect): what the card said before it,
+  // a lost connection say, is past, and is forgotten.
+  useEffect(() => {
+    if (fetcher.state === "idle") fetcher.reset();
+    // Once per page reached.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [page]);
+  // A refusal answered while she stayed on the page comes with fresh times; while she sends
+  // again, the last answer's words wait.
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   card = answer?.card ?? card;
   error = answer?.error ?? error;
   return (
