@@ -12,18 +12,18 @@ import { accountsDataDir } from "../e2e/accounts.ts";
 
 /**
  * The server killed with SIGKILL under load and started again at once on the same data folder,
- * as systemd, Docker or a test harness restart a crashed service, twenty times over. Every start
+ * as systemd, Docker or a test harness restart a crashed service, twelve times over. Every start
  * must succeed, and every application answered "sent" must be there at the end.
  *
  * The killed process is not collected at once here: its parent, a shell waiting on `read`,
  * reaps it only when told to, after the restart, as a supervisor or harness that has not yet got
  * to it. Until then the old process still exists, a zombie, with its id in the data folder's lock:
  * the new server took it for a live server and refused to start (DataDirBusyError … in use by
- * the server (process N)), in every one of the 20 rounds.
+ * the server (process N)), in every round.
  */
 const port = Number(process.env.E2E_PORT ?? 3210) + 92;
 const origin = `http://127.0.0.1:${port}`;
-const ROUNDS = 20;
+const ROUNDS = 12;
 /** How long each round's load runs before the kill. */
 const LOAD_MS = 1_000;
 /** Visitors sending at once. */
@@ -105,7 +105,7 @@ async function untilServing(server: Server, log: string) {
   throw new Error("the server did not start within 30 s");
 }
 
-test("SIGKILL under load, then an immediate restart on the same folder, 20 times", async () => {
+test(`SIGKILL under load, then an immediate restart on the same folder, ${ROUNDS} times`, async () => {
   // Migrated already (global-setup.ts): every start here is a restart after a kill.
   const dataDir = accountsDataDir("mare-restart-");
   mkdirSync(logsDir, { recursive: true });
