@@ -29,6 +29,13 @@ import { homeItemKinds, type HomeItemKind } from "./home-item-kinds.ts";
 import { staffAlertModes } from "./staff-alert-modes.ts";
 import { tagColours } from "./tag-colours.ts";
 import { foldSql } from "./search-folding.ts";
+import {
+  entryOrigins,
+  payoutBatchStates,
+  payoutMethods,
+  referralMilestones,
+  riskDecisions,
+} from "./affiliate-program-states.ts";
 import { onboardingActions, onboardingStates, welcomeCallStates } from "./onboarding-states.ts";
 import {
   contractStates,
@@ -121,6 +128,17 @@ export const submissions = pgTable(
     managerId: text("manager_id").references((): AnyPgColumn => user.id, { onDelete: "set null" }),
     /** When she closed the last of her onboarding steps: an "active" model (product.md s. 8). */
     activeSince: timestamp("active_since", { withTimezone: true }),
+    /**
+     * When she was first told yes or no (the first approval or rejection not undone): time to
+     * first decision in the manager's analytics (issue 31) reads it instead of the history.
+     */
+    firstDecidedAt: timestamp("first_decided_at", { withTimezone: true }),
+    /**
+     * A keyed hash (HMAC-SHA-256 with the server's secret) of the network address she applied
+     * from: compared with her affiliate's sign-in addresses to flag a possible self-referral,
+     * without keeping the address itself. Null once she is erased.
+     */
+    sourceAddressHash: text("source_address_hash"),
     /**
      * What the review list's search looks through (app/features/submissions/search.server.ts):
      * her name, e-mail and Instagram folded (lower case, no accents), then the digits of her
@@ -414,7 +432,7 @@ export const affiliates = pgTable(
     referralCode: text("referral_code").notNull().unique(),
     promotion: text("promotion").notNull(),
     status: text("status", { enum: affiliateStatuses }).notNull().default("active"),
-    /** Commission in percent, recorded by an admin. */
+    /** Commission in percent, recorded by an admin. Replaced by commission_rules: to be dropped. */
     commissionRate: numeric("commission_rate", { precision: 5, scale: 2 }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -458,7 +476,10 @@ export const accessLog = pgTable(
 export const ledgerKinds = ["earning", "payout"] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
-/** An affiliate's recorded earnings and payouts, as an admin entered them (amounts in cents). */
+/**
+ * An affiliate's recorded earnings and payouts, as an admin entered them (amounts in cents).
+ * Replaced by affiliate_entries (issue 31; migration 0037 copies it there): to be dropped.
+ */
 export const affiliateLedger = pgTable(
   "affiliate_ledger",
   {
@@ -1529,5 +1550,248 @@ export const statementLines = pgTable(
     check("statement_lines_platform_check", sql.raw("length(platform) between 1 and 60")),
     check("statement_lines_earning_check", sql.raw("kind <> 'earning' or gross_cents >= 0")),
     index("statement_lines_statement_idx").on(table.statementId, table.createdAt),
+  ],
+);
+
+/*
+ * The affiliate program (issue 31; product.md section 4; decision record 057).
+ */
+
+/**
+ * The program's rule (affiliate_id null, one row) or one affiliate's override of it: a fixed
+ * amount when a referral reaches the named milestone, and/or a percentage of the agency's share
+ * of her published statements for her first months. An override replaces the whole rule.
+ */
+export const commissionRules = pgTable(
+  "commission_rules",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    affiliateId: bigint("affiliate_id", { mode: "number" }).references(() => affiliates.id, {
+      onDelete: "cascade",
+    }),
+    milestone: text("milestone", { enum: referralMilestones }),
+    fixedCents: bigint("fixed_cents", { mode: "number" }),
+    /** Of the agency's share of each statement, in hundredths of a percent (1000 = 10 %). */
+    shareBasisPoints: integer("share_basis_points"),
+    /** For how many statement months, counted from the first month of her contract. */
+    shareMonths: integer("share_months"),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [
+    check("commission_rules_milestone_check", inList("milestone", referralMilestones)),
+    check(
+      "commission_rules_fixed_check",
+      sql.raw("(milestone is null) = (fixed_cents is null) and (fixed_cents is null or fixed_cents > 0)"),
+    ),
+    check(
+      "commission_rules_share_check",
+      sql.raw(
+        "(share_basis_points is null) = (share_months is null) and (share_basis_points is null or (share_basis_points between 1 and 10000 and share_months between 1 and 120))",
+      ),
+    ),
+    // One program rule, and at most one override per affiliate.
+    uniqueIndex("commission_rules_affiliate_idx").on(sql`coalesce(affiliate_id, 0)`),
+  ],
+);
+
+/**
+ * Each milestone a referred woman reached, once: the entry of her affiliate and the mail to her
+ * come from the insert that creates this row, so a retried event, or the same event seen by two
+ * instances, pays and mails once. Undone (her application reopened), it keeps its row with the
+ * time; reached again, the row is reached again.
+ */
+export const referralMilestoneEvents = pgTable(
+  "referral_milestone_events",
+  {
+    submissionId: bigint("submission_id", { mode: "number" })
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    milestone: text("milestone", { enum: referralMilestones }).notNull(),
+    affiliateId: bigint("affiliate_id", { mode: "number" })
+      .notNull()
+      .references(() => affiliates.id, { onDelete: "cascade" }),
+    reachedAt: timestamp("reached_at", { withTimezone: true }).notNull().defaultNow(),
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.submissionId, table.milestone] }),
+    check("referral_milestone_events_milestone_check", inList("milestone", referralMilestones)),
+  ],
+);
+
+/**
+ * An affiliate's commission entries: made by the events (a milestone, a published statement),
+ * or by an admin (a correction, with its reason). Amounts in cents; a correction may be
+ * negative. An entry is never edited: it is voided (with why), held for review, or paid in a
+ * payout. Its state is derived (affiliate-program-states.ts, entryStates).
+ */
+export const affiliateEntries = pgTable(
+  "affiliate_entries",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    affiliateId: bigint("affiliate_id", { mode: "number" })
+      .notNull()
+      .references(() => affiliates.id, { onDelete: "cascade" }),
+    origin: text("origin", { enum: entryOrigins }).notNull(),
+    /** The referral it is about (milestone and statement entries). */
+    submissionId: bigint("submission_id", { mode: "number" }).references(() => submissions.id, {
+      onDelete: "set null",
+    }),
+    milestone: text("milestone", { enum: referralMilestones }),
+    statementId: bigint("statement_id", { mode: "number" }).references(() => statements.id, {
+      onDelete: "set null",
+    }),
+    /** 0 for the statement as published, then one more for each correction that changed it. */
+    statementRevision: integer("statement_revision"),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    /** Typed by the admin for a manual entry (required), shown to her as it is. */
+    reason: text("reason"),
+    /** The day it was earned (manual and legacy entries may be earlier than their entry). */
+    occurredOn: date("occurred_on").notNull(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the hold ends and it becomes payable. */
+    payableAt: timestamp("payable_at", { withTimezone: true }).notNull(),
+    /** What it shares with the affiliate, when it may be a self-referral: held until reviewed. */
+    riskSignals: text("risk_signals").array(),
+    riskDecision: text("risk_decision", { enum: riskDecisions }),
+    riskReviewedBy: text("risk_reviewed_by").references(() => user.id, { onDelete: "set null" }),
+    riskReviewedAt: timestamp("risk_reviewed_at", { withTimezone: true }),
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    /** Null when the system voided it (its event was undone). */
+    voidedBy: text("voided_by").references(() => user.id, { onDelete: "set null" }),
+    /** Why: a reason code for the system's voids (reopened, …), or the admin's words. */
+    voidReason: text("void_reason"),
+    payoutId: bigint("payout_id", { mode: "number" }).references(
+      (): AnyPgColumn => affiliatePayouts.id,
+      { onDelete: "set null" },
+    ),
+  },
+  (table) => [
+    check("affiliate_entries_origin_check", inList("origin", entryOrigins)),
+    check("affiliate_entries_milestone_check", inList("milestone", referralMilestones)),
+    check("affiliate_entries_risk_check", inList("risk_decision", riskDecisions)),
+    check("affiliate_entries_amount_check", sql.raw("amount_cents <> 0")),
+    check(
+      "affiliate_entries_manual_check",
+      sql.raw("origin <> 'manual' or length(reason) between 1 and 500"),
+    ),
+    check(
+      "affiliate_entries_milestone_origin_check",
+      sql.raw("origin <> 'milestone' or (milestone is not null and submission_id is not null)"),
+    ),
+    check(
+      "affiliate_entries_statement_origin_check",
+      sql.raw("origin <> 'statement' or (statement_id is not null and statement_revision >= 0)"),
+    ),
+    index("affiliate_entries_affiliate_idx").on(table.affiliateId, table.createdAt, table.id),
+    index("affiliate_entries_payout_idx")
+      .on(table.payoutId)
+      .where(sql`payout_id is not null`),
+    // What a batch gathers: entries neither voided nor paid, per affiliate.
+    index("affiliate_entries_unpaid_idx")
+      .on(table.affiliateId, table.payableAt)
+      .where(sql`payout_id is null and voided_at is null`),
+    index("affiliate_entries_submission_idx")
+      .on(table.submissionId)
+      .where(sql`submission_id is not null`),
+    // One live entry per milestone of a referral, and per revision of a statement: a retried
+    // event inserts nothing.
+    uniqueIndex("affiliate_entries_milestone_once_idx")
+      .on(table.submissionId, table.milestone)
+      .where(sql`origin = 'milestone' and voided_at is null`),
+    uniqueIndex("affiliate_entries_statement_once_idx")
+      .on(table.statementId, table.statementRevision)
+      .where(sql`origin = 'statement' and voided_at is null`),
+  ],
+);
+
+/**
+ * Her payout details (a PIX key and its type, or a bank account), as JSON encrypted with the
+ * data key; `hint` is what screens show without decrypting ("PIX · e-mail · a•••@g•••.com").
+ */
+export const affiliatePayoutDetails = pgTable("affiliate_payout_details", {
+  affiliateId: bigint("affiliate_id", { mode: "number" })
+    .primaryKey()
+    .references(() => affiliates.id, { onDelete: "cascade" }),
+  method: text("method", { enum: payoutMethods }).notNull(),
+  detailsEncrypted: text("details_encrypted").notNull(),
+  hint: text("hint").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A change of her payout details waiting for the link mailed to her (her password was checked
+ * when she asked): only the SHA-256 of the link's token is kept. Confirmed, it replaces her
+ * details; unconfirmed, it expires.
+ */
+export const affiliatePayoutDetailChanges = pgTable(
+  "affiliate_payout_detail_changes",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    affiliateId: bigint("affiliate_id", { mode: "number" })
+      .notNull()
+      .references(() => affiliates.id, { onDelete: "cascade" }),
+    method: text("method", { enum: payoutMethods }).notNull(),
+    detailsEncrypted: text("details_encrypted").notNull(),
+    hint: text("hint").notNull(),
+    tokenSha256: text("token_sha256").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** A newer request, or her own cancellation, ends this one. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("affiliate_payout_detail_changes_affiliate_idx").on(table.affiliateId, table.createdAt),
+  ],
+);
+
+/**
+ * A payout batch: every affiliate's payable entries at or over the minimum, gathered by an admin,
+ * exported as CSV for the bank, then marked paid with the bank's reference (or cancelled, which
+ * frees its entries).
+ */
+export const affiliatePayoutBatches = pgTable(
+  "affiliate_payout_batches",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    state: text("state", { enum: payoutBatchStates }).notNull().default("open"),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    paidBy: text("paid_by").references(() => user.id, { onDelete: "set null" }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    reference: text("reference"),
+  },
+  () => [
+    check("affiliate_payout_batches_state_check", inList("state", payoutBatchStates)),
+    check(
+      "affiliate_payout_batches_paid_check",
+      sql.raw("state <> 'paid' or (paid_at is not null and length(reference) between 1 and 200)"),
+    ),
+  ],
+);
+
+/** One affiliate's payout in a batch: the sum of its entries, to the details she had then. */
+export const affiliatePayouts = pgTable(
+  "affiliate_payouts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    batchId: bigint("batch_id", { mode: "number" })
+      .notNull()
+      .references(() => affiliatePayoutBatches.id, { onDelete: "cascade" }),
+    affiliateId: bigint("affiliate_id", { mode: "number" })
+      .notNull()
+      .references(() => affiliates.id, { onDelete: "cascade" }),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    method: text("method", { enum: payoutMethods }).notNull(),
+    detailsEncrypted: text("details_encrypted").notNull(),
+    hint: text("hint").notNull(),
+  },
+  (table) => [
+    check("affiliate_payouts_amount_check", sql.raw("amount_cents > 0")),
+    uniqueIndex("affiliate_payouts_batch_affiliate_idx").on(table.batchId, table.affiliateId),
+    index("affiliate_payouts_affiliate_idx").on(table.affiliateId),
   ],
 );
