@@ -13,7 +13,8 @@ import { expect, t, test, waitForHydration, type AppServer } from "./fixtures.ts
 
 const en = (key: string, vars?: Record<string, string | number>) => t("en", key, vars);
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const SHOTS = "/work/shots/i27-c";
+// Screenshots to look at, only when asked for (SHOTS_DIR=<folder>): each costs CI a second.
+const SHOTS = process.env.SHOTS_DIR;
 
 const body = (page: Page) => page.getByRole("textbox", { name: en("admin.blog.fields.body") });
 const status = (page: Page) => page.getByRole("status").first();
@@ -75,7 +76,7 @@ for (const width of [1366, 390]) {
         page.locator("iframe").evaluate((element: HTMLIFrameElement) => element.clientWidth);
       const desktopWidth = await frameWidth();
       if (width > 500) expect(desktopWidth).toBeGreaterThan(900);
-      await page.screenshot({ path: `${SHOTS}/preview-desktop-${width}.png` });
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/preview-desktop-${width}.png` });
       // Each document on its own: axe would otherwise count the framed page's landmarks as the
       // preview's own (two banners, two mains).
       const own = (axe: AxeBuilder) => axe.exclude("iframe");
@@ -88,7 +89,7 @@ for (const width of [1366, 390]) {
       await expect(desktop).toHaveAttribute("aria-pressed", "false");
       await expect.poll(frameWidth).toBe(width > 500 ? 390 : Math.min(390, desktopWidth - 16));
       await expect(frame.getByRole("article")).toContainText(`Low water at six ${id}.`);
-      await page.screenshot({ path: `${SHOTS}/preview-phone-${width}.png` });
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/preview-phone-${width}.png` });
       await expectAccessible(page, `the preview at a phone's width (${width} px)`, own);
 
       // Remembered for the session: the next preview opens at the phone's width.
@@ -130,7 +131,7 @@ for (const width of [1366, 390]) {
       await expect(page.getByText(en("admin.blog.privateLink.copied"))).toBeVisible();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
       await field.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/private-link-${width}.png` });
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/private-link-${width}.png` });
       await expectAccessible(page, `the editor with a private link copied (${width} px)`);
 
       const visitor = await browser.newContext();
@@ -183,7 +184,7 @@ test("the share card shows the search title as she types, else the title, with t
   await expect(card).toContainText("When the waves are best, and where.");
   await expectSaved(page);
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/social-card-1366.png` });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/social-card-1366.png` });
   await expectAccessible(page, "the editor with its share card");
   // Saved: the card still says it after a reload.
   await page.reload();
@@ -191,7 +192,7 @@ test("the share card shows the search title as she types, else the title, with t
   await expect(card).toContainText(`Surfing Floripa ${id}`);
   await page.setViewportSize({ width: 390, height: 844 });
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/social-card-390.png` });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/social-card-390.png` });
   await expectAccessible(page, "the editor with its share card at 390 px");
 });
 

@@ -25,7 +25,8 @@ const reviewer = namedAccount("paula.purpose@example.com");
 const admin = namedAccount("cora.purpose@example.com");
 const PENDING_NUMBER = "+34612345678";
 const APPROVED_EMAIL = "marina.purpose@example.com";
-const SHOTS = process.env.SHOTS_DIR ?? "test-results/contact-purposes";
+// Screenshots to look at, only when asked for (SHOTS_DIR=<folder>): each costs CI a second.
+const SHOTS = process.env.SHOTS_DIR;
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
@@ -161,7 +162,8 @@ for (const width of [390, 1366]) {
       }),
     ).toBeVisible();
     await expectAccessible(settings, `the contact templates once saved at ${width}`);
-    await settings.screenshot({ path: `${SHOTS}/templates-${width}.png`, fullPage: true });
+    if (SHOTS)
+      await settings.screenshot({ path: `${SHOTS}/templates-${width}.png`, fullPage: true });
     // The e-mail editor of a reminder, with its button and the call's time in the sample.
     await settings.goto(
       `${server.origin}/admin/email/contact?purpose=reminder&channel=email&language=pt&lang=en`,
@@ -172,7 +174,8 @@ for (const width of [390, 1366]) {
       "Horário Padrão de Brasília",
     );
     await expectAccessible(settings, `the reminder's mail editor at ${width}`);
-    await settings.screenshot({ path: `${SHOTS}/templates-email-${width}.png`, fullPage: true });
+    if (SHOTS)
+      await settings.screenshot({ path: `${SHOTS}/templates-email-${width}.png`, fullPage: true });
     await settings.context().close();
 
     // The reviewer: a pending applicant is offered "more photos" only, on WhatsApp.
@@ -186,7 +189,7 @@ for (const width of [390, 1366]) {
     await expect(channelButton(page, "schedule-call", "whatsapp")).toHaveCount(0);
     await expectAccessible(page, `the pending applicant's page at ${width}`);
     await panel.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/pending-${width}.png` });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/pending-${width}.png` });
     await Promise.all([
       page.context().waitForEvent("page", { timeout: 15_000 }),
       channelButton(page, "more-photos", "whatsapp").click(),
@@ -210,7 +213,7 @@ for (const width of [390, 1366]) {
     await channelButton(page, "schedule-call", "email").click();
     await expect(page.getByText(t("en", "admin.detail.contact.emailQueued"))).toBeVisible();
     await panel.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/approved-${width}.png` });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/approved-${width}.png` });
     const mail = await mailbox.mailTo(APPROVED_EMAIL, mailsBefore, 20_000);
     expect(mail.subject).toBe(t("pt", "mail.contactTemplates.schedule-call.subject"));
     expect(mail.text).toMatch(/^Olá, Marina,/);
@@ -231,7 +234,7 @@ for (const width of [390, 1366]) {
     await expect(panel.locator('[data-purpose="schedule-call"]')).toContainText(needs);
     await expectAccessible(page, `an approved applicant without a manager at ${width}`);
     await panel.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/unmanaged-${width}.png` });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/unmanaged-${width}.png` });
     await page.context().close();
   });
 }

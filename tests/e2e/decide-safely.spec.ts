@@ -14,7 +14,8 @@ const WINDOW_SECONDS = 12;
 // The senders look at the outbox every second: a mail that was to go out does so at once.
 test.use({ serverEnv: { DECISION_UNDO_SECONDS: String(WINDOW_SECONDS), MAIL_POLL_SECONDS: "1" } });
 
-const SHOTS = "/work/shots/decide";
+// Screenshots to look at, only when asked for (SHOTS_DIR=<folder>): each costs CI a second.
+const SHOTS = process.env.SHOTS_DIR;
 const REASON = "Perfil fora do momento (lote)";
 const single = { fullName: "Desfazer Ana Prado", email: "decide.ana@undo.example" };
 const batch = [1, 2, 3].map((n) => ({
@@ -48,7 +49,7 @@ test.describe("deciding safely", () => {
   test.describe.configure({ mode: "serial" });
 
   test.beforeAll(async ({ app, playwright }) => {
-    mkdirSync(SHOTS, { recursive: true });
+    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
     const request = await playwright.request.newContext();
     for (const person of [single, ...batch]) await apply(app, request, person);
     await request.dispose();
@@ -93,7 +94,7 @@ test.describe("deciding safely", () => {
     for (const width of widths) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await expectAccessible(page, `the undo notice at ${width} px`);
-      await page.screenshot({ path: `${SHOTS}/undo-notice-${width}.png` });
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/undo-notice-${width}.png` });
     }
     await page.setViewportSize({ width: 1366, height: 900 });
     await undo.focus();
@@ -110,7 +111,7 @@ test.describe("deciding safely", () => {
       en("admin.undo.undone"),
     );
     await expectAccessible(page, "her page after the undo");
-    await page.screenshot({ path: `${SHOTS}/undone-1366.png`, fullPage: true });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/undone-1366.png`, fullPage: true });
 
     // The window and a sender's poll go by: the SMTP server got nothing after her confirmation.
     await page.waitForTimeout((WINDOW_SECONDS + 3) * 1000);
@@ -147,7 +148,7 @@ test.describe("deciding safely", () => {
       await expect(bar).toContainText(en("admin.bulk.selected_other", { count: 2 }));
       await all.check();
       await expectAccessible(page, `the list with its bulk bar at ${width} px`);
-      await page.screenshot({ path: `${SHOTS}/bulk-bar-${width}.png`, fullPage: true });
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/bulk-bar-${width}.png`, fullPage: true });
     }
 
     // Without a reason the server refuses, and nothing is decided.
@@ -168,7 +169,7 @@ test.describe("deciding safely", () => {
     });
     await expect(go).toBeFocused();
     await expectAccessible(page, "the bulk confirmation");
-    await page.screenshot({ path: `${SHOTS}/bulk-confirm-1366.png` });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/bulk-confirm-1366.png` });
     await page.keyboard.press("Enter");
 
     const done = page
@@ -178,9 +179,9 @@ test.describe("deciding safely", () => {
     await expect(page.getByRole("button", { name: en("admin.undo.button") })).toBeVisible();
     // The decided are gone from the pending list.
     await expect(page.getByText(batch[0]!.fullName)).toHaveCount(0);
-    await page.screenshot({ path: `${SHOTS}/bulk-done-1366.png`, fullPage: true });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/bulk-done-1366.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/bulk-done-390.png`, fullPage: true });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/bulk-done-390.png`, fullPage: true });
 
     // Her mail waits for the window, then goes: the reason's rejection, in her language.
     const mail = await app.mail.mailTo(batch[2]!.email, 1, (WINDOW_SECONDS + 15) * 1000);
@@ -209,9 +210,10 @@ test.describe("deciding safely", () => {
     for (const width of widths) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await expectAccessible(page, `the reopen form at ${width} px`);
-      await page
-        .getByRole("region", { name: en("admin.detail.decide") })
-        .screenshot({ path: `${SHOTS}/reopen-${width}.png` });
+      if (SHOTS)
+        await page
+          .getByRole("region", { name: en("admin.detail.decide") })
+          .screenshot({ path: `${SHOTS}/reopen-${width}.png` });
     }
     await page.getByRole("button", { name: en("admin.detail.toPendente") }).click();
     await expect(
@@ -233,7 +235,7 @@ test.describe("deciding safely", () => {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await expectAccessible(page, `the analytics at ${width} px`);
       await byReason.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/analytics-reasons-${width}.png` });
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/analytics-reasons-${width}.png` });
     }
   });
 });

@@ -11,7 +11,8 @@ import { expect, t, test, waitForHydration } from "./fixtures.ts";
  * screenshots for a person to look at.
  */
 
-const SHOTS = "/work/shots/team";
+// Screenshots to look at, only when asked for (SHOTS_DIR=<folder>): each costs CI a second.
+const SHOTS = process.env.SHOTS_DIR;
 const applicants = [
   { fullName: "Equipe Ana Prado", email: "equipe.ana@team.example" },
   { fullName: "Equipe Bia Rocha", email: "equipe.bia@team.example" },
@@ -26,6 +27,7 @@ const en = (key: string, vars?: Record<string, string | number>) => {
 };
 
 async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
@@ -101,7 +103,7 @@ test.describe("working as a team", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expectAccessible(page, "the application's page with its team panel (390 px)");
     await team.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/detail-team-390.png` });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/detail-team-390.png` });
     await page.setViewportSize({ width: 1366, height: 900 });
 
     // Back to the list: both ticked, the tag chosen, "Add tag".
