@@ -1,0 +1,213 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "#app/db/db.server.ts";
+import { addDays, bucketsOf, type AnalyticsRange } from "./analytics.server.ts";
+import {
+  agencyDay,
+  agencyMidnight,
+  rangeBounds,
+  rowsOf,
+  toNumber,
+  toNumberOrNull,
+} from "./periods.server.ts";
+
+/*
+ * How fast and how the team decides (issue 31): time to first decision against the promise,
+ * the backlog's age over time, decisions per reviewer per day, approval rates.
+ */
+
+export interface DecisionTimes {
+  received: number;
+  decided: number;
+  /** Seconds from her application to her first answer; null when none was answered. */
+  medianSeconds: number | null;
+  p90Seconds: number | null;
+  /** Answered by the promised working day (weekends skipped; holidays are not known). */
+  onTime: number;
+}
+
+/**
+ * Of the applications received in the range (the agency's days), how long the first answer
+ * took (submissions.first_decided_at), and how many got it within `promisedDays` working days:
+ * the deadline is that many Monday-to-Friday days after the day she applied (from a weekend,
+ * counted from the Friday before, so Saturday + 1 is Monday).
+ */
+export async function decisionTimes(
+  db: Database,
+  range: AnalyticsRange,
+  promisedDays: number,
+): Promise<DecisionTimes> {
+  const { start, end } = rangeBounds(range);
+  const [row] = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`
+    with received as (
+      select extract(epoch from first_decided_at - created_at) as waited,
+        ${agencyDay(sql`first_decided_at`)} as decided_on,
+        ${agencyDay(sql`created_at`)} as applied_on
+      from submissions
+      where created_at >= ${start} and created_at < ${end}
+    ), dated as (
+      select waited, decided_on,
+        applied_on - greatest(0, extract(isodow from applied_on)::int - 5) as base,
+        least(extract(isodow from applied_on)::int, 5) as weekday
+      from received
+    )
+    select count(*) as received, count(decided_on) as decided,
+      percentile_cont(0.5) within group (order by waited) as median,
+      percentile_cont(0.9) within group (order by waited) as p90,
+      count(*) filter (where decided_on <= base + ${promisedDays}::int
+        + 2 * ((weekday - 1 + ${promisedDays}::int) / 5)) as on_time
+    from dated`,
+  );
+  return {
+    received: toNumber(row!.received),
+    decided: toNumber(row!.decided),
+    medianSeconds: toNumberOrNull(row!.median),
+    p90Seconds: toNumberOrNull(row!.p90),
+    onTime: toNumber(row!.on_time),
+  };
+}
+
+export interface BacklogPoint {
+  /** The bucket (its first day); its figures are taken at its end, or now if sooner. */
+  bucket: string;
+  waiting: number;
+  oldestSeconds: number | null;
+  medianSeconds: number | null;
+}
+
+/**
+ * For each bucket of the range, the applications waiting at its end (received, not yet first
+ * answered), and the age of the oldest and the median one. Those who may have waited in the
+ * range are those still waiting and those answered since its start: two index ranges
+ * (submissions_undecided_created_idx, submissions_first_decided_idx), joined to the few points.
+ */
+export async function backlogOverTime(
+  db: Database,
+  range: AnalyticsRange,
+  now: Date,
+): Promise<BacklogPoint[]> {
+  const buckets = bucketsOf(range);
+  const ends = buckets.map((bucket, index) => buckets[index + 1] ?? addDays(range.to, 1));
+  const { start, end } = rangeBounds(range);
+  const nowSql = sql`${now.toISOString()}::timestamptz`;
+  const points = sql.join(
+    buckets.map(
+      (bucket, index) => sql`(${bucket}::text, least(${agencyMidnight(ends[index]!)}, ${nowSql}))`,
+    ),
+    sql`, `,
+  );
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`
+    with points(bucket, at) as (values ${points}),
+    candidates as (
+      select created_at, null::timestamptz as first_decided_at from submissions
+      where first_decided_at is null and created_at < ${end}
+      union all
+      select created_at, first_decided_at from submissions
+      where first_decided_at >= ${start} and created_at < ${end}
+    )
+    select p.bucket, count(c.created_at) as waiting,
+      extract(epoch from p.at - min(c.created_at)) as oldest,
+      percentile_cont(0.5) within group (order by extract(epoch from p.at - c.created_at)) as median
+    from points p
+    left join candidates c on c.created_at < p.at
+      and (c.first_decided_at is null or c.first_decided_at >= p.at)
+    where p.at > ${start}
+    group by p.bucket, p.at
+    order by p.bucket`,
+  );
+  const byBucket = new Map(rows.map((row) => [String(row.bucket), row]));
+  return buckets.map((bucket) => {
+    const row = byBucket.get(bucket);
+    return {
+      bucket,
+      waiting: toNumber(row?.waiting ?? 0),
+      oldestSeconds: toNumberOrNull(row?.oldest ?? null),
+      medianSeconds: toNumberOrNull(row?.median ?? null),
+    };
+  });
+}
+
+export interface ReviewerDay {
+  day: string;
+  reviewer: string;
+  approved: number;
+  rejected: number;
+}
+
+/**
+ * Decisions standing (not undone) in the range, per reviewer and day of the agency: from the
+ * history's decisions (submission_history_decisions_idx). A reviewer whose account is gone shows
+ * as "—".
+ */
+export async function decisionsPerReviewer(
+  db: Database,
+  range: AnalyticsRange,
+): Promise<ReviewerDay[]> {
+  const { start, end } = rangeBounds(range);
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`
+    select to_char(${agencyDay(sql`h.created_at`)}, 'YYYY-MM-DD') as day,
+      coalesce(u.name, '—') as reviewer,
+      count(*) filter (where h.to_status = 'Aprovado') as approved,
+      count(*) filter (where h.to_status = 'Reprovado') as rejected
+    from submission_status_history h
+    left join "user" u on u.id = h.changed_by
+    where h.to_status in ('Aprovado', 'Reprovado') and h.undone_at is null
+      and h.changed_by is not null and h.created_at >= ${start} and h.created_at < ${end}
+    group by 1, 2
+    order by 1, 2`,
+  );
+  return rows.map((row) => ({
+    day: String(row.day),
+    reviewer: String(row.reviewer),
+    approved: toNumber(row.approved),
+    rejected: toNumber(row.rejected),
+  }));
+}
+
+export interface ApprovalSlice {
+  kind: "source" | "affiliate" | "language";
+  /** The source, the language code, or the affiliate's "Name (CODE)"; null: none (direct). */
+  key: string | null;
+  decided: number;
+  approved: number;
+}
+
+/**
+ * Of the applications received in the range that are decided now (approved or rejected), how
+ * many were approved, by source, by affiliate and by language: one read of the range's rows.
+ */
+export async function approvalRates(db: Database, range: AnalyticsRange): Promise<ApprovalSlice[]> {
+  const { start, end } = rangeBounds(range);
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`
+    select case when grouping(g.source) = 0 then 'source'
+        when grouping(g.language) = 0 then 'language' else 'affiliate' end as kind,
+      coalesce(g.source, g.language,
+        case when g.affiliate_id is null then null else coalesce(u.name || ' (' || a.referral_code || ')', '#' || g.affiliate_id) end
+      ) as key,
+      sum(g.decided) as decided, sum(g.approved) as approved
+    from (
+      select source, language, affiliate_id, count(*) as decided,
+        count(*) filter (where status = 'Aprovado') as approved
+      from submissions
+      where created_at >= ${start} and created_at < ${end} and status in ('Aprovado', 'Reprovado')
+      group by 1, 2, 3
+    ) as g
+    left join affiliates a on a.id = g.affiliate_id
+    left join "user" u on u.id = a.user_id
+    group by grouping sets ((g.source), (g.language), (g.affiliate_id, u.name, a.referral_code))
+    order by 1, 3 desc, 2`,
+  );
+  return rows.map((row) => ({
+    kind: row.kind as ApprovalSlice["kind"],
+    key: row.key === null ? null : String(row.key),
+    decided: toNumber(row.decided),
+    approved: toNumber(row.approved),
+  }));
+}
