@@ -40,7 +40,7 @@ export const managerTableIds = [
 ] as const;
 export type ManagerTableId = (typeof managerTableIds)[number];
 
-export type CellKind = "text" | "count" | "days" | "percent" | "money" | "date";
+export type CellKind = "text" | "count" | "days" | "percent" | "money" | "date" | "month";
 /** A percent is a ratio (0.5 = 50 %); days are decimal days; money is cents. */
 export interface Cell {
   kind: CellKind;
@@ -67,6 +67,7 @@ const ratio = (part: number, whole: number): Cell => ({
 });
 const money = (cents: number): Cell => ({ kind: "money", value: cents });
 const date = (day: string): Cell => ({ kind: "date", value: day });
+const month = (first: string): Cell => ({ kind: "month", value: first });
 
 /** Every table of the range and of the period before it, labelled in `t`'s language. */
 export async function managerTables(
@@ -104,11 +105,7 @@ export async function managerTables(
       [text(t("admin.manager.time.decided")), count(now_.decided), count(then.decided)],
       [text(t("admin.manager.time.median")), days(now_.medianSeconds), days(then.medianSeconds)],
       [text(t("admin.manager.time.p90")), days(now_.p90Seconds), days(then.p90Seconds)],
-      [
-        text(t("admin.manager.time.promised", { count: promised })),
-        count(promised),
-        count(promised),
-      ],
+      [text(t("admin.manager.time.promised")), count(promised), count(promised)],
       [
         text(t("admin.manager.time.onTime")),
         ratio(now_.onTime, now_.decided),
@@ -171,7 +168,7 @@ export async function managerTables(
     languages.find((l) => l.code === code)?.name ?? code ?? none;
   const sliceLabel = (kind: string, key: string | null) =>
     kind === "source"
-      ? t(`admin.analytics.sources.${key}`)
+      ? t(`admin.source.${key}`)
       : kind === "language"
         ? languageName(key)
         : (key ?? t("admin.manager.direct"));
@@ -270,7 +267,7 @@ export async function managerTables(
       c("costOfReferred"),
     ],
     rows: [
-      ...money_[0].months.map((month) => moneyRow(date(month.month), [month])),
+      ...money_[0].months.map((row) => moneyRow(month(row.month), [row])),
       moneyRow(text(t("admin.manager.total")), money_[0].months),
       moneyRow(text(t("admin.manager.totalBefore")), money_[1].months),
     ],
