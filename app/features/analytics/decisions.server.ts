@@ -106,7 +106,7 @@ export async function backlogOverTime(
       where first_decided_at is null and created_at < ${end}
       union all
       select created_at, first_decided_at from submissions
-      where first_decided_at >= ${start} and created_at < ${end}
+      where first_decided_at >= ${start}
     )
     select p.bucket, count(c.created_at) as waiting,
       extract(epoch from p.at - min(c.created_at)) as oldest,

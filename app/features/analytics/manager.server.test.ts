@@ -1,5 +1,6 @@
+import { eq, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "#app/db/db.server.ts";
+import type { Database, DatabaseHandle } from "#app/db/db.server.ts";
 import {
   affiliateEntries,
   contractTemplates,
@@ -10,8 +11,11 @@ import {
   statementLines,
   statements,
   submissionOnboardingSteps,
+  submissions,
   submissionStatusHistory,
 } from "#app/db/schema.server.ts";
+import { changeStatus } from "#app/features/submissions/review.server.ts";
+import { undoDecision } from "#app/features/submissions/undo.server.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { insertAccount, insertAffiliate, insertApplicationRow } from "#app/test/factories.ts";
 import type { AnalyticsRange } from "./analytics.server.ts";
@@ -441,5 +445,82 @@ describe.each(databaseTargets)("the manager's analytics on %s", (_name, kind) =>
       { submissionId: ids.a5, name: "Bia L.", agencyCents: 250 },
     ]);
     expect((await agencyMoney(db(), before)).months[0]?.affiliateCostCents).toBe(2000);
+  });
+
+  it("reads the applications through indexes only, never a scan of the table", async () => {
+    // Sequential scans priced out: a plan that still has one has no index to use instead.
+    const plans: string[] = [];
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const recorder = {
+        execute: async (query: SQL) => {
+          const explained = await tx.execute(sql`explain ${query}`);
+          plans.push(
+            (explained as unknown as { rows: Record<string, string>[] }).rows
+              .map((line) => Object.values(line)[0])
+              .join("\n"),
+          );
+          return tx.execute(query);
+        },
+      } as unknown as Database;
+      await decisionTimes(recorder, range, 5);
+      await backlogOverTime(recorder, range, at("2025-03-30T12:00:00Z"));
+      await decisionsPerReviewer(recorder, range);
+      await approvalRates(recorder, range);
+      await cohortFunnel(recorder, range);
+    });
+    expect(plans).toHaveLength(5);
+    for (const plan of plans) expect(plan).not.toMatch(/Seq Scan on submissions/);
+    expect(plans[1]).toContain("submissions_undecided_created_idx");
+    expect(plans[1]).toContain("submissions_first_decided_idx");
+    expect(plans[2]).toContain("submission_history_decisions_idx");
+  });
+
+  it("keeps her first answer's time: set once, kept on reopening, recomputed on an undo", async () => {
+    const approver = { id: "rita", role: "approver" as const };
+    const admin = { id: "caio", role: "admin" as const };
+    const firstDecided = async (id: number) =>
+      (
+        await db()
+          .select({ at: submissions.firstDecidedAt })
+          .from(submissions)
+          .where(eq(submissions.id, id))
+      )[0]!.at;
+    const decide = async (
+      id: number,
+      from: "Pendente" | "Aprovado",
+      to: "Pendente" | "Aprovado" | "Reprovado",
+      actor: typeof approver | typeof admin = approver,
+    ) => {
+      const result = await changeStatus(db(), { submissionId: id, from, to, actor });
+      if (result.outcome !== "changed") throw new Error(result.outcome);
+      return result.decisionId;
+    };
+    const id = await insertApplicationRow(db(), { email: "kept@example.com" });
+    expect(await firstDecided(id)).toBeNull();
+    const first = await decide(id, "Pendente", "Aprovado");
+    const [decided] = await db()
+      .select({ at: submissionStatusHistory.createdAt })
+      .from(submissionStatusHistory)
+      .where(eq(submissionStatusHistory.id, first));
+    expect(await firstDecided(id)).toEqual(decided!.at);
+    // Reopened by the admin: she was told, so her first answer stays.
+    await decide(id, "Aprovado", "Pendente", admin);
+    expect(await firstDecided(id)).toEqual(decided!.at);
+    // Approved again, then undone: the first answer is still the first one.
+    const again = await decide(id, "Pendente", "Aprovado");
+    expect(await undoDecision(db(), again, { id: approver.id })).toMatchObject({
+      outcome: "undone",
+    });
+    expect(await firstDecided(id)).toEqual(decided!.at);
+
+    // Her only decision undone: she was never told, so no answer yet.
+    const other = await insertApplicationRow(db(), { email: "undone@example.com" });
+    const only = await decide(other, "Pendente", "Reprovado");
+    expect(await firstDecided(other)).not.toBeNull();
+    expect(await undoDecision(db(), only, { id: approver.id })).toMatchObject({
+      outcome: "undone",
+    });
+    expect(await firstDecided(other)).toBeNull();
   });
 });
