@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/db.server.ts";
 import { addDays, bucketsOf, type AnalyticsRange } from "./analytics.server.ts";
 import {
@@ -73,14 +73,22 @@ export interface BacklogPoint {
   bucket: string;
   waiting: number;
   oldestSeconds: number | null;
+  /** To the hour: each application counts from the start of the hour she applied in. */
   medianSeconds: number | null;
 }
+
+const HOUR = 3600;
+const hourOf = (instant: SQL) =>
+  sql`date_bin('1 hour', ${instant}, timestamptz '2000-01-01 00:00:00+00')`;
 
 /**
  * For each bucket of the range, the applications waiting at its end (received, not yet first
  * answered), and the age of the oldest and the median one. Those who may have waited in the
  * range are those still waiting and those answered since its start: two index ranges
- * (submissions_undecided_created_idx, submissions_first_decided_idx), joined to the few points.
+ * (submissions_undecided_created_idx, submissions_first_decided_idx), counted per hour applied
+ * and hour answered in one pass — a few thousand groups however many rows — then each bucket's
+ * end (an agency midnight, or now to the hour: both whole hours, as the agency's offsets are)
+ * reads the groups: who applied before it and was answered at or after it.
  */
 export async function backlogOverTime(
   db: Database,
@@ -90,44 +98,68 @@ export async function backlogOverTime(
   const buckets = bucketsOf(range);
   const ends = buckets.map((bucket, index) => buckets[index + 1] ?? addDays(range.to, 1));
   const { start, end } = rangeBounds(range);
-  const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const points = sql.join(
-    buckets.map(
-      (bucket, index) => sql`(${bucket}::text, least(${agencyMidnight(ends[index]!)}, ${nowSql}))`,
+  const nowHour = hourOf(sql`${now.toISOString()}::timestamptz`);
+  const [points, groups] = await Promise.all([
+    rowsOf<{ at: unknown }>(
+      db,
+      sql`select extract(epoch from least(midnight, ${nowHour})) as at
+        from unnest(array[${sql.join(
+          ends.map((day) => agencyMidnight(day)),
+          sql`, `,
+        )}]) with ordinality as p(midnight, n) order by n`,
     ),
-    sql`, `,
-  );
-  const rows = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`
-    with points(bucket, at) as (values ${points}),
-    candidates as (
-      select created_at, null::timestamptz as first_decided_at from submissions
-      where first_decided_at is null and created_at < ${end}
-      union all
-      select created_at, first_decided_at from submissions
-      where first_decided_at >= ${start}
-    )
-    select p.bucket, count(c.created_at) as waiting,
-      extract(epoch from p.at - min(c.created_at)) as oldest,
-      percentile_cont(0.5) within group (order by extract(epoch from p.at - c.created_at)) as median
-    from points p
-    left join candidates c on c.created_at < p.at
-      and (c.first_decided_at is null or c.first_decided_at >= p.at)
-    where p.at > ${start}
-    group by p.bucket, p.at
-    order by p.bucket`,
-  );
-  const byBucket = new Map(rows.map((row) => [String(row.bucket), row]));
-  return buckets.map((bucket) => {
-    const row = byBucket.get(bucket);
+    rowsOf<Record<string, unknown>>(
+      db,
+      sql`
+      select extract(epoch from applied) as applied, extract(epoch from answered) as answered,
+        count(*) as n, extract(epoch from min(created_at)) as first
+      from (
+        select ${hourOf(sql`created_at`)} as applied, null::timestamptz as answered, created_at
+        from submissions where first_decided_at is null and created_at < ${end}
+        union all
+        select ${hourOf(sql`created_at`)}, ${hourOf(sql`first_decided_at`)}, created_at
+        from submissions where first_decided_at >= ${start}
+      ) as waited
+      group by 1, 2
+      order by 1`,
+    ),
+  ]);
+  const hours = groups.map((row) => ({
+    applied: Number(row.applied),
+    answered: toNumberOrNull(row.answered),
+    n: Number(row.n),
+    first: Number(row.first),
+  }));
+  return buckets.map((bucket, index) => {
+    const at = Number(points[index]!.at);
+    // Oldest first (the groups are in the order applied): ages, each with how many share it.
+    const waiting = hours.filter(
+      (group) => group.applied < at && (group.answered === null || group.answered >= at),
+    );
+    const total = waiting.reduce((sum, group) => sum + group.n, 0);
+    if (total === 0) return { bucket, waiting: 0, oldestSeconds: null, medianSeconds: null };
     return {
       bucket,
-      waiting: toNumber(row?.waiting ?? 0),
-      oldestSeconds: toNumberOrNull(row?.oldest ?? null),
-      medianSeconds: toNumberOrNull(row?.median ?? null),
+      waiting: total,
+      oldestSeconds: at - Math.min(...waiting.map((group) => group.first)),
+      medianSeconds: medianAge(waiting, total, at),
     };
   });
+}
+
+/** The median age, as percentile_cont(0.5) would give it, of groups in the order applied. */
+function medianAge(groups: { applied: number; n: number }[], total: number, at: number): number {
+  // Ages descend as the groups go, so the k-th youngest is the (total − 1 − k)-th of the list.
+  const nth = (k: number) => {
+    let seen = 0;
+    for (const group of groups) {
+      seen += group.n;
+      if (k < seen) return at - group.applied;
+    }
+    return at - groups.at(-1)!.applied;
+  };
+  const middle = (total - 1) / 2;
+  return (nth(Math.floor(middle)) + nth(Math.ceil(middle))) / 2;
 }
 
 export interface ReviewerDay {
