@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server.ts";
-import { firstNameAndInitial } from "#app/features/staff-alerts/alerts.server.ts";
 import { monthStart } from "#app/features/statements/money.ts";
 import { statementTotals } from "#app/features/statements/money.ts";
 import { type AnalyticsRange } from "./analytics.server.ts";
@@ -48,12 +47,13 @@ export async function cohortFunnel(db: Database, range: AnalyticsRange): Promise
           and event in ('form_started', 'chatbot_started')) as started,
       count(*) as submitted,
       count(*) filter (where s.status = 'Aprovado') as approved,
-      count(*) filter (where s.status = 'Aprovado' and exists (
-        select 1 from model_contracts c
-        where c.submission_id = s.id and c.state in ('signed', 'countersigned'))) as signed,
-      count(*) filter (where s.status = 'Aprovado' and s.active_since is not null and exists (
-        select 1 from model_contracts c
-        where c.submission_id = s.id and c.state in ('signed', 'countersigned'))) as active
+      -- The signed contracts are few beside the applications: one hashed list, not a probe each.
+      count(*) filter (where s.status = 'Aprovado' and s.id in (
+        select c.submission_id from model_contracts c
+        where c.state in ('signed', 'countersigned'))) as signed,
+      count(*) filter (where s.status = 'Aprovado' and s.active_since is not null and s.id in (
+        select c.submission_id from model_contracts c
+        where c.state in ('signed', 'countersigned'))) as active
     from submissions s
     where s.created_at >= ${start} and s.created_at < ${end}`,
   );
@@ -157,8 +157,9 @@ export interface MoneyMonth {
 
 export interface AgencyMoney {
   months: MoneyMonth[];
-  /** The models whose statements brought the agency most in the range, first name and initial. */
-  topModels: { submissionId: number; name: string; agencyCents: number }[];
+  /** The models whose statements brought the agency most in the range (screens show her first
+   * name and initial only). */
+  topModels: { submissionId: number; fullName: string; agencyCents: number }[];
 }
 
 export const TOP_MODELS = 10;
@@ -204,7 +205,7 @@ export async function agencyMoney(db: Database, range: AnalyticsRange): Promise<
     }
     return entry;
   };
-  const models = new Map<number, { submissionId: number; name: string; agencyCents: number }>();
+  const models = new Map<number, { submissionId: number; fullName: string; agencyCents: number }>();
   for (const row of statementsRows) {
     const { agencyCents } = statementTotals(
       [{ grossCents: toNumber(row.gross) }],
@@ -216,7 +217,7 @@ export async function agencyMoney(db: Database, range: AnalyticsRange): Promise<
     const id = toNumber(row.submission_id);
     const model = models.get(id) ?? {
       submissionId: id,
-      name: firstNameAndInitial(String(row.full_name ?? "")),
+      fullName: String(row.full_name ?? ""),
       agencyCents: 0,
     };
     model.agencyCents += agencyCents;
@@ -226,7 +227,7 @@ export async function agencyMoney(db: Database, range: AnalyticsRange): Promise<
   return {
     months: [...months.values()].sort((a, b) => a.month.localeCompare(b.month)),
     topModels: [...models.values()]
-      .sort((a, b) => b.agencyCents - a.agencyCents || a.name.localeCompare(b.name))
+      .sort((a, b) => b.agencyCents - a.agencyCents || a.fullName.localeCompare(b.fullName))
       .slice(0, TOP_MODELS),
   };
 }

@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import type { Database } from "#app/db/db.server.ts";
 import { promisedReplyDays } from "#app/features/site/site-settings.server.ts";
+import { firstNameAndInitial } from "#app/features/staff-alerts/alerts.server.ts";
 import { languages } from "#app/i18n/languages.ts";
 import { type AnalyticsRange } from "./analytics.server.ts";
 import {
@@ -275,7 +276,10 @@ export async function managerTables(
   const modelsTable: ManagerTable = {
     id: "models",
     columns: [c("model"), c("agencyShare")],
-    rows: money_[0].topModels.map((model) => [text(model.name), money(model.agencyCents)]),
+    rows: money_[0].topModels.map((model) => [
+      text(firstNameAndInitial(model.fullName)),
+      money(model.agencyCents),
+    ]),
   };
 
   return [

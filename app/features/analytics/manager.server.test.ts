@@ -440,9 +440,9 @@ describe.each(databaseTargets)("the manager's analytics on %s", (_name, kind) =>
       },
     ]);
     expect(money.topModels).toEqual([
-      { submissionId: ids.a1, name: "Ana S.", agencyCents: 3100 },
-      { submissionId: ids.a8, name: "Carla D.", agencyCents: 500 },
-      { submissionId: ids.a5, name: "Bia L.", agencyCents: 250 },
+      { submissionId: ids.a1, fullName: "Ana Clara Souza", agencyCents: 3100 },
+      { submissionId: ids.a8, fullName: "Carla Dias", agencyCents: 500 },
+      { submissionId: ids.a5, fullName: "Bia Lima", agencyCents: 250 },
     ]);
     expect((await agencyMoney(db(), before)).months[0]?.affiliateCostCents).toBe(2000);
   });
