@@ -164,6 +164,7 @@ test.describe("analytics", () => {
         page.getByRole("heading", {
           level: 2,
           name: t("en", `admin.manager.groups.${group}.title`),
+          exact: true,
         }),
       ).toBeVisible();
     }
@@ -174,7 +175,7 @@ test.describe("analytics", () => {
       page.waitForEvent("download"),
       page
         .getByRole("link", {
-          name: `${t("en", "admin.manager.csv")}: ${t("en", "admin.manager.tables.backlog")}`,
+          name: `${t("en", "admin.manager.csv")} (${t("en", "admin.manager.tables.backlog")})`,
         })
         .click(),
     ]);

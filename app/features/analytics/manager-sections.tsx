@@ -42,6 +42,7 @@ type Row = { key: number; cells: Cell[] };
 
 /** The picture above a table, for the eye only (the table says the same). */
 function chartOf(table: ManagerTable, show: (cell: Cell) => string): ReactNode {
+  if (table.rows.length === 0) return null;
   const format = (value: number) => new Intl.NumberFormat().format(value);
   if (table.id === "backlog" && table.rows.length > 1) {
     return (
@@ -93,6 +94,7 @@ function ManagerTableSection({ table, query }: { table: ManagerTable; query: str
       id={`manager-${table.id}`}
       title={caption}
       landmark={false}
+      level={3}
       className="mt-6 min-w-0"
       actions={
         <a
@@ -102,7 +104,7 @@ function ManagerTableSection({ table, query }: { table: ManagerTable; query: str
         >
           <Icon name="download" className="size-4" />
           {t("admin.manager.csv")}
-          <span className="sr-only">{`: ${caption}`}</span>
+          <span className="sr-only">{` (${caption})`}</span>
         </a>
       }
     >
@@ -149,7 +151,8 @@ export function ManagerSections({
           <p className="mt-1 max-w-3xl text-sm text-ink-600">
             {t(`admin.manager.groups.${group.id}.intro`)}
           </p>
-          <div className="grid gap-x-8 xl:grid-cols-2">
+          {/* Side by side only the narrow tables: the others have five or six columns. */}
+          <div className={group.id === "onboarding" ? "grid gap-x-8 xl:grid-cols-2" : ""}>
             {group.tables.map((id) => {
               const table = byId.get(id);
               return table ? <ManagerTableSection key={id} table={table} query={query} /> : null;
