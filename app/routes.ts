@@ -103,6 +103,7 @@ export default [
     route("access-report", "routes/admin/access-report.tsx"),
     route("access-report.csv", "routes/admin/access-report-export.ts"),
     route("analytics", "routes/admin/analytics.tsx"),
+    route("analytics/csv/:table", "routes/admin/analytics-export.ts"),
     route("privacy", "routes/admin/privacy.tsx"),
     // Content: articles, their editor and preview, image uploads, FAQ and testimonials.
     route("blog", "routes/admin/blog.tsx"),

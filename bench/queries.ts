@@ -151,6 +151,46 @@ async function time(
 const list = (db: Database, label: string, filter: ReviewListFilter) =>
   time(db, label, async () => (await listSubmissions(db, filter)).rows.length);
 
+/** Each figure of the manager's analytics (issue 31) for the last 30 days, by day. */
+async function analyticsQueries(db: Database): Promise<QueryFigures[]> {
+  const decisions = await import("#app/features/analytics/decisions.server.ts");
+  const cohort = await import("#app/features/analytics/cohort.server.ts");
+  const { reportingDay } = await import("#app/features/analytics/counting.server.ts");
+  const { lastDays } = await import("#app/features/analytics/analytics.server.ts");
+  const today = reportingDay(new Date());
+  const range = { ...lastDays(today, 30), group: "day" as const };
+  return [
+    await time(db, "analytics: time to first decision", async () => {
+      await decisions.decisionTimes(db, range, 5);
+      return 1;
+    }),
+    await time(
+      db,
+      "analytics: backlog over time",
+      async () => (await decisions.backlogOverTime(db, range, new Date())).length,
+    ),
+    await time(
+      db,
+      "analytics: decisions per reviewer per day",
+      async () => (await decisions.decisionsPerReviewer(db, range)).length,
+    ),
+    await time(
+      db,
+      "analytics: approval rate by source, affiliate, language",
+      async () => (await decisions.approvalRates(db, range)).length,
+    ),
+    await time(db, "analytics: cohort funnel", async () => {
+      await cohort.cohortFunnel(db, range);
+      return 1;
+    }),
+    await time(
+      db,
+      "analytics: money per month and model",
+      async () => (await cohort.agencyMoney(db, range)).months.length,
+    ),
+  ];
+}
+
 export async function queriesBench(): Promise<QueriesResult> {
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) {
@@ -216,6 +256,8 @@ export async function queriesBench(): Promise<QueriesResult> {
         const stats = await dashboardStats(db);
         return stats.latest.length;
       }),
+      // The manager's analytics (issue 31: p95 ≤ 200 ms), over the last 30 days.
+      ...(await analyticsQueries(db)),
     ];
     // Issue 28: no search reads the whole table at a million rows.
     for (const query of queries.filter((q) => q.label.includes("search"))) {

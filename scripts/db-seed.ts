@@ -107,7 +107,7 @@ try {
         ), inserted as (
           insert into submissions (created_at, updated_at, status, source, language, full_name, email,
             email_normalized, age, whatsapp, instagram, experience, message, referral_code,
-            document_last_digits, consent_version, consented_at, affiliate_id)
+            document_last_digits, consent_version, consented_at, affiliate_id, first_decided_at)
           select at, at,
             case when i % 10 < 5 then 'Pendente' when i % 10 < 8 then 'Aprovado' else 'Reprovado' end,
             (array['form', 'chatbot', 'register'])[1 + (i * 5) % 3],
@@ -125,7 +125,9 @@ try {
             -- clear beside the encrypted number (left out here: the demo has no real documents).
             case when (i * 5) % 3 <> 0 then lpad(((i::bigint * 4813 + 271) % 10000)::text, 4, '0') end,
             '2026-11-22/pt', at,
-            (select id from affiliates where referral_code = code)
+            (select id from affiliates where referral_code = code),
+            -- Decided two days after applying, as the history below says.
+            case when i % 10 >= 5 then at + interval '2 days' end
           from rows
           returning id, status, created_at
         )

@@ -100,7 +100,7 @@ export const screens = {
   // Approvers read the affiliates and the analytics; every change to an affiliate is an admin's.
   adminAffiliates: { paths: ["/admin/afiliados"], roles: staff },
   adminAffiliate: { paths: ["/admin/afiliados/:id"], roles: staff, act: admins },
-  adminAnalytics: { paths: ["/admin/analytics"], roles: staff },
+  adminAnalytics: { paths: ["/admin/analytics", "/admin/analytics/csv/:table"], roles: staff },
   // Welcome calls (issue 29): each manager's week and her own availability (an admin may open
   // anyone's week; the invitation's title on the availability page is the admin's).
   adminAgenda: { paths: ["/admin/agenda"], roles: staff },

@@ -26,6 +26,7 @@ export const accessActions = [
   "submission.identity",
   "submissions.export",
   "access-report.export",
+  "analytics.export",
   "user.role",
   "user.disable",
   "user.enable",

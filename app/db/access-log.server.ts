@@ -117,6 +117,7 @@ export interface AccessDetails {
     waiting?: string;
   };
   "access-report.export": Record<"action" | "actor" | "from" | "to", string | null>;
+  "analytics.export": { table: string; from: string; to: string };
   "user.role": Change<Role> & { affiliate?: "created" | "reactivated" | "suspended" };
   "user.disable": { sessionsEnded: number };
   "user.enable": { sessionsEnded?: never };

@@ -204,6 +204,14 @@ export const submissions = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // The backlog over time (analytics, issue 31): who waited on a day is either still waiting
+    // or was first answered after it, each found by its own small index, never the whole table.
+    index("submissions_undecided_created_idx")
+      .on(table.createdAt)
+      .where(sql`first_decided_at is null`),
+    index("submissions_first_decided_idx")
+      .on(table.firstDecidedAt, table.createdAt)
+      .where(sql`first_decided_at is not null`),
   ],
 );
 
@@ -242,7 +250,14 @@ export const submissionStatusHistory = pgTable(
     undoneAt: timestamp("undone_at", { withTimezone: true }),
     undoneBy: text("undone_by"),
   },
-  (table) => [index("submission_history_submission_idx").on(table.submissionId, table.createdAt)],
+  (table) => [
+    index("submission_history_submission_idx").on(table.submissionId, table.createdAt),
+    // Decisions in a range of days (analytics: per reviewer, rejection reasons), without
+    // reading the applicants' own rows or the undone ones.
+    index("submission_history_decisions_idx")
+      .on(table.createdAt)
+      .where(sql`to_status in ('Aprovado', 'Reprovado') and undone_at is null`),
+  ],
 );
 
 export const mailStatuses = ["queued", "sent", "failed"] as const;

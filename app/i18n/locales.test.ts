@@ -51,6 +51,10 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
   // "Chatbot" is the usual loanword in Portuguese, Spanish, Italian and German ("chattbot" in
   // Swedish), and Portuguese, German and Swedish say "Status" too.
   pt: [
+    // The manager's analytics (issue 31): words these languages share with English.
+    "admin.manager.total",
+    "admin.manager.groups.onboarding.title",
+
     "admin.blog.nav",
     "meta.blogTitle",
     "nav.blog",
@@ -69,6 +73,9 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
   ],
   // "Error" is also the Spanish word.
   es: [
+    // The manager's analytics (issue 31): words these languages share with English.
+    "admin.manager.total",
+
     "admin.blog.nav",
     "meta.blogTitle",
     "nav.blog",
@@ -104,6 +111,12 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
   ],
   // German uses "FAQ", "optional", "Code", "Name" and "Status" as they are.
   de: [
+    // The manager's analytics (issue 31): words these languages share with English.
+    "admin.manager.columns.median",
+    "admin.manager.columns.model",
+    "admin.manager.by.affiliate",
+    "admin.manager.groups.onboarding.title",
+
     "admin.blog.nav",
     "meta.blogTitle",
     "nav.blog",
@@ -125,7 +138,13 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "statements.import.columns.model",
     "statements.document.model",
   ],
-  sv: ["admin.list.status"],
+  sv: [
+    "admin.list.status",
+    // The manager's analytics (issue 31).
+    "admin.manager.columns.period",
+    "admin.manager.columns.median",
+    "admin.manager.by.affiliate",
+  ],
 };
 // Kept in English in every language on purpose (see the next test), so never "untranslated".
 // "WhatsApp" is a name.

@@ -1183,6 +1183,14 @@ describe.each(routeTestTargets)("hostile input to every route on %s", (_name, ki
         query: { from: day, to: day, group: validText("day", "week", "month", "year") },
       },
     },
+    "routes/admin/analytics-export.ts": {
+      loader: {
+        as: "admin",
+        path: "/admin/analytics/csv/backlog",
+        params: fc.record({ table: validText("backlog", "money", "users") }),
+        query: { from: day, to: day, group: validText("day", "week", "month", "year") },
+      },
+    },
     "routes/admin/privacy.tsx": {
       action: {
         as: "admin",

@@ -122,6 +122,8 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
   "/admin/aprovados": screen(),
   "/admin/reprovados": screen(),
   "/admin/analytics": screen(),
+  // One of the manager's tables as a file (issue 31): staff get it.
+  "/admin/analytics/csv/:table": screen(ok, { url: "/admin/analytics/csv/backlog", page: false }),
   "/admin/production-checklist": screen(),
   "/admin/tech-report": screen(),
   "/admin/users": screen(),

@@ -15,6 +15,7 @@ export function Section({
   actions,
   landmark = true,
   hideTitle = false,
+  level = 2,
   className,
   children,
 }: {
@@ -29,13 +30,16 @@ export function Section({
   landmark?: boolean;
   /** Named for screen readers only (the figures speak for themselves on screen). */
   hideTitle?: boolean;
+  /** Its heading's level: 3 under a heading of the page's own (analytics' groups of tables). */
+  level?: 2 | 3;
   className?: string;
   children?: ReactNode;
 }) {
+  const Heading = level === 3 ? "h3" : "h2";
   const heading = (
-    <h2 id={`${id}-title`} className={hideTitle ? "sr-only" : "section-title"}>
+    <Heading id={`${id}-title`} className={hideTitle ? "sr-only" : "section-title"}>
       {title}
-    </h2>
+    </Heading>
   );
   const intro = description ? <p className="section-description">{description}</p> : null;
   return (

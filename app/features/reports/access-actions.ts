@@ -29,6 +29,7 @@ const actionLabels = {
   "submission.identity": "identityDecision",
   "submissions.export": "exportSubmissions",
   "access-report.export": "exportAccessReport",
+  "analytics.export": "exportAnalytics",
   "user.role": "userRole",
   "user.disable": "userDisable",
   "user.enable": "userEnable",

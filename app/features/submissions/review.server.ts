@@ -76,7 +76,14 @@ export async function changeStatus(
     }
     const [updated] = await tx
       .update(submissions)
-      .set({ status: change.to, updatedAt: new Date() })
+      .set({
+        status: change.to,
+        updatedAt: new Date(),
+        // Her first answer (analytics' time to first decision); a reopening keeps it: she was told.
+        ...(change.to === "Pendente"
+          ? {}
+          : { firstDecidedAt: sql`coalesce(${submissions.firstDecidedAt}, now())` }),
+      })
       .where(
         and(
           eq(submissions.id, change.submissionId),

@@ -10,6 +10,7 @@ import {
   type SubmissionStatus as Status,
 } from "#app/db/schema.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
+import { recomputeFirstDecision } from "./first-decision.server.ts";
 import { reasonLabel } from "./reason-labels.server.ts";
 
 /**
@@ -121,6 +122,7 @@ export async function undoDecision(
         .update(history)
         .set({ undoneAt: sql`now()`, undoneBy: actor.id })
         .where(eq(history.id, decisionId));
+      await recomputeFirstDecision(tx, row.submissionId);
       const reason = row.reasonId === null ? null : await reasonLabel(tx, row.reasonId);
       await recordAccess(tx, "submission.undo", {
         actor,

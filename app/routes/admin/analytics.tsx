@@ -13,8 +13,9 @@ import { useFigures } from "#app/features/analytics/figures.ts";
 import { FunnelSection } from "#app/features/analytics/funnel-section.tsx";
 import { OverTimeSection } from "#app/features/analytics/over-time-section.tsx";
 import { RangeForm } from "#app/features/analytics/range-form.tsx";
-import { rejectionsByReason } from "#app/features/analytics/rejection-reasons.server.ts";
-import { RejectionReasonsSection } from "#app/features/analytics/rejection-reasons-section.tsx";
+import { ManagerSections } from "#app/features/analytics/manager-sections.tsx";
+import { managerTables } from "#app/features/analytics/manager-tables.server.ts";
+import { previousRange } from "#app/features/analytics/periods.server.ts";
 import { analyticsView } from "#app/features/analytics/report-view.server.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
@@ -24,7 +25,8 @@ import type { Route } from "./+types/analytics";
 /**
  * /admin/analytics (approver and admin read it): applications over time and by status, source,
  * language, country and affiliate, and the funnel from page views to approvals, for a range of
- * days picked on screen. Every chart has its table; the query string holds the range, so a
+ * days picked on screen; then what a manager runs the agency on (issue 31), each table beside
+ * the period before and downloadable as CSV (analytics-export.ts). Every chart has its table; the query string holds the range, so a
  * range can be bookmarked and the page works without JavaScript.
  */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -34,10 +36,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { range, errors, submitted } = parseRange(new URL(request.url).searchParams, today);
   const db = await getDatabase();
   await flushCounts(db); // this instance's latest counts, so the funnel is current
-  const [report, reasons] = await Promise.all([
+  const [report, tables] = await Promise.all([
     analyticsReport(db, range),
-    rejectionsByReason(db, range),
+    managerTables(db, range, { t, language, now: new Date(), today }),
   ]);
+  const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" });
+  const before = previousRange(range);
+  const previous = [before.from, before.to].map((day) =>
+    dateFormat.format(new Date(`${day}T12:00:00Z`)),
+  );
   const hasErrors = Object.keys(errors).length > 0;
   return data(
     {
@@ -48,7 +55,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       form: hasErrors ? submitted : { from: range.from, to: range.to, group: range.group },
       presets: rangePresets.map((days) => ({ days, ...lastDays(today, days) })),
       ...analyticsView(report, range, language, t),
-      reasons,
+      tables,
+      previous: { from: previous[0]!, to: previous[1]! },
     },
     { status: hasErrors ? 400 : 200 },
   );
@@ -88,9 +96,12 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
 
       <FunnelSection funnel={loaderData.funnel} />
       <OverTimeSection periods={loaderData.overTime} group={range.group} />
-      <Breakdowns view={loaderData}>
-        <RejectionReasonsSection reasons={loaderData.reasons} />
-      </Breakdowns>
+      <Breakdowns view={loaderData} />
+
+      <p className="mt-10 max-w-3xl text-ink-700">
+        {t("admin.manager.compared", loaderData.previous)}
+      </p>
+      <ManagerSections tables={loaderData.tables} range={range} />
     </>
   );
 }

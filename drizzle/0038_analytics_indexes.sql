@@ -1,0 +1,3 @@
+CREATE INDEX "submission_history_decisions_idx" ON "submission_status_history" USING btree ("created_at") WHERE to_status in ('Aprovado', 'Reprovado') and undone_at is null;--> statement-breakpoint
+CREATE INDEX "submissions_undecided_created_idx" ON "submissions" USING btree ("created_at") WHERE first_decided_at is null;--> statement-breakpoint
+CREATE INDEX "submissions_first_decided_idx" ON "submissions" USING btree ("first_decided_at","created_at") WHERE first_decided_at is not null;
