@@ -327,7 +327,9 @@ describe.each(databaseTargets)("affiliate payouts on %s", (_name, kind) => {
     // Her two, and the entries the earlier tests' cancelled batches freed.
     const rows = csv.trim().split("\r\n").length - 1;
     expect(rows).toBeGreaterThanOrEqual(2);
-    expect(logged).toEqual([{ actorId: admin.id, details: { batch: made.batchId, payouts: rows } }]);
+    expect(logged).toEqual([
+      { actorId: admin.id, details: { batch: made.batchId, payouts: rows } },
+    ]);
     expect(await bankFile(database.db, admin, 999_999_999)).toBeNull();
     await cancelBatch(database.db, admin, made.batchId);
   });
