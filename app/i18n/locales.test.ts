@@ -66,6 +66,10 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "admin.detail.email",
     // "Menu" is the Portuguese word too.
     "admin.nav.menu",
+    // Brazil's tax numbers keep their names in every language (a PIX key's type).
+    "payouts.details.keyTypes.cpf",
+    "payouts.details.keyTypes.cnpj",
+    "payouts.details.keyTypes.email",
   ],
   // "Error" is also the Spanish word.
   es: [
@@ -76,11 +80,18 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "meta.errorTitle",
     "notFound.code",
     "admin.source.chatbot",
+    // Brazil's tax numbers keep their names in every language (a PIX key's type).
+    "payouts.details.keyTypes.cpf",
+    "payouts.details.keyTypes.cnpj",
   ],
   // Italian websites say "Home", and "creator" is the usual loanword ("Creator, Florianópolis").
   // "Password" is the Italian word too.
   it: [
     "admin.blog.nav",
+    // Brazil's tax numbers keep their names in every language (a PIX key's type).
+    "payouts.details.keyTypes.cpf",
+    "payouts.details.keyTypes.cnpj",
+    "payouts.details.keyTypes.email",
     // "Password" is the Italian word too.
     "security.password.title",
     "meta.blogTitle",
@@ -104,6 +115,9 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
   ],
   // German uses "FAQ", "optional", "Code", "Name" and "Status" as they are.
   de: [
+    // Brazil's tax numbers keep their names in every language (a PIX key's type).
+    "payouts.details.keyTypes.cpf",
+    "payouts.details.keyTypes.cnpj",
     "admin.blog.nav",
     "meta.blogTitle",
     "nav.blog",
@@ -125,7 +139,12 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "statements.import.columns.model",
     "statements.document.model",
   ],
-  sv: ["admin.list.status"],
+  sv: [
+    "admin.list.status",
+    // Brazil's tax numbers keep their names in every language (a PIX key's type).
+    "payouts.details.keyTypes.cpf",
+    "payouts.details.keyTypes.cnpj",
+  ],
 };
 // Kept in English in every language on purpose (see the next test), so never "untranslated".
 // "WhatsApp" is a name.

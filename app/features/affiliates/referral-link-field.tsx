@@ -43,7 +43,7 @@ export function ReferralLinkField({ link }: { link: string }) {
 
   async function share() {
     try {
-      await navigator.share({ title: t("portal.link.shareTitle"), url: link });
+      await navigator.share({ url: link });
     } catch (error) {
       // She closed the share sheet: nothing to say. Anything else: the link is copied instead.
       if ((error as Error).name !== "AbortError") await copy();
