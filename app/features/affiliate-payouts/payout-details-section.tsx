@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { Section } from "#app/components/ui/card.tsx";
@@ -75,8 +76,11 @@ export function PayoutDetailsSection({
             {t("payouts.details.current")}
           </dt>
           <dd className="mt-1 font-mono text-base text-ink-900" data-testid="payout-hint">
+            {/* A PIX key's hint names PIX already; an account's is its numbers alone. */}
             {details.current
-              ? `${t(`payouts.details.methods.${details.current.method}`)} · ${details.current.hint}`
+              ? details.current.method === "bank"
+                ? `${t("payouts.details.methods.bank")} · ${details.current.hint}`
+                : details.current.hint
               : t("payouts.details.none")}
           </dd>
         </div>
@@ -122,51 +126,7 @@ export function PayoutDetailsSection({
           </div>
         </fieldset>
 
-        <fieldset className="grid gap-4 group-has-[#payout-method-bank:checked]:hidden sm:grid-cols-2">
-          <legend className="sr-only">{t("payouts.details.methods.pix")}</legend>
-          <Field id="payout-keyType" label={t("payouts.details.fields.keyType")}>
-            {(aria) => (
-              <select
-                {...aria}
-                name="keyType"
-                defaultValue={typed.keyType ?? "cpf"}
-                className={select}
-              >
-                {pixKeyTypes.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`payouts.details.keyTypes.${type}`)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          {field("key", { hint: t("payouts.details.keyHint") })}
-        </fieldset>
-
-        <fieldset className="grid gap-4 group-has-[#payout-method-pix:checked]:hidden sm:grid-cols-2">
-          <legend className="sr-only">{t("payouts.details.methods.bank")}</legend>
-          {field("bankCode", { inputMode: "numeric", hint: t("payouts.details.bankCodeHint") })}
-          {field("branch", { inputMode: "numeric" })}
-          {field("account", { hint: t("payouts.details.accountHint") })}
-          <Field id="payout-accountType" label={t("payouts.details.fields.accountType")}>
-            {(aria) => (
-              <select
-                {...aria}
-                name="accountType"
-                defaultValue={typed.accountType ?? "checking"}
-                className={select}
-              >
-                {accountTypes.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`payouts.details.accountTypes.${type}`)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          {field("holderName", { autoComplete: "name" })}
-          {field("holderDocument", { inputMode: "numeric" })}
-        </fieldset>
+        <MethodFields typed={typed} field={field} />
 
         <div className="max-w-sm">
           <Field
@@ -192,5 +152,68 @@ export function PayoutDetailsSection({
         </Button>
       </Form>
     </Section>
+  );
+}
+
+/** The PIX key's fields and the bank account's: only the chosen method's are shown (CSS). */
+function MethodFields({
+  typed,
+  field,
+}: {
+  typed: Record<string, string | undefined>;
+  field: (
+    name: string,
+    props?: { autoComplete?: string; inputMode?: "numeric" | "email" | "text"; hint?: string },
+  ) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <fieldset className="grid gap-4 group-has-[#payout-method-bank:checked]:hidden sm:grid-cols-2">
+        <legend className="sr-only">{t("payouts.details.methods.pix")}</legend>
+        <Field id="payout-keyType" label={t("payouts.details.fields.keyType")}>
+          {(aria) => (
+            <select
+              {...aria}
+              name="keyType"
+              defaultValue={typed.keyType ?? "cpf"}
+              className={select}
+            >
+              {pixKeyTypes.map((type) => (
+                <option key={type} value={type}>
+                  {t(`payouts.details.keyTypes.${type}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {field("key", { hint: t("payouts.details.keyHint") })}
+      </fieldset>
+
+      <fieldset className="grid gap-4 group-has-[#payout-method-pix:checked]:hidden sm:grid-cols-2">
+        <legend className="sr-only">{t("payouts.details.methods.bank")}</legend>
+        {field("bankCode", { inputMode: "numeric", hint: t("payouts.details.bankCodeHint") })}
+        {field("branch", { inputMode: "numeric" })}
+        {field("account", { hint: t("payouts.details.accountHint") })}
+        <Field id="payout-accountType" label={t("payouts.details.fields.accountType")}>
+          {(aria) => (
+            <select
+              {...aria}
+              name="accountType"
+              defaultValue={typed.accountType ?? "checking"}
+              className={select}
+            >
+              {accountTypes.map((type) => (
+                <option key={type} value={type}>
+                  {t(`payouts.details.accountTypes.${type}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {field("holderName", { autoComplete: "name" })}
+        {field("holderDocument", { inputMode: "numeric" })}
+      </fieldset>
+    </>
   );
 }
