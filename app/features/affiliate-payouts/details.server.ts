@@ -11,7 +11,8 @@ import {
   user,
 } from "#app/db/schema.server.ts";
 import { decrypt, encrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
-import { CHANGE_TTL_HOURS, payoutHint, type PayoutDetails } from "./details.ts";
+import { CHANGE_TTL_HOURS } from "./constants.ts";
+import { payoutHint, type PayoutDetails } from "./details.ts";
 import { mailPayoutDetailsLink } from "./mail.server.ts";
 
 /*

@@ -5,6 +5,7 @@ import {
   type PixKeyType,
 } from "#app/db/affiliate-program-states.ts";
 import { isValidCnpj, normalizeCnpj } from "#app/features/site/cnpj.ts";
+import { accountTypes } from "./constants.ts";
 
 /*
  * Her payout details (issue 31): a PIX key of one of the five types the Central Bank defines, or
@@ -24,10 +25,6 @@ export type PayoutDetails =
       holderDocument: string;
     };
 
-/** How long the link mailed for a change works. */
-export const CHANGE_TTL_HOURS = 24;
-
-export const accountTypes = ["checking", "savings"] as const;
 
 /** Eleven digits whose two check digits are right (and not one repeated digit). */
 export function isValidCpf(cpf: string): boolean {

@@ -6,7 +6,7 @@ import { Field, Input } from "#app/components/ui/field.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { pixKeyTypes } from "#app/db/affiliate-program-states.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
-import { accountTypes } from "./details.ts";
+import { accountTypes } from "./constants.ts";
 
 /** What the portal's action answers a refused change with: the error, and what she typed. */
 export interface PayoutDetailsResult {

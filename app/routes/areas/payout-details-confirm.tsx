@@ -5,7 +5,7 @@ import { AreaShell } from "#app/components/layout/area-shell.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
-import { CHANGE_TTL_HOURS } from "#app/features/affiliate-payouts/details.ts";
+import { CHANGE_TTL_HOURS } from "#app/features/affiliate-payouts/constants.ts";
 import {
   affiliateOfUser,
   confirmPayoutDetailsChange,
