@@ -75,7 +75,12 @@ export function PayoutDetailsSection({
           <dt className="text-xs font-semibold tracking-wide text-ink-500 uppercase">
             {t("payouts.details.current")}
           </dt>
-          <dd className="mt-1 font-mono text-base text-ink-900" data-testid="payout-hint">
+          <dd
+            className={
+              details.current ? "mt-1 font-mono text-base text-ink-900" : "mt-1 text-ink-700"
+            }
+            data-testid="payout-hint"
+          >
             {/* A PIX key's hint names PIX already; an account's is its numbers alone. */}
             {details.current
               ? details.current.method === "bank"
