@@ -42,6 +42,10 @@ export default [
   // Her identity check: her photos sent, its state (issue 30).
   route("dashboard/model/identity", "routes/areas/identity.tsx"),
   route("portal", "routes/areas/portal.tsx"),
+  // Her QR code as files, and the mailed link that confirms new payout details (issue 31).
+  route("portal/qr.png", "routes/areas/portal-qr.ts", { id: "portal-qr-png" }),
+  route("portal/qr.svg", "routes/areas/portal-qr.ts", { id: "portal-qr-svg" }),
+  route("portal/payout-details/confirm", "routes/areas/payout-details-confirm.tsx"),
   route("account/security", "routes/account/security.tsx"),
   route("account/notifications", "routes/account/notifications.tsx"),
   route("account/data.json", "routes/account/data-json.ts"),
@@ -100,6 +104,10 @@ export default [
     route("tech-report", "routes/admin/tech-report.tsx"),
     route("afiliados", "routes/admin/affiliates.tsx"),
     route("afiliados/:id", "routes/admin/affiliate.tsx"),
+    // Payout batches (issue 31): what a batch would take, a batch, its bank file.
+    route("afiliados/pagamentos", "routes/admin/affiliate-payouts.tsx"),
+    route("afiliados/pagamentos/:batch", "routes/admin/affiliate-payout-batch.tsx"),
+    route("afiliados/pagamentos/:batch/payouts.csv", "routes/admin/affiliate-payout-batch-csv.ts"),
     route("access-report", "routes/admin/access-report.tsx"),
     route("access-report.csv", "routes/admin/access-report-export.ts"),
     route("analytics", "routes/admin/analytics.tsx"),

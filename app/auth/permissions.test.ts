@@ -89,6 +89,7 @@ const specification: Record<ScreenName, { open: Role[]; act?: Role[] }> = {
   adminAffiliates: { open: staff },
   adminAffiliate: { open: staff, act: admins },
   adminAnalytics: { open: staff },
+  adminAffiliatePayouts: { open: admins },
   // Welcome calls (section 8): a manager's week and her own availability; an approver or admin.
   adminAgenda: { open: staff },
   // Monthly statements (issue 30): approvers may read them; recording, publishing, correcting,

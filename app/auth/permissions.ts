@@ -40,7 +40,12 @@ export const screens = {
     paths: ["/dashboard/model/statements", "/dashboard/model/statements/:id/:format"],
     roles: ["model"],
   },
-  affiliatePortal: { paths: ["/portal"], roles: ["affiliate"] },
+  // Her portal, her QR code's files and the mailed link of new payout details (issue 31): hers
+  // only, by her session.
+  affiliatePortal: {
+    paths: ["/portal", "/portal/qr.png", "/portal/qr.svg", "/portal/payout-details/confirm"],
+    roles: ["affiliate"],
+  },
   accountSecurity: { paths: ["/account/security"], roles },
   // How a reviewer hears about new applications (app/features/staff-alerts/).
   accountNotifications: { paths: ["/account/notifications"], roles: staff },
@@ -101,6 +106,15 @@ export const screens = {
   adminAffiliates: { paths: ["/admin/afiliados"], roles: staff },
   adminAffiliate: { paths: ["/admin/afiliados/:id"], roles: staff, act: admins },
   adminAnalytics: { paths: ["/admin/analytics", "/admin/analytics/csv/:table"], roles: staff },
+  // Payout batches and their bank files, with every affiliate's decrypted details: admins only.
+  adminAffiliatePayouts: {
+    paths: [
+      "/admin/afiliados/pagamentos",
+      "/admin/afiliados/pagamentos/:batch",
+      "/admin/afiliados/pagamentos/:batch/payouts.csv",
+    ],
+    roles: admins,
+  },
   // Welcome calls (issue 29): each manager's week and her own availability (an admin may open
   // anyone's week; the invitation's title on the availability page is the admin's).
   adminAgenda: { paths: ["/admin/agenda"], roles: staff },

@@ -35,6 +35,11 @@ export const accessActions = [
   "affiliate.commission",
   "affiliate.ledger",
   "affiliate.ledger.void",
+  // Her payout details replaced by her mailed link; a payout batch made, paid or cancelled, and
+  // its bank file (decrypted details) exported (issue 31).
+  "affiliate.payout-details-changed",
+  "affiliate.payout-batch",
+  "affiliate.payout-export",
   "settings.smtp",
   "settings.test-mail",
   "settings.reasons",

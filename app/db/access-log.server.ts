@@ -126,6 +126,21 @@ export interface AccessDetails {
   "affiliate.commission": Change<string | null>;
   "affiliate.ledger": LedgerEntryDetails & { note?: string };
   "affiliate.ledger.void": LedgerEntryDetails;
+  /** She followed her mailed link: her payout details are now these (their hint only). */
+  "affiliate.payout-details-changed": { method: "pix" | "bank"; hint: string };
+  "affiliate.payout-batch":
+    | { batch: number; change: "created"; payouts: number; totalCents: number }
+    | {
+        batch: number;
+        change: "paid";
+        reference: string;
+        paidOn: string;
+        payouts: number;
+        totalCents: number;
+      }
+    | { batch: number; change: "cancelled"; entries: number };
+  /** The bank's file of a batch, with each payout's details decrypted. */
+  "affiliate.payout-export": { batch: number; payouts: number };
   "settings.smtp": {
     host: string;
     port: number;

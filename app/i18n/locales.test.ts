@@ -54,7 +54,6 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     // The manager's analytics (issue 31): words these languages share with English.
     "admin.manager.total",
     "admin.manager.groups.onboarding.title",
-
     "admin.blog.nav",
     "meta.blogTitle",
     "nav.blog",
@@ -70,6 +69,10 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "admin.detail.email",
     // "Menu" is the Portuguese word too.
     "admin.nav.menu",
+    // Brazil's tax numbers keep their names in every language (a PIX key's type).
+    "payouts.details.keyTypes.cpf",
+    "payouts.details.keyTypes.cnpj",
+    "payouts.details.keyTypes.email",
   ],
   // "Error" is also the Spanish word.
   es: [
@@ -83,11 +86,18 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "meta.errorTitle",
     "notFound.code",
     "admin.source.chatbot",
+    // Brazil's tax numbers keep their names in every language (a PIX key's type).
+    "payouts.details.keyTypes.cpf",
+    "payouts.details.keyTypes.cnpj",
   ],
   // Italian websites say "Home", and "creator" is the usual loanword ("Creator, Florianópolis").
   // "Password" is the Italian word too.
   it: [
     "admin.blog.nav",
+    // Brazil's tax numbers keep their names in every language (a PIX key's type).
+    "payouts.details.keyTypes.cpf",
+    "payouts.details.keyTypes.cnpj",
+    "payouts.details.keyTypes.email",
     // "Password" is the Italian word too.
     "security.password.title",
     "meta.blogTitle",
@@ -116,7 +126,9 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "admin.manager.columns.model",
     "admin.manager.by.affiliate",
     "admin.manager.groups.onboarding.title",
-
+    // Brazil's tax numbers keep their names in every language (a PIX key's type).
+    "payouts.details.keyTypes.cpf",
+    "payouts.details.keyTypes.cnpj",
     "admin.blog.nav",
     "meta.blogTitle",
     "nav.blog",
@@ -144,6 +156,9 @@ const sameAsEnglish: Partial<Record<string, readonly string[]>> = {
     "admin.manager.columns.period",
     "admin.manager.columns.median",
     "admin.manager.by.affiliate",
+    // Brazil's tax numbers keep their names in every language (a PIX key's type).
+    "payouts.details.keyTypes.cpf",
+    "payouts.details.keyTypes.cnpj",
   ],
 };
 // Kept in English in every language on purpose (see the next test), so never "untranslated".

@@ -69,12 +69,18 @@ export const namespaces = [
   "manager-card",
   // Her contract (issue 30): the templates, her page's panel, her signing page and card.
   "contracts",
+  // The affiliate's payouts (issue 31): her payout details and payouts in the portal, the
+  // mailed link's page; the admin's payout batches.
+  "payouts",
+  "admin-payouts",
   // Read by the server only (page titles, mail): never sent to a browser.
   "meta",
   // The default "how it works" of the home page, until the agency writes its own.
   "site-content",
   "mail",
   "mail-staff",
+  // The affiliate's payout mails (issue 31).
+  "mail-payouts",
 ] as const;
 
 export type Namespace = (typeof namespaces)[number];
@@ -83,5 +89,6 @@ export const serverOnlyNamespaces: readonly Namespace[] = [
   "meta",
   "mail",
   "mail-staff",
+  "mail-payouts",
   "site-content",
 ];

@@ -33,6 +33,8 @@ export const urgentMailKinds: readonly string[] = [
   "privacyErase",
   // Someone tried to sign up with her address: she may be trying to get in right now.
   "sign-up-attempt",
+  // The link that confirms an affiliate's new payout details: she waits for it on her portal.
+  "payout-details-confirm",
 ];
 
 /** The outbox priority of a kind: higher goes first. */
@@ -66,6 +68,12 @@ export const statementMailKinds = ["statement-published"] as const;
 export const IDENTITY_RETAKE_MAIL_KIND = "identity-retake";
 export const identityMailKinds = [IDENTITY_RETAKE_MAIL_KIND] as const;
 
+/**
+ * The affiliate's payouts (issue 31), the product's own wording: the link that confirms her new
+ * payout details, and a discreet note that a payout was sent (no amount).
+ */
+export const payoutMailKinds = ["payout-details-confirm", "payout-sent"] as const;
+
 /** The kinds the outbox's list names in her language (any other is shown as stored). */
 export const labelledMailKinds: readonly string[] = [
   ...mailTemplateKinds,
@@ -75,6 +83,7 @@ export const labelledMailKinds: readonly string[] = [
   ...contractMailKinds,
   ...statementMailKinds,
   ...identityMailKinds,
+  ...payoutMailKinds,
 ];
 
 export const isMailTemplateKind = (value: unknown): value is MailTemplateKind =>

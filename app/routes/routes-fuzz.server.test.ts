@@ -406,10 +406,41 @@ describe.each(routeTestTargets)("hostile input to every route on %s", (_name, ki
       loader: { as: "model", path: "/dashboard/model/identity", query: { sent: validText("1") } },
     },
     "routes/areas/portal.tsx": {
+      // Her payout details (issue 31): the fuzz's affiliate's password is never guessed here.
+      action: {
+        as: "affiliate",
+        path: "/portal",
+        fields: {
+          intent: validText("payout-details"),
+          method: validText("pix", "bank", "x"),
+          keyType: validText("cpf", "cnpj", "email", "phone", "random", "x"),
+          key: validText("529.982.247-25", "=1+1", "a@b.co", "(48) 99999-2020", ""),
+          bankCode: validText("260", "2600"),
+          branch: validText("0001", "x"),
+          account: validText("12345-6", "12345"),
+          accountType: validText("checking", "x"),
+          holderName: validText("Ana", "=cmd"),
+          holderDocument: validText("52998224725", "1"),
+          password: validText("not-her-password", ""),
+        },
+      },
       loader: {
         as: "affiliate",
         path: "/portal",
         query: { weeks: validText("4", "12", "52"), page: validText("1", "2") },
+      },
+    },
+    "routes/areas/portal-qr.ts": { loader: { as: "affiliate", path: "/portal/qr.png" } },
+    "routes/areas/payout-details-confirm.tsx": {
+      action: {
+        as: "affiliate",
+        path: "/portal/payout-details/confirm",
+        fields: { token: validText("guessed", "", "x".repeat(200)) },
+      },
+      loader: {
+        as: "affiliate",
+        path: "/portal/payout-details/confirm",
+        query: { token: validText("guessed", "", "x".repeat(200)) },
       },
     },
     "routes/account/security.tsx": {
@@ -908,6 +939,40 @@ describe.each(routeTestTargets)("hostile input to every route on %s", (_name, ki
       },
     },
     "routes/areas/statements.tsx": { loader: { as: "model", path: "/dashboard/model/statements" } },
+    // Payout batches (issue 31): the fuzz's affiliates have nothing payable, so a batch is
+    // refused as empty (409) and every batch asked for is not found.
+    "routes/admin/affiliate-payouts.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/afiliados/pagamentos",
+        fields: { intent: validText("create", "x") },
+      },
+      loader: { as: "admin", path: "/admin/afiliados/pagamentos" },
+    },
+    "routes/admin/affiliate-payout-batch.tsx": {
+      action: {
+        as: "admin",
+        path: "/admin/afiliados/pagamentos/1",
+        params: fc.record({ batch: validText("1", "0", "x", "999999999999999999999") }),
+        fields: {
+          intent: validText("paid", "cancel", "x"),
+          reference: validText("PIX 1", "=1+1", ""),
+          paidOn: validText("2026-06-05", "2026-02-31", "2999-01-01"),
+        },
+      },
+      loader: {
+        as: "admin",
+        path: "/admin/afiliados/pagamentos/1",
+        params: fc.record({ batch: validText("1", "0", "x") }),
+      },
+    },
+    "routes/admin/affiliate-payout-batch-csv.ts": {
+      loader: {
+        as: "admin",
+        path: "/admin/afiliados/pagamentos/1/payouts.csv",
+        params: fc.record({ batch: validText("1", "0", "x") }),
+      },
+    },
     "routes/areas/statement-download.ts": {
       loader: {
         as: "model",

@@ -379,6 +379,20 @@ const written: Record<string, ActionRule | ((pattern: string) => ActionRule)> = 
     { passed: invalid() },
     { fields: { decision: "999999999" }, passed: { status: 404 } },
   ]),
+  // Her payout details (issue 31): an empty form is invalid; a mailed link without its token
+  // finds nothing.
+  "/portal": guarded([{ intent: "payout-details", passed: invalid() }, { passed: invalid() }]),
+  "/portal/payout-details/confirm": guarded([{ passed: { status: 404 } }]),
+  // Payout batches (the admin's). Never "create" here: the seeded entries would be paid.
+  "/admin/afiliados/pagamentos": guarded([{ passed: invalid() }]),
+  "/admin/afiliados/pagamentos/:batch": guarded(
+    [
+      { passed: invalid() },
+      { intent: "paid", passed: invalid() },
+      { intent: "cancel", passed: { status: 404 } },
+    ],
+    "/admin/afiliados/pagamentos/999999",
+  ),
   // Approvers read the affiliates; every change is an admin's.
   "/admin/afiliados/:id": guarded(
     [

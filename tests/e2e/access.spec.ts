@@ -103,6 +103,10 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
   // page says there is nothing to send yet.
   "/dashboard/model/identity": screen(),
   "/portal": screen(),
+  // Her QR code's files, and a mailed link without its token (issue 31).
+  "/portal/qr.png": screen(ok, { page: false }),
+  "/portal/qr.svg": screen(ok, { page: false }),
+  "/portal/payout-details/confirm": screen({ status: 404 }, { page: false }),
   // Her first screen: the dashboard, or an editor's articles.
   "/admin": (pattern) => {
     const allowed = mayOpenAt(pattern);
@@ -135,6 +139,16 @@ const written: Record<string, Rule | ((pattern: string) => Rule)> = {
   // Approvers read the affiliates; changes there are an admin's (access-actions.ts).
   "/admin/afiliados": screen(),
   "/admin/afiliados/:id": screen({ status: 404 }, { url: "/admin/afiliados/999999", page: false }),
+  // Payout batches (issue 31, the admin's): the list, and a batch that does not exist.
+  "/admin/afiliados/pagamentos": screen(),
+  "/admin/afiliados/pagamentos/:batch": screen(
+    { status: 404 },
+    { url: "/admin/afiliados/pagamentos/999999", page: false },
+  ),
+  "/admin/afiliados/pagamentos/:batch/payouts.csv": screen(
+    { status: 404 },
+    { url: "/admin/afiliados/pagamentos/999999/payouts.csv", page: false },
+  ),
   // The old single page: on to its first screen (its own guard first).
   "/admin/email": screen({ status: 302, location: "/admin/email/smtp" }, { page: false }),
   "/admin/email/smtp": screen(),

@@ -59,6 +59,7 @@ export const namedAccounts: readonly Account[] = [
   own("rita.two-factor@example.com", "approver"), // two-factor.spec.ts
   own("renata.member@example.com", "model"), // admin-users.spec.ts
   own("joana.affiliate@example.com", "affiliate"), // admin-affiliates.spec.ts
+  own("pia.payout@example.com", "affiliate", "Pia Payout"), // portal.spec.ts
   own("irene.contact@example.com", "approver", "Irene Contact"), // contact-applicant.spec.ts
   own("ada.contact@example.com", "admin", "Ada Contact"), // contact-applicant.spec.ts
   own("flood.editor@example.com", "editor"), // security/image-flood.spec.ts

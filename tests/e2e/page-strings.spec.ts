@@ -79,7 +79,7 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
     who: "model",
     allowed: ["security", "areas", "auth", "auth-errors"],
   },
-  { url: "/portal", who: "affiliate", allowed: ["portal", "areas"] },
+  { url: "/portal", who: "affiliate", allowed: ["portal", "areas", "payouts"] },
   ...[
     ["/admin/dashboard", "admin-dashboard", "onboarding", "contracts"],
     ["/admin/pendentes", "admin-list", "admin-keys", "admin-team", "manager"],
@@ -110,6 +110,8 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
     ["/admin/tech-report", "admin-tech"],
     ["/admin/afiliados", "admin-affiliates"],
     ["/admin/afiliados/:affiliate", "admin-affiliates"],
+    // Payout batches (issue 31).
+    ["/admin/afiliados/pagamentos", "admin-payouts"],
     ["/admin/access-report", "admin-access-report", "admin-affiliates", "contact-templates"],
     ["/admin/privacy", "admin-privacy", "identity"],
     ["/admin/privacy/identity", "identity"],

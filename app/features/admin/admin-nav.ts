@@ -48,6 +48,13 @@ const entries: readonly Entry[] = [
     group: "people",
   },
   { path: "/admin/afiliados", label: "admin.affiliates.nav", icon: "badge-check", group: "people" },
+  // The admin's payout batches (issue 31).
+  {
+    path: "/admin/afiliados/pagamentos",
+    label: "admin.payouts.nav",
+    icon: "send",
+    group: "people",
+  },
   { path: "/admin/users", label: "admin.users.nav", icon: "lock-keyhole", group: "people" },
   { path: "/admin/blog", label: "admin.blog.nav", icon: "newspaper", group: "content" },
   {

@@ -1,4 +1,4 @@
-import { NavLink, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Icon } from "#app/components/ui/icon.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { adminNavGroups, adminNavigation } from "./admin-nav.ts";
@@ -18,18 +18,19 @@ export function AdminNav({ role }: { role: string }) {
   const groups = adminNavGroups
     .map((group) => ({ group, items: items.filter((item) => item.group === group) }))
     .filter(({ items }) => items.length > 0);
-  const current = items.find(
-    (item) => pathname === item.path || pathname.startsWith(`${item.path}/`),
-  );
+  // The deepest screen that holds the page: the payouts, not the affiliates they sit under.
+  const current = items
+    .filter((item) => pathname === item.path || pathname.startsWith(`${item.path}/`))
+    .sort((a, b) => b.path.length - a.path.length)[0];
   const links = (group: (typeof groups)[number]) => (
     <ul>
       {group.items.map(({ path, label, icon }) => (
         <li key={path}>
-          {/* Marked aria-current="page" when open, which the stylesheet shows. */}
-          <NavLink to={path}>
+          {/* The deepest open screen is marked aria-current="page", which the stylesheet shows. */}
+          <Link to={path} aria-current={current?.path === path ? "page" : undefined}>
             <Icon name={icon} />
             {t(label)}
-          </NavLink>
+          </Link>
         </li>
       ))}
     </ul>

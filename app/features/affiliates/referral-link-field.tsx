@@ -9,14 +9,20 @@ const MESSAGE_MS = 5_000;
 /**
  * The affiliate's referral link in a read-only field, with a Copy button once JavaScript runs
  * (without it a button would do nothing; the field can still be selected and copied by hand,
- * and focusing it selects the whole link). What happened is announced in a live region.
+ * and focusing it selects the whole link), and a Share button where the browser can share (none
+ * where it cannot: Copy does the job). What happened is announced in a live region.
  */
 export function ReferralLinkField({ link }: { link: string }) {
   const { t } = useTranslation();
   const [ready, setReady] = useState(false);
+  // The Web Share API where the browser has one (phones, some desktops): her apps' share sheet.
+  const [canShare, setCanShare] = useState(false);
   const [outcome, setOutcome] = useState<"copied" | "failed" | null>(null);
   const field = useRef<HTMLInputElement>(null);
-  useEffect(() => setReady(true), []);
+  useEffect(() => {
+    setReady(true);
+    setCanShare(typeof navigator.share === "function");
+  }, []);
   useEffect(() => {
     if (!outcome) return;
     const timer = setTimeout(() => setOutcome(null), MESSAGE_MS);
@@ -32,6 +38,15 @@ export function ReferralLinkField({ link }: { link: string }) {
       field.current?.focus();
       field.current?.select();
       setOutcome("failed");
+    }
+  }
+
+  async function share() {
+    try {
+      await navigator.share({ url: link });
+    } catch (error) {
+      // She closed the share sheet: nothing to say. Anything else: the link is copied instead.
+      if ((error as Error).name !== "AbortError") await copy();
     }
   }
 
@@ -54,6 +69,12 @@ export function ReferralLinkField({ link }: { link: string }) {
           <Button type="button" onClick={copy} className="sm:h-auto">
             <Icon name={outcome === "copied" ? "check" : "copy"} />
             {t("portal.link.copy")}
+          </Button>
+        ) : null}
+        {canShare ? (
+          <Button type="button" variant="secondary" onClick={share} className="sm:h-auto">
+            <Icon name="share-2" />
+            {t("portal.link.share")}
           </Button>
         ) : null}
       </div>

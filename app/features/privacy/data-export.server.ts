@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Reader } from "#app/db/db.server.ts";
 import { inTurn } from "#app/db/in-turn.ts";
+import { payoutDataForExport } from "#app/features/affiliate-payouts/details.server.ts";
 import {
   accessLog,
   account,
@@ -176,6 +177,9 @@ export async function collectPersonalData(
         .orderBy(asc(affiliateLedger.occurredOn))
     : [];
 
+  // Her payout details as she gave them (her own data, decrypted) and her payouts (issue 31).
+  const payouts = affiliate ? await payoutDataForExport(db, affiliate.id) : null;
+
   // Her photos as she sent them (re-encoded), each a data URL: the file stays one JSON that
   // any browser shows them from (decision 045).
   const photos = await photosForExport(db, ids);
@@ -262,6 +266,7 @@ export async function collectPersonalData(
           commissionRate: affiliate.commissionRate,
           createdAt: affiliate.createdAt,
           ledger,
+          ...payouts,
         }
       : null,
     applications: rows.map((row) => ({

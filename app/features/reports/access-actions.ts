@@ -38,6 +38,9 @@ const actionLabels = {
   "affiliate.commission": "affiliateCommission",
   "affiliate.ledger": "affiliateLedger",
   "affiliate.ledger.void": "affiliateLedgerVoid",
+  "affiliate.payout-details-changed": "affiliatePayoutDetails",
+  "affiliate.payout-batch": "affiliatePayoutBatch",
+  "affiliate.payout-export": "affiliatePayoutExport",
   "settings.smtp": "settingsSmtp",
   "settings.test-mail": "settingsTestMail",
   "settings.reasons": "settingsReasons",
@@ -102,6 +105,7 @@ export function subjectPath(subject: string, userEmail?: string | null): string 
   const [kind, id = ""] = subject.split(/:(.*)/s);
   if (kind === "submission" && /^\d+$/.test(id)) return `/admin/cadastros/${id}`;
   if (kind === "affiliate" && /^\d+$/.test(id)) return `/admin/afiliados/${id}`;
+  if (kind === "payout-batch" && /^\d+$/.test(id)) return `/admin/afiliados/pagamentos/${id}`;
   if (kind === "user" && userEmail) return `/admin/users?q=${encodeURIComponent(userEmail)}`;
   if (subject === "settings:privacy.retention") return "/admin/privacy";
   return null;

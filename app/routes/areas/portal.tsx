@@ -1,4 +1,3 @@
-import QRCode from "qrcode";
 import { data } from "react-router";
 import { requireScreen } from "#app/auth/guards.server.ts";
 import { AreaShell } from "#app/components/layout/area-shell.tsx";
@@ -7,9 +6,19 @@ import { getDatabase } from "#app/db/db.server.ts";
 import { parsePortalQuery, portalData } from "#app/features/affiliates/portal.server.ts";
 import { FiguresSection } from "#app/features/affiliates/portal/figures-section.tsx";
 import { ReferralLinkSection } from "#app/features/affiliates/portal/link-section.tsx";
+import { qrSvg, referralLink } from "#app/features/affiliates/portal/qr.server.ts";
 import { MoneySection } from "#app/features/affiliates/portal/money-section.tsx";
 import { OverTimeSection } from "#app/features/affiliates/portal/over-time-section.tsx";
 import { ReferralsSection } from "#app/features/affiliates/portal/referrals-section.tsx";
+import { HerPayoutsSection } from "#app/features/affiliate-payouts/her-payouts-section.tsx";
+import {
+  PayoutDetailsSection,
+  type PayoutDetailsResult,
+} from "#app/features/affiliate-payouts/payout-details-section.tsx";
+import {
+  payoutDetailsAction,
+  portalPayouts,
+} from "#app/features/affiliate-payouts/portal.server.ts";
 import { reportingTimeZone } from "#app/features/analytics/events.ts";
 import { reportingDay } from "#app/features/analytics/counting.server.ts";
 import { REFERRAL_DAYS } from "#app/features/referrals/referral.server.ts";
@@ -28,20 +37,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireScreen(request, "affiliatePortal");
   const { t, language, origin, strings } = pageContext(request);
   const query = parsePortalQuery(new URL(request.url).searchParams);
-  const portal = await portalData(await getDatabase(), {
+  const db = await getDatabase();
+  const portal = await portalData(db, {
     userId: user.id,
     today: reportingDay(new Date()),
     weeks: query.weeks,
     page: query.page,
   });
-  const link = `${origin}/?ref=${encodeURIComponent(portal.affiliate.referralCode)}`;
-  // Drawn here as SVG (no script, no image request), in the brand's darkest teal on white.
-  const qr = await QRCode.toString(link, {
-    type: "svg",
-    margin: 2,
-    errorCorrectionLevel: "M",
-    color: { dark: "#123e42", light: "#ffffff" },
-  });
+  const link = referralLink(origin, portal.affiliate.referralCode);
+  // Drawn here as SVG (no script, no image request); /portal/qr.png and .svg are its downloads.
+  const qr = await qrSvg(link);
 
   // Dates are written here, in her language and the agency's days, so the browser shows what
   // the server did whatever its own time zone.
@@ -66,7 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
   return data(
     {
-      strings: strings("portal", "areas"),
+      strings: strings("portal", "areas", "payouts"),
       title: pageTitle(t("portal.title")),
       firstName: user.name.trim().split(/\s+/)[0] ?? "",
       link,
@@ -104,18 +109,23 @@ export async function loader({ request }: Route.LoaderArgs) {
           shortDate: shortDate.format(day(entry.occurredOn)),
         })),
       },
+      // Her payout details' hint and her payouts (app/features/affiliate-payouts/).
+      payouts: await portalPayouts(db, user.id, language),
       error: query.error,
     },
     { status: query.error ? 400 : 200 },
   );
 }
 
+/** Her payout details, changed with her password and a mailed link. */
+export const action = ({ request }: Route.ActionArgs) => payoutDetailsAction(request);
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title },
   { name: "robots", content: "noindex" },
 ];
 
-export default function Portal({ loaderData }: Route.ComponentProps) {
+export default function Portal({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <AreaShell title={t("portal.title")}>
@@ -160,6 +170,11 @@ export default function Portal({ loaderData }: Route.ComponentProps) {
       />
       <ReferralsSection referrals={loaderData.referrals} weeks={loaderData.weeks} />
       <MoneySection commissionRate={loaderData.commissionRate} ledger={loaderData.ledger} />
+      <HerPayoutsSection payouts={loaderData.payouts.payouts} />
+      <PayoutDetailsSection
+        details={loaderData.payouts.details}
+        result={actionData as PayoutDetailsResult | undefined}
+      />
     </AreaShell>
   );
 }

@@ -56,14 +56,20 @@ export function ReferralLinkSection({
           <figcaption className="text-center text-xs text-ink-600">
             {t("portal.qr.caption")}
           </figcaption>
-          <a
-            href={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr)}`}
-            download={`mare-talent-${code}.svg`}
-            className="inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-brand-700 ring-1 ring-brand-200 ring-inset hover:bg-brand-50"
-          >
-            <Icon name="download" className="size-4" />
-            {t("portal.qr.download")}
-          </a>
+          {/* Files of her own link from /portal/qr.png and /portal/qr.svg: plain links. */}
+          <div className="flex flex-wrap justify-center gap-2">
+            {(["png", "svg"] as const).map((format) => (
+              <a
+                key={format}
+                href={`/portal/qr.${format}`}
+                download={`mare-talent-${code}.${format}`}
+                className="inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-brand-700 ring-1 ring-brand-200 ring-inset hover:bg-brand-50"
+              >
+                <Icon name="download" className="size-4" />
+                {t(`portal.qr.download.${format}`)}
+              </a>
+            ))}
+          </div>
         </figure>
       </div>
     </Section>
