@@ -34,6 +34,13 @@ export const accessActions = [
   "affiliate.commission",
   "affiliate.ledger",
   "affiliate.ledger.void",
+  // The affiliate program (issue 31): the rule or her override, an entry typed or voided by an
+  // admin, a held entry reviewed; the old free rate, kept when the program replaced it.
+  "affiliate.rule",
+  "affiliate.entry",
+  "affiliate.entry.void",
+  "affiliate.entry.review",
+  "affiliate.rate-retired",
   "settings.smtp",
   "settings.test-mail",
   "settings.reasons",
@@ -47,6 +54,8 @@ export const accessActions = [
   "settings.contract-agency",
   // Days her identity photos are kept after a confirmation (issue 30).
   "settings.identity-images",
+  // The affiliate program's hold days and minimum payout (issue 31).
+  "settings.affiliate-program",
   "outbox.retry",
   "privacy.export",
   "privacy.erase",

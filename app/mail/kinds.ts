@@ -66,6 +66,12 @@ export const statementMailKinds = ["statement-published"] as const;
 export const IDENTITY_RETAKE_MAIL_KIND = "identity-retake";
 export const identityMailKinds = [IDENTITY_RETAKE_MAIL_KIND] as const;
 
+/**
+ * The affiliate program (issue 31), the product's own wording: a referral reached a milestone
+ * (app/features/affiliates/milestone-mail.server.ts).
+ */
+export const affiliateMailKinds = ["affiliate-milestone"] as const;
+
 /** The kinds the outbox's list names in her language (any other is shown as stored). */
 export const labelledMailKinds: readonly string[] = [
   ...mailTemplateKinds,
@@ -75,6 +81,7 @@ export const labelledMailKinds: readonly string[] = [
   ...contractMailKinds,
   ...statementMailKinds,
   ...identityMailKinds,
+  ...affiliateMailKinds,
 ];
 
 export const isMailTemplateKind = (value: unknown): value is MailTemplateKind =>
