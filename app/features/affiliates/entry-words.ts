@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import type { EntryOrigin, ReferralMilestone } from "#app/db/affiliate-program-states.ts";
 import { formatShareOf } from "./rules.ts";
 
@@ -6,7 +7,7 @@ import { formatShareOf } from "./rules.ts";
  * and, voided, why. Browser-safe; the loaders call it with their `t`.
  */
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+type Translate = TFunction;
 
 export interface DescribedEntry {
   origin: EntryOrigin;

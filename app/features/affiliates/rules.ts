@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import type { ReferralMilestone } from "#app/db/affiliate-program-states.ts";
 import { formatMoney } from "./money.ts";
 
@@ -30,7 +31,7 @@ export function formatShareOf(basisPoints: number, language: string) {
   }).format(basisPoints / 10_000);
 }
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+type Translate = TFunction;
 
 /**
  * The rule in one sentence: "R$ 150,00 when a woman you referred signs her contract, and 10 % of

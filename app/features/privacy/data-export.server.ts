@@ -4,7 +4,7 @@ import { inTurn } from "#app/db/in-turn.ts";
 import {
   accessLog,
   account,
-  affiliateLedger,
+  affiliateEntries,
   affiliates,
   authEvents,
   outbox,
@@ -162,18 +162,22 @@ export async function collectPersonalData(
     ]);
   const affiliate = affiliateRows[0] ?? null;
 
-  const ledger = affiliate
+  // Her commission entries (issue 31), voided ones too, with why.
+  const entries = affiliate
     ? await db
         .select({
-          kind: affiliateLedger.kind,
-          amountCents: affiliateLedger.amountCents,
-          occurredOn: affiliateLedger.occurredOn,
-          note: affiliateLedger.note,
-          voidedAt: affiliateLedger.voidedAt,
+          origin: affiliateEntries.origin,
+          milestone: affiliateEntries.milestone,
+          amountCents: affiliateEntries.amountCents,
+          occurredOn: affiliateEntries.occurredOn,
+          reason: affiliateEntries.reason,
+          payableAt: affiliateEntries.payableAt,
+          voidedAt: affiliateEntries.voidedAt,
+          voidReason: affiliateEntries.voidReason,
         })
-        .from(affiliateLedger)
-        .where(eq(affiliateLedger.affiliateId, affiliate.id))
-        .orderBy(asc(affiliateLedger.occurredOn))
+        .from(affiliateEntries)
+        .where(eq(affiliateEntries.affiliateId, affiliate.id))
+        .orderBy(asc(affiliateEntries.occurredOn), asc(affiliateEntries.id))
     : [];
 
   // Her photos as she sent them (re-encoded), each a data URL: the file stays one JSON that
@@ -259,9 +263,8 @@ export async function collectPersonalData(
           referralCode: affiliate.referralCode,
           promotion: affiliate.promotion,
           status: affiliate.status,
-          commissionRate: affiliate.commissionRate,
           createdAt: affiliate.createdAt,
-          ledger,
+          entries,
         }
       : null,
     applications: rows.map((row) => ({
