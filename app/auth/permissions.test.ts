@@ -86,7 +86,7 @@ const specification: Record<ScreenName, { open: Role[]; act?: Role[] }> = {
   adminApplicationData: { open: admins },
   adminApplicationErase: { open: staff, act: admins },
   // Admin: afiliados, analytics: approvers read.
-  adminAffiliates: { open: staff },
+  adminAffiliates: { open: staff, act: admins },
   adminAffiliate: { open: staff, act: admins },
   adminAnalytics: { open: staff },
   // Welcome calls (section 8): a manager's week and her own availability; an approver or admin.
