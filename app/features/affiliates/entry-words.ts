@@ -48,9 +48,8 @@ export function describeEntry(entry: DescribedEntry, t: Translate, language: str
     case "manual":
       return entry.reason ?? "";
     case "legacy":
-      return entry.reason
-        ? t("affiliateProgram.entry.legacyWith", { reason: entry.reason })
-        : t("affiliateProgram.entry.legacy");
+      // The old ledger's notes were the staff's own: she reads only where the entry came from.
+      return t("affiliateProgram.entry.legacy");
   }
 }
 

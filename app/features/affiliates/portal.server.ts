@@ -203,7 +203,8 @@ async function moneyOf(db: Database, affiliateId: number, now: Date) {
       statementMonth: entry.statementMonth,
       statementRevision: entry.statementRevision,
       shareBasisPoints: entry.shareBasisPoints,
-      reason: entry.reason,
+      // A manual entry's reason was written for her; the old ledger's notes were not.
+      reason: entry.origin === "manual" ? entry.reason : null,
       amountCents: entry.amountCents,
       occurredOn: entry.occurredOn,
       state: entry.state,
