@@ -167,7 +167,12 @@ describe.skipIf(!hasPostgres)(
         .select({ id: schema.affiliateEntries.id })
         .from(schema.affiliateEntries)
         .where(eq(schema.affiliateEntries.amountCents, -999));
-      await voidEntry(db, { affiliateId: affiliate.id, entryId: wrong!.id, reason: "Engano", actor });
+      await voidEntry(db, {
+        affiliateId: affiliate.id,
+        entryId: wrong!.id,
+        reason: "Engano",
+        actor,
+      });
       // What has no path of its own in a unit test is written as the app writes it.
       await db.insert(schema.settings).values({
         key: "smtp",

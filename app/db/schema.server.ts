@@ -1545,7 +1545,9 @@ export const commissionRules = pgTable(
     check("commission_rules_milestone_check", inList("milestone", referralMilestones)),
     check(
       "commission_rules_fixed_check",
-      sql.raw("(milestone is null) = (fixed_cents is null) and (fixed_cents is null or fixed_cents > 0)"),
+      sql.raw(
+        "(milestone is null) = (fixed_cents is null) and (fixed_cents is null or fixed_cents > 0)",
+      ),
     ),
     check(
       "commission_rules_share_check",

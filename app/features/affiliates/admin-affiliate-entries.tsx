@@ -31,7 +31,13 @@ export interface AdminEntryView {
  * self-referral says what the referral shares with her, and an admin releases or voids it; any
  * entry not yet paid may be voided with the reason she will read. Never edited or deleted.
  */
-export function EntriesSection({ entries, canEdit }: { entries: AdminEntryView[]; canEdit: boolean }) {
+export function EntriesSection({
+  entries,
+  canEdit,
+}: {
+  entries: AdminEntryView[];
+  canEdit: boolean;
+}) {
   const { t } = useTranslation();
   const title = t("admin.affiliates.entriesTitle");
   return (
@@ -121,13 +127,23 @@ function EntryRow({ entry, canEdit }: { entry: AdminEntryView; canEdit: boolean 
               triggerClassName={buttonVariants({ variant: "ghost", size: "sm" })}
             >
               <Form method="post" preventScrollReset>
-                <input type="hidden" name="intent" value={entry.state === "held" ? "review" : "void"} />
+                <input
+                  type="hidden"
+                  name="intent"
+                  value={entry.state === "held" ? "review" : "void"}
+                />
                 <input type="hidden" name="entry" value={entry.id} />
                 <input type="hidden" name="decision" value="voided" />
                 <p className="text-ink-700">{t("admin.affiliates.voidExplain")}</p>
                 <Field id={`void-reason-${entry.id}`} label={t("admin.affiliates.voidReason")}>
                   {(aria) => (
-                    <Textarea {...aria} name="reason" required maxLength={NOTE_MAX} className="min-h-16" />
+                    <Textarea
+                      {...aria}
+                      name="reason"
+                      required
+                      maxLength={NOTE_MAX}
+                      className="min-h-16"
+                    />
                   )}
                 </Field>
                 <Button type="submit" size="sm" className="mt-3">

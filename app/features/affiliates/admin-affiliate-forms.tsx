@@ -56,12 +56,7 @@ export function AffiliateForms({
     <div className="mt-6 grid gap-6 lg:grid-cols-3">
       <StatusSection status={status} />
       <OverrideSection override={override} programRule={programRule} result={result} />
-      <ManualEntrySection
-        key={entryFormKey}
-        result={result}
-        today={today}
-        latestDay={latestDay}
-      />
+      <ManualEntrySection key={entryFormKey} result={result} today={today} latestDay={latestDay} />
     </div>
   );
 }

@@ -12,7 +12,9 @@ import { rulesOf, saveRule } from "./rules.server.ts";
 
 describe("the affiliate forms", () => {
   it("reads a rule: a fixed amount at a milestone and/or a share for some months", () => {
-    expect(ruleForm.parse({ milestone: "approved", fixed: "150,00", share: "", months: "" })).toEqual({
+    expect(
+      ruleForm.parse({ milestone: "approved", fixed: "150,00", share: "", months: "" }),
+    ).toEqual({
       milestone: "approved",
       fixedCents: 15000,
       shareBasisPoints: null,
@@ -111,7 +113,9 @@ describe.each(databaseTargets)("affiliates in the back office on %s", (_name, ki
     await database.db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));
     // Her entries first: one statement deleting both the affiliate (cascading to them) and their
     // author (setting them null) would trip over itself.
-    await database.db.delete(affiliateEntries).where(inArray(affiliateEntries.affiliateId, [lia, bia]));
+    await database.db
+      .delete(affiliateEntries)
+      .where(inArray(affiliateEntries.affiliateId, [lia, bia]));
     await database.db.delete(user).where(like(user.email, `%.${marker}@%`));
     await database.db.delete(accessLog).where(eq(accessLog.actorId, admin.id));
     await database.close();
@@ -195,12 +199,19 @@ describe.each(databaseTargets)("affiliates in the back office on %s", (_name, ki
   });
 
   it("sets her own rule and takes it back, logging the old and the new", async () => {
-    const rule = { milestone: "launched", fixedCents: 9900, shareBasisPoints: null, shareMonths: null } as const;
+    const rule = {
+      milestone: "launched",
+      fixedCents: 9900,
+      shareBasisPoints: null,
+      shareMonths: null,
+    } as const;
     expect(await saveRule(database.db, { affiliateId: lia, rule, actor: admin })).toBe("changed");
     expect(await saveRule(database.db, { affiliateId: lia, rule, actor: admin })).toBe("unchanged");
     expect((await rulesOf(database.db, lia)).effective).toEqual(rule);
     expect((await listAffiliates(database.db, { id: lia })).rows[0]!.ownRule).toBe(true);
-    expect(await saveRule(database.db, { affiliateId: lia, rule: null, actor: admin })).toBe("changed");
+    expect(await saveRule(database.db, { affiliateId: lia, rule: null, actor: admin })).toBe(
+      "changed",
+    );
     expect((await rulesOf(database.db, lia)).override).toBeNull();
     expect(await saveRule(database.db, { affiliateId: 0, rule, actor: admin })).toBe("not-found");
     const log = await database.db
@@ -227,16 +238,35 @@ describe.each(databaseTargets)("affiliates in the back office on %s", (_name, ki
     const bonus = detail!.entries[1]!;
     // Another affiliate's entry is not hers to void through her page.
     expect(
-      await voidEntry(database.db, { affiliateId: bia, entryId: bonus.id, reason: "x", actor: admin }),
+      await voidEntry(database.db, {
+        affiliateId: bia,
+        entryId: bonus.id,
+        reason: "x",
+        actor: admin,
+      }),
     ).toBe("not-found");
     expect(
-      await voidEntry(database.db, { affiliateId: lia, entryId: bonus.id, reason: "Typed twice", actor: admin }),
+      await voidEntry(database.db, {
+        affiliateId: lia,
+        entryId: bonus.id,
+        reason: "Typed twice",
+        actor: admin,
+      }),
     ).toBe("changed");
     expect(
-      await voidEntry(database.db, { affiliateId: lia, entryId: bonus.id, reason: "Again", actor: admin }),
+      await voidEntry(database.db, {
+        affiliateId: lia,
+        entryId: bonus.id,
+        reason: "Again",
+        actor: admin,
+      }),
     ).toBe("unchanged");
     const after = await affiliateDetail(database.db, lia);
-    expect(after!.entries[1]).toMatchObject({ state: "void", voidReason: "Typed twice", voidedByName: "Dona Admin" });
+    expect(after!.entries[1]).toMatchObject({
+      state: "void",
+      voidReason: "Typed twice",
+      voidedByName: "Dona Admin",
+    });
     expect(after!.affiliate.payableCents).toBe(10000);
     const log = await database.db
       .select({ details: accessLog.details })

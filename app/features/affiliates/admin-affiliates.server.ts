@@ -70,9 +70,10 @@ function affiliateQuery(
         email: user.email,
         referralCode: affiliates.referralCode,
         status: affiliates.status,
-        ownRule: sql<boolean>`exists (select 1 from ${commissionRules} where ${commissionRules.affiliateId} = ${affiliates.id})`.as(
-          "own_rule",
-        ),
+        ownRule:
+          sql<boolean>`exists (select 1 from ${commissionRules} where ${commissionRules.affiliateId} = ${affiliates.id})`.as(
+            "own_rule",
+          ),
         promotion: affiliates.promotion,
         createdAt: affiliates.createdAt,
         cursorCreatedAt: sql<string>`${affiliates.createdAt}::text`.as("cursor_created_at"),
@@ -123,7 +124,10 @@ function affiliateQuery(
     .orderBy(desc(page.createdAt), desc(page.id));
 }
 
-export type AffiliateRow = Omit<Awaited<ReturnType<typeof affiliateQuery>>[number], "cursorCreatedAt">;
+export type AffiliateRow = Omit<
+  Awaited<ReturnType<typeof affiliateQuery>>[number],
+  "cursorCreatedAt"
+>;
 
 /** A page of affiliates, newest first, and the cursor of the next page (null on the last). */
 export async function listAffiliates(

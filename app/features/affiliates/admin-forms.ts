@@ -82,27 +82,45 @@ export const ruleForm = z
         context.addIssue({
           code: "custom",
           path: ["fixed"],
-          message: parsed.ok ? "admin.affiliates.errors.amountPositive" : "admin.affiliates.errors.fixedRequired",
+          message: parsed.ok
+            ? "admin.affiliates.errors.amountPositive"
+            : "admin.affiliates.errors.fixedRequired",
         });
       } else {
         rule.milestone = form.milestone;
         rule.fixedCents = parsed.cents;
       }
     } else if (form.fixed) {
-      context.addIssue({ code: "custom", path: ["milestone"], message: "admin.affiliates.errors.milestone" });
+      context.addIssue({
+        code: "custom",
+        path: ["milestone"],
+        message: "admin.affiliates.errors.milestone",
+      });
     }
     if (form.share || form.months) {
       const basisPoints = parseShare(form.share);
       if (basisPoints === null || basisPoints < 1) {
-        context.addIssue({ code: "custom", path: ["share"], message: "admin.affiliates.errors.share" });
+        context.addIssue({
+          code: "custom",
+          path: ["share"],
+          message: "admin.affiliates.errors.share",
+        });
       } else rule.shareBasisPoints = basisPoints;
       const months = /^\d{1,3}$/.test(form.months) ? Number(form.months) : 0;
       if (months < 1 || months > 120) {
-        context.addIssue({ code: "custom", path: ["months"], message: "admin.affiliates.errors.months" });
+        context.addIssue({
+          code: "custom",
+          path: ["months"],
+          message: "admin.affiliates.errors.months",
+        });
       } else rule.shareMonths = months;
     }
     if (!form.milestone && !form.fixed && !form.share && !form.months) {
-      context.addIssue({ code: "custom", path: ["milestone"], message: "admin.affiliates.errors.ruleEmpty" });
+      context.addIssue({
+        code: "custom",
+        path: ["milestone"],
+        message: "admin.affiliates.errors.ruleEmpty",
+      });
     }
     return rule;
   });

@@ -109,7 +109,9 @@ export function AffiliatesTable({ rows }: { rows: readonly AffiliateRow[] }) {
               <AffiliateStatusBadge status={row.status} />
             </Td>
             <Td numeric className="hidden md:table-cell">
-              {t(row.ownRule ? "admin.affiliates.ownRuleShort" : "admin.affiliates.programRuleShort")}
+              {t(
+                row.ownRule ? "admin.affiliates.ownRuleShort" : "admin.affiliates.programRuleShort",
+              )}
             </Td>
             <Td numeric>{row.referrals.toLocaleString(language)}</Td>
             <Td numeric className="hidden md:table-cell">

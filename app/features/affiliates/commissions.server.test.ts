@@ -111,7 +111,12 @@ describe.each(databaseTargets)("the affiliate program's engine on %s", (_name, k
     const mails = await database.db
       .select()
       .from(outbox)
-      .where(and(eq(outbox.kind, MILESTONE_MAIL_KIND), eq(outbox.recipient, `lia.${count - 1}.${marker}@example.com`)));
+      .where(
+        and(
+          eq(outbox.kind, MILESTONE_MAIL_KIND),
+          eq(outbox.recipient, `lia.${count - 1}.${marker}@example.com`),
+        ),
+      );
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain("Bruna C.");
     expect(mails[0]!.text).not.toContain("Alves");
@@ -145,7 +150,12 @@ describe.each(databaseTargets)("the affiliate program's engine on %s", (_name, k
     const lia = await affiliate();
     await saveRule(database.db, {
       affiliateId: lia.id,
-      rule: { milestone: "contract-signed", fixedCents: 20_000, shareBasisPoints: null, shareMonths: null },
+      rule: {
+        milestone: "contract-signed",
+        fixedCents: 20_000,
+        shareBasisPoints: null,
+        shareMonths: null,
+      },
       actor: admin,
     });
     const id = await referral(lia.id);
@@ -165,7 +175,9 @@ describe.each(databaseTargets)("the affiliate program's engine on %s", (_name, k
     const mails = await database.db.select().from(outbox).where(eq(outbox.id, event!.mailId!));
     expect(mails).toHaveLength(1);
     // Her approval pays nothing under her own rule: an event, a mail, no entry.
-    await database.db.transaction((tx) => reachMilestone(tx, { submissionId: id, milestone: "approved" }));
+    await database.db.transaction((tx) =>
+      reachMilestone(tx, { submissionId: id, milestone: "approved" }),
+    );
     expect(await entriesOfSubmission(id)).toHaveLength(1);
   });
 
@@ -180,7 +192,9 @@ describe.each(databaseTargets)("the affiliate program's engine on %s", (_name, k
       actor: { id: admin.id, role: "admin" },
     });
     expect(reopened.outcome).toBe("changed");
-    expect(await entriesOfSubmission(id)).toMatchObject([{ state: "void", voidReason: "reopened" }]);
+    expect(await entriesOfSubmission(id)).toMatchObject([
+      { state: "void", voidReason: "reopened" },
+    ]);
     // Approved again: a new entry, the voided one kept.
     await approve(id);
     expect((await entriesOfSubmission(id)).map((e) => e.state)).toEqual(["void", "pending"]);
@@ -209,7 +223,9 @@ describe.each(databaseTargets)("the affiliate program's engine on %s", (_name, k
     expect(await entriesOfSubmission(id)).toMatchObject([
       { state: "void", voidReason: "decision-undone" },
     ]);
-    expect(await database.db.select().from(outbox).where(eq(outbox.id, event!.mailId!))).toEqual([]);
+    expect(await database.db.select().from(outbox).where(eq(outbox.id, event!.mailId!))).toEqual(
+      [],
+    );
   });
 
   it("holds the entry for review when the referral shares her e-mail, phone, document digits or address", async () => {
@@ -246,7 +262,9 @@ describe.each(databaseTargets)("the affiliate program's engine on %s", (_name, k
     }
     const clean = await referral(lia.id, { sourceAddressHash: addressHash("192.0.2.1") });
     await approve(clean);
-    expect(await entriesOfSubmission(clean)).toMatchObject([{ riskSignals: null, state: "pending" }]);
+    expect(await entriesOfSubmission(clean)).toMatchObject([
+      { riskSignals: null, state: "pending" },
+    ]);
 
     // Released, it follows its hold; the review is logged.
     const held = await referral(lia.id, { documentLastDigits: "4321" });
@@ -265,14 +283,23 @@ describe.each(databaseTargets)("the affiliate program's engine on %s", (_name, k
     const logged = await database.db
       .select()
       .from(accessLog)
-      .where(and(eq(accessLog.action, "affiliate.entry.review"), eq(accessLog.subject, `affiliate:${lia.id}`)));
+      .where(
+        and(
+          eq(accessLog.action, "affiliate.entry.review"),
+          eq(accessLog.subject, `affiliate:${lia.id}`),
+        ),
+      );
     expect(logged).toHaveLength(1);
   });
 
   it("a published statement earns her share for the first months, and a correction its difference", async () => {
     const lia = await affiliate();
     const id = await referral(lia.id, { status: "Aprovado" });
-    await insertSignedContract(database.db, { submissionId: id, basisPoints: 3_000, startsOn: "2026-01-10" });
+    await insertSignedContract(database.db, {
+      submissionId: id,
+      basisPoints: 3_000,
+      startsOn: "2026-01-10",
+    });
     const month = async (day: string, grossCents: number) => {
       const recorded = await recordEarning(database.db, admin, {
         submissionId: id,
@@ -352,7 +379,12 @@ describe.each(databaseTargets)("the affiliate program's engine on %s", (_name, k
   });
 
   it("states the rule in words in the reader's language", () => {
-    const rule = { milestone: "contract-signed", fixedCents: 15_000, shareBasisPoints: 1_000, shareMonths: 6 } as const;
+    const rule = {
+      milestone: "contract-signed",
+      fixedCents: 15_000,
+      shareBasisPoints: 1_000,
+      shareMonths: 6,
+    } as const;
     expect(describeRule(rule, getFixedT("en"), "en")).toBe(
       "R$150.00 when a woman you referred signs her contract, and 10% of the agency's share of her monthly earnings for her first 6 months.",
     );

@@ -80,10 +80,7 @@ export async function selfReferralSignals(
           ne(submissions.id, referral.id),
         ),
       ),
-    tx
-      .select({ ipAddress: session.ipAddress })
-      .from(session)
-      .where(eq(session.userId, owner.id)),
+    tx.select({ ipAddress: session.ipAddress }).from(session).where(eq(session.userId, owner.id)),
   ]);
   const ownPhones = new Set(
     [owner.whatsapp, ...ownApplications.flatMap((row) => [row.phone, row.whatsapp])]

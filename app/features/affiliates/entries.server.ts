@@ -3,7 +3,13 @@ import { alias } from "drizzle-orm/pg-core";
 import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
 import type { EntryState, SelfReferralSignal } from "#app/db/affiliate-program-states.ts";
 import type { Database, Reader, Transaction } from "#app/db/db.server.ts";
-import { affiliateEntries, affiliates, statements, submissions, user } from "#app/db/schema.server.ts";
+import {
+  affiliateEntries,
+  affiliates,
+  statements,
+  submissions,
+  user,
+} from "#app/db/schema.server.ts";
 import { entryStateSql } from "./entry-state.server.ts";
 
 /*
@@ -30,7 +36,11 @@ const sumWhere = (state: SQL<EntryState>, name: EntryState) =>
   );
 
 /** One affiliate's totals by state (the state derived at `now`). */
-export async function entryTotals(db: Reader, affiliateId: number, now: Date): Promise<EntryTotals> {
+export async function entryTotals(
+  db: Reader,
+  affiliateId: number,
+  now: Date,
+): Promise<EntryTotals> {
   const state = entryStateSql(now);
   const [row] = await db
     .select({
@@ -51,13 +61,20 @@ export function totalsByAffiliate(db: Database, affiliateIds: SQLWrapper, now: D
   return db
     .select({
       affiliateId: sql<number>`${affiliateEntries.affiliateId}`.as("entries_affiliate_id"),
-      pending: sql<string>`sum(${affiliateEntries.amountCents}) filter (where ${state} = 'pending')`.as("pending"),
+      pending:
+        sql<string>`sum(${affiliateEntries.amountCents}) filter (where ${state} = 'pending')`.as(
+          "pending",
+        ),
       payable:
         sql<string>`sum(${affiliateEntries.amountCents}) filter (where ${state} in ('payable', 'in-batch'))`.as(
           "payable",
         ),
-      paid: sql<string>`sum(${affiliateEntries.amountCents}) filter (where ${state} = 'paid')`.as("paid"),
-      held: sql<string>`sum(${affiliateEntries.amountCents}) filter (where ${state} = 'held')`.as("held"),
+      paid: sql<string>`sum(${affiliateEntries.amountCents}) filter (where ${state} = 'paid')`.as(
+        "paid",
+      ),
+      held: sql<string>`sum(${affiliateEntries.amountCents}) filter (where ${state} = 'held')`.as(
+        "held",
+      ),
     })
     .from(affiliateEntries)
     .where(inArray(affiliateEntries.affiliateId, affiliateIds))
@@ -200,7 +217,11 @@ export async function voidEntry(
   return db.transaction(async (tx) => {
     const [entry] = await tx
       .update(affiliateEntries)
-      .set({ voidedAt: input.now ?? new Date(), voidedBy: input.actor.id, voidReason: input.reason })
+      .set({
+        voidedAt: input.now ?? new Date(),
+        voidedBy: input.actor.id,
+        voidReason: input.reason,
+      })
       .where(
         and(
           eq(affiliateEntries.id, input.entryId),

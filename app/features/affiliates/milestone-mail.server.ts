@@ -37,9 +37,7 @@ export async function tellMilestone(
     kind: MILESTONE_MAIL_KIND,
     to: owner.email,
     language,
-    ...(input.milestone === "approved"
-      ? { delaySeconds: getEnv().DECISION_UNDO_SECONDS }
-      : {}),
+    ...(input.milestone === "approved" ? { delaySeconds: getEnv().DECISION_UNDO_SECONDS } : {}),
     ...actionMail(language, {
       subject: t(`affiliateMilestoneMail.subject.${input.milestone}`, { name: referral }),
       preview: t(`affiliateMilestoneMail.subject.${input.milestone}`, { name: referral }),

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
 import {
   affiliateEntries,
-  affiliates,
   outbox,
   rateLimits,
   referralClicks,
@@ -452,7 +451,13 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, kind) => {
     });
     const day = new Date("2026-01-10T12:00:00Z");
     await db.insert(affiliateEntries).values([
-      { affiliateId: affiliateIds.lia!, origin: "legacy", amountCents: 10_000, occurredOn: "2026-01-10", payableAt: day },
+      {
+        affiliateId: affiliateIds.lia!,
+        origin: "legacy",
+        amountCents: 10_000,
+        occurredOn: "2026-01-10",
+        payableAt: day,
+      },
       {
         affiliateId: affiliateIds.lia!,
         origin: "legacy",
@@ -463,8 +468,20 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, kind) => {
         voidReason: "voided-by-hand",
         reason: `Nota interna ${marker}`,
       },
-      { affiliateId: affiliateIds.lia!, origin: "legacy", amountCents: -3_000, occurredOn: "2026-01-12", payableAt: day },
-      { affiliateId: affiliateIds.bea!, origin: "legacy", amountCents: 77_700, occurredOn: "2026-01-10", payableAt: day },
+      {
+        affiliateId: affiliateIds.lia!,
+        origin: "legacy",
+        amountCents: -3_000,
+        occurredOn: "2026-01-12",
+        payableAt: day,
+      },
+      {
+        affiliateId: affiliateIds.bea!,
+        origin: "legacy",
+        amountCents: 77_700,
+        occurredOn: "2026-01-10",
+        payableAt: day,
+      },
     ]);
 
     const answer = await portalAs("lia");

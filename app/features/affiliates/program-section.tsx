@@ -56,7 +56,9 @@ export function ProgramSection({
       <div aria-live="polite">
         {result?.error || result?.fieldErrors ? (
           <div className="mt-3">
-            <FormMessage tone="error">{t(result.error ?? "admin.affiliates.errors.form")}</FormMessage>
+            <FormMessage tone="error">
+              {t(result.error ?? "admin.affiliates.errors.form")}
+            </FormMessage>
           </div>
         ) : saved ? (
           <div className="mt-3">
@@ -75,7 +77,12 @@ export function ProgramSection({
               error={message("holdDays")}
             >
               {(aria) => (
-                <Input {...aria} name="holdDays" inputMode="numeric" defaultValue={values.holdDays} />
+                <Input
+                  {...aria}
+                  name="holdDays"
+                  inputMode="numeric"
+                  defaultValue={values.holdDays}
+                />
               )}
             </Field>
             <Field

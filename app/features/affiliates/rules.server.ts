@@ -55,7 +55,8 @@ export async function effectiveRule(db: Reader, affiliateId: number): Promise<Co
   return (await rulesOf(db, affiliateId)).effective;
 }
 
-const isEmpty = (rule: CommissionRule) => rule.fixedCents === null && rule.shareBasisPoints === null;
+const isEmpty = (rule: CommissionRule) =>
+  rule.fixedCents === null && rule.shareBasisPoints === null;
 const sameRule = (a: CommissionRule | null, b: CommissionRule | null) =>
   JSON.stringify(a && asRule(a)) === JSON.stringify(b && asRule(b));
 
@@ -78,7 +79,8 @@ export async function saveRule(
       if (!found) return "not-found";
     }
     const current = await currentRule(tx, input.affiliateId);
-    const next = input.rule && !(input.affiliateId === null && isEmpty(input.rule)) ? input.rule : null;
+    const next =
+      input.rule && !(input.affiliateId === null && isEmpty(input.rule)) ? input.rule : null;
     if (sameRule(current, next)) return "unchanged";
     if (next === null) {
       await tx
@@ -101,7 +103,10 @@ export async function saveRule(
     }
     await recordAccess(tx, "affiliate.rule", {
       actor: input.actor,
-      subject: input.affiliateId === null ? "settings:affiliate-program" : `affiliate:${input.affiliateId}`,
+      subject:
+        input.affiliateId === null
+          ? "settings:affiliate-program"
+          : `affiliate:${input.affiliateId}`,
       details: {
         from: current,
         to: next && asRule(next),

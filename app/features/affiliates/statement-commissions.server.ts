@@ -67,7 +67,8 @@ export async function creditStatement(tx: Transaction, statementId: number, now 
     .reduce((sum, entry) => sum + entry.amountCents, 0);
   const difference = owed - paid;
   if (difference === 0) return null;
-  const revision = credited.length === 0 ? 0 : Math.max(...credited.map((e) => e.revision ?? 0)) + 1;
+  const revision =
+    credited.length === 0 ? 0 : Math.max(...credited.map((e) => e.revision ?? 0)) + 1;
   const [referral] = await tx
     .select({
       id: submissions.id,

@@ -3,7 +3,10 @@ import { z } from "zod";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
 import { FormMessage } from "#app/components/layout/auth-shell.tsx";
 import { getDatabase } from "#app/db/db.server.ts";
-import { affiliateDetail, setAffiliateStatus } from "#app/features/affiliates/admin-affiliates.server.ts";
+import {
+  affiliateDetail,
+  setAffiliateStatus,
+} from "#app/features/affiliates/admin-affiliates.server.ts";
 import {
   recordManualEntry,
   reviewHeldEntry,
@@ -159,7 +162,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       );
     }
     const fieldErrors = Object.fromEntries(
-      parsed.error.issues.map((issue) => [String(issue.path.at(-1) ?? ""), issue.message]).reverse(),
+      parsed.error.issues
+        .map((issue) => [String(issue.path.at(-1) ?? ""), issue.message])
+        .reverse(),
     );
     return data<Result>({ intent, fieldErrors, values }, 400);
   }
@@ -215,7 +220,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   if (result === "not-found") throw data(null, { status: 404 });
   if (result === "duplicate") {
-    return data<Result>({ intent: "entry", error: "admin.affiliates.errors.duplicate", values }, 409);
+    return data<Result>(
+      { intent: "entry", error: "admin.affiliates.errors.duplicate", values },
+      409,
+    );
   }
   // Unchanged (already suspended, the same rule): nothing to log, and nothing to say but done.
   throw redirect(`/admin/afiliados/${id}?notice=${notice}`);

@@ -233,7 +233,9 @@ describe.each(databaseTargets)("affiliates and access report routes on %s", (_na
       expect(englishText(key)).toEqual(expect.any(String));
     }
     expect(await logOf("affiliate.rule")).toEqual([]);
-    expect(await rule({ milestone: "contract-signed", fixed: "150,00", share: "7,5", months: "6" })).toMatchObject({
+    expect(
+      await rule({ milestone: "contract-signed", fixed: "150,00", share: "7,5", months: "6" }),
+    ).toMatchObject({
       status: 302,
       location: `${detailPath()}?notice=rule`,
     });
@@ -241,21 +243,34 @@ describe.each(databaseTargets)("affiliates and access report routes on %s", (_na
       {
         details: {
           from: null,
-          to: { milestone: "contract-signed", fixedCents: 15000, shareBasisPoints: 750, shareMonths: 6 },
+          to: {
+            milestone: "contract-signed",
+            fixedCents: 15000,
+            shareBasisPoints: 750,
+            shareMonths: 6,
+          },
         },
       },
     ]);
     const page = await callRoute(affiliate.loader, request(detailPath(), { who: "admin" }), {
       id: String(affiliateId),
     });
-    expect((page.data as { rule: string }).rule).toMatch(/when a woman you referred signs her contract/);
+    expect((page.data as { rule: string }).rule).toMatch(
+      /when a woman you referred signs her contract/,
+    );
     expect(await post("admin", { intent: "rule-clear" })).toMatchObject({ status: 302 });
     expect(await logOf("affiliate.rule")).toHaveLength(2);
   });
 
   it("records a correction, refuses wrong ones whole, and refuses the same one posted twice with a 409", async () => {
     const entry = (values: Record<string, string>) =>
-      post("admin", { intent: "entry", amount: "100", date: "2026-01-15", reason: "Bonus", ...values });
+      post("admin", {
+        intent: "entry",
+        amount: "100",
+        date: "2026-01-15",
+        reason: "Bonus",
+        ...values,
+      });
     const tomorrow = new Date(Date.now() + 3 * 24 * 3600_000).toISOString().slice(0, 10);
     for (const [values, field, key] of [
       [{ amount: "0" }, "amount", "admin.affiliates.errors.amountZero"],
@@ -279,12 +294,19 @@ describe.each(databaseTargets)("affiliates and access report routes on %s", (_na
     });
     // The second click of the same form: refused, translated, nothing stored.
     const twice = await entry({ amount: "1.350,75", reason: "Março" });
-    expect(twice).toMatchObject({ status: 409, data: { error: "admin.affiliates.errors.duplicate" } });
-    expect(englishText("admin.affiliates.errors.duplicate")).toEqual(expect.any(String));
-    expect(await entry({ amount: "-300", date: "2026-02-05", reason: "Paid twice" })).toMatchObject({
-      status: 302,
+    expect(twice).toMatchObject({
+      status: 409,
+      data: { error: "admin.affiliates.errors.duplicate" },
     });
-    expect((await entryRows()).map((r) => [r.origin, r.amountCents, r.occurredOn, r.createdBy])).toEqual([
+    expect(englishText("admin.affiliates.errors.duplicate")).toEqual(expect.any(String));
+    expect(await entry({ amount: "-300", date: "2026-02-05", reason: "Paid twice" })).toMatchObject(
+      {
+        status: 302,
+      },
+    );
+    expect(
+      (await entryRows()).map((r) => [r.origin, r.amountCents, r.occurredOn, r.createdBy]),
+    ).toEqual([
       ["manual", 135075, "2026-01-15", ids.admin],
       ["manual", -30000, "2026-02-05", ids.admin],
     ]);
@@ -295,7 +317,11 @@ describe.each(databaseTargets)("affiliates and access report routes on %s", (_na
     expect(page.data).toMatchObject({
       affiliate: { payableCents: 105075 },
       entries: [
-        { description: "Paid twice", amountCents: -30000, enteredBy: expect.stringContaining(`admin ${marker}`) },
+        {
+          description: "Paid twice",
+          amountCents: -30000,
+          enteredBy: expect.stringContaining(`admin ${marker}`),
+        },
         { description: "Março", amountCents: 135075 },
       ],
     });

@@ -81,15 +81,25 @@ export async function action({ request }: Route.ActionArgs) {
   const posted = form.values as Record<string, string | undefined>;
   const field = (name: string) => (posted[name] ?? "").slice(0, 100);
   const values = Object.fromEntries(
-    ["milestone", "fixed", "share", "months", "holdDays", "minimum"].map((name) => [name, field(name)]),
+    ["milestone", "fixed", "share", "months", "holdDays", "minimum"].map((name) => [
+      name,
+      field(name),
+    ]),
   );
   const parsed = programForm.safeParse({
-    rule: { milestone: values.milestone, fixed: values.fixed, share: values.share, months: values.months },
+    rule: {
+      milestone: values.milestone,
+      fixed: values.fixed,
+      share: values.share,
+      months: values.months,
+    },
     settings: { holdDays: values.holdDays, minimum: values.minimum },
   });
   if (!parsed.success) {
     const fieldErrors = Object.fromEntries(
-      parsed.error.issues.map((issue) => [String(issue.path.at(-1) ?? ""), issue.message]).reverse(),
+      parsed.error.issues
+        .map((issue) => [String(issue.path.at(-1) ?? ""), issue.message])
+        .reverse(),
     );
     return data<ProgramFormResult>({ fieldErrors, values }, 400);
   }
