@@ -9,7 +9,9 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getAuth } from "#app/auth/auth.server.ts";
 import { createAffiliate } from "#app/auth/affiliate-account.server.ts";
+import { reachMilestone } from "#app/features/affiliates/commissions.server.ts";
 import { recordManualEntry, voidEntry } from "#app/features/affiliates/entries.server.ts";
+import { saveRule } from "#app/features/affiliates/rules.server.ts";
 import { insertApplication } from "#app/test/factories.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
 import { TEST_ORIGIN, TEST_SERVER_SETTINGS } from "#app/test/app-database.ts";
@@ -149,6 +151,30 @@ describe.skipIf(!hasPostgres)(
       });
       seeded.submissionId = submission;
       const actor = { id: model.id, ip: "127.0.0.1" };
+      // The program's rule, her override, and a milestone her referral reached (issue 31).
+      await saveRule(db, {
+        affiliateId: null,
+        rule: {
+          milestone: "approved",
+          fixedCents: 15_000,
+          shareBasisPoints: null,
+          shareMonths: null,
+        },
+        actor,
+      });
+      await saveRule(db, {
+        affiliateId: affiliate.id,
+        rule: {
+          milestone: "approved",
+          fixedCents: 20_000,
+          shareBasisPoints: 1_000,
+          shareMonths: 6,
+        },
+        actor,
+      });
+      await db.transaction((tx) =>
+        reachMilestone(tx, { submissionId: submission, milestone: "approved" }),
+      );
       await recordManualEntry(db, {
         affiliateId: affiliate.id,
         amountCents: 15_000,
