@@ -27,7 +27,7 @@ test.describe("affiliates and the access report", () => {
   const notice = (page: Page, key: string) =>
     expect(page.getByRole("status").filter({ hasText: t("en", key) })).toBeVisible();
 
-  test("an admin suspends, sets the commission, records money, and finds it all in the report", async ({
+  test("an admin suspends, sets her rule, records corrections (once), and finds it all in the report", async ({
     app,
     browser,
   }) => {
