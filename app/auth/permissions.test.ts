@@ -86,7 +86,7 @@ const specification: Record<ScreenName, { open: Role[]; act?: Role[] }> = {
   adminApplicationData: { open: admins },
   adminApplicationErase: { open: staff, act: admins },
   // Admin: afiliados, analytics: approvers read.
-  adminAffiliates: { open: staff },
+  adminAffiliates: { open: staff, act: admins },
   adminAffiliate: { open: staff, act: admins },
   adminAnalytics: { open: staff },
   adminAffiliatePayouts: { open: admins },

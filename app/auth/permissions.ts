@@ -103,7 +103,7 @@ export const screens = {
   adminApplicationData: { paths: ["/admin/cadastros/:id/data.json"], roles: admins },
   adminApplicationErase: { paths: ["/admin/cadastros/:id/erase"], roles: staff, act: admins },
   // Approvers read the affiliates and the analytics; every change to an affiliate is an admin's.
-  adminAffiliates: { paths: ["/admin/afiliados"], roles: staff },
+  adminAffiliates: { paths: ["/admin/afiliados"], roles: staff, act: admins },
   adminAffiliate: { paths: ["/admin/afiliados/:id"], roles: staff, act: admins },
   adminAnalytics: { paths: ["/admin/analytics", "/admin/analytics/csv/:table"], roles: staff },
   // Payout batches and their bank files, with every affiliate's decrypted details: admins only.

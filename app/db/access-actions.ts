@@ -40,6 +40,13 @@ export const accessActions = [
   "affiliate.payout-details-changed",
   "affiliate.payout-batch",
   "affiliate.payout-export",
+  // The affiliate program (issue 31): the rule or her override, an entry typed or voided by an
+  // admin, a held entry reviewed; the old free rate, kept when the program replaced it.
+  "affiliate.rule",
+  "affiliate.entry",
+  "affiliate.entry.void",
+  "affiliate.entry.review",
+  "affiliate.rate-retired",
   "settings.smtp",
   "settings.test-mail",
   "settings.reasons",
@@ -53,6 +60,8 @@ export const accessActions = [
   "settings.contract-agency",
   // Days her identity photos are kept after a confirmation (issue 30).
   "settings.identity-images",
+  // The affiliate program's hold days and minimum payout (issue 31).
+  "settings.affiliate-program",
   "outbox.retry",
   "privacy.export",
   "privacy.erase",

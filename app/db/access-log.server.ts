@@ -2,7 +2,7 @@ import type { AccessAction } from "./access-actions.ts";
 import type { Database } from "./db.server.ts";
 import type { Role } from "./roles.ts";
 import { sql } from "drizzle-orm";
-import { accessLog, type LedgerKind } from "./schema.server.ts";
+import { accessLog } from "./schema.server.ts";
 import type { SubmissionSource, SubmissionStatus } from "./submission-statuses.ts";
 
 /**
@@ -19,9 +19,18 @@ export interface Actor {
 
 type Change<T> = { from: T; to: T };
 
+/** A commission rule as the log keeps it (app/features/affiliates/rules.ts). */
+type CommissionRuleDetails = {
+  milestone: string | null;
+  fixedCents: number | null;
+  shareBasisPoints: number | null;
+  shareMonths: number | null;
+};
+
+/** The retired hand-kept ledger's rows (issue 31 dropped it; its log stays). */
 type LedgerEntryDetails = {
   entry: number;
-  kind: LedgerKind;
+  kind: "earning" | "payout";
   amountCents: number;
   occurredOn: string;
 };
@@ -141,6 +150,14 @@ export interface AccessDetails {
     | { batch: number; change: "cancelled"; entries: number };
   /** The bank's file of a batch, with each payout's details decrypted. */
   "affiliate.payout-export": { batch: number; payouts: number };
+  /** The program's rule (`affiliate` absent) or one affiliate's override (null: none, the program's). */
+  "affiliate.rule": Change<CommissionRuleDetails | null> & { affiliate?: number };
+  "affiliate.entry": { entry: number; amountCents: number; occurredOn: string; reason: string };
+  "affiliate.entry.void": { entry: number; amountCents: number; reason: string };
+  "affiliate.entry.review": { entry: number; decision: "released" | "voided"; signals: string[] };
+  /** Written by migration 0037 only: the free rate she had, for an admin to make an override. */
+  "affiliate.rate-retired": { rate: string };
+  "settings.affiliate-program": Change<{ holdDays: number; minimumPayoutCents: number }>;
   "settings.smtp": {
     host: string;
     port: number;

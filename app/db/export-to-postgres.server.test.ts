@@ -9,10 +9,9 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getAuth } from "#app/auth/auth.server.ts";
 import { createAffiliate } from "#app/auth/affiliate-account.server.ts";
-import {
-  recordLedgerEntry,
-  voidLedgerEntry,
-} from "#app/features/affiliates/admin-affiliates.server.ts";
+import { reachMilestone } from "#app/features/affiliates/commissions.server.ts";
+import { recordManualEntry, voidEntry } from "#app/features/affiliates/entries.server.ts";
+import { saveRule } from "#app/features/affiliates/rules.server.ts";
 import { insertApplication } from "#app/test/factories.ts";
 import { signedInAccount } from "#app/test/accounts.server.ts";
 import { TEST_ORIGIN, TEST_SERVER_SETTINGS } from "#app/test/app-database.ts";
@@ -41,19 +40,19 @@ const schemaTables = Object.values(schema)
 describe("the order of the copy", () => {
   it("puts every table after the tables it references", () => {
     const order = parentsFirst(
-      ["session", "user", "affiliate_ledger", "affiliates", "settings"],
+      ["session", "user", "affiliate_entries", "affiliates", "settings"],
       [
         { child: "session", parent: "user" },
         { child: "affiliates", parent: "user" },
-        { child: "affiliate_ledger", parent: "affiliates" },
+        { child: "affiliate_entries", parent: "affiliates" },
         { child: "user", parent: "user" },
       ],
     );
     expect(order.indexOf("user")).toBeLessThan(order.indexOf("session"));
     expect(order.indexOf("user")).toBeLessThan(order.indexOf("affiliates"));
-    expect(order.indexOf("affiliates")).toBeLessThan(order.indexOf("affiliate_ledger"));
+    expect(order.indexOf("affiliates")).toBeLessThan(order.indexOf("affiliate_entries"));
     expect([...order].sort()).toEqual([
-      "affiliate_ledger",
+      "affiliate_entries",
       "affiliates",
       "session",
       "settings",
@@ -152,27 +151,54 @@ describe.skipIf(!hasPostgres)(
       });
       seeded.submissionId = submission;
       const actor = { id: model.id, ip: "127.0.0.1" };
-      await recordLedgerEntry(db, {
-        affiliateId: affiliate.id,
-        kind: "earning",
-        amountCents: 15_000,
-        occurredOn: "2026-05-10",
-        note: "Primeira indicação",
+      // The program's rule, her override, and a milestone her referral reached (issue 31).
+      await saveRule(db, {
+        affiliateId: null,
+        rule: {
+          milestone: "approved",
+          fixedCents: 15_000,
+          shareBasisPoints: null,
+          shareMonths: null,
+        },
         actor,
       });
-      await recordLedgerEntry(db, {
+      await saveRule(db, {
         affiliateId: affiliate.id,
-        kind: "payout",
-        amountCents: 999,
+        rule: {
+          milestone: "approved",
+          fixedCents: 20_000,
+          shareBasisPoints: 1_000,
+          shareMonths: 6,
+        },
+        actor,
+      });
+      await db.transaction((tx) =>
+        reachMilestone(tx, { submissionId: submission, milestone: "approved" }),
+      );
+      await recordManualEntry(db, {
+        affiliateId: affiliate.id,
+        amountCents: 15_000,
+        occurredOn: "2026-05-10",
+        reason: "Primeira indicação",
+        actor,
+      });
+      await recordManualEntry(db, {
+        affiliateId: affiliate.id,
+        amountCents: -999,
         occurredOn: "2026-05-11",
-        note: null,
+        reason: "Correção",
         actor,
       });
       const [wrong] = await db
-        .select({ id: schema.affiliateLedger.id })
-        .from(schema.affiliateLedger)
-        .where(eq(schema.affiliateLedger.amountCents, 999));
-      await voidLedgerEntry(db, { affiliateId: affiliate.id, entryId: wrong!.id, actor });
+        .select({ id: schema.affiliateEntries.id })
+        .from(schema.affiliateEntries)
+        .where(eq(schema.affiliateEntries.amountCents, -999));
+      await voidEntry(db, {
+        affiliateId: affiliate.id,
+        entryId: wrong!.id,
+        reason: "Engano",
+        actor,
+      });
       // What has no path of its own in a unit test is written as the app writes it.
       await db.insert(schema.settings).values({
         key: "smtp",

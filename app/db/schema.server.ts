@@ -447,8 +447,6 @@ export const affiliates = pgTable(
     referralCode: text("referral_code").notNull().unique(),
     promotion: text("promotion").notNull(),
     status: text("status", { enum: affiliateStatuses }).notNull().default("active"),
-    /** Commission in percent, recorded by an admin. Replaced by commission_rules: to be dropped. */
-    commissionRate: numeric("commission_rate", { precision: 5, scale: 2 }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   () => [check("affiliates_status_check", inList("status", affiliateStatuses))],
@@ -487,41 +485,6 @@ export const accessLog = pgTable(
 /*
  * The back office (issue 5).
  */
-
-export const ledgerKinds = ["earning", "payout"] as const;
-export type LedgerKind = (typeof ledgerKinds)[number];
-
-/**
- * An affiliate's recorded earnings and payouts, as an admin entered them (amounts in cents).
- * Replaced by affiliate_entries (issue 31; migration 0037 copies it there): to be dropped.
- */
-export const affiliateLedger = pgTable(
-  "affiliate_ledger",
-  {
-    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    affiliateId: bigint("affiliate_id", { mode: "number" })
-      .notNull()
-      .references(() => affiliates.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ledgerKinds }).notNull(),
-    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
-    /** The day the money was earned or paid, which may be before the day it was entered. */
-    occurredOn: date("occurred_on").notNull(),
-    note: text("note"),
-    createdBy: text("created_by"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /**
-     * An entry made by mistake is voided, never edited or deleted: it stays on the page, struck
-     * through, and counts no more; the access log keeps who did it.
-     */
-    voidedAt: timestamp("voided_at", { withTimezone: true }),
-    voidedBy: text("voided_by"),
-  },
-  (table) => [
-    check("affiliate_ledger_kind_check", inList("kind", ledgerKinds)),
-    check("affiliate_ledger_amount_check", sql`${table.amountCents} > 0`),
-    index("affiliate_ledger_affiliate_idx").on(table.affiliateId, table.occurredOn),
-  ],
-);
 
 /**
  * Visits that arrived with an affiliate's ?ref= link, counted per affiliate and day on the server
@@ -1597,7 +1560,9 @@ export const commissionRules = pgTable(
     check("commission_rules_milestone_check", inList("milestone", referralMilestones)),
     check(
       "commission_rules_fixed_check",
-      sql.raw("(milestone is null) = (fixed_cents is null) and (fixed_cents is null or fixed_cents > 0)"),
+      sql.raw(
+        "(milestone is null) = (fixed_cents is null) and (fixed_cents is null or fixed_cents > 0)",
+      ),
     ),
     check(
       "commission_rules_share_check",
@@ -1628,6 +1593,11 @@ export const referralMilestoneEvents = pgTable(
       .references(() => affiliates.id, { onDelete: "cascade" }),
     reachedAt: timestamp("reached_at", { withTimezone: true }).notNull().defaultNow(),
     undoneAt: timestamp("undone_at", { withTimezone: true }),
+    /**
+     * The affiliate's mail about it: an approval's waits out the decision's undo window, and an
+     * undone approval withdraws it unsent, as the applicant's own decision mail is.
+     */
+    mailId: bigint("mail_id", { mode: "number" }),
   },
   (table) => [
     primaryKey({ columns: [table.submissionId, table.milestone] }),
@@ -1659,6 +1629,11 @@ export const affiliateEntries = pgTable(
     }),
     /** 0 for the statement as published, then one more for each correction that changed it. */
     statementRevision: integer("statement_revision"),
+    /**
+     * A statement entry's percentage of the agency's share, as the rule had it when the statement
+     * was published: its corrections keep it, and her portal states it.
+     */
+    shareBasisPoints: integer("share_basis_points"),
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     /** Typed by the admin for a manual entry (required), shown to her as it is. */
     reason: text("reason"),

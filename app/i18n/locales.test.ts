@@ -172,6 +172,8 @@ const englishEverywhere = [
   "contracts.templates.versionShort",
   "contracts.templates.sample.name",
   "contracts.agency.cnpj",
+  // The commission rule stated in one part: the part itself, then the sentence's full stop.
+  "affiliateProgram.rule.only",
 ];
 
 describe("locales", () => {

@@ -29,6 +29,9 @@ export const namespaces = [
   "areas",
   "model",
   "portal",
+  // The affiliate program's words shared by her portal and the admin's pages (issue 31): the
+  // rule in a sentence, each entry's description, state and void reason.
+  "affiliate-program",
   "admin",
   "admin-dashboard",
   "admin-list",

@@ -74,6 +74,12 @@ export const identityMailKinds = [IDENTITY_RETAKE_MAIL_KIND] as const;
  */
 export const payoutMailKinds = ["payout-details-confirm", "payout-sent"] as const;
 
+/**
+ * The affiliate program (issue 31), the product's own wording: a referral reached a milestone
+ * (app/features/affiliates/milestone-mail.server.ts).
+ */
+export const affiliateMailKinds = ["affiliate-milestone"] as const;
+
 /** The kinds the outbox's list names in her language (any other is shown as stored). */
 export const labelledMailKinds: readonly string[] = [
   ...mailTemplateKinds,
@@ -84,6 +90,7 @@ export const labelledMailKinds: readonly string[] = [
   ...statementMailKinds,
   ...identityMailKinds,
   ...payoutMailKinds,
+  ...affiliateMailKinds,
 ];
 
 export const isMailTemplateKind = (value: unknown): value is MailTemplateKind =>

@@ -393,13 +393,16 @@ const written: Record<string, ActionRule | ((pattern: string) => ActionRule)> = 
     ],
     "/admin/afiliados/pagamentos/999999",
   ),
-  // Approvers read the affiliates; every change is an admin's.
+  // Approvers read the affiliates; every change is an admin's: the program's rule on the list,
+  // her rule, entries and reviews on her page.
+  "/admin/afiliados": guarded([{ passed: invalid() }]),
   "/admin/afiliados/:id": guarded(
     [
       { intent: "status", passed: invalid() },
-      { intent: "commission", passed: invalid() },
-      { intent: "ledger", passed: invalid() },
+      { intent: "rule", passed: invalid() },
+      { intent: "entry", passed: invalid() },
       { intent: "void", passed: invalid() },
+      { intent: "review", passed: invalid() },
       { passed: invalid() },
     ],
     NO_AFFILIATE,

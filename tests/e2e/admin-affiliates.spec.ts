@@ -27,7 +27,7 @@ test.describe("affiliates and the access report", () => {
   const notice = (page: Page, key: string) =>
     expect(page.getByRole("status").filter({ hasText: t("en", key) })).toBeVisible();
 
-  test("an admin suspends, sets the commission, records money, and finds it all in the report", async ({
+  test("an admin suspends, sets her rule, records corrections (once), and finds it all in the report", async ({
     app,
     browser,
   }) => {
@@ -65,51 +65,61 @@ test.describe("affiliates and the access report", () => {
       admin.getByRole("button", { name: t("en", "admin.affiliates.activate") }),
     ).toBeVisible();
 
-    // A rate out of range is refused with its message; a valid one is saved.
-    const rate = admin.getByLabel(t("en", "admin.affiliates.rateLabel"));
-    await rate.fill("120");
-    await admin.getByRole("button", { name: t("en", "admin.affiliates.saveRate") }).click();
-    await expect(admin.getByText(t("en", "admin.affiliates.errors.rate"))).toBeVisible();
-    await expect(rate).toHaveAttribute("aria-invalid", "true");
-    await rate.fill("12.5");
-    await admin.getByRole("button", { name: t("en", "admin.affiliates.saveRate") }).click();
-    await notice(admin, "admin.affiliates.notices.commission");
+    // Her own rule: a fixed amount without its milestone is refused; with it, saved.
+    const fixed = admin.getByLabel(t("en", "admin.affiliates.rule.fixed"));
+    await fixed.fill("150");
+    await admin
+      .getByRole("button", { name: t("en", "admin.affiliates.rule.saveOverride") })
+      .click();
+    await expect(admin.getByText(t("en", "admin.affiliates.errors.milestone"))).toBeVisible();
+    await admin
+      .getByLabel(t("en", "admin.affiliates.rule.milestone"))
+      .selectOption({ label: t("en", "admin.affiliates.rule.milestones.approved") });
+    await admin
+      .getByRole("button", { name: t("en", "admin.affiliates.rule.saveOverride") })
+      .click();
+    await notice(admin, "admin.affiliates.notices.rule");
 
-    // An earning, then a payout.
-    const amount = admin.getByLabel(t("en", "admin.affiliates.amount"));
+    // A correction: zero refused; saved, the form comes back empty; the same again refused.
+    const amount = admin.getByLabel(t("en", "admin.affiliates.amount"), { exact: true });
+    const reason = admin.getByLabel(t("en", "admin.affiliates.reason"), { exact: true });
     const record = admin.getByRole("button", { name: t("en", "admin.affiliates.record") });
     await amount.fill("0");
+    await reason.fill("November referrals");
     await record.click();
-    await expect(admin.getByText(t("en", "admin.affiliates.errors.amountPositive"))).toBeVisible();
-    await amount.fill("250.40");
-    await admin.getByLabel(t("en", "admin.affiliates.note")).fill("November referrals");
+    await expect(admin.getByText(t("en", "admin.affiliates.errors.amountZero"))).toBeVisible();
+    await amount.fill("250,40");
     await record.click();
-    await notice(admin, "admin.affiliates.notices.earning");
-    await admin
-      .getByLabel(t("en", "admin.affiliates.kind"))
-      .selectOption({ label: t("en", "admin.affiliates.kinds.payout") });
-    await amount.fill("200");
+    await notice(admin, "admin.affiliates.notices.entry");
+    await expect(amount).toHaveValue("");
+    await expect(reason).toHaveValue("");
+    await amount.fill("250,40");
+    await reason.fill("November referrals");
     await record.click();
-    await notice(admin, "admin.affiliates.notices.payout");
+    await expect(admin.getByText(t("en", "admin.affiliates.errors.duplicate"))).toBeVisible();
+    await amount.fill("-200");
+    await reason.fill("Paid by PIX in October");
+    await record.click();
+    await notice(admin, "admin.affiliates.notices.entry");
 
-    const ledger = admin.getByRole("region", { name: t("en", "admin.affiliates.ledgerTitle") });
-    await expect(ledger).toContainText("November referrals");
-    await expect(ledger).toContainText("R$250.40");
-    await expect(ledger).toContainText("R$200.00");
-    await expect(admin.getByText("R$50.40").first()).toBeVisible(); // the balance
+    const entries = admin.getByRole("table", { name: t("en", "admin.affiliates.entriesTitle") });
+    await expect(entries).toContainText("November referrals");
+    await expect(entries).toContainText("R$250.40");
+    await expect(entries).toContainText("-R$200.00");
+    await expect(admin.getByText("R$50.40").first()).toBeVisible(); // payable
     await expectAccessible(admin, "an affiliate's page after changes");
 
     // The access report shows the four changes, with their labels.
     await nav.getByRole("link", { name: t("en", "admin.accessReport.nav") }).click();
     await expect(admin).toHaveURL(`${app.origin}/admin/access-report`);
     const table = admin.getByRole("table");
-    for (const key of ["affiliateStatus", "affiliateCommission", "affiliateLedger"]) {
+    for (const key of ["affiliateStatus", "affiliateRule", "affiliateEntry"]) {
       await expect(table).toContainText(t("en", `admin.accessReport.actions.${key}`));
     }
     await expectAccessible(admin, "the access report");
     await admin
       .getByLabel(t("en", "admin.accessReport.action"))
-      .selectOption({ label: t("en", "admin.accessReport.actions.affiliateLedger") });
+      .selectOption({ label: t("en", "admin.accessReport.actions.affiliateEntry") });
     await admin.getByRole("button", { name: t("en", "admin.accessReport.apply") }).click();
     await expect(admin.getByRole("row")).toHaveCount(1 + 2);
     await expect(
@@ -125,7 +135,7 @@ test.describe("affiliates and the access report", () => {
     const csv = readFileSync(await download.path(), "utf8");
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv.trimEnd().split("\r\n")).toHaveLength(1 + 2);
-    expect(csv).toContain("affiliate.ledger");
+    expect(csv).toContain("affiliate.entry");
     expect(csv).toContain("November referrals");
     await admin.goto(`${app.origin}/admin/access-report?action=access-report.export`);
     await expect(admin.getByRole("table")).toContainText(
@@ -152,7 +162,7 @@ test.describe("affiliates and the access report", () => {
       approver.getByRole("button", { name: t("en", "admin.affiliates.activate") }),
     ).toHaveCount(0);
     await expect(
-      approver.getByRole("region", { name: t("en", "admin.affiliates.ledgerTitle") }),
+      approver.getByRole("table", { name: t("en", "admin.affiliates.entriesTitle") }),
     ).toContainText("November referrals");
     await expectAccessible(approver, "an affiliate's page, read only");
     await approver.goto(`${app.origin}/admin/access-report`);

@@ -79,7 +79,7 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
     who: "model",
     allowed: ["security", "areas", "auth", "auth-errors"],
   },
-  { url: "/portal", who: "affiliate", allowed: ["portal", "areas", "payouts"] },
+  { url: "/portal", who: "affiliate", allowed: ["portal", "areas", "payouts", "affiliate-program"] },
   ...[
     ["/admin/dashboard", "admin-dashboard", "onboarding", "contracts"],
     ["/admin/pendentes", "admin-list", "admin-keys", "admin-team", "manager"],
@@ -108,8 +108,8 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
     ["/admin/email/outbox", "admin-email", "contact-templates"],
     ["/admin/production-checklist", "admin-checklist"],
     ["/admin/tech-report", "admin-tech"],
-    ["/admin/afiliados", "admin-affiliates"],
-    ["/admin/afiliados/:affiliate", "admin-affiliates"],
+    ["/admin/afiliados", "admin-affiliates", "affiliate-program"],
+    ["/admin/afiliados/:affiliate", "admin-affiliates", "affiliate-program", "admin-payouts"],
     // Payout batches (issue 31).
     ["/admin/afiliados/pagamentos", "admin-payouts"],
     ["/admin/access-report", "admin-access-report", "admin-affiliates", "contact-templates"],

@@ -2,11 +2,13 @@ import { Form, useNavigation } from "react-router";
 import type { FieldErrors } from "#app/utils/field-errors.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Section } from "#app/components/ui/card.tsx";
-import { Field, Input, Select, Textarea } from "#app/components/ui/field.tsx";
+import { Field, Input, Textarea } from "#app/components/ui/field.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { NOTE_MAX, type AffiliateStatusValue } from "./admin-forms.ts";
+import { RuleFields, ruleFormValues } from "./rule-fields.tsx";
+import type { CommissionRule } from "./rules.ts";
 
-export type AffiliateIntent = "status" | "commission" | "ledger" | "void";
+export type AffiliateIntent = "status" | "rule" | "rule-clear" | "entry" | "void" | "review";
 
 /** What the page's action answers when it does not send her back to the page. */
 export type AffiliateFormResult = {
@@ -29,26 +31,32 @@ function useBusy() {
   return useNavigation().state !== "idle";
 }
 
-/** An admin's three forms on an affiliate's page: status, commission, a ledger entry. */
+/** An admin's forms on an affiliate's page: status, her rule's override, a manual entry. */
 export function AffiliateForms({
   status,
-  commissionRate,
+  override,
+  programRule,
   result,
   today,
   latestDay,
+  entryFormKey,
 }: {
   status: AffiliateStatusValue;
-  commissionRate: string | null;
+  override: CommissionRule | null;
+  /** The program's rule in words, which she follows without an override. */
+  programRule: string;
   result?: AffiliateFormResult;
-  /** The ledger form's default day, and the latest it accepts. */
+  /** The entry form's default day, and the latest it accepts. */
   today: string;
   latestDay: string;
+  /** Changes with each entry recorded, so the form comes back empty for the next one. */
+  entryFormKey: string;
 }) {
   return (
     <div className="mt-6 grid gap-6 lg:grid-cols-3">
       <StatusSection status={status} />
-      <CommissionSection rate={commissionRate} result={result} />
-      <LedgerEntrySection result={result} today={today} latestDay={latestDay} />
+      <OverrideSection override={override} programRule={programRule} result={result} />
+      <ManualEntrySection key={entryFormKey} result={result} today={today} latestDay={latestDay} />
     </div>
   );
 }
@@ -74,46 +82,51 @@ function StatusSection({ status }: { status: AffiliateStatusValue }) {
   );
 }
 
-function CommissionSection({
-  rate,
+function OverrideSection({
+  override,
+  programRule,
   result,
 }: {
-  rate: string | null;
+  override: CommissionRule | null;
+  programRule: string;
   result?: AffiliateFormResult;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const busy = useBusy();
-  const { errors, values } = answerTo(result, "commission");
+  const { errors, values } = answerTo(result, "rule");
+  const shown = result?.intent === "rule" ? values : ruleFormValues(override, i18n.language);
   return (
-    <Section id="commission" title={t("admin.affiliates.commissionTitle")}>
+    <Section
+      id="rule"
+      title={t("admin.affiliates.rule.overrideTitle")}
+      description={
+        override
+          ? t("admin.affiliates.rule.overrideHint")
+          : t("admin.affiliates.rule.followsProgram", { rule: programRule })
+      }
+    >
       <Form method="post" className="mt-4 space-y-4" noValidate>
-        <input type="hidden" name="intent" value="commission" />
-        <Field
-          id="rate"
-          label={t("admin.affiliates.rateLabel")}
-          hint={t("admin.affiliates.rateHint")}
-          error={errors.rate ? t(errors.rate) : undefined}
-        >
-          {(aria) => (
-            <Input
-              {...aria}
-              name="rate"
-              inputMode="decimal"
-              autoComplete="off"
-              required
-              defaultValue={values.rate ?? rate ?? ""}
-            />
-          )}
-        </Field>
-        <Button type="submit" disabled={busy}>
-          {t("admin.affiliates.saveRate")}
-        </Button>
+        <input type="hidden" name="intent" value="rule" />
+        <RuleFields prefix="override" values={shown} errors={errors} />
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={busy}>
+            {t("admin.affiliates.rule.saveOverride")}
+          </Button>
+        </div>
       </Form>
+      {override ? (
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="rule-clear" />
+          <Button type="submit" variant="secondary" disabled={busy}>
+            {t("admin.affiliates.rule.clearOverride")}
+          </Button>
+        </Form>
+      ) : null}
     </Section>
   );
 }
 
-function LedgerEntrySection({
+function ManualEntrySection({
   result,
   today,
   latestDay,
@@ -124,30 +137,20 @@ function LedgerEntrySection({
 }) {
   const { t } = useTranslation();
   const busy = useBusy();
-  const { errors, values } = answerTo(result, "ledger");
+  const { errors, values } = answerTo(result, "entry");
   const message = (field: string) => (errors[field] ? t(errors[field]) : undefined);
   return (
-    <Section id="ledger-form" title={t("admin.affiliates.ledgerFormTitle")}>
+    <Section
+      id="entry-form"
+      title={t("admin.affiliates.entryFormTitle")}
+      description={t("admin.affiliates.entryFormHint")}
+    >
       <Form method="post" className="mt-4 space-y-4" noValidate>
-        <input type="hidden" name="intent" value="ledger" />
-        <Field id="kind" label={t("admin.affiliates.kind")} error={message("kind")}>
-          {(aria) => (
-            // As tall as the fields under it.
-            <Select
-              {...aria}
-              name="kind"
-              defaultValue={values.kind || "earning"}
-              className="h-12 text-base"
-            >
-              <option value="earning">{t("admin.affiliates.kinds.earning")}</option>
-              <option value="payout">{t("admin.affiliates.kinds.payout")}</option>
-            </Select>
-          )}
-        </Field>
+        <input type="hidden" name="intent" value="entry" />
         <Field
           id="amount"
           label={t("admin.affiliates.amount")}
-          hint={t("admin.affiliates.amountHint")}
+          hint={t("admin.affiliates.entryAmountHint")}
           error={message("amount")}
         >
           {(aria) => (
@@ -174,18 +177,19 @@ function LedgerEntrySection({
           )}
         </Field>
         <Field
-          id="note"
-          label={t("admin.affiliates.note")}
-          hint={t("admin.affiliates.noteHint", { max: NOTE_MAX })}
-          error={message("note")}
+          id="reason"
+          label={t("admin.affiliates.reason")}
+          hint={t("admin.affiliates.reasonHint", { max: NOTE_MAX })}
+          error={message("reason")}
         >
           {(aria) => (
             <Textarea
               {...aria}
-              name="note"
+              name="reason"
+              required
               maxLength={NOTE_MAX}
               className="min-h-20"
-              defaultValue={values.note ?? ""}
+              defaultValue={values.reason ?? ""}
             />
           )}
         </Field>

@@ -4,65 +4,55 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { insertAccount, insertAffiliate, insertApplicationRow } from "#app/test/factories.ts";
-import { accessLog, affiliateLedger, submissions, user } from "#app/db/schema.server.ts";
-import {
-  affiliateDetail,
-  listAffiliates,
-  recordLedgerEntry,
-  setAffiliateStatus,
-  setCommissionRate,
-} from "./admin-affiliates.server.ts";
-import {
-  centsOf,
-  commissionForm,
-  formatMoney,
-  latestToday,
-  ledgerForm,
-  percentOf,
-} from "./admin-forms.ts";
+import { accessLog, affiliateEntries, submissions, user } from "#app/db/schema.server.ts";
+import { affiliateDetail, listAffiliates, setAffiliateStatus } from "./admin-affiliates.server.ts";
+import { entryForm, formatMoney, latestToday, ruleForm, voidForm } from "./admin-forms.ts";
+import { recordManualEntry, voidEntry } from "./entries.server.ts";
+import { rulesOf, saveRule } from "./rules.server.ts";
 
 describe("the affiliate forms", () => {
-  it("reads reais as whole cents and percentages as numeric text", () => {
-    expect(centsOf("12")).toBe(1200);
-    expect(centsOf("12,5")).toBe(1250);
-    expect(centsOf("0.07")).toBe(7);
-    expect(centsOf("1234.56")).toBe(123456);
-    expect(centsOf("1.234,56")).toBeNull();
-    expect(centsOf("1,234")).toBeNull();
-    expect(centsOf("-5")).toBeNull();
-    expect(centsOf("abc")).toBeNull();
-    expect(percentOf("7,5")).toBe("7.50");
-    expect(percentOf("100")).toBe("100.00");
-    expect(percentOf("0")).toBe("0.00");
-    expect(percentOf("100.01")).toBeNull();
-    expect(percentOf("12.345")).toBeNull();
-  });
-
-  it("refuses a rate out of range and a wrong amount, date or note, with locale keys", () => {
-    expect(commissionForm.safeParse({ rate: "101" }).error?.issues[0]?.message).toBe(
-      "admin.affiliates.errors.rate",
-    );
-    expect(commissionForm.safeParse({ rate: " " }).error?.issues[0]?.message).toBe(
-      "admin.affiliates.errors.rateRequired",
-    );
-    expect(commissionForm.parse({ rate: "12,5" })).toEqual({ rate: "12.50" });
-    const form = ledgerForm("2026-05-10");
-    const ok = { kind: "earning", amount: "150,00", date: "2026-05-10", note: "" };
-    expect(form.parse(ok)).toEqual({
-      kind: "earning",
-      amount: 15000,
-      date: "2026-05-10",
-      note: null,
+  it("reads a rule: a fixed amount at a milestone and/or a share for some months", () => {
+    expect(
+      ruleForm.parse({ milestone: "approved", fixed: "150,00", share: "", months: "" }),
+    ).toEqual({
+      milestone: "approved",
+      fixedCents: 15000,
+      shareBasisPoints: null,
+      shareMonths: null,
+    });
+    expect(ruleForm.parse({ milestone: "", fixed: "", share: "7,5", months: "6" })).toEqual({
+      milestone: null,
+      fixedCents: null,
+      shareBasisPoints: 750,
+      shareMonths: 6,
     });
     const messages = (values: Record<string, string>) =>
+      ruleForm
+        .safeParse({ milestone: "", fixed: "", share: "", months: "", ...values })
+        .error?.issues.map((i) => i.message);
+    expect(messages({})).toEqual(["admin.affiliates.errors.ruleEmpty"]);
+    expect(messages({ milestone: "approved" })).toEqual(["admin.affiliates.errors.fixedRequired"]);
+    expect(messages({ fixed: "10" })).toEqual(["admin.affiliates.errors.milestone"]);
+    expect(messages({ share: "101", months: "6" })).toEqual(["admin.affiliates.errors.share"]);
+    expect(messages({ share: "10", months: "121" })).toEqual(["admin.affiliates.errors.months"]);
+    expect(messages({ milestone: "paid" })).toEqual(["admin.affiliates.errors.milestone"]);
+  });
+
+  it("reads a manual entry: an amount as people type it, never zero, a reason, a past day", () => {
+    const form = entryForm("2026-05-10");
+    const ok = { amount: "1.500,00", date: "2026-05-10", reason: "Bonus" };
+    expect(form.parse(ok)).toEqual({ amount: 150000, date: "2026-05-10", reason: "Bonus" });
+    expect(form.parse({ ...ok, amount: "-50" }).amount).toBe(-5000);
+    const messages = (values: Record<string, string>) =>
       form.safeParse({ ...ok, ...values }).error?.issues.map((i) => i.message);
-    expect(messages({ amount: "0" })).toEqual(["admin.affiliates.errors.amountPositive"]);
-    expect(messages({ amount: "1,234" })).toEqual(["admin.affiliates.errors.amount"]);
+    expect(messages({ amount: "0" })).toEqual(["admin.affiliates.errors.amountZero"]);
+    expect(messages({ amount: "1.500" })).toEqual(["admin.affiliates.errors.amountAmbiguous"]);
+    expect(messages({ amount: "abc" })).toEqual(["admin.affiliates.errors.amount"]);
     expect(messages({ amount: "" })).toEqual(["admin.affiliates.errors.amountRequired"]);
+    expect(messages({ reason: " " })).toEqual(["admin.affiliates.errors.reason"]);
     expect(messages({ date: "2026-05-11" })).toEqual(["admin.affiliates.errors.dateFuture"]);
     expect(messages({ date: "2026-02-30" })).toEqual(["admin.affiliates.errors.date"]);
-    expect(messages({ note: "x".repeat(501) })).toEqual(["admin.affiliates.errors.note"]);
-    expect(messages({ kind: "gift" })).toEqual(["admin.affiliates.errors.kind"]);
+    expect(voidForm.safeParse({ entry: "1", reason: "" }).success).toBe(false);
     expect(latestToday(new Date("2026-05-10T12:00:00Z"))).toBe("2026-05-11");
   });
 
@@ -105,6 +95,13 @@ describe.each(databaseTargets)("affiliates in the back office on %s", (_name, ki
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
+    // The entries and rules name who made them (a foreign key to the account).
+    await insertAccount(database.db, {
+      id: admin.id,
+      name: "Dona Admin",
+      email: `admin.${marker}@example.com`,
+      role: "admin",
+    });
     lia = await affiliate("lia", "LIA");
     bia = await affiliate("bia", "BIA");
     await referral(lia, "Aprovado");
@@ -114,36 +111,28 @@ describe.each(databaseTargets)("affiliates in the back office on %s", (_name, ki
   }, 60_000);
   afterAll(async () => {
     await database.db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));
+    // Her entries first: one statement deleting both the affiliate (cascading to them) and their
+    // author (setting them null) would trip over itself.
+    await database.db
+      .delete(affiliateEntries)
+      .where(inArray(affiliateEntries.affiliateId, [lia, bia]));
     await database.db.delete(user).where(like(user.email, `%.${marker}@%`));
     await database.db.delete(accessLog).where(eq(accessLog.actorId, admin.id));
     await database.close();
   });
 
-  it("lists each affiliate with her referrals, approvals and money", async () => {
-    await recordLedgerEntry(database.db, {
-      affiliateId: lia,
-      kind: "earning",
-      amountCents: 30000,
-      occurredOn: "2026-01-10",
-      note: null,
-      actor: admin,
-    });
-    await recordLedgerEntry(database.db, {
-      affiliateId: lia,
-      kind: "earning",
-      amountCents: 4550,
-      occurredOn: "2026-01-20",
-      note: "Bônus",
-      actor: admin,
-    });
-    await recordLedgerEntry(database.db, {
-      affiliateId: lia,
-      kind: "payout",
-      amountCents: 20000,
-      occurredOn: "2026-02-01",
-      note: "PIX",
-      actor: admin,
-    });
+  it("lists each affiliate with her referrals, approvals and money by state", async () => {
+    const manual = (amountCents: number, reason: string) =>
+      recordManualEntry(database.db, {
+        affiliateId: lia,
+        amountCents,
+        reason,
+        occurredOn: "2026-01-10",
+        actor: admin,
+      });
+    await manual(30000, "Launch bonus");
+    await manual(4550, "Bônus");
+    await manual(-20000, "Paid by PIX before the program");
     const { rows } = await listAffiliates(database.db, { search: marker.slice(4, 8) });
     const byId = new Map(rows.map((row) => [row.id, row]));
     expect(byId.get(lia)).toMatchObject({
@@ -151,17 +140,12 @@ describe.each(databaseTargets)("affiliates in the back office on %s", (_name, ki
       status: "active",
       referrals: 3,
       approvals: 2,
-      earningsCents: 34550,
-      payoutsCents: 20000,
-      balanceCents: 14550,
+      pendingCents: 0,
+      payableCents: 14550,
+      paidCents: 0,
+      ownRule: false,
     });
-    expect(byId.get(bia)).toMatchObject({
-      referrals: 1,
-      approvals: 0,
-      earningsCents: 0,
-      payoutsCents: 0,
-      balanceCents: 0,
-    });
+    expect(byId.get(bia)).toMatchObject({ referrals: 1, approvals: 0, payableCents: 0 });
   });
 
   it("searches by name, e-mail or code, filters by status, and pages", async () => {
@@ -214,66 +198,99 @@ describe.each(databaseTargets)("affiliates in the back office on %s", (_name, ki
     ]);
   });
 
-  it("sets the commission rate and logs the old and the new", async () => {
-    expect(
-      await setCommissionRate(database.db, { affiliateId: lia, rate: "12.50", actor: admin }),
-    ).toEqual({ outcome: "changed" });
-    expect(
-      await setCommissionRate(database.db, { affiliateId: lia, rate: "15.00", actor: admin }),
-    ).toEqual({ outcome: "changed" });
-    const detail = await affiliateDetail(database.db, lia);
-    expect(detail!.affiliate.commissionRate).toBe("15.00");
+  it("sets her own rule and takes it back, logging the old and the new", async () => {
+    const rule = {
+      milestone: "launched",
+      fixedCents: 9900,
+      shareBasisPoints: null,
+      shareMonths: null,
+    } as const;
+    expect(await saveRule(database.db, { affiliateId: lia, rule, actor: admin })).toBe("changed");
+    expect(await saveRule(database.db, { affiliateId: lia, rule, actor: admin })).toBe("unchanged");
+    expect((await rulesOf(database.db, lia)).effective).toEqual(rule);
+    expect((await listAffiliates(database.db, { id: lia })).rows[0]!.ownRule).toBe(true);
+    expect(await saveRule(database.db, { affiliateId: lia, rule: null, actor: admin })).toBe(
+      "changed",
+    );
+    expect((await rulesOf(database.db, lia)).override).toBeNull();
+    expect(await saveRule(database.db, { affiliateId: 0, rule, actor: admin })).toBe("not-found");
     const log = await database.db
       .select({ details: accessLog.details })
       .from(accessLog)
-      .where(eq(accessLog.subject, `affiliate:${lia}`))
+      .where(eq(accessLog.action, "affiliate.rule"))
       .orderBy(accessLog.id);
-    expect(log.map((entry) => entry.details).filter((d) => "to" in d!)).toEqual([
-      { from: null, to: "12.50" },
-      { from: "12.50", to: "15.00" },
+    expect(log.map((entry) => entry.details)).toEqual([
+      { from: null, to: rule, affiliate: lia },
+      { from: rule, to: null, affiliate: lia },
     ]);
   });
 
-  it("shows her referrals and ledger on her page, with who entered each line", async () => {
-    await insertAccount(database.db, {
-      id: admin.id,
-      name: "Dona Admin",
-      email: `admin.${marker}@example.com`,
-      role: "admin",
-    });
+  it("shows her referrals and entries on her page, with who entered each, and voids with a reason", async () => {
     const detail = await affiliateDetail(database.db, lia);
     expect(detail!.referrals).toHaveLength(3);
-    expect(detail!.ledger.map((entry) => [entry.kind, entry.amountCents, entry.enteredBy])).toEqual(
-      [
-        ["payout", 20000, "Dona Admin"],
-        ["earning", 4550, "Dona Admin"],
-        ["earning", 30000, "Dona Admin"],
-      ],
-    );
+    expect(
+      detail!.entries.map((entry) => [entry.reason, entry.amountCents, entry.enteredByName]),
+    ).toEqual([
+      ["Paid by PIX before the program", -20000, "Dona Admin"],
+      ["Bônus", 4550, "Dona Admin"],
+      ["Launch bonus", 30000, "Dona Admin"],
+    ]);
+    const bonus = detail!.entries[1]!;
+    // Another affiliate's entry is not hers to void through her page.
+    expect(
+      await voidEntry(database.db, {
+        affiliateId: bia,
+        entryId: bonus.id,
+        reason: "x",
+        actor: admin,
+      }),
+    ).toBe("not-found");
+    expect(
+      await voidEntry(database.db, {
+        affiliateId: lia,
+        entryId: bonus.id,
+        reason: "Typed twice",
+        actor: admin,
+      }),
+    ).toBe("changed");
+    expect(
+      await voidEntry(database.db, {
+        affiliateId: lia,
+        entryId: bonus.id,
+        reason: "Again",
+        actor: admin,
+      }),
+    ).toBe("unchanged");
+    const after = await affiliateDetail(database.db, lia);
+    expect(after!.entries[1]).toMatchObject({
+      state: "void",
+      voidReason: "Typed twice",
+      voidedByName: "Dona Admin",
+    });
+    expect(after!.affiliate.payableCents).toBe(10000);
     const log = await database.db
       .select({ details: accessLog.details })
       .from(accessLog)
-      .where(inArray(accessLog.action, ["affiliate.ledger"]));
+      .where(inArray(accessLog.action, ["affiliate.entry", "affiliate.entry.void"]));
     expect(log.map((entry) => entry.details)).toContainEqual(
-      expect.objectContaining({ kind: "payout", amountCents: 20000, note: "PIX" }),
+      expect.objectContaining({ amountCents: 4550, reason: "Typed twice" }),
     );
     expect(await affiliateDetail(database.db, 0)).toBeNull();
   });
 
-  it("stores no ledger line and no log entry for an affiliate that does not exist", async () => {
+  it("stores no entry and no log entry for an affiliate that does not exist", async () => {
     const mine = () =>
-      database.db.select().from(affiliateLedger).where(eq(affiliateLedger.createdBy, admin.id));
+      database.db.select().from(affiliateEntries).where(eq(affiliateEntries.createdBy, admin.id));
     const before = await mine();
     expect(
-      await recordLedgerEntry(database.db, {
+      await recordManualEntry(database.db, {
         affiliateId: 0,
-        kind: "earning",
         amountCents: 100,
+        reason: "Nobody",
         occurredOn: "2026-01-01",
-        note: null,
         actor: admin,
       }),
-    ).toEqual({ outcome: "not-found" });
+    ).toBe("not-found");
     expect(await mine()).toHaveLength(before.length);
   });
 });

@@ -1,16 +1,12 @@
 import type { KeysetCursor } from "#app/utils/keyset.ts";
-import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
 import type { Database } from "#app/db/db.server.ts";
-import {
-  affiliateLedger,
-  affiliates,
-  submissions,
-  user,
-  type LedgerKind,
-} from "#app/db/schema.server.ts";
+import { affiliates, commissionRules, submissions, user } from "#app/db/schema.server.ts";
 import type { AffiliateStatusValue } from "./admin-forms.ts";
+import { entriesOf, totalsByAffiliate } from "./entries.server.ts";
+import { programSettings } from "./entry-state.server.ts";
+import { rulesOf } from "./rules.server.ts";
 
 /**
  * The affiliates in the back office (admin/afiliados, product.md section 4): the list with each
@@ -37,10 +33,16 @@ function containsPattern(search: string) {
 
 /**
  * One query for a page of affiliates and their figures: the page is chosen first (a CTE), and
- * the referrals and the ledger are counted and summed for that page only, each in one grouped
+ * the referrals and the entries are counted and summed for that page only, each in one grouped
  * subquery (the index on submissions.affiliate_id serves the first), never one query per row.
+ * The entries' states are derived at `now`.
  */
-function affiliateQuery(db: Database, filter: AffiliateListFilter, limit: number) {
+function affiliateQuery(
+  db: Database,
+  filter: AffiliateListFilter,
+  limit: number,
+  now: Date = new Date(),
+) {
   const conditions: SQL[] = [];
   if (filter.id !== undefined) conditions.push(eq(affiliates.id, filter.id));
   if (filter.status) conditions.push(eq(affiliates.status, filter.status));
@@ -68,7 +70,10 @@ function affiliateQuery(db: Database, filter: AffiliateListFilter, limit: number
         email: user.email,
         referralCode: affiliates.referralCode,
         status: affiliates.status,
-        commissionRate: affiliates.commissionRate,
+        ownRule:
+          sql<boolean>`exists (select 1 from ${commissionRules} where ${commissionRules.affiliateId} = ${affiliates.id})`.as(
+            "own_rule",
+          ),
         promotion: affiliates.promotion,
         createdAt: affiliates.createdAt,
         cursorCreatedAt: sql<string>`${affiliates.createdAt}::text`.as("cursor_created_at"),
@@ -92,22 +97,7 @@ function affiliateQuery(db: Database, filter: AffiliateListFilter, limit: number
     .where(inArray(submissions.affiliateId, pageIds))
     .groupBy(submissions.affiliateId)
     .as("referral_counts");
-  const ledger = db
-    .select({
-      affiliateId: sql<number>`${affiliateLedger.affiliateId}`.as("ledger_affiliate_id"),
-      earnings:
-        sql<string>`sum(${affiliateLedger.amountCents}) filter (where ${affiliateLedger.kind} = 'earning' and ${affiliateLedger.voidedAt} is null)`.as(
-          "earnings",
-        ),
-      payouts:
-        sql<string>`sum(${affiliateLedger.amountCents}) filter (where ${affiliateLedger.kind} = 'payout' and ${affiliateLedger.voidedAt} is null)`.as(
-          "payouts",
-        ),
-    })
-    .from(affiliateLedger)
-    .where(inArray(affiliateLedger.affiliateId, pageIds))
-    .groupBy(affiliateLedger.affiliateId)
-    .as("ledger_sums");
+  const sums = totalsByAffiliate(db, pageIds, now);
   return db
     .with(page)
     .select({
@@ -116,57 +106,55 @@ function affiliateQuery(db: Database, filter: AffiliateListFilter, limit: number
       email: page.email,
       referralCode: page.referralCode,
       status: page.status,
-      commissionRate: page.commissionRate,
+      ownRule: page.ownRule,
       promotion: page.promotion,
       createdAt: page.createdAt,
       cursorCreatedAt: page.cursorCreatedAt,
       referrals: sql<number>`coalesce(${referrals.referrals}, 0)`.mapWith(Number),
       approvals: sql<number>`coalesce(${referrals.approvals}, 0)`.mapWith(Number),
       // Sums of bigint are numeric: text on the wire, whole cents, well within a double.
-      earningsCents: sql<number>`coalesce(${ledger.earnings}, 0)`.mapWith(Number),
-      payoutsCents: sql<number>`coalesce(${ledger.payouts}, 0)`.mapWith(Number),
+      pendingCents: sql<number>`coalesce(${sums.pending}, 0)`.mapWith(Number),
+      payableCents: sql<number>`coalesce(${sums.payable}, 0)`.mapWith(Number),
+      paidCents: sql<number>`coalesce(${sums.paid}, 0)`.mapWith(Number),
+      heldCents: sql<number>`coalesce(${sums.held}, 0)`.mapWith(Number),
     })
     .from(page)
     .leftJoin(referrals, eq(referrals.affiliateId, page.id))
-    .leftJoin(ledger, eq(ledger.affiliateId, page.id))
+    .leftJoin(sums, eq(sums.affiliateId, page.id))
     .orderBy(desc(page.createdAt), desc(page.id));
 }
 
 export type AffiliateRow = Omit<
   Awaited<ReturnType<typeof affiliateQuery>>[number],
   "cursorCreatedAt"
-> & { balanceCents: number };
-
-function withBalance<T extends { earningsCents: number; payoutsCents: number }>(row: T) {
-  return { ...row, balanceCents: row.earningsCents - row.payoutsCents };
-}
+>;
 
 /** A page of affiliates, newest first, and the cursor of the next page (null on the last). */
 export async function listAffiliates(
   db: Database,
-  { limit = 50, ...filter }: AffiliateListFilter & { limit?: number } = {},
+  { limit = 50, now, ...filter }: AffiliateListFilter & { limit?: number; now?: Date } = {},
 ): Promise<{ rows: AffiliateRow[]; next: { createdAt: string; id: number } | null }> {
   const size = Math.min(Math.max(Math.trunc(limit) || 50, 1), MAX_PAGE_SIZE);
-  const found = await affiliateQuery(db, filter, size + 1);
+  const found = await affiliateQuery(db, filter, size + 1, now);
   const page = found.slice(0, size);
   const last = page.at(-1);
   return {
-    rows: page.map(({ cursorCreatedAt: _cursor, ...row }) => withBalance(row)),
+    rows: page.map(({ cursorCreatedAt: _cursor, ...row }) => row),
     next: found.length > size && last ? { createdAt: last.cursorCreatedAt, id: last.id } : null,
   };
 }
 
 const REFERRALS_SHOWN = 100;
-const LEDGER_SHOWN = 500;
 
-/** Her page: her figures, her latest referrals and her ledger (newest first). */
-export async function affiliateDetail(db: Database, id: number) {
-  const [found] = await affiliateQuery(db, { id }, 1);
+/**
+ * Her page: her figures, her latest referrals, her entries (newest first, with their states at
+ * `now`), the program's rule and her override, and the program's settings.
+ */
+export async function affiliateDetail(db: Database, id: number, now: Date = new Date()) {
+  const [found] = await affiliateQuery(db, { id }, 1, now);
   if (!found) return null;
   const { cursorCreatedAt: _cursor, ...row } = found;
-  const enteredBy = alias(user, "entered_by");
-  const voidedBy = alias(user, "voided_by");
-  const [referrals, ledger] = await Promise.all([
+  const [referrals, entries, rules, settings] = await Promise.all([
     db
       .select({
         id: submissions.id,
@@ -179,26 +167,11 @@ export async function affiliateDetail(db: Database, id: number) {
       .where(eq(submissions.affiliateId, id))
       .orderBy(desc(submissions.createdAt), desc(submissions.id))
       .limit(REFERRALS_SHOWN),
-    db
-      .select({
-        id: affiliateLedger.id,
-        kind: affiliateLedger.kind,
-        amountCents: affiliateLedger.amountCents,
-        occurredOn: affiliateLedger.occurredOn,
-        note: affiliateLedger.note,
-        createdAt: affiliateLedger.createdAt,
-        enteredBy: enteredBy.name,
-        voidedAt: affiliateLedger.voidedAt,
-        voidedBy: voidedBy.name,
-      })
-      .from(affiliateLedger)
-      .leftJoin(enteredBy, eq(enteredBy.id, affiliateLedger.createdBy))
-      .leftJoin(voidedBy, eq(voidedBy.id, affiliateLedger.voidedBy))
-      .where(eq(affiliateLedger.affiliateId, id))
-      .orderBy(desc(affiliateLedger.occurredOn), desc(affiliateLedger.id))
-      .limit(LEDGER_SHOWN),
+    entriesOf(db, id, now),
+    rulesOf(db, id),
+    programSettings(db),
   ]);
-  return { affiliate: withBalance(row), referrals, ledger };
+  return { affiliate: row, referrals, entries, rules, settings };
 }
 
 export type AffiliateDetail = NonNullable<Awaited<ReturnType<typeof affiliateDetail>>>;
@@ -224,121 +197,6 @@ export async function setAffiliateStatus(
       details: {
         from: input.status === "active" ? "suspended" : "active",
         to: input.status,
-      },
-    });
-    return { outcome: "changed" };
-  });
-}
-
-/** Sets her commission rate ("7.50", percent); the old and new rates go to the access log. */
-export async function setCommissionRate(
-  db: Database,
-  input: { affiliateId: number; rate: string; actor: Actor },
-): Promise<ChangeResult> {
-  return db.transaction(async (tx) => {
-    // Read and locked first, so the log's "from" is the rate this change replaced.
-    const [current] = await tx
-      .select({ rate: affiliates.commissionRate })
-      .from(affiliates)
-      .where(eq(affiliates.id, input.affiliateId))
-      .for("update");
-    if (!current) return { outcome: "not-found" };
-    if (current.rate !== null && Number(current.rate) === Number(input.rate)) {
-      return { outcome: "unchanged" };
-    }
-    await tx
-      .update(affiliates)
-      .set({ commissionRate: input.rate })
-      .where(eq(affiliates.id, input.affiliateId));
-    await recordAccess(tx, "affiliate.commission", {
-      actor: input.actor,
-      subject: `affiliate:${input.affiliateId}`,
-      details: { from: current.rate, to: input.rate },
-    });
-    return { outcome: "changed" };
-  });
-}
-
-/** Records an earning or a payout (whole cents, the day it happened, an optional note). */
-export async function recordLedgerEntry(
-  db: Database,
-  input: {
-    affiliateId: number;
-    kind: LedgerKind;
-    amountCents: number;
-    occurredOn: string;
-    note: string | null;
-    actor: Actor;
-  },
-): Promise<ChangeResult> {
-  return db.transaction(async (tx) => {
-    if (!(await exists(tx, input.affiliateId))) return { outcome: "not-found" };
-    const [entry] = await tx
-      .insert(affiliateLedger)
-      .values({
-        affiliateId: input.affiliateId,
-        kind: input.kind,
-        amountCents: input.amountCents,
-        occurredOn: input.occurredOn,
-        note: input.note,
-        createdBy: input.actor.id,
-      })
-      .returning({ id: affiliateLedger.id });
-    await recordAccess(tx, "affiliate.ledger", {
-      actor: input.actor,
-      subject: `affiliate:${input.affiliateId}`,
-      details: {
-        entry: entry!.id,
-        kind: input.kind,
-        amountCents: input.amountCents,
-        occurredOn: input.occurredOn,
-        ...(input.note ? { note: input.note } : {}),
-      },
-    });
-    return { outcome: "changed" };
-  });
-}
-
-/**
- * Voids an entry recorded by mistake: it stays in her ledger, marked, and no longer counts in
- * her earnings or payouts. Only an entry of this affiliate, and only once.
- */
-export async function voidLedgerEntry(
-  db: Database,
-  input: { affiliateId: number; entryId: number; actor: Actor },
-): Promise<ChangeResult> {
-  return db.transaction(async (tx) => {
-    const [entry] = await tx
-      .update(affiliateLedger)
-      .set({ voidedAt: new Date(), voidedBy: input.actor.id })
-      .where(
-        and(
-          eq(affiliateLedger.id, input.entryId),
-          eq(affiliateLedger.affiliateId, input.affiliateId),
-          isNull(affiliateLedger.voidedAt),
-        ),
-      )
-      .returning();
-    if (!entry) {
-      const [existing] = await tx
-        .select({ id: affiliateLedger.id })
-        .from(affiliateLedger)
-        .where(
-          and(
-            eq(affiliateLedger.id, input.entryId),
-            eq(affiliateLedger.affiliateId, input.affiliateId),
-          ),
-        );
-      return { outcome: existing ? "unchanged" : "not-found" };
-    }
-    await recordAccess(tx, "affiliate.ledger.void", {
-      actor: input.actor,
-      subject: `affiliate:${input.affiliateId}`,
-      details: {
-        entry: entry.id,
-        kind: entry.kind,
-        amountCents: entry.amountCents,
-        occurredOn: entry.occurredOn,
       },
     });
     return { outcome: "changed" };

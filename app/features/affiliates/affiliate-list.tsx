@@ -4,7 +4,7 @@ import { Input, Label, Select } from "#app/components/ui/field.tsx";
 import { Table, Td, Th } from "#app/components/ui/table.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { AffiliateRow } from "./admin-affiliates.server.ts";
-import { affiliateStatusValues, formatMoney, formatPercent } from "./admin-forms.ts";
+import { affiliateStatusValues, formatMoney } from "./admin-forms.ts";
 import { AffiliateStatusBadge } from "./affiliate-status-badge.tsx";
 
 /** The affiliates list's search (name, e-mail or code) and status filter, a GET form. */
@@ -70,19 +70,19 @@ export function AffiliatesTable({ rows }: { rows: readonly AffiliateRow[] }) {
           <Th className="hidden md:table-cell">{t("admin.affiliates.code")}</Th>
           <Th className="hidden md:table-cell">{t("admin.affiliates.status")}</Th>
           <Th numeric className="hidden md:table-cell">
-            {t("admin.affiliates.commission")}
+            {t("admin.affiliates.ruleColumn")}
           </Th>
           <Th numeric>{t("admin.affiliates.referrals")}</Th>
           <Th numeric className="hidden md:table-cell">
             {t("admin.affiliates.approvals")}
           </Th>
           <Th numeric className="hidden md:table-cell">
-            {t("admin.affiliates.earnings")}
+            {t("admin.affiliates.pending")}
           </Th>
           <Th numeric className="hidden md:table-cell">
-            {t("admin.affiliates.payouts")}
+            {t("admin.affiliates.paid")}
           </Th>
-          <Th numeric>{t("admin.affiliates.balance")}</Th>
+          <Th numeric>{t("admin.affiliates.payable")}</Th>
         </tr>
       </thead>
       <tbody>
@@ -109,20 +109,22 @@ export function AffiliatesTable({ rows }: { rows: readonly AffiliateRow[] }) {
               <AffiliateStatusBadge status={row.status} />
             </Td>
             <Td numeric className="hidden md:table-cell">
-              {formatPercent(row.commissionRate, language) ?? "—"}
+              {t(
+                row.ownRule ? "admin.affiliates.ownRuleShort" : "admin.affiliates.programRuleShort",
+              )}
             </Td>
             <Td numeric>{row.referrals.toLocaleString(language)}</Td>
             <Td numeric className="hidden md:table-cell">
               {row.approvals.toLocaleString(language)}
             </Td>
             <Td numeric className="hidden md:table-cell">
-              {formatMoney(row.earningsCents, language)}
+              {formatMoney(row.pendingCents, language)}
             </Td>
             <Td numeric className="hidden md:table-cell">
-              {formatMoney(row.payoutsCents, language)}
+              {formatMoney(row.paidCents, language)}
             </Td>
             <Td numeric className="font-semibold">
-              {formatMoney(row.balanceCents, language)}
+              {formatMoney(row.payableCents, language)}
             </Td>
           </tr>
         ))}

@@ -3,8 +3,7 @@ import { eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
 import {
-  affiliateLedger,
-  affiliates,
+  affiliateEntries,
   outbox,
   rateLimits,
   referralClicks,
@@ -450,38 +449,40 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, kind) => {
       affiliateId: affiliateIds.lia,
       status: "Aprovado",
     });
-    await db.insert(affiliateLedger).values([
+    const day = new Date("2026-01-10T12:00:00Z");
+    await db.insert(affiliateEntries).values([
       {
         affiliateId: affiliateIds.lia!,
-        kind: "earning",
+        origin: "legacy",
         amountCents: 10_000,
         occurredOn: "2026-01-10",
+        payableAt: day,
       },
       {
         affiliateId: affiliateIds.lia!,
-        kind: "earning",
+        origin: "legacy",
         amountCents: 5_000,
         occurredOn: "2026-01-11",
+        payableAt: day,
         voidedAt: new Date(),
-        note: `Nota interna ${marker}`,
+        voidReason: "voided-by-hand",
+        reason: `Nota interna ${marker}`,
       },
       {
         affiliateId: affiliateIds.lia!,
-        kind: "payout",
-        amountCents: 3_000,
+        origin: "legacy",
+        amountCents: -3_000,
         occurredOn: "2026-01-12",
+        payableAt: day,
       },
       {
         affiliateId: affiliateIds.bea!,
-        kind: "earning",
+        origin: "legacy",
         amountCents: 77_700,
         occurredOn: "2026-01-10",
+        payableAt: day,
       },
     ]);
-    await db
-      .update(affiliates)
-      .set({ commissionRate: "12.50" })
-      .where(eq(affiliates.id, affiliateIds.lia!));
 
     const answer = await portalAs("lia");
     expect(answer.status).toBe(200);
@@ -499,17 +500,22 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, kind) => {
       ["Gabi N.", "chatbot", "Aprovado"],
       ["Carla R.", "form", "Pendente"],
     ]);
-    expect(page.ledger.totals).toEqual({
-      earningsCents: 10_000,
-      payoutsCents: 3_000,
-      balanceCents: 7_000,
+    expect(page.money.totals).toEqual({
+      pendingCents: 0,
+      payableCents: 7_000,
+      inBatchCents: 0,
+      paidCents: 0,
+      heldCents: 0,
     });
-    expect(page.ledger.entries.map((entry) => [entry.amountCents, entry.voided])).toEqual([
-      [3_000, false],
-      [5_000, true],
-      [10_000, false],
+    expect(
+      page.money.entries.map((entry) => [entry.amountCents, entry.state, entry.description]),
+    ).toEqual([
+      [-3_000, "payable", "Recorded by hand"],
+      [5_000, "void", "Recorded by hand"],
+      [10_000, "payable", "Recorded by hand"],
     ]);
-    expect(page.commissionRate).toBe("12.50");
+    expect(page.money.entries[1]!.voidLine).toBe("Voided by the agency.");
+    expect(page.money.rule).toBe("The agency has not set a commission rule yet.");
     // The current week holds this test's clicks and referrals; the range is 12 weeks.
     expect(page.overTime).toHaveLength(12);
     expect(page.overTime.at(-1)).toMatchObject({
@@ -562,7 +568,7 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, kind) => {
     expect(bea.code).toBe(code("bea"));
     expect(bea.referrals.rows.map((row) => row.name)).toEqual(["Dora L."]);
     expect(bea.figures.clicks).toBe(0);
-    expect(bea.ledger.totals.earningsCents).toBe(77_700);
+    expect(bea.money.totals.payableCents).toBe(77_700);
     expect(JSON.stringify(bea)).not.toMatch(/Carla|Gabi|10000/);
   });
 

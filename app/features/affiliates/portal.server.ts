@@ -1,7 +1,6 @@
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server.ts";
 import {
-  affiliateLedger,
   affiliates,
   referralClicks,
   submissions,
@@ -12,6 +11,8 @@ import { addDays, bucketOf, bucketsOf } from "#app/features/analytics/analytics.
 import { reportingTimeZone } from "#app/features/analytics/events.ts";
 import { createAffiliate } from "#app/auth/affiliate-account.server.ts";
 import { DEFAULT_PORTAL_WEEKS, portalWeekChoices } from "./portal-range.ts";
+import { entriesOf, entryTotals } from "./entries.server.ts";
+import { effectiveRule } from "./rules.server.ts";
 
 /**
  * The affiliate portal's data (/portal, product.md section 4): her own link, clicks, referrals
@@ -24,7 +25,6 @@ import { DEFAULT_PORTAL_WEEKS, portalWeekChoices } from "./portal-range.ts";
  */
 
 export const REFERRALS_PER_PAGE = 25;
-const LEDGER_SHOWN = 100;
 
 /** "Ana Paula Souza" → "Ana S."; a single name stays as it is; an erased name is null. */
 export function shortName(fullName: string | null | undefined): string | null {
@@ -49,7 +49,6 @@ export async function portalAffiliate(db: Database, userId: string) {
         id: affiliates.id,
         referralCode: affiliates.referralCode,
         status: affiliates.status,
-        commissionRate: affiliates.commissionRate,
       })
       .from(affiliates)
       .where(eq(affiliates.userId, userId));
@@ -79,14 +78,6 @@ export interface PortalReferral {
   createdAt: Date;
   source: (typeof submissions.$inferSelect)["source"];
   status: SubmissionStatus;
-}
-
-export interface PortalLedgerEntry {
-  id: number;
-  kind: "earning" | "payout";
-  amountCents: number;
-  occurredOn: string;
-  voided: boolean;
 }
 
 const emptyStatusCounts = () =>
@@ -190,49 +181,39 @@ async function referralsOf(
   }));
 }
 
-/** Her ledger as the admin entered it (latest first) and its totals, voided entries left out. */
-async function ledgerOf(db: Database, affiliateId: number) {
-  const [entries, [sums]] = await Promise.all([
-    db
-      .select({
-        id: affiliateLedger.id,
-        kind: affiliateLedger.kind,
-        amountCents: affiliateLedger.amountCents,
-        occurredOn: affiliateLedger.occurredOn,
-        voidedAt: affiliateLedger.voidedAt,
-      })
-      .from(affiliateLedger)
-      .where(eq(affiliateLedger.affiliateId, affiliateId))
-      .orderBy(desc(affiliateLedger.occurredOn), desc(affiliateLedger.id))
-      .limit(LEDGER_SHOWN),
-    db
-      .select({
-        // Sums of bigint are numeric: text on the wire, whole cents, well within a double.
-        earningsCents:
-          sql<number>`coalesce(sum(${affiliateLedger.amountCents}) filter (where ${affiliateLedger.kind} = 'earning'), 0)`.mapWith(
-            Number,
-          ),
-        payoutsCents:
-          sql<number>`coalesce(sum(${affiliateLedger.amountCents}) filter (where ${affiliateLedger.kind} = 'payout'), 0)`.mapWith(
-            Number,
-          ),
-        entries: count(),
-      })
-      .from(affiliateLedger)
-      .where(
-        and(eq(affiliateLedger.affiliateId, affiliateId), sql`${affiliateLedger.voidedAt} is null`),
-      ),
+/**
+ * Her entries (latest first) with their states at `now`, her totals by state, and the rule that
+ * applies to her. A referral is named by first name and initial only, as everywhere here; an
+ * entry's amount, reason and void reason are hers to read; who entered or voided it is not.
+ */
+async function moneyOf(db: Database, affiliateId: number, now: Date) {
+  const [entries, totals, rule] = await Promise.all([
+    entriesOf(db, affiliateId, now),
+    entryTotals(db, affiliateId, now),
+    effectiveRule(db, affiliateId),
   ]);
-  const earningsCents = sums?.earningsCents ?? 0;
-  const payoutsCents = sums?.payoutsCents ?? 0;
   return {
-    entries: entries.map(({ voidedAt, ...entry }): PortalLedgerEntry => ({
-      ...entry,
-      voided: voidedAt !== null,
+    rule,
+    totals,
+    entries: entries.map((entry) => ({
+      id: entry.id,
+      origin: entry.origin,
+      milestone: entry.milestone,
+      referralName: shortName(entry.referralName),
+      statementMonth: entry.statementMonth,
+      statementRevision: entry.statementRevision,
+      shareBasisPoints: entry.shareBasisPoints,
+      // A manual entry's reason was written for her; the old ledger's notes were not.
+      reason: entry.origin === "manual" ? entry.reason : null,
+      amountCents: entry.amountCents,
+      occurredOn: entry.occurredOn,
+      state: entry.state,
+      voidReason: entry.voidReason,
     })),
-    totals: { earningsCents, payoutsCents, balanceCents: earningsCents - payoutsCents },
   };
 }
+
+export type PortalMoney = Awaited<ReturnType<typeof moneyOf>>;
 
 /**
  * Everything the portal shows to the affiliate of this account: her weeks from the Monday
@@ -241,17 +222,17 @@ async function ledgerOf(db: Database, affiliateId: number) {
  */
 export async function portalData(
   db: Database,
-  input: { userId: string; today: string; weeks: number; page: number },
+  input: { userId: string; today: string; weeks: number; page: number; now?: Date },
 ) {
   const affiliate = await portalAffiliate(db, input.userId);
   const from = addDays(bucketOf(input.today, "week"), -7 * (input.weeks - 1));
   const figures = await figuresOf(db, affiliate.id);
   const pages = Math.max(1, Math.ceil(figures.referred / REFERRALS_PER_PAGE));
   const page = Math.min(Math.max(1, input.page), pages);
-  const [weeks, referrals, ledger] = await Promise.all([
+  const [weeks, referrals, money] = await Promise.all([
     weeksOf(db, affiliate.id, { from, to: input.today }),
     referralsOf(db, affiliate.id, page),
-    ledgerOf(db, affiliate.id),
+    moneyOf(db, affiliate.id, input.now ?? new Date()),
   ]);
   return {
     affiliate,
@@ -259,7 +240,7 @@ export async function portalData(
     range: { from, to: input.today },
     weeks,
     referrals: { page, pages, rows: referrals },
-    ledger,
+    money,
   };
 }
 

@@ -9,6 +9,7 @@ import { completeStepByKey } from "#app/features/onboarding/steps.server.ts";
 import { formatCnpj } from "#app/features/site/cnpj.ts";
 import { decrypt, getEncryptionKey } from "#app/utils/encryption.server.ts";
 import { comparableName, fillContract, formatDay, formatShare } from "./contract-text.ts";
+import { reachMilestone } from "#app/features/affiliates/commissions.server.ts";
 import { tellContractReady } from "./mails.server.ts";
 import { agencyParty, templateFor } from "./templates.server.ts";
 
@@ -424,6 +425,7 @@ export async function signContract(
       .from(submissions)
       .where(eq(submissions.id, contract.submissionId));
     if (her?.email) await tellContractReady(tx, her, "signed");
+    await reachMilestone(tx, { submissionId: contract.submissionId, milestone: "contract-signed" });
     return "signed";
   });
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Transaction } from "#app/db/db.server.ts";
+import { reachMilestone } from "#app/features/affiliates/commissions.server.ts";
 import type { BuiltInStepKey, OnboardingState } from "#app/db/onboarding-states.ts";
 import {
   onboardingEvents,
@@ -143,10 +144,18 @@ async function refreshActive(tx: Transaction, submissionId: number) {
     .from(herSteps)
     .where(eq(herSteps.submissionId, submissionId));
   const active = counts!.all > 0 && counts!.open === 0;
+  const [before] = await tx
+    .select({ activeSince: submissions.activeSince })
+    .from(submissions)
+    .where(eq(submissions.id, submissionId));
   await tx
     .update(submissions)
     .set({ activeSince: active ? sql`coalesce(${submissions.activeSince}, now())` : null })
     .where(eq(submissions.id, submissionId));
+  // Launched: her affiliate's milestone, once (a step reopened and closed again finds it reached).
+  if (active && !before?.activeSince) {
+    await reachMilestone(tx, { submissionId, milestone: "launched" });
+  }
 }
 
 export type { OnboardingState };

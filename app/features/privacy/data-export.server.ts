@@ -5,7 +5,7 @@ import { payoutDataForExport } from "#app/features/affiliate-payouts/details.ser
 import {
   accessLog,
   account,
-  affiliateLedger,
+  affiliateEntries,
   affiliates,
   authEvents,
   outbox,
@@ -163,18 +163,22 @@ export async function collectPersonalData(
     ]);
   const affiliate = affiliateRows[0] ?? null;
 
-  const ledger = affiliate
+  // Her commission entries (issue 31), voided ones too, with why.
+  const entries = affiliate
     ? await db
         .select({
-          kind: affiliateLedger.kind,
-          amountCents: affiliateLedger.amountCents,
-          occurredOn: affiliateLedger.occurredOn,
-          note: affiliateLedger.note,
-          voidedAt: affiliateLedger.voidedAt,
+          origin: affiliateEntries.origin,
+          milestone: affiliateEntries.milestone,
+          amountCents: affiliateEntries.amountCents,
+          occurredOn: affiliateEntries.occurredOn,
+          reason: affiliateEntries.reason,
+          payableAt: affiliateEntries.payableAt,
+          voidedAt: affiliateEntries.voidedAt,
+          voidReason: affiliateEntries.voidReason,
         })
-        .from(affiliateLedger)
-        .where(eq(affiliateLedger.affiliateId, affiliate.id))
-        .orderBy(asc(affiliateLedger.occurredOn))
+        .from(affiliateEntries)
+        .where(eq(affiliateEntries.affiliateId, affiliate.id))
+        .orderBy(asc(affiliateEntries.occurredOn), asc(affiliateEntries.id))
     : [];
 
   // Her payout details as she gave them (her own data, decrypted) and her payouts (issue 31).
@@ -263,9 +267,8 @@ export async function collectPersonalData(
           referralCode: affiliate.referralCode,
           promotion: affiliate.promotion,
           status: affiliate.status,
-          commissionRate: affiliate.commissionRate,
           createdAt: affiliate.createdAt,
-          ledger,
+          entries,
           ...payouts,
         }
       : null,

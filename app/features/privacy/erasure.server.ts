@@ -58,6 +58,7 @@ export async function eraseApplications(tx: Writer, ids: number[]): Promise<numb
       documentEncrypted: null,
       documentLastDigits: null,
       referralCode: null,
+      sourceAddressHash: null,
       erasedAt: new Date(),
     })
     .where(and(inArray(submissions.id, ids), isNull(submissions.erasedAt)))

@@ -14,6 +14,7 @@ import type { PayoutState, StatementLineKind, StatementState } from "#app/db/car
 import { firstNameAndInitial } from "#app/features/staff-alerts/alerts.server.ts";
 import { monthEnd, statementTotals, type StatementTotals } from "./money.ts";
 import { tellStatementPublished } from "./mail.server.ts";
+import { creditStatement } from "#app/features/affiliates/statement-commissions.server.ts";
 
 /*
  * Her monthly statements (issue 30, product.md section 8): staff record a month's gross per
@@ -446,6 +447,8 @@ export async function publishStatement(db: Database, actor: Actor, id: number) {
       details: { statement: id, month: statement.month.slice(0, 7), lines: count!.count },
     });
     await tellStatementPublished(tx, statement);
+    // A referred model's affiliate earns her share of it in the same transaction.
+    await creditStatement(tx, id);
     return "ok" as const;
   });
 }
@@ -485,6 +488,7 @@ export async function correctStatement(
         grossCents: correction.grossCents,
       },
     });
+    await creditStatement(tx, id);
     return "ok" as const;
   });
 }

@@ -2,12 +2,14 @@ import { getDatabase } from "#app/db/db.server.ts";
 import { DatabaseTimeout, withDeadline } from "#app/db/deadline.server.ts";
 import type { SubmissionSource } from "#app/db/schema.server.ts";
 import { referralFromRequest } from "#app/features/referrals/referral.server.ts";
+import { addressHash } from "#app/features/affiliates/address-hash.server.ts";
 import type { Language } from "#app/i18n/languages.ts";
 import { languageForRequest } from "#app/i18n/language.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { hitRateLimit } from "#app/utils/rate-limit.server.ts";
 import { notifyMailQueued } from "#app/mail/outbox.server.ts";
 import {
+  clientIp,
   clientLimitKey,
   isCrossSiteRequest,
   MAX_FORM_FIELDS,
@@ -155,6 +157,8 @@ export async function receiveApplication<T>(
       source: channel.source,
       language,
       referralCode: referralFromRequest(request),
+      // Compared with her affiliate's sign-in addresses: a possible self-referral is held.
+      sourceAddressHash: addressHash(clientIp(request)),
       consentVersion: channel.consentVersion,
     };
     const limit = await withDeadline(

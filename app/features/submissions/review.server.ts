@@ -16,6 +16,7 @@ import {
   rejectionTemplateKeys,
 } from "#app/mail/rejection-reasons.server.ts";
 import { startOnboarding } from "#app/features/onboarding/steps.server.ts";
+import { reachMilestone, undoMilestone } from "#app/features/affiliates/commissions.server.ts";
 import { reasonLabel } from "./reason-labels.server.ts";
 import { undoSeconds, withdrawQueuedMail } from "./undo.server.ts";
 
@@ -155,6 +156,16 @@ export async function changeStatus(
       .returning({ id: submissionStatusHistory.id });
     // Approved: her onboarding begins now, in the same transaction (product.md section 8).
     if (change.to === "Aprovado") await startOnboarding(tx, change.submissionId, change.actor.id);
+    // Her affiliate's entry and mail, or their withdrawal, stand or fall with the decision.
+    if (change.to === "Aprovado") {
+      await reachMilestone(tx, { submissionId: change.submissionId, milestone: "approved" });
+    } else if (change.from === "Aprovado") {
+      await undoMilestone(tx, {
+        submissionId: change.submissionId,
+        milestone: "approved",
+        reason: "reopened",
+      });
+    }
     const reason = reasonId === null ? null : await reasonLabel(tx, reasonId);
     await recordAccess(tx, "submission.status", {
       actor: { id: change.actor.id, ip: change.ip },

@@ -33,6 +33,8 @@ export interface NewSubmission {
   /** The ID or passport number in clear; only its encrypted form and last digits are stored. */
   document?: string;
   referralCode?: string | null;
+  /** The keyed hash of the address she applied from (address-hash.server.ts), if known. */
+  sourceAddressHash?: string | null;
   consentVersion: string;
 }
 
@@ -77,6 +79,7 @@ export async function storeApplication(tx: Transaction, input: NewSubmission): P
       documentEncrypted: document?.documentEncrypted,
       documentLastDigits: document?.documentLastDigits,
       referralCode: input.referralCode,
+      sourceAddressHash: input.sourceAddressHash ?? null,
       ...attributed,
       consentVersion: `${input.consentVersion}/${input.language}`,
       consentedAt: sql`now()`,

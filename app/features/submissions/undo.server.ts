@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
 import { withdrawOnboarding } from "#app/features/onboarding/steps.server.ts";
+import { undoMilestone } from "#app/features/affiliates/commissions.server.ts";
 import { withdrawManager } from "#app/features/managers/withdraw.server.ts";
 import type { Database, Reader, Transaction } from "#app/db/db.server.ts";
 import {
@@ -117,6 +118,11 @@ export async function undoDecision(
       if (row.toStatus === "Aprovado") {
         await withdrawOnboarding(tx, row.submissionId);
         await withdrawManager(tx, row.submissionId);
+        await undoMilestone(tx, {
+          submissionId: row.submissionId,
+          milestone: "approved",
+          reason: "decision-undone",
+        });
       }
       await tx
         .update(history)

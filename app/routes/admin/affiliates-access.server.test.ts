@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
 import {
   accessLog,
-  affiliateLedger,
+  affiliateEntries,
   affiliates,
   rateLimits,
   submissions,
@@ -71,11 +71,12 @@ describe.each(databaseTargets)("affiliates and access report routes on %s", (_na
     callRoute(affiliate.action, request(detailPath(), { who, form, headers }), {
       id: String(affiliateId),
     });
-  const ledgerRows = async () =>
+  const entryRows = async () =>
     (await getDatabase())
       .select()
-      .from(affiliateLedger)
-      .where(eq(affiliateLedger.affiliateId, affiliateId));
+      .from(affiliateEntries)
+      .where(eq(affiliateEntries.affiliateId, affiliateId))
+      .orderBy(affiliateEntries.id);
   const logOf = async (action: string) =>
     (await getDatabase())
       .select()
@@ -160,8 +161,9 @@ describe.each(databaseTargets)("affiliates and access report routes on %s", (_na
   it("refuses every change from an approver, storing nothing", async () => {
     for (const form of [
       { intent: "status", status: "suspended" },
-      { intent: "commission", rate: "10" },
-      { intent: "ledger", kind: "earning", amount: "10", date: "2026-01-01", note: "" },
+      { intent: "rule", milestone: "approved", fixed: "10", share: "", months: "" },
+      { intent: "entry", amount: "10", date: "2026-01-01", reason: "Bonus" },
+      { intent: "void", entry: "1", reason: "No" },
     ] as Record<string, string>[]) {
       expect(await post("approver", form)).toMatchObject({
         status: 302,
@@ -174,8 +176,17 @@ describe.each(databaseTargets)("affiliates and access report routes on %s", (_na
       .select()
       .from(affiliates)
       .where(eq(affiliates.id, affiliateId));
-    expect(row).toMatchObject({ status: "active", commissionRate: null });
-    expect(await ledgerRows()).toEqual([]);
+    expect(row).toMatchObject({ status: "active" });
+    expect(
+      await callRoute(
+        affiliatesList.action,
+        request("/admin/afiliados", {
+          who: "approver",
+          form: { milestone: "", fixed: "", share: "10", months: "6", holdDays: "1", minimum: "1" },
+        }),
+      ),
+    ).toMatchObject({ status: 302, location: "/permission-denied" });
+    expect(await entryRows()).toEqual([]);
     expect(await logOf("affiliate.status")).toEqual([]);
   });
 
@@ -208,87 +219,119 @@ describe.each(databaseTargets)("affiliates and access report routes on %s", (_na
     expect(await logOf("affiliate.status")).toHaveLength(2);
   });
 
-  it("validates the commission rate on the server with translated messages", async () => {
-    for (const [rate, key] of [
-      ["101", "admin.affiliates.errors.rate"],
-      ["12.345", "admin.affiliates.errors.rate"],
-      ["-1", "admin.affiliates.errors.rate"],
-      ["", "admin.affiliates.errors.rateRequired"],
+  it("validates her rule on the server with translated messages, then saves it", async () => {
+    const rule = (values: Record<string, string>) =>
+      post("admin", { intent: "rule", milestone: "", fixed: "", share: "", months: "", ...values });
+    for (const [values, field, key] of [
+      [{}, "milestone", "admin.affiliates.errors.ruleEmpty"],
+      [{ milestone: "approved", fixed: "0" }, "fixed", "admin.affiliates.errors.amountPositive"],
+      [{ share: "101", months: "6" }, "share", "admin.affiliates.errors.share"],
+      [{ share: "10", months: "0" }, "months", "admin.affiliates.errors.months"],
     ] as const) {
-      const answer = await post("admin", { intent: "commission", rate });
-      expect(answer).toMatchObject({ status: 400, data: { fieldErrors: { rate: key } } });
+      const answer = await rule(values);
+      expect(answer).toMatchObject({ status: 400, data: { fieldErrors: { [field]: key } } });
       expect(englishText(key)).toEqual(expect.any(String));
     }
-    expect(await logOf("affiliate.commission")).toEqual([]);
-    expect(await post("admin", { intent: "commission", rate: "12,5" })).toMatchObject({
+    expect(await logOf("affiliate.rule")).toEqual([]);
+    expect(
+      await rule({ milestone: "contract-signed", fixed: "150,00", share: "7,5", months: "6" }),
+    ).toMatchObject({
       status: 302,
-      location: `${detailPath()}?notice=commission`,
+      location: `${detailPath()}?notice=rule`,
     });
-    expect(await logOf("affiliate.commission")).toMatchObject([
-      { details: { from: null, to: "12.50" } },
+    expect(await logOf("affiliate.rule")).toMatchObject([
+      {
+        details: {
+          from: null,
+          to: {
+            milestone: "contract-signed",
+            fixedCents: 15000,
+            shareBasisPoints: 750,
+            shareMonths: 6,
+          },
+        },
+      },
     ]);
+    const page = await callRoute(affiliate.loader, request(detailPath(), { who: "admin" }), {
+      id: String(affiliateId),
+    });
+    expect((page.data as { rule: string }).rule).toMatch(
+      /when a woman you referred signs her contract/,
+    );
+    expect(await post("admin", { intent: "rule-clear" })).toMatchObject({ status: 302 });
+    expect(await logOf("affiliate.rule")).toHaveLength(2);
   });
 
-  it("records earnings and payouts in cents, refusing wrong ones whole", async () => {
+  it("records a correction, refuses wrong ones whole, and refuses the same one posted twice with a 409", async () => {
     const entry = (values: Record<string, string>) =>
       post("admin", {
-        intent: "ledger",
-        kind: "earning",
+        intent: "entry",
         amount: "100",
         date: "2026-01-15",
-        note: "",
+        reason: "Bonus",
         ...values,
       });
     const tomorrow = new Date(Date.now() + 3 * 24 * 3600_000).toISOString().slice(0, 10);
     for (const [values, field, key] of [
-      [{ amount: "0" }, "amount", "admin.affiliates.errors.amountPositive"],
-      [{ amount: "10.999" }, "amount", "admin.affiliates.errors.amount"],
-      [{ amount: "1.000,00" }, "amount", "admin.affiliates.errors.amount"],
+      [{ amount: "0" }, "amount", "admin.affiliates.errors.amountZero"],
+      [{ amount: "12,3,4" }, "amount", "admin.affiliates.errors.amount"],
+      [{ amount: "1.000" }, "amount", "admin.affiliates.errors.amountAmbiguous"],
       [{ date: tomorrow }, "date", "admin.affiliates.errors.dateFuture"],
       [{ date: "15/01/2026" }, "date", "admin.affiliates.errors.date"],
-      [{ note: "n".repeat(501) }, "note", "admin.affiliates.errors.note"],
-      [{ kind: "bonus" }, "kind", "admin.affiliates.errors.kind"],
+      [{ reason: "" }, "reason", "admin.affiliates.errors.reason"],
+      [{ reason: "n".repeat(501) }, "reason", "admin.affiliates.errors.reason"],
     ] as const) {
       const answer = await entry(values);
       expect(answer).toMatchObject({ status: 400, data: { fieldErrors: { [field]: key } } });
       expect(englishText(key)).toEqual(expect.any(String));
     }
-    expect(await ledgerRows()).toEqual([]);
-    expect(await logOf("affiliate.ledger")).toEqual([]);
+    expect(await entryRows()).toEqual([]);
+    expect(await logOf("affiliate.entry")).toEqual([]);
 
-    expect(await entry({ amount: "350,75", note: "Março" })).toMatchObject({ status: 302 });
-    expect(await entry({ amount: "49.25", date: "2026-02-01" })).toMatchObject({ status: 302 });
-    expect(await entry({ kind: "payout", amount: "300", date: "2026-02-05" })).toMatchObject({
+    expect(await entry({ amount: "1.350,75", reason: "Março" })).toMatchObject({
       status: 302,
-      location: `${detailPath()}?notice=payout`,
+      location: `${detailPath()}?notice=entry`,
     });
-    expect(
-      (await ledgerRows()).map((r) => [r.kind, r.amountCents, r.occurredOn, r.createdBy]),
-    ).toEqual(
-      expect.arrayContaining([
-        ["earning", 35075, "2026-01-15", ids.admin],
-        ["earning", 4925, "2026-02-01", ids.admin],
-        ["payout", 30000, "2026-02-05", ids.admin],
-      ]),
+    // The second click of the same form: refused, translated, nothing stored.
+    const twice = await entry({ amount: "1.350,75", reason: "Março" });
+    expect(twice).toMatchObject({
+      status: 409,
+      data: { error: "admin.affiliates.errors.duplicate" },
+    });
+    expect(englishText("admin.affiliates.errors.duplicate")).toEqual(expect.any(String));
+    expect(await entry({ amount: "-300", date: "2026-02-05", reason: "Paid twice" })).toMatchObject(
+      {
+        status: 302,
+      },
     );
-    expect(await logOf("affiliate.ledger")).toHaveLength(3);
+    expect(
+      (await entryRows()).map((r) => [r.origin, r.amountCents, r.occurredOn, r.createdBy]),
+    ).toEqual([
+      ["manual", 135075, "2026-01-15", ids.admin],
+      ["manual", -30000, "2026-02-05", ids.admin],
+    ]);
+    expect(await logOf("affiliate.entry")).toHaveLength(2);
     const page = await callRoute(affiliate.loader, request(detailPath(), { who: "approver" }), {
       id: String(affiliateId),
     });
     expect(page.data).toMatchObject({
-      affiliate: { earningsCents: 40000, payoutsCents: 30000, balanceCents: 10000 },
-      ledger: [
-        { kind: "payout", enteredBy: `admin ${marker}` },
-        { kind: "earning" },
-        { kind: "earning", note: "Março" },
+      affiliate: { payableCents: 105075 },
+      entries: [
+        {
+          description: "Paid twice",
+          amountCents: -30000,
+          enteredBy: expect.stringContaining(`admin ${marker}`),
+        },
+        { description: "Março", amountCents: 135075 },
       ],
     });
   });
 
-  it("voids an entry made by mistake: kept, struck out of the totals, logged, once", async () => {
-    const payout = (await ledgerRows()).find((r) => r.kind === "payout")!;
-    const voidIt = (who: string, entry: string) => post(who, { intent: "void", entry });
-    expect(await voidIt("approver", String(payout.id))).toMatchObject({
+  it("voids an entry with a reason: kept, struck out of the totals, logged, once", async () => {
+    const [, correction] = await entryRows();
+    const voidIt = (who: string, entry: string, reason = "Typed by mistake") =>
+      post(who, { intent: "void", entry, reason });
+    expect(await voidIt("approver", String(correction!.id))).toMatchObject({
       status: 302,
       location: "/permission-denied",
     });
@@ -298,44 +341,29 @@ describe.each(databaseTargets)("affiliates and access report routes on %s", (_na
         data: { error: "admin.affiliates.errors.entry" },
       });
     }
-    expect(englishText("admin.affiliates.errors.entry")).toEqual(expect.any(String));
+    expect(await voidIt("admin", String(correction!.id), "")).toMatchObject({
+      status: 400,
+      data: { error: "admin.affiliates.errors.reason" },
+    });
     // An entry of no one, or of another affiliate: not found.
     expect(await voidIt("admin", "999999999")).toMatchObject({ status: 404 });
-    expect(await logOf("affiliate.ledger.void")).toEqual([]);
+    expect(await logOf("affiliate.entry.void")).toEqual([]);
 
-    expect(await voidIt("admin", String(payout.id))).toMatchObject({
+    expect(await voidIt("admin", String(correction!.id))).toMatchObject({
       status: 302,
       location: `${detailPath()}?notice=voided`,
     });
-    expect((await ledgerRows()).find((r) => r.id === payout.id)).toMatchObject({
+    expect((await entryRows()).find((r) => r.id === correction!.id)).toMatchObject({
       voidedBy: ids.admin,
-      voidedAt: expect.any(Date),
-      amountCents: 30000,
+      voidReason: "Typed by mistake",
     });
-    expect(await logOf("affiliate.ledger.void")).toMatchObject([
-      {
-        actorId: ids.admin,
-        details: { entry: payout.id, kind: "payout", amountCents: 30000 },
-      },
-    ]);
-    // Twice is once: nothing more changes or is logged.
-    expect(await voidIt("admin", String(payout.id))).toMatchObject({ status: 302 });
-    expect(await logOf("affiliate.ledger.void")).toHaveLength(1);
-
-    const page = await callRoute(affiliate.loader, request(detailPath(), { who: "admin" }), {
-      id: String(affiliateId),
-    });
-    expect(page.data).toMatchObject({
-      affiliate: { earningsCents: 40000, payoutsCents: 0, balanceCents: 40000 },
-      ledger: expect.arrayContaining([
-        expect.objectContaining({ id: payout.id, voidedBy: `admin ${marker}` }),
-      ]),
-    });
+    expect(await voidIt("admin", String(correction!.id))).toMatchObject({ status: 302 });
+    expect(await logOf("affiliate.entry.void")).toHaveLength(1);
     const list = await callRoute(
       affiliatesList.loader,
       request(`/admin/afiliados?q=${encodeURIComponent(email("lia"))}`, { who: "admin" }),
     );
-    expect(list.data).toMatchObject({ rows: [{ payoutsCents: 0, earningsCents: 40000 }] });
+    expect(list.data).toMatchObject({ rows: [{ payableCents: 135075 }] });
   });
 
   it("refuses a form from another site and an unknown form", async () => {
@@ -370,27 +398,27 @@ describe.each(databaseTargets)("affiliates and access report routes on %s", (_na
       next: string | null;
     };
     const all = (first.data as Page).rows;
-    // Two status changes, one commission, three ledger lines and one of them voided.
+    // Two status changes, her rule set and cleared, two corrections and one of them voided.
     expect(all.map((row) => row.action).sort()).toEqual([
-      "affiliate.commission",
-      "affiliate.ledger",
-      "affiliate.ledger",
-      "affiliate.ledger",
-      "affiliate.ledger.void",
+      "affiliate.entry",
+      "affiliate.entry",
+      "affiliate.entry.void",
+      "affiliate.rule",
+      "affiliate.rule",
       "affiliate.status",
       "affiliate.status",
     ]);
     expect(all[0]).toMatchObject({
       actorName: `admin ${marker}`,
-      action: "affiliate.ledger.void",
+      action: "affiliate.entry.void",
       subject: `affiliate:${affiliateId}`,
       subjectName: `lia ${marker}`,
     });
     const ledgerOnly = await callRoute(
       accessReport.loader,
-      request(`/admin/access-report?action=affiliate.ledger&actor=${marker}`, { who: "admin" }),
+      request(`/admin/access-report?action=affiliate.entry&actor=${marker}`, { who: "admin" }),
     );
-    expect((ledgerOnly.data as Page).rows).toHaveLength(3);
+    expect((ledgerOnly.data as Page).rows).toHaveLength(2);
     const none = await callRoute(
       accessReport.loader,
       request(`/admin/access-report?actor=${marker}&to=2000-01-01`, { who: "admin" }),
@@ -406,7 +434,7 @@ describe.each(databaseTargets)("affiliates and access report routes on %s", (_na
   it("exports the access report's filter as CSV and logs the export", async () => {
     const answer = await callRoute(
       accessReportExport.loader,
-      request(`/admin/access-report.csv?action=affiliate.ledger&actor=${marker}`, {
+      request(`/admin/access-report.csv?action=affiliate.entry&actor=${marker}`, {
         who: "admin",
       }),
     );
@@ -418,9 +446,9 @@ describe.each(databaseTargets)("affiliates and access report routes on %s", (_na
     const bytes = new Uint8Array(await answer.response!.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
-    expect(lines).toHaveLength(1 + 3);
+    expect(lines).toHaveLength(1 + 2);
     expect(lines[1]).toContain(
-      `;"admin ${marker}";"admin";"affiliate.ledger";"Earning or payout recorded";`,
+      `;"admin ${marker}";"admin";"affiliate.entry";"Commission entry recorded by hand";`,
     );
     const [logged] = await (
       await getDatabase()
@@ -430,7 +458,7 @@ describe.each(databaseTargets)("affiliates and access report routes on %s", (_na
       .where(and(eq(accessLog.action, "access-report.export"), eq(accessLog.actorId, ids.admin!)));
     expect(logged).toMatchObject({
       ip: "198.51.100.77",
-      details: { action: "affiliate.ledger", actor: marker },
+      details: { action: "affiliate.entry", actor: marker },
     });
   });
 });

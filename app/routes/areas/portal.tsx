@@ -22,6 +22,8 @@ import {
 import { reportingTimeZone } from "#app/features/analytics/events.ts";
 import { reportingDay } from "#app/features/analytics/counting.server.ts";
 import { REFERRAL_DAYS } from "#app/features/referrals/referral.server.ts";
+import { describeEntry, voidLine } from "#app/features/affiliates/entry-words.ts";
+import { describeRule } from "#app/features/affiliates/rules.ts";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import { pageContext } from "#app/utils/page.server.ts";
 import { pageTitle } from "#app/utils/seo.ts";
@@ -71,7 +73,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
   return data(
     {
-      strings: strings("portal", "areas", "payouts"),
+      strings: strings("portal", "areas", "payouts", "affiliate-program"),
       title: pageTitle(t("portal.title")),
       firstName: user.name.trim().split(/\s+/)[0] ?? "",
       link,
@@ -79,7 +81,6 @@ export async function loader({ request }: Route.LoaderArgs) {
       code: portal.affiliate.referralCode,
       referralDays: REFERRAL_DAYS,
       suspended: portal.affiliate.status === "suspended",
-      commissionRate: portal.affiliate.commissionRate,
       figures: portal.figures,
       weeks: query.weeks,
       period: {
@@ -101,12 +102,17 @@ export async function loader({ request }: Route.LoaderArgs) {
           status: row.status,
         })),
       },
-      ledger: {
-        totals: portal.ledger.totals,
-        entries: portal.ledger.entries.map((entry) => ({
-          ...entry,
+      money: {
+        rule: describeRule(portal.money.rule, t, language),
+        totals: portal.money.totals,
+        entries: portal.money.entries.map((entry) => ({
+          id: entry.id,
           date: dateFormat.format(day(entry.occurredOn)),
           shortDate: shortDate.format(day(entry.occurredOn)),
+          description: describeEntry(entry, t, language),
+          amountCents: entry.amountCents,
+          state: entry.state,
+          voidLine: entry.state === "void" ? voidLine(entry.voidReason, t) : null,
         })),
       },
       // Her payout details' hint and her payouts (app/features/affiliate-payouts/).
@@ -169,7 +175,7 @@ export default function Portal({ loaderData, actionData }: Route.ComponentProps)
         overTime={loaderData.overTime}
       />
       <ReferralsSection referrals={loaderData.referrals} weeks={loaderData.weeks} />
-      <MoneySection commissionRate={loaderData.commissionRate} ledger={loaderData.ledger} />
+      <MoneySection {...loaderData.money} />
       <HerPayoutsSection payouts={loaderData.payouts.payouts} />
       <PayoutDetailsSection
         details={loaderData.payouts.details}

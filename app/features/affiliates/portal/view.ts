@@ -1,5 +1,6 @@
 import type { SubmissionSource, SubmissionStatus } from "#app/db/submission-statuses.ts";
-import type { PortalLedgerEntry, PortalWeek } from "#app/features/affiliates/portal.server.ts";
+import type { EntryState } from "#app/db/affiliate-program-states.ts";
+import type { PortalWeek } from "#app/features/affiliates/portal.server.ts";
 
 /*
  * What the portal's loader sends its sections: the rows of portal.server.ts with their dates
@@ -24,7 +25,14 @@ export interface PortalReferralView {
   status: SubmissionStatus;
 }
 
-export interface PortalLedgerEntryView extends PortalLedgerEntry {
+/** One of her entries, worded by the loader in her language (entry-words.ts). */
+export interface PortalEntryView {
+  id: number;
   date: string;
   shortDate: string;
+  description: string;
+  amountCents: number;
+  state: EntryState;
+  /** Why it was voided, for a voided entry. */
+  voidLine: string | null;
 }
