@@ -199,6 +199,45 @@ describe.skipIf(!hasPostgres)(
         reason: "Engano",
         actor,
       });
+      // Her payout details, a change waiting for her link, and a paid batch that took her
+      // first entry (issue 31), written as the app writes them (details encrypted).
+      const sealed = encrypt(
+        '{"method":"pix","keyType":"email","key":"a@b.c"}',
+        Buffer.from(KEY, "hex"),
+      );
+      await db.insert(schema.affiliatePayoutDetails).values({
+        affiliateId: affiliate.id,
+        method: "pix",
+        detailsEncrypted: sealed,
+        hint: "PIX · a•••@b•••.c",
+      });
+      await db.insert(schema.affiliatePayoutDetailChanges).values({
+        affiliateId: affiliate.id,
+        method: "pix",
+        detailsEncrypted: sealed,
+        hint: "PIX · a•••@b•••.c",
+        tokenSha256: "0".repeat(64),
+        expiresAt: new Date("2026-05-12T10:00:00Z"),
+      });
+      const [batch] = await db
+        .insert(schema.affiliatePayoutBatches)
+        .values({ state: "paid", createdBy: model.id, paidAt: new Date(), reference: "LOTE-1" })
+        .returning({ id: schema.affiliatePayoutBatches.id });
+      const [payout] = await db
+        .insert(schema.affiliatePayouts)
+        .values({
+          batchId: batch!.id,
+          affiliateId: affiliate.id,
+          amountCents: 15_000,
+          method: "pix",
+          detailsEncrypted: sealed,
+          hint: "PIX · a•••@b•••.c",
+        })
+        .returning({ id: schema.affiliatePayouts.id });
+      await db
+        .update(schema.affiliateEntries)
+        .set({ payoutId: payout!.id })
+        .where(eq(schema.affiliateEntries.amountCents, 15_000));
       // What has no path of its own in a unit test is written as the app writes it.
       await db.insert(schema.settings).values({
         key: "smtp",

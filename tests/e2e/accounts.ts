@@ -59,7 +59,6 @@ export const namedAccounts: readonly Account[] = [
   own("rita.two-factor@example.com", "approver"), // two-factor.spec.ts
   own("renata.member@example.com", "model"), // admin-users.spec.ts
   own("joana.affiliate@example.com", "affiliate"), // admin-affiliates.spec.ts
-  own("pia.payout@example.com", "affiliate", "Pia Payout"), // portal.spec.ts
   own("irene.contact@example.com", "approver", "Irene Contact"), // contact-applicant.spec.ts
   own("ada.contact@example.com", "admin", "Ada Contact"), // contact-applicant.spec.ts
   own("flood.editor@example.com", "editor"), // security/image-flood.spec.ts
@@ -71,6 +70,7 @@ export const namedAccounts: readonly Account[] = [
   own("manon.model@example.com", "model", "Manon Model"), // talent-manager.spec.ts
   own("rita.journey@example.com", "approver", "Rita Journey"), // after-approval.spec.ts
   own("clara.journey@example.com", "model", "Clara Journey"), // after-approval.spec.ts
+  own("lia.journey@example.com", "affiliate", "Lia Journey"), // after-approval.spec.ts
   own("paula.purpose@example.com", "approver", "Paula Purpose"), // contact-purposes.spec.ts
   own("cora.purpose@example.com", "admin", "Cora Purpose"), // contact-purposes.spec.ts
   own("lara.contract@example.com", "admin", "Lara Contract"), // contract-signing-mobile.spec.ts

@@ -482,6 +482,169 @@ test("her identity confirmed, her contract signed on a slow phone and countersig
   }
 });
 
+test("a referral approved pays her affiliate: pending with its words and a mail, payable after the hold, batched and paid", async ({
+  app,
+  browser,
+  playwright,
+}) => {
+  const AFFILIATE = "lia.journey@example.com";
+  const REFERRED = { fullName: "Bruna Journey Alves", email: "bruna.journey@example.com" };
+  const pt = (key: string, vars?: Record<string, string | number>) => t("pt", key, vars);
+  const office = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const desk = await office.newPage();
+  // Lia on her phone, in Portuguese.
+  const phoneOf = async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await app.signIn(page, "affiliate", { email: AFFILIATE, lang: "pt" });
+    return page;
+  };
+  let phone = await phoneOf();
+  try {
+    // The admin states the program: R$ 150,00 when a referred woman is approved.
+    await app.signIn(desk, "admin");
+    await desk.goto(`${app.origin}/admin/afiliados?lang=pt`);
+    await waitForHydration(desk);
+    const program = desk.getByRole("region", { name: pt("admin.affiliates.rule.programTitle") });
+    await program.getByLabel(pt("admin.affiliates.rule.milestone")).selectOption("approved");
+    await program.getByLabel(pt("admin.affiliates.rule.fixed")).fill("150,00");
+    await program.getByRole("button", { name: pt("admin.affiliates.rule.saveProgram") }).click();
+    await expect(program.getByText(pt("admin.affiliates.notices.program"))).toBeVisible();
+
+    // Lia reads the rule in words on her portal, and her link.
+    const money = phone.getByRole("region", { name: pt("portal.money.title") });
+    await phone.reload();
+    await expect(money).toContainText("R$ 150,00 quando uma mulher indicada por você é aprovada.");
+    const link = await phone
+      .getByRole("textbox", { name: pt("portal.link.label"), exact: true })
+      .inputValue();
+
+    // She gives her PIX key, confirmed with her password and then the link mailed to her.
+    const details = phone.getByRole("region", { name: pt("payouts.details.title") });
+    await details.getByLabel(pt("payouts.details.fields.keyType")).selectOption("email");
+    await details
+      .getByLabel(pt("payouts.details.fields.key"), { exact: true })
+      .fill("Lia.Pix@Example.com");
+    await details.getByLabel(pt("payouts.details.password")).fill(PASSWORD);
+    await details.getByRole("button", { name: pt("payouts.details.submit") }).click();
+    await expect(details.getByRole("status")).toContainText("PIX · l•••@e•••.com");
+    const confirm = await app.mail.mailTo(AFFILIATE);
+    const url = new URL(
+      /\S+\/portal\/payout-details\/confirm\?token=[\w-]+/.exec(`${confirm.text}`)![0],
+    );
+    await phone.goto(`${app.origin}${url.pathname}${url.search}`);
+    await phone.getByRole("button", { name: pt("payouts.confirm.button") }).click();
+    await expect(details.getByTestId("payout-hint")).toHaveText("PIX · l•••@e•••.com");
+
+    // Bruna opens Lia's link and applies, from a network of her own.
+    const visitor = await playwright.request.newContext({
+      extraHTTPHeaders: { "x-forwarded-for": "198.51.100.23" },
+    });
+    await visitor.get(link);
+    const sent = await visitor.post(`${app.origin}/?index&lang=pt`, {
+      headers: { origin: app.origin },
+      form: {
+        fullName: REFERRED.fullName,
+        age: "24",
+        email: REFERRED.email,
+        whatsapp: "+55 48 98888-3131",
+        instagram: "@bruna.journey",
+        experience: "beginner",
+        message: "A Lia me indicou.",
+        consent: "on",
+      },
+    });
+    expect(sent.status()).toBe(200);
+    await visitor.dispose();
+
+    // The admin approves her.
+    const id = await pendingApplicationId(office.request, REFERRED.email);
+    await desk.goto(`${app.origin}/admin/cadastros/${id}?lang=en`);
+    await waitForHydration(desk);
+    await desk.keyboard.press("a");
+    const approve = desk.getByRole("dialog", {
+      name: en("admin.keys.approveTitle", { name: REFERRED.fullName }),
+    });
+    await desk.keyboard.press("Enter");
+    await expect(approve).toHaveCount(0);
+    await expect(desk.getByRole("button", { name: en("admin.undo.button") })).toBeVisible();
+
+    // Her portal: the entry, in words, pending, first name and initial only.
+    await phone.reload();
+    const entry = money
+      .getByRole("row")
+      .filter({ hasText: pt("affiliateProgram.entry.milestone.approved", { name: "Bruna A." }) });
+    await expect(entry).toContainText(pt("affiliateProgram.states.pending"));
+    await expect(entry).toContainText("150,00");
+    await expect(money).not.toContainText("Journey Alves");
+    await expectAccessible(phone, "her portal with a pending entry");
+
+    // Thirty-one days go by: the hold (thirty days) has passed. Her mail went out once the
+    // approval could no longer be undone; it names Bruna by first name and initial, no amount.
+    app.moveClock(31 * 24 * 60 * 60);
+    const told = await mailsWhere(app, AFFILIATE, (mail) =>
+      (mail.subject ?? "").includes("Bruna A."),
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text ?? "").not.toContain("150");
+    expect(told[0]!.text ?? "").not.toContain("Alves");
+    await phone.context().close();
+    phone = await phoneOf();
+    const moneyNow = phone.getByRole("region", { name: pt("portal.money.title") });
+    await expect(moneyNow.getByRole("row").filter({ hasText: "Bruna A." })).toContainText(
+      pt("affiliateProgram.states.payable"),
+    );
+
+    // The admin pays: a batch of what is payable, its file for the bank, then paid.
+    await app.signIn(desk, "admin");
+    await desk.goto(`${app.origin}/admin/afiliados/pagamentos?lang=pt`);
+    await waitForHydration(desk);
+    const next = desk.getByRole("table", { name: pt("admin.payouts.preview.caption") });
+    await expect(next.getByRole("row").filter({ hasText: "Lia Journey" })).toContainText("150,00");
+    await expectAccessible(desk, "the payouts, before the batch");
+    await desk.getByRole("button", { name: /^Criar lote/ }).click();
+    await expect(desk.getByRole("heading", { level: 1 })).toHaveText(/^Lote nº \d+$/);
+    const csvLink = desk.getByRole("link", { name: pt("admin.payouts.batch.csv") });
+    const csv = await office.request.get(
+      new URL((await csvLink.getAttribute("href"))!, app.origin).href,
+    );
+    expect(csv.status()).toBe(200);
+    const bankFile = await csv.text();
+    expect(bankFile).toContain("lia.pix@example.com");
+    expect(bankFile).toContain("150,00");
+    await desk.getByLabel(pt("admin.payouts.batch.reference")).fill("PIX-LOTE-0001");
+    await desk.getByRole("button", { name: pt("admin.payouts.batch.markPaidButton") }).click();
+    await expect(desk.getByText(/PIX-LOTE-0001/)).toBeVisible();
+    await expectAccessible(desk, "the batch, paid");
+
+    // Lia is told discreetly, and her portal says paid.
+    const paidMail = await mailsWhere(
+      app,
+      AFFILIATE,
+      (mail) => mail.subject === t("pt", "payoutMail.sent.subject"),
+    );
+    expect(paidMail[0]!.text ?? "").not.toContain("150");
+    await phone.reload();
+    await expect(
+      phone
+        .getByRole("region", { name: pt("portal.money.title") })
+        .getByRole("row")
+        .filter({ hasText: "Bruna A." }),
+    ).toContainText(pt("affiliateProgram.states.paid"));
+    await expect(phone.getByRole("region", { name: pt("payouts.her.title") })).toContainText(
+      "150,00",
+    );
+    await expectAccessible(phone, "her portal, paid");
+  } finally {
+    await phone.context().close();
+    await office.close();
+  }
+});
+
 test("the movable clock itself: the server's time moves by what the spec says, forward or back", async ({
   app,
   request,

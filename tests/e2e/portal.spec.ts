@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { PASSWORD } from "./accounts.ts";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration } from "./fixtures.ts";
 
@@ -183,34 +182,6 @@ test.describe("the affiliate portal", () => {
     await expect(admin).toHaveURL(/\/admin\/afiliados\/\d+$/);
     await admin.goBack();
     await expectAccessible(admin, "an application flagged as a self-referral");
-  });
-
-  test("she sets a PIX key with her password, opens the mailed link, and the portal shows its hint", async ({
-    app,
-    page,
-  }) => {
-    const email = "pia.payout@example.com";
-    await app.signIn(page, "affiliate", { email, lang: "pt" });
-    const section = page.getByRole("region", { name: t("pt", "payouts.details.title") });
-    await section.getByLabel(t("pt", "payouts.details.fields.keyType")).selectOption("email");
-    await section
-      .getByLabel(t("pt", "payouts.details.fields.key"), { exact: true })
-      .fill("Pia.Pix@Example.com");
-    await section.getByLabel(t("pt", "payouts.details.password")).fill(PASSWORD);
-    await section.getByRole("button", { name: t("pt", "payouts.details.submit") }).click();
-    // Nothing changes before the link: the change waits, shown by its hint only.
-    await expect(section.getByRole("status")).toContainText("PIX · p•••@e•••.com");
-    await expect(section.getByTestId("payout-hint")).toHaveText(t("pt", "payouts.details.none"));
-
-    const mail = await app.mail.mailTo(email);
-    const link = new URL(
-      /\S+\/portal\/payout-details\/confirm\?token=[\w-]+/.exec(`${mail.text}`)![0],
-    );
-    await page.goto(`${app.origin}${link.pathname}${link.search}`);
-    await page.getByRole("button", { name: t("pt", "payouts.confirm.button") }).click();
-    await expect(page).toHaveURL(/\/portal(#payout-details)?$/);
-    await expect(section.getByTestId("payout-hint")).toHaveText("PIX · p•••@e•••.com");
-    await expect(section.getByRole("status")).toHaveCount(0);
   });
 });
 

@@ -1,19 +1,23 @@
 import { Section } from "#app/components/ui/card.tsx";
 import { StatCards } from "#app/components/ui/stat-card.tsx";
+import type { PayoutDetailsSummary } from "#app/features/affiliate-payouts/details.server.ts";
+import { StaffPayoutDetailsHint } from "#app/features/affiliate-payouts/staff-details-hint.tsx";
 import { useTranslation } from "#app/i18n/translation.tsx";
 import type { AffiliateDetail } from "./admin-affiliates.server.ts";
 import { formatMoney } from "./money.ts";
 
 /**
  * Her figures on her page in the back office (her entries' totals by state), the rule that
- * applies to her in words, and how she said she would recommend us.
+ * applies to her in words, the hint of her payout details, and how she said she would recommend us.
  */
 export function AffiliateFigures({
   affiliate: a,
   rule,
+  payoutDetails,
 }: {
   affiliate: AffiliateDetail["affiliate"];
   rule: string;
+  payoutDetails: PayoutDetailsSummary;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -34,6 +38,9 @@ export function AffiliateFigures({
         </span>{" "}
         {rule}
       </p>
+      <dl className="mt-4">
+        <StaffPayoutDetailsHint details={payoutDetails} />
+      </dl>
       {a.promotion.trim() ? (
         <p className="mt-4 text-sm break-words text-ink-600">
           <span className="font-semibold text-ink-800">{t("admin.affiliates.promotion")}:</span>{" "}

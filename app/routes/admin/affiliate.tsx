@@ -1,3 +1,4 @@
+import { payoutDetailsSummary } from "#app/features/affiliate-payouts/details.server.ts";
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { requireScreen, requireScreenAction } from "#app/auth/guards.server.ts";
@@ -58,16 +59,18 @@ function affiliateId(params: { id?: string }) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await requireScreen(request, "adminAffiliate");
   const id = affiliateId(params);
-  const detail = await affiliateDetail(await getDatabase(), id);
+  const db = await getDatabase();
+  const detail = await affiliateDetail(db, id);
   if (!detail) throw data(null, { status: 404 });
   const { t, language, strings } = pageContext(request);
   const day = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" });
   const { entries, rules, ...rest } = detail;
   return {
-    strings: strings("admin-affiliates", "auth-errors", "affiliate-program"),
+    strings: strings("admin-affiliates", "auth-errors", "affiliate-program", "admin-payouts"),
     title: pageTitle(`${detail.affiliate.name} · ${t("admin.affiliates.title")}`),
     ...rest,
     override: rules.override,
+    payoutDetails: await payoutDetailsSummary(db, id),
     rule: describeRule(rules.effective, t, language),
     programRule: describeRule(rules.program, t, language),
     entries: entries.map((entry) => ({
@@ -267,7 +270,11 @@ export default function AffiliateDetail({ loaderData, actionData }: Route.Compon
         ) : null}
       </div>
 
-      <AffiliateFigures affiliate={a} rule={loaderData.rule} />
+      <AffiliateFigures
+        affiliate={a}
+        rule={loaderData.rule}
+        payoutDetails={loaderData.payoutDetails}
+      />
       {canEdit ? (
         <AffiliateForms
           status={a.status}
