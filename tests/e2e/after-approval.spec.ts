@@ -490,7 +490,10 @@ test("a referral approved pays her affiliate: pending with its words and a mail,
   const AFFILIATE = "lia.journey@example.com";
   const REFERRED = { fullName: "Bruna Journey Alves", email: "bruna.journey@example.com" };
   const pt = (key: string, vars?: Record<string, string | number>) => t("pt", key, vars);
-  const office = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const office = await browser.newContext({
+    baseURL: app.origin,
+    viewport: { width: 1366, height: 900 },
+  });
   const desk = await office.newPage();
   // Lia on her phone, in Portuguese.
   const phoneOf = async () => {

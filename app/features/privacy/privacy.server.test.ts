@@ -76,6 +76,8 @@ const keptColumns = new Set([
   "consentVersion",
   "consentedAt",
   "erasedAt",
+  // When she was first answered: a date like `createdAt`, kept so time to decision stays true.
+  "firstDecidedAt",
 ]);
 
 describe.each(databaseTargets)("privacy on %s", (_name, kind) => {

@@ -3,6 +3,8 @@ import { getTableConfig, type PgColumn, type PgTable } from "drizzle-orm/pg-core
 import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
 import type { Database, Reader } from "#app/db/db.server.ts";
 import {
+  affiliateEntries,
+  referralMilestoneEvents,
   accessLog,
   submissionNotes,
   submissionPhotos,
@@ -92,6 +94,15 @@ export const submissionChildTables: ChildTable[] = [
   { table: statements, submissionId: statements.submissionId, unique: [statements.month] },
   // Her identity checks (issue 30) and, with them, their photos: every record follows her.
   { table: identityChecks, submissionId: identityChecks.submissionId },
+  // Her affiliate's milestones (issue 31), once each: the kept record's stand. The entries they
+  // paid follow her whole, so no money is lost. (Both records approved through one affiliate
+  // would hold two live entries for one milestone: void one before merging.)
+  {
+    table: referralMilestoneEvents,
+    submissionId: referralMilestoneEvents.submissionId,
+    unique: [referralMilestoneEvents.milestone],
+  },
+  { table: affiliateEntries, submissionId: affiliateEntries.submissionId },
 ];
 
 /**
