@@ -79,7 +79,11 @@ const pages: { url: string; who: Who; allowed: string[]; status?: number }[] = [
     who: "model",
     allowed: ["security", "areas", "auth", "auth-errors"],
   },
-  { url: "/portal", who: "affiliate", allowed: ["portal", "areas", "payouts", "affiliate-program"] },
+  {
+    url: "/portal",
+    who: "affiliate",
+    allowed: ["portal", "areas", "payouts", "affiliate-program"],
+  },
   ...[
     ["/admin/dashboard", "admin-dashboard", "onboarding", "contracts"],
     ["/admin/pendentes", "admin-list", "admin-keys", "admin-team", "manager"],

@@ -25,7 +25,6 @@ export type PayoutDetails =
       holderDocument: string;
     };
 
-
 /** Eleven digits whose two check digits are right (and not one repeated digit). */
 export function isValidCpf(cpf: string): boolean {
   if (!/^\d{11}$/.test(cpf) || /^(\d)\1*$/.test(cpf)) return false;
