@@ -30,8 +30,8 @@ export async function payableAfterHold(tx: Transaction, now: Date) {
   return new Date(now.getTime() + holdDays * DAY_MS);
 }
 
-/** The referral's fields the engine needs, or null when no affiliate referred her. */
-async function referralOf(tx: Transaction, submissionId: number) {
+/** What the engine reads of a referred application (not erased): who she is, for the signals. */
+export async function referralFields(tx: Transaction, submissionId: number) {
   const [row] = await tx
     .select({
       id: submissions.id,
@@ -45,6 +45,12 @@ async function referralOf(tx: Transaction, submissionId: number) {
     })
     .from(submissions)
     .where(and(eq(submissions.id, submissionId), isNull(submissions.erasedAt)));
+  return row;
+}
+
+/** The referral's fields the engine needs, or null when no affiliate referred her. */
+async function referralOf(tx: Transaction, submissionId: number) {
+  const row = await referralFields(tx, submissionId);
   return row?.affiliateId ? { ...row, affiliateId: row.affiliateId } : null;
 }
 

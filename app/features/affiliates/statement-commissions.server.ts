@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Transaction } from "#app/db/db.server.ts";
 import {
   affiliateEntries,
@@ -8,7 +8,7 @@ import {
   submissions,
 } from "#app/db/schema.server.ts";
 import { statementTotals } from "#app/features/statements/money.ts";
-import { payableAfterHold, selfReferralSignals } from "./commissions.server.ts";
+import { payableAfterHold, referralFields, selfReferralSignals } from "./commissions.server.ts";
 import { effectiveRule } from "./rules.server.ts";
 
 /**
@@ -69,19 +69,7 @@ export async function creditStatement(tx: Transaction, statementId: number, now 
   if (difference === 0) return null;
   const revision =
     credited.length === 0 ? 0 : Math.max(...credited.map((e) => e.revision ?? 0)) + 1;
-  const [referral] = await tx
-    .select({
-      id: submissions.id,
-      affiliateId: submissions.affiliateId,
-      fullName: submissions.fullName,
-      email: submissions.email,
-      phone: submissions.phone,
-      whatsapp: submissions.whatsapp,
-      documentLastDigits: submissions.documentLastDigits,
-      sourceAddressHash: submissions.sourceAddressHash,
-    })
-    .from(submissions)
-    .where(and(eq(submissions.id, statement.submissionId), isNull(submissions.erasedAt)));
+  const referral = await referralFields(tx, statement.submissionId);
   const [entry] = await tx
     .insert(affiliateEntries)
     .values({
