@@ -133,15 +133,6 @@ export default function Affiliates({ loaderData, actionData }: Route.ComponentPr
       <h1 className="text-3xl font-semibold tracking-tight">{t("admin.affiliates.title")}</h1>
       <p className="mt-1 text-sm text-ink-600">{t("admin.affiliates.intro")}</p>
 
-      <ProgramSection
-        rule={loaderData.program}
-        ruleText={loaderData.programText}
-        settings={loaderData.settings}
-        canEdit={loaderData.canEdit}
-        result={actionData}
-        saved={loaderData.saved}
-      />
-
       <AffiliateFilters search={search} status={status} />
       {loaderData.badPageLink ? <PageLinkError>{t("admin.badPageLink")}</PageLinkError> : null}
 
@@ -161,6 +152,16 @@ export default function Affiliates({ loaderData, actionData }: Route.ComponentPr
         nextHref={next ? query({ after: next }) : null}
         firstLabel={t("admin.affiliates.first")}
         nextLabel={t("admin.affiliates.next")}
+      />
+
+      {/* The program's rule is set once in a while; the affiliates and their money come first. */}
+      <ProgramSection
+        rule={loaderData.program}
+        ruleText={loaderData.programText}
+        settings={loaderData.settings}
+        canEdit={loaderData.canEdit}
+        result={actionData}
+        saved={loaderData.saved}
       />
     </>
   );
