@@ -22,8 +22,8 @@ test.describe("analytics", () => {
   /** A step's count in the funnel's table, as the screen shows it now. */
   async function funnelCount(app: AppServer, page: Page, step: "pageViews" | "started") {
     await page.goto(`${app.origin}/admin/analytics`);
-    const table = page.getByRole("table", { name: t("en", "admin.analytics.funnel.caption") });
-    const row = table.getByRole("row", { name: t("en", `admin.analytics.funnel.${step}`) });
+    const table = page.getByRole("table", { name: t("en", "admin.manager.tables.cohort") });
+    const row = table.getByRole("row", { name: t("en", `admin.manager.funnel.${step}`) });
     const text = await row.getByRole("cell").first().innerText();
     return Number(text.replace(/\D/g, ""));
   }

@@ -22,8 +22,8 @@ import {
 
 /*
  * The analytics screen (/admin/analytics, product.md section 5): applications over time and by
- * status, source, language, country and affiliate, and the funnel page views → started →
- * submitted → approved, for a range of the agency's calendar days.
+ * status, source, language, country and affiliate, and page views by page, for a range of the
+ * agency's calendar days. The funnel and what a manager runs on are in manager-tables.server.ts.
  */
 
 export { groupings, type Grouping };
@@ -172,14 +172,6 @@ export interface AnalyticsReport {
     applications: number;
   };
   pageViews: { key: PageGroup; count: number }[];
-  funnel: {
-    pageViews: number;
-    started: number;
-    formStarted: number;
-    chatbotStarted: number;
-    submitted: number;
-    approved: number;
-  };
 }
 
 const TOP = 10;
@@ -278,7 +270,6 @@ async function countsOf(db: Database, range: AnalyticsRange) {
 const byCount = (a: Slice, b: Slice) =>
   b.count - a.count || String(a.key).localeCompare(String(b.key));
 
-/** The analytics of a range (already checked by parseRange). */
 /** Clicks on each affiliate's link in the range (their days are the agency's, like the range). */
 async function referralClicksOf(db: Database, range: AnalyticsRange) {
   const rows = await db
@@ -292,6 +283,7 @@ async function referralClicksOf(db: Database, range: AnalyticsRange) {
   return new Map(rows.map((row) => [String(row.affiliateId), Number(row.clicks)]));
 }
 
+/** The analytics of a range (already checked by parseRange). */
 export async function analyticsReport(
   db: Database,
   range: AnalyticsRange,
@@ -372,8 +364,6 @@ export async function analyticsReport(
         (row) => row.event === event && (dimension === undefined || row.dimension === dimension),
       )
       .reduce((a, row) => a + row.n, 0);
-  const formStarted = sum("form_started");
-  const chatbotStarted = sum("chatbot_started");
 
   return {
     range,
@@ -401,13 +391,5 @@ export async function analyticsReport(
       applications: referrers.reduce((a, slice) => a + slice.count, 0),
     },
     pageViews: pageGroups.map((key) => ({ key, count: sum("page_view", key) })),
-    funnel: {
-      pageViews: sum("page_view"),
-      started: formStarted + chatbotStarted,
-      formStarted,
-      chatbotStarted,
-      submitted: total,
-      approved: statusTotals.Aprovado,
-    },
   };
 }

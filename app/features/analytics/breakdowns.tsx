@@ -75,6 +75,7 @@ export function Breakdowns({
       ],
     },
   ];
+  const pageViews = view.pageViews.reduce((sum, slice) => sum + slice.count, 0);
   return (
     <div className="grid gap-6 xl:grid-cols-2">
       {breakdowns.map((breakdown) => (
@@ -91,7 +92,7 @@ export function Breakdowns({
           label: t(`admin.analytics.pages.${s.key}`),
           value: s.count,
         }))}
-        share={(value) => share(value, view.funnel.pageViews)}
+        share={(value) => share(value, pageViews)}
       />
       {children}
     </div>

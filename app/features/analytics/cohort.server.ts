@@ -25,6 +25,8 @@ export interface CohortFunnel {
   /** The steps counted apart (visits and starts are anonymous counts) that exceeded the step
    * before them and were capped to it: what was counted. */
   capped: Partial<Record<FunnelStep, number>>;
+  /** The starts by where they began: the pre-selection form or the chatbot. */
+  startedIn: { form: number; chatbot: number };
 }
 
 /**
@@ -43,8 +45,9 @@ export async function cohortFunnel(db: Database, range: AnalyticsRange): Promise
       (select coalesce(sum(count), 0) from daily_counts
         where day between ${range.from} and ${range.to} and event = 'page_view') as page_views,
       (select coalesce(sum(count), 0) from daily_counts
-        where day between ${range.from} and ${range.to}
-          and event in ('form_started', 'chatbot_started')) as started,
+        where day between ${range.from} and ${range.to} and event = 'form_started') as form_started,
+      (select coalesce(sum(count), 0) from daily_counts
+        where day between ${range.from} and ${range.to} and event = 'chatbot_started') as chatbot_started,
       count(*) as submitted,
       count(*) filter (where s.status = 'Aprovado') as approved,
       -- The signed contracts are few beside the applications: one hashed list, not a probe each.
@@ -59,7 +62,7 @@ export async function cohortFunnel(db: Database, range: AnalyticsRange): Promise
   );
   const counted: Record<FunnelStep, number> = {
     pageViews: toNumber(row!.page_views),
-    started: toNumber(row!.started),
+    started: toNumber(row!.form_started) + toNumber(row!.chatbot_started),
     submitted: toNumber(row!.submitted),
     approved: toNumber(row!.approved),
     signed: toNumber(row!.signed),
@@ -75,7 +78,11 @@ export async function cohortFunnel(db: Database, range: AnalyticsRange): Promise
       steps[step] = before;
     }
   }
-  return { steps, capped };
+  return {
+    steps,
+    capped,
+    startedIn: { form: toNumber(row!.form_started), chatbot: toNumber(row!.chatbot_started) },
+  };
 }
 
 export interface StepTime {

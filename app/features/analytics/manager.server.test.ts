@@ -402,11 +402,13 @@ describe.each(databaseTargets)("the manager's analytics on %s", (_name, kind) =>
     expect(await cohortFunnel(db(), range)).toEqual({
       steps: { pageViews: 100, started: 12, submitted: 6, approved: 2, signed: 1, active: 1 },
       capped: {},
+      startedIn: { form: 8, chatbot: 4 },
     });
     // a5: approved and signed, not yet active; 3 starts and 2 applications for 1 view, capped.
     expect(await cohortFunnel(db(), before)).toEqual({
       steps: { pageViews: 1, started: 1, submitted: 1, approved: 1, signed: 1, active: 0 },
       capped: { started: 3, submitted: 2 },
+      startedIn: { form: 3, chatbot: 0 },
     });
   });
 

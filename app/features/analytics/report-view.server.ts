@@ -37,7 +37,6 @@ export function analyticsView(
       to: dateFormat.format(utcDay(range.to)),
     },
     total: report.total,
-    funnel: report.funnel,
     overTime: report.overTime.map((row) => ({
       ...row,
       label: bucketFormat.format(utcDay(row.bucket)),

@@ -10,7 +10,6 @@ import {
 import { Breakdowns } from "#app/features/analytics/breakdowns.tsx";
 import { flushCounts, reportingDay } from "#app/features/analytics/counting.server.ts";
 import { useFigures } from "#app/features/analytics/figures.ts";
-import { FunnelSection } from "#app/features/analytics/funnel-section.tsx";
 import { OverTimeSection } from "#app/features/analytics/over-time-section.tsx";
 import { RangeForm } from "#app/features/analytics/range-form.tsx";
 import { ManagerSections } from "#app/features/analytics/manager-sections.tsx";
@@ -24,10 +23,11 @@ import type { Route } from "./+types/analytics";
 
 /**
  * /admin/analytics (approver and admin read it): applications over time and by status, source,
- * language, country and affiliate, and the funnel from page views to approvals, for a range of
- * days picked on screen; then what a manager runs the agency on (issue 31), each table beside
- * the period before and downloadable as CSV (analytics-export.ts). Every chart has its table; the query string holds the range, so a
- * range can be bookmarked and the page works without JavaScript.
+ * language, country and affiliate, and page views, for a range of days picked on screen; then
+ * what a manager runs the agency on (issue 31), the funnel among it, each table beside the
+ * period before and downloadable as CSV (analytics-export.ts). Every chart has its table; the
+ * query string holds the range, so a range can be bookmarked and the page works without
+ * JavaScript.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireScreen(request, "adminAnalytics");
@@ -94,7 +94,6 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
 
-      <FunnelSection funnel={loaderData.funnel} />
       <OverTimeSection periods={loaderData.overTime} group={range.group} />
       <Breakdowns view={loaderData} />
 
