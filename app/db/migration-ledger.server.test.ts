@@ -40,7 +40,7 @@ describe.each(databaseTargets)(
     let empty: DatabaseCopy;
     let folder: string;
     const rows = async <Row>(query: ReturnType<typeof sql>) =>
-      (await database.db.execute(query)).rows as Row[];
+      ((await database.db.execute(query)) as unknown as { rows: Row[] }).rows;
 
     beforeAll(async () => {
       empty = await emptyDatabase(kind);

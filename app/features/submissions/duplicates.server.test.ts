@@ -4,6 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#app/db/db.server.ts";
 import {
   accessLog,
+  affiliateEntries,
+  affiliatePayoutBatches,
+  affiliatePayouts,
+  referralMilestoneEvents,
   submissionNotes,
   submissions,
   submissionStatusHistory,
@@ -16,7 +20,7 @@ import {
   TEST_SERVER_SETTINGS,
 } from "#app/test/app-database.ts";
 import { databaseTargets } from "#app/test/databases.ts";
-import { insertApplication, insertApplicationRow } from "#app/test/factories.ts";
+import { insertAffiliate, insertApplication, insertApplicationRow } from "#app/test/factories.ts";
 import { outcomeOf } from "#app/test/routes.ts";
 import * as mergeRoute from "#app/routes/admin/submission-merge.tsx";
 import { bigint, getTableConfig, integer, pgTable, text } from "drizzle-orm/pg-core";
@@ -305,5 +309,121 @@ describe.each(databaseTargets)("duplicates and merge on %s", (_name, kind) => {
       submissionChildTables.pop();
       await db.execute(sql`drop table merge_test_ratings`);
     }
+  });
+
+  describe("her affiliate paid for one step on both records (issue 31)", () => {
+    /** Both records approved through one affiliate, each with its entry for `approved`. */
+    async function paidTwice(paid: { older?: boolean; newer?: boolean }) {
+      const db = await getDatabase();
+      const { older, newer } = await pair();
+      const affiliate = await insertAffiliate(db);
+      const entry = async (submissionId: number, inPayout: boolean) => {
+        let payoutId: number | null = null;
+        if (inPayout) {
+          const [batch] = await db
+            .insert(affiliatePayoutBatches)
+            .values({ state: "paid", paidAt: new Date(), reference: "BANCO-1" })
+            .returning({ id: affiliatePayoutBatches.id });
+          const [payout] = await db
+            .insert(affiliatePayouts)
+            .values({
+              batchId: batch!.id,
+              affiliateId: affiliate.id,
+              amountCents: 15_000,
+              method: "pix",
+              detailsEncrypted: "-",
+              hint: "•••",
+            })
+            .returning({ id: affiliatePayouts.id });
+          payoutId = payout!.id;
+        }
+        await db
+          .insert(referralMilestoneEvents)
+          .values({ submissionId, milestone: "approved", affiliateId: affiliate.id });
+        const [row] = await db
+          .insert(affiliateEntries)
+          .values({
+            affiliateId: affiliate.id,
+            origin: "milestone",
+            submissionId,
+            milestone: "approved",
+            amountCents: 15_000,
+            occurredOn: "2026-11-01",
+            payableAt: new Date("2026-12-01T00:00:00Z"),
+            payoutId,
+          })
+          .returning({ id: affiliateEntries.id });
+        return row!.id;
+      };
+      return {
+        older,
+        newer,
+        olderEntry: await entry(older, paid.older ?? false),
+        newerEntry: await entry(newer, paid.newer ?? false),
+      };
+    }
+    const entryOf = async (id: number) =>
+      (
+        await (
+          await getDatabase()
+        )
+          .select({
+            submissionId: affiliateEntries.submissionId,
+            voidReason: affiliateEntries.voidReason,
+          })
+          .from(affiliateEntries)
+          .where(eq(affiliateEntries.id, id))
+      )[0];
+
+    it("keeps one entry: the kept record's, the other voided with why", async () => {
+      const { older, newer, olderEntry, newerEntry } = await paidTwice({});
+      const merged = await mergeApplications(await getDatabase(), {
+        keep: older,
+        merge: newer,
+        actor: { id: ids.ada! },
+      });
+      expect(merged).toMatchObject({ outcome: "merged" });
+      expect(await entryOf(olderEntry)).toEqual({ submissionId: older, voidReason: null });
+      expect(await entryOf(newerEntry)).toEqual({
+        submissionId: older,
+        voidReason: "merged-duplicate",
+      });
+    });
+
+    it("keeps the one a payout took, whichever record it was on", async () => {
+      const { older, newer, olderEntry, newerEntry } = await paidTwice({ newer: true });
+      const merged = await mergeApplications(await getDatabase(), {
+        keep: older,
+        merge: newer,
+        actor: { id: ids.ada! },
+      });
+      expect(merged).toMatchObject({ outcome: "merged" });
+      expect(await entryOf(newerEntry)).toEqual({ submissionId: older, voidReason: null });
+      expect(await entryOf(olderEntry)).toEqual({
+        submissionId: older,
+        voidReason: "merged-duplicate",
+      });
+    });
+
+    it("refuses with 409 when both were paid out, and changes nothing", async () => {
+      const { older, newer, olderEntry, newerEntry } = await paidTwice({
+        older: true,
+        newer: true,
+      });
+      const outcome = await post(
+        newer,
+        [
+          ["other", String(older)],
+          ["keep", "other"],
+          ["confirm", "yes"],
+        ],
+        "ada",
+      );
+      expect(outcome.status).toBe(409);
+      expect(JSON.stringify(outcome.data)).toContain("admin.duplicates.errors.paidTwice");
+      expect(await exists(newer)).toBe(true);
+      expect(await entryOf(olderEntry)).toEqual({ submissionId: older, voidReason: null });
+      expect(await entryOf(newerEntry)).toEqual({ submissionId: newer, voidReason: null });
+    });
   });
 });

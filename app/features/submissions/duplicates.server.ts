@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { getTableConfig, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
-import type { Database, Reader } from "#app/db/db.server.ts";
+import type { Database, Reader, Transaction } from "#app/db/db.server.ts";
 import {
   affiliateEntries,
   referralMilestoneEvents,
@@ -95,8 +95,8 @@ export const submissionChildTables: ChildTable[] = [
   // Her identity checks (issue 30) and, with them, their photos: every record follows her.
   { table: identityChecks, submissionId: identityChecks.submissionId },
   // Her affiliate's milestones (issue 31), once each: the kept record's stand. The entries they
-  // paid follow her whole, so no money is lost. (Both records approved through one affiliate
-  // would hold two live entries for one milestone: void one before merging.)
+  // paid follow her whole, so no money is lost; one counted on both records is settled first
+  // (settleMilestonesCountedTwice).
   {
     table: referralMilestoneEvents,
     submissionId: referralMilestoneEvents.submissionId,
@@ -131,7 +131,35 @@ const isEmpty = (value: unknown) =>
 
 export type MergeOutcome =
   | { outcome: "merged"; filled: string[]; moved: Record<string, number> }
-  | { outcome: "missing" | "same" | "not-duplicates" | "erased" };
+  | { outcome: "missing" | "same" | "not-duplicates" | "erased" | "paid-twice" };
+
+/**
+ * Both records approved through one affiliate each paid her for the same milestone: one woman,
+ * one entry. The one a payout already took stands and the other is voided ("merged-duplicate");
+ * where neither is in a payout, the kept record's stands. Where both were paid, the affiliate
+ * was paid twice: nothing is voided (that would hide money paid out) and the merge is refused
+ * until an admin records the correction. Returns false then.
+ */
+async function settleMilestonesCountedTwice(tx: Transaction, keep: number, merge: number) {
+  const pairs = await tx.execute(sql`
+    select gone.id as gone_id, gone.payout_id as gone_payout, kept.id as kept_id,
+      kept.payout_id as kept_payout
+    from affiliate_entries gone
+    join affiliate_entries kept on kept.milestone = gone.milestone
+      and kept.submission_id = ${keep} and kept.origin = 'milestone' and kept.voided_at is null
+    where gone.submission_id = ${merge} and gone.origin = 'milestone' and gone.voided_at is null
+    for update of gone, kept`);
+  const rows = (pairs as unknown as { rows: Record<string, unknown>[] }).rows;
+  if (rows.some((row) => row.gone_payout !== null && row.kept_payout !== null)) return false;
+  const voided = rows.map((row) => Number(row.gone_payout === null ? row.gone_id : row.kept_id));
+  if (voided.length > 0) {
+    await tx
+      .update(affiliateEntries)
+      .set({ voidedAt: sql`now()`, voidReason: "merged-duplicate" })
+      .where(inArray(affiliateEntries.id, voided));
+  }
+  return true;
+}
 
 /**
  * Merges application `merge` into application `keep`: the rows of every child table move to
@@ -157,6 +185,7 @@ export async function mergeApplications(
     if (kept.erasedAt || other.erasedAt) return { outcome: "erased" };
     if (kept.emailNormalized !== other.emailNormalized) return { outcome: "not-duplicates" };
 
+    if (!(await settleMilestonesCountedTwice(tx, keep, merge))) return { outcome: "paid-twice" };
     const moved: Record<string, number> = {};
     for (const child of submissionChildTables) {
       const name = getTableConfig(child.table).name;

@@ -81,6 +81,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       return data<Result>({ error: "admin.duplicates.errors.missing" }, 404);
     case "erased":
       return data<Result>({ error: "admin.duplicates.errors.erased" }, 409);
+    case "paid-twice":
+      return data<Result>({ error: "admin.duplicates.errors.paidTwice" }, 409);
     default:
       return data<Result>({ error: "admin.duplicates.errors.notDuplicates" }, 409);
   }
