@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, testChromiumPath } from "./tests/chromium.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Browser tests run Debian's Chromium, its headless shell (tests/chromium.ts), against the production
@@ -20,8 +21,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Limits that catch a hang, longer on a slower machine (tests/pace.ts).
+  timeout: paced(30_000),
+  expect: { timeout: paced(7_000) },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     // Her browser's clock is where she lives, Brazil's (the server's is UTC, as in production):
@@ -63,7 +65,7 @@ export default defineConfig({
     command: "mkdir -p test-logs && node server/index.ts > test-logs/shared.log 2>&1",
     url: `http://127.0.0.1:${PORT}/robots.txt`,
     reuseExistingServer: false,
-    timeout: 30_000,
+    timeout: paced(30_000),
     env: {
       NODE_ENV: "production",
       LOG_LEVEL: "info",

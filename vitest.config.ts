@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { paced } from "./app/test/pace.ts";
 import SlowFilesFirst from "./app/test/slow-files-first.ts";
 
 // Kept apart from vite.config.ts: the React Router plugin is for the app build, not for unit tests.
@@ -21,14 +22,14 @@ export default defineConfig({
     sequence: { sequencer: SlowFilesFirst },
     // A test's time limit catches a hang, not slowness: on a busy machine a test of thirty
     // sign-ins (each a deliberately costly password hash) takes more than vitest's 5 s.
-    testTimeout: 20_000,
+    testTimeout: paced(20_000),
     // Migrates once per run; each test file opens a copy (app/test/databases.ts).
     globalSetup: ["app/test/global-setup.ts"],
     // Opening a copy takes seconds on a busy machine, more than vitest's 10 s hook default.
-    hookTimeout: 60_000,
+    hookTimeout: paced(60_000),
     setupFiles: ["app/test/setup.ts"],
     // A poll waits for background work (the mail sender, counters); on a loaded CI machine one
     // second, vitest's default, is not always enough. Polls end as soon as they pass.
-    expect: { poll: { timeout: 10_000 } },
+    expect: { poll: { timeout: paced(10_000) } },
   },
 });

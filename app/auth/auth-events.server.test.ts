@@ -14,6 +14,7 @@ import { enableAuthenticator } from "#app/test/two-factor.server.ts";
 import { authEvents, outbox, user } from "#app/db/schema.server.ts";
 import { createAuthFor, type Auth } from "./auth.server.ts";
 import { accountLimit } from "./limits.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 const PASSWORD = "senha-para-os-eventos";
 const headers = (cookie?: string) =>
@@ -55,7 +56,7 @@ describe.each(databaseTargets)("auth events on %s", (_name, kind) => {
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     auth = createAuthFor(database.db, testServerEnv());
-  }, 60_000);
+  }, paced(60_000));
   afterAll(async () => {
     const ids = (
       await database.db

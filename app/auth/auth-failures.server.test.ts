@@ -21,6 +21,7 @@ import {
   type DatabaseCopy,
 } from "#app/test/databases.ts";
 import { getCurrentUser } from "./guards.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Failures she must be told about (spec section 8): a Google sign-in the provider refused, with
@@ -66,7 +67,7 @@ describe.each(databaseTargets)("failures told to her, on %s", (_name, kind) => {
 
   beforeAll(async () => {
     await openAppDatabase(kind, TEST_SERVER_SETTINGS);
-  }, 60_000);
+  }, paced(60_000));
   afterAll(closeAppDatabase);
 
   describe("a Google sign-in the provider refused", () => {
@@ -151,7 +152,7 @@ describe.skipIf(!hasPostgres)(
       copy = await copyDatabase("postgres");
       proxy = await startFaultProxy(copy.url!);
       await openAppDatabase(proxy, TEST_SERVER_SETTINGS);
-    }, 60_000);
+    }, paced(60_000));
     afterAll(async () => {
       proxy?.restore();
       await closeAppDatabase();

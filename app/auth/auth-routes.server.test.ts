@@ -32,6 +32,7 @@ import {
 } from "#app/test/app-database.ts";
 import { CookieJar } from "#app/test/cookie-jar.ts";
 import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Every account action through the route actions the browser posts to (and Better Auth's API
@@ -158,7 +159,7 @@ describe.each(routeTestTargets)("account routes on %s", (_name, kind) => {
       ...TEST_SERVER_SETTINGS,
       ADMIN_EMAIL: adminEmail.toUpperCase(),
     });
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     const database = await db();

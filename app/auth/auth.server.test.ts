@@ -6,6 +6,7 @@ import { TEST_ORIGIN, testServerEnv } from "#app/test/app-database.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { affiliates, outbox, user } from "#app/db/schema.server.ts";
 import { createAuthFor, type Auth } from "./auth.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 const headers = () => new Headers({ origin: TEST_ORIGIN, "x-client-ip": "198.51.100.7" });
 
@@ -18,7 +19,7 @@ describe.each(databaseTargets)("accounts on %s", (_name, kind) => {
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     auth = createAuthFor(database.db, testServerEnv());
-  }, 60_000);
+  }, paced(60_000));
   afterAll(async () => {
     await database.db.delete(user).where(like(user.email, `%${marker}%`));
     await database.db.delete(outbox).where(like(outbox.recipient, `%${marker}%`));

@@ -33,6 +33,7 @@ import { insertApplicationRow } from "#app/test/factories.ts";
 import { testRun } from "#app/test/test-run.ts";
 import { getAuth } from "./auth.server.ts";
 import { getCurrentUser } from "./guards.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Attacks on sessions and on the single-use links, through the app's own routes and Better Auth
@@ -144,7 +145,7 @@ describe.each(routeTestTargets)("session attacks on %s", (_name, kind) => {
 
   beforeAll(async () => {
     await openAppDatabase(kind, TEST_SERVER_SETTINGS);
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     vi.useRealTimers();

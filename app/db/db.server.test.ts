@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseTargets, emptyDatabase, type DatabaseCopy } from "#app/test/databases.ts";
 import { openDatabase, type DatabaseHandle } from "./db.server.ts";
 import { submissions, submissionStatusHistory } from "./schema.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 describe.each(databaseTargets)("the database on %s", (_name, kind) => {
   let database: DatabaseHandle;
@@ -30,7 +31,7 @@ describe.each(databaseTargets)("the database on %s", (_name, kind) => {
     empty = await emptyDatabase(kind);
     database = openDatabase(empty);
     await database.migrate();
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     await database.close();

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { entryTotals } from "#app/features/affiliates/entries.server.ts";
 import { databaseTargets, emptyDatabase, type DatabaseCopy } from "#app/test/databases.ts";
 import { migrationsFolder, openDatabase, type DatabaseHandle } from "./db.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /*
  * Migration 0037 on a database that was used: the hand-kept ledger of issue 13 becomes the
@@ -92,7 +93,7 @@ describe.each(databaseTargets)(
         (2, 'Pendente', 'Aprovado', '2026-05-05T08:00:00Z', null)`);
 
       await database.migrate(); // 0037 onwards, as a deploy would
-    }, 120_000);
+    }, paced(120_000));
 
     afterAll(async () => {
       await database?.close();

@@ -39,6 +39,7 @@ import {
   handleContactTemplateForm,
   previewContact,
 } from "./contact-templates.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 const everyValue: Required<ContactValues> = {
   name: "Ana",
@@ -261,7 +262,7 @@ describe.each(databaseTargets)("contact with a purpose on %s", (_name, kind) => 
       email: `beatriz.${marker}@example.com`,
       role: "admin",
     });
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     await database.db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));

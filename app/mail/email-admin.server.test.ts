@@ -58,6 +58,7 @@ import {
 } from "#app/test/app-database.ts";
 import type { ScreenName } from "#app/auth/permissions.ts";
 import type { Role } from "#app/db/roles.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * /admin/email's screens through their loaders and actions, on PGlite and (with TEST_DATABASE_URL) PostgreSQL,
@@ -302,7 +303,7 @@ describe.each(databaseTargets)("/admin/email on %s", (_name, kind) => {
     smtp = await startSmtp();
     const db = await getDatabase();
     await db.delete(settings).where(inArray(settings.key, ["smtp", "smtp.lastTest"]));
-  }, 60_000);
+  }, paced(60_000));
 
   beforeEach(() => {
     vi.stubEnv("SMTP_URL", "");

@@ -16,6 +16,7 @@ import {
 import { queueMail } from "./outbox.server.ts";
 import { outboxMessageId, smtpTransport, startMailSender } from "./sender.server.ts";
 import { confirmationMail } from "./templates.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * SMTP down or failing, with the real sender loop and a real SMTP server: mail stays queued and
@@ -106,7 +107,7 @@ describe.each(databaseTargets)("mail while SMTP fails, on %s", (_name, kind) => 
   // A database of its own: the sender takes any due mail it finds.
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-  }, 60_000);
+  }, paced(60_000));
   afterAll(async () => {
     await database.close();
   });
@@ -247,7 +248,7 @@ describe.skipIf(!hasPostgres)(
       direct = openDatabase(own);
       proxy = await startFaultProxy(own.url!);
       throughProxy = openDatabase({ url: proxy.url, dataDir: "memory://" });
-    }, 60_000);
+    }, paced(60_000));
     afterAll(async () => {
       proxy.restore();
       await throughProxy.close();

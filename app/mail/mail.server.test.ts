@@ -14,6 +14,7 @@ import {
   startMailSender,
 } from "./sender.server.ts";
 import { confirmationMail } from "./templates.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /** A real SMTP server in the test process; it can be told to refuse mail. */
 function startSmtp() {
@@ -61,7 +62,7 @@ describe("mail", () => {
     database = await openTestDatabase("pglite");
     smtp = await startSmtp();
     // Migrating takes seconds on a loaded machine, as in the other database tests.
-  }, 60_000);
+  }, paced(60_000));
   afterAll(async () => {
     await smtp.close();
     await database.close();

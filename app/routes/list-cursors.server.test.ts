@@ -20,6 +20,7 @@ import { hostileText } from "#app/test/hostile.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { routeTestTargets } from "#app/test/databases.ts";
 import { readCursor, readPageNumber } from "#app/utils/keyset.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * A malformed page link on a back-office list (issue 24): `?after=aaaaaaaaaa~1` reached the
@@ -142,7 +143,7 @@ describe.each(routeTestTargets)("page links of every list on %s", (_name, kind) 
       password: "a-long-admin-password-1",
       origin: TEST_ORIGIN,
     });
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     const db = await getDatabase();
@@ -153,16 +154,20 @@ describe.each(routeTestTargets)("page links of every list on %s", (_name, kind) 
   });
 
   for (const list of lists) {
-    it(`${list.name}: a hostile ${"`"}${list.param}=${"`"} is never a server error, a malformed one a 400`, async () => {
-      const property = fc.asyncProperty(hostileCursor, async (value) => {
-        const answer = await ask(list, value, { q: "ana" });
-        const malformed = list.invalid(value);
-        expect(answer.status, JSON.stringify(value)).toBe(malformed ? 400 : 200);
-        const data = answer.data as { badPageLink?: boolean; outbox?: { badPageLink: boolean } };
-        expect(data.badPageLink ?? data.outbox?.badPageLink).toBe(malformed);
-      });
-      await fc.assert(property, { numRuns: runs, seed });
-    }, 120_000);
+    it(
+      `${list.name}: a hostile ${"`"}${list.param}=${"`"} is never a server error, a malformed one a 400`,
+      async () => {
+        const property = fc.asyncProperty(hostileCursor, async (value) => {
+          const answer = await ask(list, value, { q: "ana" });
+          const malformed = list.invalid(value);
+          expect(answer.status, JSON.stringify(value)).toBe(malformed ? 400 : 200);
+          const data = answer.data as { badPageLink?: boolean; outbox?: { badPageLink: boolean } };
+          expect(data.badPageLink ?? data.outbox?.badPageLink).toBe(malformed);
+        });
+        await fc.assert(property, { numRuns: runs, seed });
+      },
+      paced(120_000),
+    );
   }
 
   it("the reported attack: a cursor whose date PostgreSQL would refuse is a 400 with her filters kept", async () => {

@@ -44,6 +44,7 @@ import {
 } from "#app/test/hostile.ts";
 import { outcomeOf } from "#app/test/routes.ts";
 import { routeTestTargets } from "#app/test/databases.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Every action and every loader of the route table, called in-process with random and hostile
@@ -1701,7 +1702,7 @@ describe.each(routeTestTargets)("hostile input to every route on %s", (_name, ki
       .from(submissions)
       .where(like(submissions.emailNormalized, `applicant-%.${marker}@example.com`));
     applications.push(...rows.map((row) => row.id));
-  }, 120_000);
+  }, paced(120_000));
 
   afterAll(async () => {
     const db = await getDatabase();
@@ -1875,30 +1876,42 @@ describe.each(routeTestTargets)("hostile input to every route on %s", (_name, ki
   // Not in the route table, but its loader runs before every page's: as each role, with a
   // language and an affiliate's code in the query.
   for (const who of ["visitor", "model", "affiliate", "admin"] as const) {
-    it(`app/root.tsx loader, as ${who}: never a server error`, async () => {
-      await fuzz(
-        root.loader as unknown as Handler,
-        { as: who, path: "/", query: { lang: language, ref: validText("ANA-2026", "x") } },
-        "loader",
-      );
-    }, 120_000);
+    it(
+      `app/root.tsx loader, as ${who}: never a server error`,
+      async () => {
+        await fuzz(
+          root.loader as unknown as Handler,
+          { as: who, path: "/", query: { lang: language, ref: validText("ANA-2026", "x") } },
+          "loader",
+        );
+      },
+      paced(120_000),
+    );
   }
 
   for (const [file, covered] of Object.entries(fuzzed)) {
     const actions = covered.action ? [covered.action].flat() : [];
     actions.forEach((spec, index) => {
       const label = actions.length > 1 ? ` (${index + 1} of ${actions.length})` : "";
-      it(`${file} action${label}, as ${spec.as ?? "visitor"}: never a server error`, async () => {
-        const module = await routeModules[`./${file.replace(/^routes\//, "")}`]!();
-        await fuzz(module.action!, spec, "action");
-      }, 120_000);
+      it(
+        `${file} action${label}, as ${spec.as ?? "visitor"}: never a server error`,
+        async () => {
+          const module = await routeModules[`./${file.replace(/^routes\//, "")}`]!();
+          await fuzz(module.action!, spec, "action");
+        },
+        paced(120_000),
+      );
     });
     if (covered.loader) {
       const spec = covered.loader;
-      it(`${file} loader, as ${spec.as ?? "visitor"}: never a server error`, async () => {
-        const module = await routeModules[`./${file.replace(/^routes\//, "")}`]!();
-        await fuzz(module.loader!, spec, "loader");
-      }, 120_000);
+      it(
+        `${file} loader, as ${spec.as ?? "visitor"}: never a server error`,
+        async () => {
+          const module = await routeModules[`./${file.replace(/^routes\//, "")}`]!();
+          await fuzz(module.loader!, spec, "loader");
+        },
+        paced(120_000),
+      );
     }
   }
 });

@@ -15,6 +15,7 @@ import {
 } from "#app/test/app-database.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { routeTestTargets } from "#app/test/databases.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Every loader and action of a signed-in screen, called in-process (without the admin layout's
@@ -122,7 +123,7 @@ describe.each(routeTestTargets)("every signed-in screen's guard on %s", (_name, 
       ids.push(made.id);
       cookies.set(role, made.cookie);
     }
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     const db = await getDatabase();

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration, type AppServer, type Role } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Affiliates in the back office, end to end: an admin suspends an affiliate, sets her commission,
@@ -32,7 +33,7 @@ test.describe("affiliates and the access report", () => {
     browser,
   }) => {
     // Many steps and axe checks: more than the default on a loaded machine.
-    test.setTimeout(60_000);
+    test.setTimeout(paced(60_000));
     const admin = await signedIn(app, browser, "admin");
     const nav = admin.getByRole("navigation", { name: t("en", "admin.nav.label") });
     await nav.getByRole("link", { name: t("en", "admin.affiliates.nav") }).click();

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { expect, failedResource, t, test, waitForHydration, type AppServer } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Admin › Analytics, end to end: a visitor opens the home page and clicks into the
@@ -34,7 +35,7 @@ test.describe("analytics", () => {
   }) => {
     // Six loads of the whole page, which since issue 31 also computes and draws the manager's
     // tables: on a loaded two-core machine one load took over five seconds.
-    test.setTimeout(90_000);
+    test.setTimeout(paced(90_000));
     const approver = await signedIn(app, browser);
     await approver.getByRole("link", { name: t("en", "admin.analytics.title") }).click();
     await expect(approver).toHaveURL(`${app.origin}/admin/analytics`);

@@ -1,6 +1,7 @@
 import type AxeBuilder from "@axe-core/playwright";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * /admin/email end to end, on a server started WITHOUT SMTP_URL: the admin points the SMTP
@@ -24,7 +25,7 @@ test.describe("the e-mail settings", () => {
     browserErrors,
   }) => {
     // Five screens, each checked by axe.
-    test.setTimeout(90_000);
+    test.setTimeout(paced(90_000));
     // Chromium's note when a script is refused in the sandboxed preview (axe's, not the page's).
     browserErrors.allow(/Blocked script execution in 'about:srcdoc'/);
     const admin = await app.signIn(page, "admin");

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration, type AppServer, type Role } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Admin › Users end to end: an admin finds an account, makes her an approver, disables her (the
@@ -31,7 +32,7 @@ test.describe("managing users", () => {
   }) => {
     // Many steps, a mail and axe checks: more than the default on a loaded machine
     // (it had 75 s while asking for her account restarted the server).
-    test.setTimeout(75_000);
+    test.setTimeout(paced(75_000));
     const { password } = await app.account("model", { email: MEMBER });
     const member = await signedIn(app, browser, "model", MEMBER);
     const admin = await signedIn(app, browser, "admin");

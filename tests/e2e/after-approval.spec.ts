@@ -10,6 +10,7 @@ import { slow3g } from "./first-tap.ts";
 import { pendingApplicationId } from "./admin-screens.ts";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration, type AppServer } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * From "Aprovado" to her welcome call held (issue 29), every step through the screens, as the two
@@ -22,7 +23,7 @@ import { expect, t, test, waitForHydration, type AppServer } from "./fixtures.ts
  * SHOTS_DIR set, Clara's dashboard at each step at 390 and 1366 px, in Portuguese and English.
  */
 test.use({ movableClock: true });
-test.describe.configure({ mode: "serial", timeout: 240_000 });
+test.describe.configure({ mode: "serial", timeout: paced(240_000) });
 
 const MANAGER = "rita.journey@example.com";
 const MODEL = "clara.journey@example.com";
@@ -409,7 +410,7 @@ test("her identity confirmed, her contract signed on a slow phone and countersig
     await sign.getByLabel(pt("contracts.model.passwordLabel")).fill(PASSWORD);
     await sign.getByRole("button", { name: pt("contracts.model.sign") }).tap();
     await expect(phone.getByText(pt("contracts.model.done.signed"))).toBeVisible({
-      timeout: 60_000,
+      timeout: paced(60_000),
     });
     // Back to a good signal for the rest of the journey.
     await cdp.send("Network.emulateNetworkConditions", {

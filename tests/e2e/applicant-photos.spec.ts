@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { expectAccessible } from "./axe.ts";
 import { chat, openChat, say, giveLocation, valid } from "./chatbot-steps.ts";
 import { expect, t, test, waitForHydration } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Her photos (issue 28, decision 045): on the landing form she attaches three, one too big; she
@@ -54,7 +55,7 @@ test.describe("an applicant's photos", () => {
     app,
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(paced(90_000));
     await page.goto(`${app.origin}/?lang=en#preselection`);
     await waitForHydration(page);
     await fillAnswers(page, name, "fotografia.ana@photos.example");

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * An approver's morning with the keyboard alone (issue 28): she finds this morning's applicants
@@ -74,7 +75,7 @@ test.describe("an approver's morning", () => {
     app,
     page,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(paced(180_000));
     await page.setViewportSize({ width: 1366, height: 900 });
     const approver = await app.signIn(page, "approver");
     await page.goto(`${app.origin}/admin/pendentes`);

@@ -11,6 +11,7 @@ import {
   waitForHydration,
   type AppServer,
 } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The article editor as the agency's marketing person lives it (issue 27), run at a desktop's
@@ -31,7 +32,7 @@ const status = (page: Page) => page.locator(".body-toolbar [role=status]");
 const savedText = en("admin.blog.status.savedAt", { time: "" }).trim();
 
 async function expectSaved(page: Page) {
-  await expect(status(page)).toContainText(savedText, { timeout: 15_000 });
+  await expect(status(page)).toContainText(savedText, { timeout: paced(15_000) });
 }
 
 /**
@@ -44,7 +45,7 @@ async function typeAndSave(page: Page, words: string) {
       response.request().method() === "POST" &&
       response.status() === 200 &&
       sentFormText(response.request().postData()).includes(words),
-    { timeout: 20_000 },
+    { timeout: paced(20_000) },
   );
   await page.keyboard.type(words);
   await stored;
@@ -106,7 +107,7 @@ export function articleEditorJourneys(width: number) {
     app,
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(paced(90_000));
     await app.signIn(page, "editor");
     await newArticle(page, app, `Toolbar ${unique()}`);
     await body(page).click();
@@ -163,7 +164,7 @@ export function articleEditorJourneys(width: number) {
     context,
     browserErrors,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(paced(90_000));
     // The browser's own line for each request the dropped connection refused.
     browserErrors.allow(/Failed to load resource|ERR_INTERNET_DISCONNECTED|Failed to fetch/);
     await app.signIn(page, "editor");
@@ -173,7 +174,9 @@ export function articleEditorJourneys(width: number) {
 
     await context.setOffline(true);
     await page.keyboard.type(" Written in the tunnel.");
-    await expect(status(page)).toHaveText(en("admin.blog.status.offline"), { timeout: 10_000 });
+    await expect(status(page)).toHaveText(en("admin.blog.status.offline"), {
+      timeout: paced(10_000),
+    });
     await expect(page.getByText("Unexpected Application Error")).toHaveCount(0);
     await expect(body(page)).toContainText("Written online. Written in the tunnel.");
     await expectAccessible(page, "the editor with no connection");
@@ -194,7 +197,7 @@ export function articleEditorJourneys(width: number) {
     context,
     browserErrors,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(paced(90_000));
     browserErrors.allow(/Failed to load resource|ERR_INTERNET_DISCONNECTED|Failed to fetch/);
     await app.signIn(page, "editor");
     const editor = await newArticle(page, app, `Crash ${unique()}`);
@@ -206,7 +209,9 @@ export function articleEditorJourneys(width: number) {
       route.request().method() === "POST" ? route.abort("internetdisconnected") : route.fallback(),
     );
     await page.keyboard.type(" Only on this device.");
-    await expect(status(page)).toHaveText(en("admin.blog.status.offline"), { timeout: 10_000 });
+    await expect(status(page)).toHaveText(en("admin.blog.status.offline"), {
+      timeout: paced(10_000),
+    });
     // The tab is gone before the connection came back (a crash, a closed laptop).
     await page.close({ runBeforeUnload: false });
     await context.setOffline(false);
@@ -232,7 +237,7 @@ export function articleEditorJourneys(width: number) {
     page,
     context,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(paced(90_000));
     await app.signIn(page, "editor");
     const editor = await newArticle(page, app, `Leave ${unique()}`);
     await body(page).click();
@@ -266,7 +271,7 @@ export function articleEditorJourneys(width: number) {
       page,
       context,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(paced(120_000));
       await app.signIn(page, "editor");
       const editor = await newArticle(page, app, `Slow ${unique()}`);
       const cdp = await context.newCDPSession(page);
@@ -278,7 +283,7 @@ export function articleEditorJourneys(width: number) {
       await page.waitForTimeout(300);
       await page.getByRole("link", { name: en("admin.blog.backToList") }).click();
       // The save goes first (two slow round trips), then the list.
-      await expect(page).toHaveURL(/\/admin\/blog$/, { timeout: 30_000 });
+      await expect(page).toHaveURL(/\/admin\/blog$/, { timeout: paced(30_000) });
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
       await cdp.send("Network.emulateNetworkConditions", {
         ...slow3g,
@@ -296,7 +301,7 @@ export function articleEditorJourneys(width: number) {
     context,
     browserErrors,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(paced(90_000));
     browserErrors.allow(/Failed to load resource|ERR_INTERNET_DISCONNECTED|Failed to fetch/);
     await app.signIn(page, "editor");
     await newArticle(page, app, `Ask ${unique()}`);
@@ -306,7 +311,7 @@ export function articleEditorJourneys(width: number) {
     await page.keyboard.type(" After.");
     await page.getByRole("link", { name: en("admin.blog.backToList") }).click();
     const dialog = page.getByRole("dialog", { name: en("admin.blog.unsaved.title") });
-    await expect(dialog).toBeVisible({ timeout: 10_000 });
+    await expect(dialog).toBeVisible({ timeout: paced(10_000) });
     await expectAccessible(page, "asked before leaving unsaved");
     await expect(dialog.getByRole("button", { name: en("admin.blog.unsaved.stay") })).toBeFocused();
     await page.keyboard.press("Enter");
@@ -322,7 +327,7 @@ export function articleEditorJourneys(width: number) {
     page,
     browserErrors,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(paced(90_000));
     // The refusal's status, as the browser logs it.
     browserErrors.allow(failedResource(409));
     await app.signIn(page, "editor");

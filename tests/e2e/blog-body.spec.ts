@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expectAccessible } from "./axe.ts";
 import { expect, failedResource, t, test, waitForHydration } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The article's body as she writes it (issue 27): a link from its dialog (Ctrl+K and the
@@ -37,7 +38,7 @@ const words = (n: number) =>
 async function savedAfterTyping(page: Page) {
   await expect(
     page.getByText(t("pt", "admin.blog.status.savedAt", { time: "" }).trim()).first(),
-  ).toBeVisible({ timeout: 10_000 });
+  ).toBeVisible({ timeout: paced(10_000) });
 }
 
 for (const size of sizes) {
@@ -48,7 +49,7 @@ for (const size of sizes) {
       app,
       page,
     }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(paced(90_000));
       await app.signIn(page, "editor", { lang: "pt" });
       const body = await newArticle(page, `Links ${size.name} ${stamp}`);
       const count = page.getByText(words(0), { exact: true });
@@ -149,7 +150,7 @@ for (const size of sizes) {
       browser,
       browserErrors,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(paced(120_000));
       // The refused publication is answered 409.
       browserErrors.allow(failedResource(409));
       await app.signIn(page, "editor", { lang: "pt" });
@@ -179,7 +180,7 @@ for (const size of sizes) {
       const describe = page.getByRole("dialog", {
         name: t("pt", "admin.blog.bodyEditor.image.altTitle"),
       });
-      await expect(describe).toBeVisible({ timeout: 20_000 });
+      await expect(describe).toBeVisible({ timeout: paced(20_000) });
       await expectAccessible(page, `the image's description dialog (${size.name})`);
       await shot(page, `image-alt-dialog-${size.width}`);
       await describe
@@ -229,7 +230,7 @@ for (const size of sizes) {
 
       await page.getByRole("button", { name: t("pt", "admin.blog.publishNow") }).click();
       await expect(page.getByText(t("pt", "admin.blog.done.published"))).toBeVisible({
-        timeout: 10_000,
+        timeout: paced(10_000),
       });
 
       // The public page: the stored variants, the size reserved, lazy, with her description.

@@ -2,6 +2,7 @@ import type AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration, type AppServer } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The editor sees her article as visitors will, and shares it (issue 27): the preview in the
@@ -21,7 +22,7 @@ const status = (page: Page) => page.getByRole("status").first();
 
 async function expectSaved(page: Page) {
   await expect(status(page)).toContainText(en("admin.blog.status.savedAt", { time: "" }).trim(), {
-    timeout: 10_000,
+    timeout: paced(10_000),
   });
 }
 
@@ -48,7 +49,7 @@ for (const width of [1366, 390]) {
       app,
       page,
     }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(paced(90_000));
       await app.signIn(page, "editor");
       const id = unique();
       const editor = await draft(page, app, `Tide tables ${id}`, "High water at noon.");
@@ -109,7 +110,7 @@ for (const width of [1366, 390]) {
       app,
       browser,
     }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(paced(90_000));
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.origin });
       const page = await context.newPage();
@@ -167,7 +168,7 @@ test("the share card shows the search title as she types, else the title, with t
   app,
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(paced(60_000));
   await page.setViewportSize({ width: 1366, height: 900 });
   await app.signIn(page, "editor");
   const id = unique();

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Translations as the editor makes them (issue 27), at a desktop's width and a phone's: English
@@ -31,7 +32,7 @@ async function shot(page: Page, name: string) {
 async function saved(page: Page) {
   await expect(page.getByRole("status").first()).toContainText(
     t("en", "admin.blog.status.savedAt", { time: "" }).trim(),
-    { timeout: 10_000 },
+    { timeout: paced(10_000) },
   );
 }
 
@@ -43,7 +44,7 @@ for (const size of sizes) {
     app,
     page,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(paced(150_000));
     await page.setViewportSize(size);
     await app.signIn(page, "editor", { lang: "en" });
 
@@ -177,7 +178,7 @@ for (const size of sizes) {
     app,
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(paced(90_000));
     await page.setViewportSize(size);
     await app.signIn(page, "editor", { lang: "en" });
     await page.goto(`${app.origin}/admin/blog`);

@@ -8,6 +8,7 @@ import {
   valid,
 } from "./chatbot-steps.ts";
 import { expect, t, test, waitForHydration, type Lang } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 // The "phone" project of playwright.config.ts (Pixel 7) runs this file.
 test.skip(({ isMobile }) => !isMobile, "phone only");
@@ -19,7 +20,7 @@ test.skip(({ isMobile }) => !isMobile, "phone only");
 test("on a slow phone, a reload asks for the date of birth and the document again, masks the number and sends", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(paced(120_000));
   const lang: Lang = "pt";
   const secrets = secretsOf(lang);
   const cdp = await page.context().newCDPSession(page);

@@ -14,6 +14,7 @@ import {
 } from "./chatbot-steps.ts";
 import { expect, t, test, waitForHydration, type Lang } from "./fixtures.ts";
 import { ownServer } from "./own-server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The pre-selection chatbot on /contact (spec section 4): the questions in order with their
@@ -289,7 +290,7 @@ test.describe("chatbot", () => {
   }) => {
     browserErrors.allow(/Failed to load resource: net::ERR_CONNECTION_REFUSED/);
     // Its server starts twice: on a busy machine that alone can take most of 30 seconds.
-    test.setTimeout(90_000);
+    test.setTimeout(paced(90_000));
     const port = Number(process.env.E2E_PORT ?? 3210) + 17;
     const server = await ownServer(port);
     try {

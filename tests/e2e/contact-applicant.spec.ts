@@ -7,6 +7,7 @@ import { accountsDataDir, namedAccount, type Account } from "./accounts.ts";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration } from "./fixtures.ts";
 import { ownServer, type OwnServer } from "./own-server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * "Message on WhatsApp" on an application's page, in a real browser: the button is there for a
@@ -20,14 +21,14 @@ const reviewer = namedAccount("irene.contact@example.com");
 const admin = namedAccount("ada.contact@example.com");
 const VALID = "+34612345678";
 
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+test.describe.configure({ mode: "serial", timeout: paced(120_000) });
 
 let server: OwnServer;
 let dataDir: string;
 const ids = { valid: 0, invalid: 0 };
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(paced(180_000));
   // Migrated, with the reviewer and the admin (global-setup.ts).
   dataDir = accountsDataDir("mare-contact-");
   const database = openDatabase({ dataDir, purpose: "contact-applicant.spec.ts" });
@@ -101,7 +102,7 @@ const whatsappButton = (page: Page) =>
 /** Clicks the button and waits for the new tab's way to WhatsApp. */
 async function openChat(page: Page, hops: Hop[]) {
   const [chat] = await Promise.all([
-    page.context().waitForEvent("page", { timeout: 15_000 }),
+    page.context().waitForEvent("page", { timeout: paced(15_000) }),
     whatsappButton(page).click(),
   ]);
   await expect.poll(() => hops.length).toBeGreaterThan(0);

@@ -10,6 +10,7 @@ import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration } from "./fixtures.ts";
 import { ownServer, type OwnServer } from "./own-server.ts";
 import { startSmtp, type Mailbox } from "./smtp.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Contact with a purpose (issue 29) in a real browser, on a phone and on a laptop: the admin
@@ -28,7 +29,7 @@ const APPROVED_EMAIL = "marina.purpose@example.com";
 // Screenshots to look at, only when asked for (SHOTS_DIR=<folder>): each costs CI a second.
 const SHOTS = process.env.SHOTS_DIR;
 
-test.describe.configure({ mode: "serial", timeout: 180_000 });
+test.describe.configure({ mode: "serial", timeout: paced(180_000) });
 
 let server: OwnServer;
 let mailbox: Mailbox;
@@ -36,7 +37,7 @@ let dataDir: string;
 const ids = { pending: 0, approved: 0, unmanaged: 0 };
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(paced(180_000));
   dataDir = accountsDataDir("mare-purpose-");
   const database = openDatabase({ dataDir, purpose: "contact-purposes.spec.ts" });
   try {
@@ -191,7 +192,7 @@ for (const width of [390, 1366]) {
     await panel.scrollIntoViewIfNeeded();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/pending-${width}.png` });
     await Promise.all([
-      page.context().waitForEvent("page", { timeout: 15_000 }),
+      page.context().waitForEvent("page", { timeout: paced(15_000) }),
       channelButton(page, "more-photos", "whatsapp").click(),
     ]);
     await expect.poll(() => chats.length).toBeGreaterThan(0);

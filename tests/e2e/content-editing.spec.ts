@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * FAQ and testimonials as the marketing person edits them (issue 27): a roomy form that says
@@ -71,7 +72,7 @@ test.describe("editing FAQ and testimonials", () => {
     }) => {
       // The refused save below is answered 400, which the browser reports in its console.
       browserErrors.allow(/status of 400 .*\/admin\/content\.data/);
-      test.setTimeout(120_000);
+      test.setTimeout(paced(120_000));
       await page.setViewportSize(size);
       await app.signIn(page, "editor", { lang: "pt" });
       await page.goto(`${app.origin}/admin/content?kind=testimonial&language=pt`);
@@ -164,7 +165,7 @@ test.describe("editing FAQ and testimonials", () => {
     page,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(paced(120_000));
     await app.signIn(page, "editor", { lang: "pt" });
     await page.goto(`${app.origin}/admin/content?kind=faq&language=pt`);
     await waitForHydration(page);
@@ -225,7 +226,7 @@ test.describe("editing FAQ and testimonials", () => {
     app,
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(paced(120_000));
     await app.signIn(page, "editor", { lang: "pt" });
     const id = unique();
     const source = `Quanto custa? ${id}`;

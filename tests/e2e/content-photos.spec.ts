@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expectAccessible } from "./axe.ts";
 import { expect, languages, t, test, testimonials, waitForHydration } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Images the agency owns (issue 26): an editor gives a testimonial its photo, with the
@@ -56,7 +57,7 @@ test.describe("images the agency owns", () => {
     page,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(paced(120_000));
     const [pt] = await testimonials("pt");
     const [en] = await testimonials("en");
     const visitor = await (await browser.newContext()).newPage();

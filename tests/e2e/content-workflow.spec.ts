@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { newArticle } from "./articles.ts";
 import { expectAccessible } from "./axe.ts";
 import { expect, failedResource, t, test, waitForHydration, type AppServer } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * What an editor does to an article after writing it, and what a visitor then sees (issue 16):
@@ -58,7 +59,7 @@ async function writeBody(page: Page, paragraphs: string[]) {
 
 async function expectSaved(page: Page) {
   await expect(status(page)).toContainText(en("admin.blog.status.savedAt", { time: "" }).trim(), {
-    timeout: 10_000,
+    timeout: paced(10_000),
   });
 }
 
@@ -134,7 +135,7 @@ test("a private preview link shows the draft to a visitor without an account, no
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(paced(120_000));
   await app.signIn(page, "editor");
   const id = unique();
   const title = `Harbour notes ${id}`;
@@ -237,7 +238,7 @@ test("an article taken off the site leaves the blog, its address and the sitemap
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(paced(60_000));
   await app.signIn(page, "editor");
   const title = `Quiet season ${unique()}`;
   const { slug, url } = await publishedArticle(page, app, title, ["Winter is for planning."]);
@@ -280,7 +281,7 @@ test("an autosave that reaches the server after Publish does not bring older tex
   request,
   browserErrors,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(paced(90_000));
   // The held autosave is given up by the page when Publish goes: the browser reports it.
   browserErrors.allow(/Failed to fetch|aborted|net::ERR_/i);
   await app.signIn(page, "editor");
@@ -315,7 +316,7 @@ test("words typed while an autosave is on its way stay in the form when its answ
   app,
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(paced(60_000));
   await app.signIn(page, "editor");
   const editor = await newArticle(page, app, `Slow answer ${unique()}`);
   await writeBody(page, ["The harbour wakes up."]);
@@ -342,7 +343,7 @@ test("history: two updates, a revision compared word by word and restored, the v
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(paced(120_000));
   await app.signIn(page, "editor");
   const title = `Tide table ${unique()}`;
   const first = "The tide rises slowly over the harbour.";
@@ -388,7 +389,7 @@ test("a cover that is not a picture, or too large, is refused with a clear messa
   page,
   browserErrors,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(paced(120_000));
   // A refused upload is answered 422, which the browser reports in its console.
   browserErrors.allow(failedResource(422));
   await app.signIn(page, "editor");
@@ -400,7 +401,7 @@ test("a cover that is not a picture, or too large, is refused with a clear messa
     // Shown under the field and read out as it appears (an alert): she did not move to it.
     await expect(
       page.getByRole("alert").filter({ hasText: en(`admin.images.errors.${key}`) }),
-    ).toBeVisible({ timeout: 20_000 });
+    ).toBeVisible({ timeout: paced(20_000) });
     await expect(input).toHaveAccessibleDescription(
       new RegExp(en(`admin.images.errors.${key}`).replace(/[.()]/g, "\\$&")),
     );
@@ -448,7 +449,7 @@ test("a cover that is not a picture, or too large, is refused with a clear messa
   expect(photo.length).toBeGreaterThan(2 * 1024 * 1024);
   await waitForHydration(page);
   await input.setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: photo });
-  await expect(page.locator("img[src^='/media/']")).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator("img[src^='/media/']")).toBeVisible({ timeout: paced(30_000) });
   await expectSaved(page);
 });
 
@@ -457,7 +458,7 @@ test("an admin makes a user an editor in /admin/users; she signs in to the conte
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(paced(60_000));
   // A model's account of this test's own: the worker's shared model account is signed in to by
   // other specs on the same server (session-attacks.spec.ts), which would land in the blog.
   const { email, password, name } = await app.account("model", {
@@ -504,7 +505,7 @@ test("FAQ and testimonials: an item added, edited and hidden is what the home pa
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(paced(120_000));
   await app.signIn(page, "editor");
   const id = unique();
   const visitor = await visitorPage(browser);

@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { expectAccessible } from "./axe.ts";
 import { expect, faq, sentFormText, t, test, waitForHydration } from "./fixtures.ts";
 import { root } from "./own-server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The agency publishes alone (issue 16): an editor writes an article in Portuguese and English
@@ -41,13 +42,13 @@ async function fillArticle(page: Page, lang: "pt" | "en", texts: Record<string, 
       response.request().method() === "POST" &&
       response.status() === 200 &&
       sentFormText(response.request().postData()).includes(texts.paragraph!),
-    { timeout: 20_000 },
+    { timeout: paced(20_000) },
   );
   await page.keyboard.type(texts.paragraph!);
   await stored;
   await expect(page.getByRole("status").first()).toContainText(
     t(lang, "admin.blog.status.savedAt", { time: "" }).trim(),
-    { timeout: 10_000 },
+    { timeout: paced(10_000) },
   );
 }
 
@@ -72,7 +73,7 @@ test.describe("content", () => {
     page,
     request,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(paced(180_000));
     await app.signIn(page, "editor", { lang: "pt" });
     await expect(page).toHaveURL(`${app.origin}/admin/blog?lang=pt`);
     // An editor sees the content screens only.
@@ -91,7 +92,7 @@ test.describe("content", () => {
     await waitForHydration(page);
     const editorUrl = page.url().split("?")[0]!;
     await page.getByLabel(t("pt", "admin.blog.uploadCover")).setInputFiles(COVER);
-    await expect(page.locator("img[src^='/media/']")).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator("img[src^='/media/']")).toBeVisible({ timeout: paced(20_000) });
     await page.getByLabel(t("pt", "admin.blog.fields.coverAlt")).fill("Ondas do mar ao pôr do sol");
     await fillArticle(page, "pt", {
       category: "Crescimento",
@@ -157,7 +158,7 @@ test.describe("content", () => {
       .poll(
         async () =>
           (await (await request.get(`${app.origin}/blog?lang=pt`)).text()).includes(ptTitle),
-        { timeout: 20_000, intervals: [1_000] },
+        { timeout: paced(20_000), intervals: [1_000] },
       )
       .toBe(true);
     const article = await request.get(`${app.origin}/blog/${ptSlug}?lang=pt`);
@@ -176,7 +177,7 @@ test.describe("content", () => {
     browser,
   }) => {
     // Ten screens, each scanned twice: more than the default 30 s on a loaded machine.
-    test.setTimeout(90_000);
+    test.setTimeout(paced(90_000));
     await app.signIn(page, "editor", { lang: "pt" });
     await page.goto(`${app.origin}/admin/content?kind=faq&language=pt`);
     await waitForHydration(page);

@@ -6,6 +6,7 @@ import { pendingApplicationId } from "./admin-screens.ts";
 import { expectAccessible } from "./axe.ts";
 import { expect, failedResource, t, test, waitForHydration, type AppServer } from "./fixtures.ts";
 import { PASSWORD } from "./accounts.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Her contract (issue 30), through the screens: Lara, an admin, writes the agency's contract and
@@ -15,7 +16,7 @@ import { PASSWORD } from "./accounts.ts";
  * page showed; Lara countersigns and Sofia's dashboard says both signed. Axe on every screen;
  * with SHOTS_DIR set, her contract page and the admin's screens at 390 and 1366 px, pt and en.
  */
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+test.describe.configure({ mode: "serial", timeout: paced(120_000) });
 
 const ADMIN = "lara.contract@example.com";
 const MODEL = "sofia.contract@example.com";

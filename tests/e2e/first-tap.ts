@@ -1,5 +1,6 @@
 import type { Browser, CDPSession, Locator, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The home page's first tap, as an applicant on a slow phone lives it (issue 26): the page is
@@ -152,10 +153,10 @@ async function firstVisit(
       await page.waitForFunction(
         () => performance.getEntriesByName("first-contentful-paint").length > 0,
         undefined,
-        { timeout: 30_000, polling: 50 },
+        { timeout: paced(30_000), polling: 50 },
       );
     } else {
-      await page.waitForLoadState("load", { timeout: 40_000 });
+      await page.waitForLoadState("load", { timeout: paced(40_000) });
     }
     await target.waitFor({ state: "visible" });
     const start = Date.now();
@@ -217,7 +218,7 @@ export function firstTapJourney(layout: "desktop" | "phone") {
         browser,
       }) => {
         // A cold first visit over slow 3G: about fifteen seconds.
-        test.setTimeout(60_000);
+        test.setTimeout(paced(60_000));
         expect(await firstVisit(browser, layout, link, moment)).toEqual([]);
       });
     }

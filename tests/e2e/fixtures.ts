@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { test as base, expect, type Page } from "@playwright/test";
 import { appFixture, type ServerWorkerFixtures } from "./server-fixture.ts";
+import { paced } from "#app/test/pace.ts";
 
 export { waitForHydration } from "./hydration.ts";
 export type { Account, AppServer, Role } from "./server-fixture.ts";
@@ -126,7 +127,7 @@ export const test = base.extend<
   serverEnv: [{}, { scope: "worker", option: true }],
   movableClock: [false, { scope: "worker", option: true }],
   // A server's start (from a copy of the named accounts' database) and its SMTP server.
-  app: [appFixture, { scope: "worker", timeout: 90_000 }],
+  app: [appFixture, { scope: "worker", timeout: paced(90_000) }],
 
   // Checked after the context has closed, so every late message has arrived.
   // eslint-disable-next-line no-empty-pattern

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { pendingApplicationId } from "./admin-screens.ts";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Her identity check (issue 30), through the screens: Luana, approved, opens it from her
@@ -12,7 +13,7 @@ import { expect, t, test, waitForHydration } from "./fixtures.ts";
  * done. Axe on each screen; with SHOTS_DIR set, her page and the review at 390 and 1366 px, in
  * Portuguese and English.
  */
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+test.describe.configure({ mode: "serial", timeout: paced(120_000) });
 
 const MODEL = "luana.identity@example.com";
 const REVIEWER = "iris.identity@example.com";

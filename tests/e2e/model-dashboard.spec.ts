@@ -1,6 +1,7 @@
 import type { ParsedMail } from "mailparser";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The model's side, end to end: she signs up with her application on /register/model, confirms
@@ -22,7 +23,7 @@ test.describe("the model dashboard", () => {
     app,
     browser,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(paced(90_000));
     const lang = "pt";
     const model = await (await browser.newContext()).newPage();
     await model.goto(`${app.origin}/register/model?lang=${lang}`);
@@ -82,7 +83,7 @@ test.describe("the model dashboard", () => {
       admin.getByRole("status").filter({
         hasText: t("en", "admin.detail.changed", { status: t("en", "admin.status.Aprovado") }),
       }),
-    ).toBeVisible({ timeout: 15_000 }); // the change, its mail queued and the page reloaded
+    ).toBeVisible({ timeout: paced(15_000) }); // the change, its mail queued and the page reloaded
     await expect(
       admin.getByRole("region", { name: t("en", "admin.detail.history") }),
     ).toContainText("Perfil muito profissional, bem-vinda!");

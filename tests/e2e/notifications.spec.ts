@@ -1,5 +1,6 @@
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * A reviewer's alerts end to end: an approver finds Notifications in her account menu, chooses to
@@ -14,7 +15,7 @@ test("an approver chooses alerts at once and the next application is mailed to h
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(paced(90_000));
   await app.account("approver", { email: REVIEWER });
   const page = await (await browser.newContext()).newPage();
   await app.signIn(page, "approver", { email: REVIEWER });

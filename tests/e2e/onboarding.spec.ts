@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { pendingApplicationId } from "./admin-screens.ts";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * After approval (issue 29), in a real browser on a server of its own: two approved models; an
@@ -12,7 +13,7 @@ import { expect, t, test, waitForHydration } from "./fixtures.ts";
  * screenshots of each.
  */
 test.use({ serverEnv: {} });
-test.describe.configure({ mode: "serial", timeout: 180_000 });
+test.describe.configure({ mode: "serial", timeout: paced(180_000) });
 
 const SHOTS = process.env.SHOTS_DIR;
 const en = (key: string, vars?: Record<string, string | number>) => t("en", key, vars);

@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { droppingProxy } from "./dropping-proxy.ts";
 import { slow3g } from "./first-tap.ts";
 import { expect, t, test, waitForHydration } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 // The "phone" project of playwright.config.ts (Pixel 7) runs this file.
 test.skip(({ isMobile }) => !isMobile, "phone only");
@@ -37,7 +38,7 @@ test("on a slow phone, a connection lost while her photos upload keeps everythin
   browser,
   browserErrors,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(paced(180_000));
   browserErrors.allow(/Failed to load resource|Failed to fetch/);
   const proxy = await droppingProxy(new URL(app.origin), { post: "/register/model" });
   const name = "Devagar Joana Prado";
@@ -75,7 +76,7 @@ test("on a slow phone, a connection lost while her photos upload keeps everythin
   const toast = page.locator("[data-sonner-toast], [role=status], [role=alert]").filter({
     hasText: t("pt", "preselection.errorTitle"),
   });
-  await expect(toast.first()).toBeVisible({ timeout: 30_000 });
+  await expect(toast.first()).toBeVisible({ timeout: paced(30_000) });
   // Nothing she gave is gone: her answers and both photos are still on the form.
   await expect(page.locator("#fullName")).toHaveValue(name);
   await expect(page.locator("#email")).toHaveValue(email);
@@ -90,7 +91,7 @@ test("on a slow phone, a connection lost while her photos upload keeps everythin
   // The signal is back: she taps "send" again.
   await page.getByRole("button", { name: t("pt", "preselection.submit") }).tap();
   await expect(page.getByRole("region", { name: t("pt", "thanks.title") })).toBeVisible({
-    timeout: 60_000,
+    timeout: paced(60_000),
   });
 
   // The back office has her once, with both photos.

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The affiliate portal end to end: an affiliate signs in and copies her link; a visitor opens it
@@ -18,7 +19,7 @@ test.describe("the affiliate portal", () => {
     app,
     browser,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(paced(60_000));
     // The affiliate, in Portuguese, lands on her portal after signing in.
     const context = await browser.newContext();
     await context.grantPermissions(["clipboard-read", "clipboard-write"], {
@@ -135,7 +136,7 @@ test.describe("the affiliate portal", () => {
     app,
     browser,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(paced(60_000));
     const context = await browser.newContext({ userAgent: VISITOR_BROWSER });
     const page = await context.newPage();
     const affiliate = await app.signIn(page, "affiliate");

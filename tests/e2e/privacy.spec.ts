@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration, type AppServer } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The right to erasure, end to end, on a server with a real SMTP server: an applicant applies on
@@ -62,7 +63,7 @@ test.describe("privacy rights", () => {
     browser,
     request,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(paced(90_000));
     const lang = "en";
     const who = {
       name: "Bianca Export",
@@ -151,7 +152,7 @@ test.describe("privacy rights", () => {
     app,
     browser,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(paced(90_000));
     const lang = "en";
     const applicant = await (await browser.newContext()).newPage();
 

@@ -3,6 +3,7 @@ import type { ParsedMail } from "mailparser";
 import { recipientsOf } from "#app/test/smtp-server.ts";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The team at work on one applicant (issue 28), in a real browser against its own server and
@@ -22,7 +23,7 @@ async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+test.describe.configure({ mode: "serial", timeout: paced(120_000) });
 
 test("an approver mentions the admin by keyboard; the admin is mailed, reads it and merges", async ({
   app,
@@ -157,7 +158,7 @@ test("an approver mentions the admin by keyboard; the admin is mailed, reads it 
         (mail = app.mail.received.find(
           (m) => recipientsOf(m).includes(ADMIN) && m.subject === subject,
         )),
-      { message: "the mention's mail to the admin", timeout: 15_000 },
+      { message: "the mention's mail to the admin", timeout: paced(15_000) },
     )
     .toBeTruthy();
   expect(`${mail!.text}`).toContain("Luana F.");

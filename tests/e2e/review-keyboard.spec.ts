@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The review with the keyboard alone (issue 17): a reviewer finds applications with "/", walks
@@ -59,7 +60,7 @@ test.describe("reviewing with the keyboard", () => {
   });
 
   test("j/k, Enter, a, r with a reason, / and ? without a pointer", async ({ app, page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(paced(90_000));
     await app.signIn(page, "approver");
     await page.goto(`${app.origin}/admin/pendentes?sort=newest`);
     await waitForHydration(page);

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Search that finds (issue 28): an approver finds applications by a surname in the middle of a
@@ -71,7 +72,7 @@ test.describe("the review list's search", () => {
     app,
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(paced(90_000));
     await app.signIn(page, "approver");
     await page.goto(`${app.origin}/admin/cadastros`);
     await waitForHydration(page);

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Working as a team (issue 28) with the keyboard alone: an approver takes an application
@@ -65,7 +66,7 @@ test.describe("working as a team", () => {
   });
 
   test("assign, rate, bulk tag, save “Mine” and open it, keyboard only", async ({ app, page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(paced(120_000));
     await page.setViewportSize({ width: 1366, height: 900 });
     const approver = await app.signIn(page, "approver");
     await page.goto(`${app.origin}/admin/pendentes?q=equipe`);

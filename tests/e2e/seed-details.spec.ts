@@ -13,6 +13,7 @@ import {
   waitForHydration,
   type Lang,
 } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The last details of the spec and what outside checkers found (issue 17), in Portuguese and
@@ -42,7 +43,7 @@ const test = base.extend<object, { localGoogle: Awaited<ReturnType<typeof startL
 });
 
 // Each test goes through many pages; the machine may be busy with other runs.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: paced(90_000) });
 
 const bilingual: Lang[] = ["pt", "en"];
 const toast = (page: Page) => page.getByRole("region").locator("ol > li");
@@ -317,7 +318,7 @@ test.describe("page titles", () => {
     ];
 
   test("every signed-in screen: 'Screen | Maré Talent'", async ({ app, browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(paced(120_000));
     for (const role of ["model", "affiliate", "admin"] as const) {
       const context = await browser.newContext();
       const page = await context.newPage();

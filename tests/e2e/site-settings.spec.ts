@@ -12,6 +12,7 @@ import {
   waitForHydration,
   type Lang,
 } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The agency's own facts (issue 26, /admin/site): an editor sets a social profile, the WhatsApp
@@ -58,7 +59,7 @@ test("an editor's site facts reach the stored public pages at once, in two langu
   browser,
   browserErrors,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(paced(180_000));
   browserErrors.allow(failedResource(400)); // the refused address is answered 400
   const anonymous = await visitor(browser);
 
@@ -200,7 +201,7 @@ test("an editor's hero image, sent from the Site screen, reaches the stored home
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(paced(180_000));
   const anonymous = await visitor(browser);
   const home = `${app.origin}/?lang=pt&visit=hero-${stamp}`;
   const heroPhoto = anonymous.page.locator("section[aria-labelledby=hero-title] .hero-photo img");
@@ -231,7 +232,7 @@ test("an editor's hero image, sent from the Site screen, reaches the stored home
   try {
     // Encoding takes seconds (a minute on a busy CI machine), not the assertions' usual wait.
     await expect(hero.getByRole("status")).toHaveText(t("pt", "admin.site.saved"), {
-      timeout: 90_000,
+      timeout: paced(90_000),
     });
     await expect(hero.getByRole("img", { name: "Uma criadora (pt)" })).toBeVisible();
     await expect(hero.getByLabel(t("pt", "admin.site.hero.replace"))).toHaveValue("");

@@ -8,6 +8,7 @@ import { accountsDataDir, namedAccount, roleAccounts, type Account } from "./acc
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration } from "./fixtures.ts";
 import { ownServer, type OwnServer } from "./own-server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * A month's statement on a phone (issue 30): the admin records Stella's September per platform
@@ -22,14 +23,14 @@ const model = namedAccount("stella.statements@example.com");
 const SHOTS = process.env.SHOTS_DIR;
 const en = (key: string, vars?: Record<string, string | number>) => t("en", key, vars);
 
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+test.describe.configure({ mode: "serial", timeout: paced(120_000) });
 
 let server: OwnServer;
 let dataDir: string;
 let application = 0;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(paced(180_000));
   dataDir = accountsDataDir("mare-statements-");
   const database = openDatabase({ dataDir, purpose: "statements-mobile.spec.ts" });
   try {

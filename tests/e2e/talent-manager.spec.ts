@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expectAccessible } from "./axe.ts";
 import { expect, failedResource, t, test, waitForHydration } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Her talent manager (issue 29), in a browser: an approver fills in her profile with a photo
@@ -93,7 +94,7 @@ test.describe("her talent manager", () => {
     page,
     browserErrors,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(paced(150_000));
     browserErrors.allow(failedResource(400)); // the refused profile is answered 400
     await page.setViewportSize({ width: 1366, height: 900 });
     await app.signIn(page, "approver", { email: MANAGER });
@@ -175,7 +176,7 @@ test.describe("her talent manager", () => {
     app,
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(paced(90_000));
     await app.signIn(page, "model", { email: MODEL, lang: "en" });
     await page.goto(`${app.origin}/dashboard/model`);
     await waitForHydration(page);

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, t, test, type Lang } from "./fixtures.ts";
+import { paced } from "#app/test/pace.ts";
 
 // The "phone" project of playwright.config.ts (Pixel 7) runs this file.
 test.skip(({ isMobile }) => !isMobile, "phone only");
@@ -16,7 +17,7 @@ test("on a slow phone, the first tap on the link's button, a second after load, 
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(paced(120_000));
   const lang: Lang = "pt";
   const email = `duda.${randomBytes(4).toString("hex")}@example.com`;
   const password = "uma-senha-bem-longa-2026";
@@ -49,16 +50,16 @@ test("on a slow phone, the first tap on the link's button, a second after load, 
   });
   await page.goto(link, { waitUntil: "commit" });
   const button = page.getByRole("button", { name: t(lang, "auth.verify.submit") });
-  await expect(button).toBeVisible({ timeout: 20_000 });
+  await expect(button).toBeVisible({ timeout: paced(20_000) });
   await page.waitForTimeout(1_000);
   await button.tap();
-  await expect(page).toHaveURL(`${app.origin}/portal`, { timeout: 30_000 });
+  await expect(page).toHaveURL(`${app.origin}/portal`, { timeout: paced(30_000) });
   await expect(page.locator("h1")).toHaveText(t(lang, "portal.title"));
 
   // Back to the page and a reload: nothing breaks, and the button still takes her in.
   await page.goto(link);
   await page.reload();
   await page.getByRole("button", { name: t(lang, "auth.verify.submit") }).tap();
-  await expect(page).toHaveURL(`${app.origin}/portal`, { timeout: 30_000 });
+  await expect(page).toHaveURL(`${app.origin}/portal`, { timeout: paced(30_000) });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
 });

@@ -10,6 +10,7 @@ import { expect, t, test, waitForHydration } from "./fixtures.ts";
 import { ownServer, type OwnServer } from "./own-server.ts";
 import { scratchDatabase, type ScratchDatabase } from "./scratch-database.ts";
 import { startSmtp } from "./smtp.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The welcome call (issue 29), on a phone: an approved model in Lisbon finds her manager's free
@@ -30,7 +31,7 @@ const MANAGER = "marta.agenda@example.com";
 const en = (key: string, vars?: Record<string, string | number>) => t("en", key, vars);
 
 test.skip(!baseUrl, "needs PostgreSQL: set TEST_DATABASE_URL (CI does)");
-test.describe.configure({ mode: "serial", timeout: 180_000 });
+test.describe.configure({ mode: "serial", timeout: paced(180_000) });
 
 let database: ScratchDatabase;
 let dataDir: string;
@@ -41,7 +42,7 @@ let slowSubmissionId: number;
 
 test.beforeAll(async () => {
   // Two servers (or one) started on a busy machine: more than a test's usual half minute.
-  test.setTimeout(120_000);
+  test.setTimeout(paced(120_000));
   database = await scratchDatabase("mare_call_e2e");
   smtp = await startSmtp();
   dataDir = await mkdtemp(path.join(os.tmpdir(), "mare-call-e2e-"));
@@ -352,7 +353,7 @@ test("on a slow phone, a lost connection neither loses her booking nor books it 
     const lost = page.getByRole("alert").filter({ hasText: pt("welcomeCall.errors.unreachable") });
     proxy.arm({ cut: "request", after: 40 });
     await card.getByRole("button", { name: pt("welcomeCall.card.book") }).tap();
-    await expect(lost).toBeVisible({ timeout: 60_000 });
+    await expect(lost).toBeVisible({ timeout: paced(60_000) });
     expect(proxy.cuts).toBeGreaterThan(0);
     expect(await booked()).toEqual([]);
     await expect(
@@ -363,7 +364,7 @@ test("on a slow phone, a lost connection neither loses her booking nor books it 
     proxy.disarm();
     await card.getByRole("button", { name: pt("welcomeCall.card.book") }).tap();
     await expect(card.getByText(pt("welcomeCall.card.notice.booked"))).toBeVisible({
-      timeout: 60_000,
+      timeout: paced(60_000),
     });
     // Booked, the card says only that: the lost connection's message is gone.
     await expect(lost).toHaveCount(0);
@@ -378,12 +379,12 @@ test("on a slow phone, a lost connection neither loses her booking nor books it 
     const cutsBefore = proxy.cuts;
     proxy.arm({ cut: "answer" });
     await card.getByRole("button", { name: pt("welcomeCall.card.move") }).tap();
-    await expect(lost).toBeVisible({ timeout: 60_000 });
+    await expect(lost).toBeVisible({ timeout: paced(60_000) });
     expect(proxy.cuts).toBeGreaterThan(cutsBefore);
     proxy.disarm();
     // A reload shows her call where she moved it: once, not twice.
     await page.reload();
-    await expect(card.locator("time")).toContainText(otherTime, { timeout: 60_000 });
+    await expect(card.locator("time")).toContainText(otherTime, { timeout: paced(60_000) });
     const [call, ...more] = await booked();
     expect(more).toEqual([]);
     expect(call!.sequence).toBe(1);

@@ -4,6 +4,7 @@ import pg from "pg";
 import { startFaultProxy, type FaultProxy } from "#app/test/fault-proxy.ts";
 import { expect, failedResource, t, test, waitForHydration, type Lang } from "../e2e/fixtures.ts";
 import { ownServer, type OwnServer } from "../e2e/own-server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The database goes down while she sends her application, in a real browser: the server's
@@ -17,7 +18,7 @@ const port = Number(process.env.E2E_PORT ?? 3210) + 70;
 const marker = randomBytes(4).toString("hex");
 
 test.skip(!databaseUrl, "needs PostgreSQL: set TEST_DATABASE_URL (CI does)");
-test.describe.configure({ mode: "serial", timeout: 90_000 });
+test.describe.configure({ mode: "serial", timeout: paced(90_000) });
 
 let proxy: FaultProxy;
 let server: OwnServer;

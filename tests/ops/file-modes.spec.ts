@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { ownServer, root, type OwnServer } from "../e2e/own-server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Security: the embedded database's folder as another local user finds it. DATA_DIR holds the
@@ -16,7 +17,7 @@ import { ownServer, root, type OwnServer } from "../e2e/own-server.ts";
  */
 const basePort = Number(process.env.E2E_PORT ?? 3210);
 
-test.describe.configure({ mode: "serial", timeout: 90_000 });
+test.describe.configure({ mode: "serial", timeout: paced(90_000) });
 
 // The usual umask of a shell or a service, which the server and the commands inherit.
 let umaskBefore: number;

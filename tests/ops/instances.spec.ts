@@ -7,6 +7,7 @@ import { createAccount } from "../e2e/accounts.ts";
 import { logsDir, ownServer, type OwnServer } from "../e2e/own-server.ts";
 import { scratchDatabase, type ScratchDatabase } from "../e2e/scratch-database.ts";
 import { startSmtp } from "../e2e/smtp.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Two app instances on one PostgreSQL, as behind a load balancer, behave as one: limits count
@@ -20,7 +21,7 @@ const PASSWORD = "duas-instancias-um-banco-2026";
 const MODEL = "nina.instancias@example.com";
 
 test.skip(!baseUrl, "needs PostgreSQL: set TEST_DATABASE_URL (CI does)");
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+test.describe.configure({ mode: "serial", timeout: paced(120_000) });
 
 let database: ScratchDatabase;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -183,12 +184,14 @@ test("every mail queued on either instance is sent exactly once", async () => {
           mail.to && "value" in mail.to ? mail.to.value.some((x) => x.address === to) : false,
         ).length,
     );
-  await expect.poll(() => delivered().every((count) => count >= 1), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(() => delivered().every((count) => count >= 1), { timeout: paced(30_000) })
+    .toBe(true);
   // A second copy would come from a later pass of either sender: each makes two more first.
   const passes = await Promise.all([a, b].map((server) => server.countEvents("mail.pass")));
   for (const [i, server] of [a, b].entries()) {
     await expect
-      .poll(() => server.countEvents("mail.pass"), { timeout: 10_000 })
+      .poll(() => server.countEvents("mail.pass"), { timeout: paced(10_000) })
       .toBeGreaterThanOrEqual(passes[i]! + 2);
   }
   expect(delivered()).toEqual(recipients.map(() => 1));
@@ -210,7 +213,7 @@ test("the daily retention job ran once, on one of the two", async () => {
     return count;
   };
   // Each instance checks a second after it started, then hourly.
-  await expect.poll(runs, { timeout: 15_000 }).toBe(1);
+  await expect.poll(runs, { timeout: paced(15_000) }).toBe(1);
   const claimed = await database.query(
     "select value from settings where key = 'privacy.retention.run'",
   );

@@ -9,6 +9,7 @@ import { expect, test } from "@playwright/test";
 import { logsDir, root } from "../e2e/own-server.ts";
 import { chatbotApplication, formApplication, send } from "./applications.ts";
 import { accountsDataDir } from "../e2e/accounts.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The server killed with SIGKILL under load and started again at once on the same data folder,
@@ -30,7 +31,7 @@ const LOAD_MS = 1_000;
 const CONCURRENCY = 6;
 const ENCRYPTION_KEY = randomBytes(32).toString("base64");
 
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: paced(240_000) });
 
 interface Server {
   pid: number;

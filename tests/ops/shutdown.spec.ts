@@ -8,6 +8,7 @@ import { logsDir, ownServer, type OwnServer } from "../e2e/own-server.ts";
 import { recipientsOf } from "#app/test/smtp-server.ts";
 import { startSmtp } from "../e2e/smtp.ts";
 import { accountsDataDir } from "../e2e/accounts.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * SIGTERM, as a process manager sends it before a deploy: the server stops accepting
@@ -16,7 +17,7 @@ import { accountsDataDir } from "../e2e/accounts.ts";
  */
 const port = Number(process.env.E2E_PORT ?? 3210) + 75;
 
-test.describe.configure({ mode: "serial", timeout: 90_000 });
+test.describe.configure({ mode: "serial", timeout: paced(90_000) });
 
 let dataDir: string;
 let server: OwnServer | undefined;
@@ -144,7 +145,7 @@ test("a request under way at SIGTERM finishes, its mail is kept, and the server 
   // A second copy would follow within the sender's next passes: two more of them, then none.
   const passes = await server.countEvents("mail.pass");
   await expect
-    .poll(() => server!.countEvents("mail.pass"), { timeout: 10_000 })
+    .poll(() => server!.countEvents("mail.pass"), { timeout: paced(10_000) })
     .toBeGreaterThanOrEqual(passes + 2);
   const copies = smtp.received.filter((mail) =>
     recipientsOf(mail).includes("helena.prado@example.com"),

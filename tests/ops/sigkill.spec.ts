@@ -10,6 +10,7 @@ import { ownServer, type OwnServer } from "../e2e/own-server.ts";
 import { chatbotApplication, formApplication, send } from "./applications.ts";
 import { accountsDataDir } from "../e2e/accounts.ts";
 import { scratchDatabase } from "../e2e/scratch-database.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The server killed with SIGKILL (no chance to clean up: a crash, the OOM killer, a pulled
@@ -26,7 +27,7 @@ const KILL_AFTER = 40;
 /** A bound on the load, should the kill never come. */
 const MAX_REQUESTS = 400;
 
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+test.describe.configure({ mode: "serial", timeout: paced(120_000) });
 
 interface Sent {
   kind: "form" | "chatbot";

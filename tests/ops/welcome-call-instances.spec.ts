@@ -7,6 +7,7 @@ import { createAccount } from "../e2e/accounts.ts";
 import { ownServer, type OwnServer } from "../e2e/own-server.ts";
 import { scratchDatabase, type ScratchDatabase } from "../e2e/scratch-database.ts";
 import { startSmtp } from "../e2e/smtp.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Two app instances on one PostgreSQL, and two models posting the same welcome-call time at the
@@ -20,7 +21,7 @@ const MODELS = ["lia.duas@example.com", "mel.duas@example.com"] as const;
 const MANAGER = "rita.duas@example.com";
 
 test.skip(!baseUrl, "needs PostgreSQL: set TEST_DATABASE_URL (CI does)");
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+test.describe.configure({ mode: "serial", timeout: paced(120_000) });
 
 let database: ScratchDatabase;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -30,7 +31,7 @@ const dataDirs: string[] = [];
 
 test.beforeAll(async () => {
   // Two servers (or one) started on a busy machine: more than a test's usual half minute.
-  test.setTimeout(120_000);
+  test.setTimeout(paced(120_000));
   database = await scratchDatabase("mare_calls");
   smtp = await startSmtp();
   const shared = {
@@ -168,7 +169,7 @@ test("each reminder is sent once, though both instances' senders look for it", a
             [call!.ids],
           )
         ).length,
-      { timeout: 30_000 },
+      { timeout: paced(30_000) },
     )
     .toBe(4);
   // A few more passes of both senders: nothing goes twice.

@@ -23,6 +23,7 @@ import { followGoogleSignIn, useLocalGoogle } from "#app/test/google.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { routeTestTargets } from "#app/test/databases.ts";
 import { testRun } from "#app/test/test-run.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Pre-registration takeover (issue 13, finding 1), performed as the attacker would: he signs up
@@ -139,7 +140,7 @@ describe.each(routeTestTargets)("pre-registration takeover on %s", (_name, kind)
       ...TEST_SERVER_SETTINGS,
       ADMIN_EMAIL: adminEmail,
     });
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(closeAppDatabase);
 

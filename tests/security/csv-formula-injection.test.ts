@@ -10,6 +10,7 @@ import { insertApplication, insertAccount, insertAffiliate } from "#app/test/fac
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { routeTestTargets } from "#app/test/databases.ts";
 import { findSoffice, openInCalc, type SheetCell } from "#app/test/spreadsheet.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Formula injection through the separator (issue 24, finding 3), performed as the attacker
@@ -176,86 +177,94 @@ describe.skipIf(!soffice && !process.env.CI).each(routeTestTargets)(
           await exportAccessLog(db, { actor: marker, action: "content.delete" }, { id: staffId }),
         ),
       };
-    }, 60_000);
+    }, paced(60_000));
 
     afterAll(closeAppDatabase);
 
-    it("gives no formula to a spreadsheet whose separator is `,`", async () => {
-      expect(soffice, "LibreOffice (soffice) is required in CI").toBeTruthy();
-      const sheets = await openInCalc(soffice!, files, ",");
-      expect(formulas(sheets.applications)).toEqual([]);
-      expect(formulas(sheets.access)).toEqual([]);
-      // The file was read at all: every hostile name is somewhere in it.
-      const text = sheets.applications.flat().map((cell) => unguarded(cell.text));
-      expect(text.some((cell) => cell.includes("HYPERLINK"))).toBe(true);
-    }, 120_000);
+    it(
+      "gives no formula to a spreadsheet whose separator is `,`",
+      async () => {
+        expect(soffice, "LibreOffice (soffice) is required in CI").toBeTruthy();
+        const sheets = await openInCalc(soffice!, files, ",");
+        expect(formulas(sheets.applications)).toEqual([]);
+        expect(formulas(sheets.access)).toEqual([]);
+        // The file was read at all: every hostile name is somewhere in it.
+        const text = sheets.applications.flat().map((cell) => unguarded(cell.text));
+        expect(text.some((cell) => cell.includes("HYPERLINK"))).toBe(true);
+      },
+      paced(120_000),
+    );
 
-    it("gives no formula to a `;` spreadsheet, and every value lands in its column", async () => {
-      expect(soffice, "LibreOffice (soffice) is required in CI").toBeTruthy();
-      const sheets = await openInCalc(soffice!, files, ";");
-      expect(formulas(sheets.applications)).toEqual([]);
-      expect(formulas(sheets.access)).toEqual([]);
+    it(
+      "gives no formula to a `;` spreadsheet, and every value lands in its column",
+      async () => {
+        expect(soffice, "LibreOffice (soffice) is required in CI").toBeTruthy();
+        const sheets = await openInCalc(soffice!, files, ";");
+        expect(formulas(sheets.applications)).toEqual([]);
+        expect(formulas(sheets.access)).toEqual([]);
 
-      // The applications: the header as it is, then one row per application, none wider.
-      const [header, ...rows] = sheets.applications;
-      expect(header!.map((cell) => cell.text)).toEqual(applicationColumns);
-      expect(rows).toHaveLength(hostile.length + 1);
-      const at = (row: SheetCell[], column: string) => row[applicationColumns.indexOf(column)]!;
-      for (const row of rows) {
-        expect(row.slice(applicationColumns.length).every((cell) => cell.text === "")).toBe(true);
-      }
-      const byEmail = (address: string) =>
-        rows.find((row) => at(row, "email").text === address) ?? [];
-      for (const [i, name] of hostile.entries()) {
-        const row = byEmail(email(`h${i}`));
-        // The whole name in its cell (a line break in it is a line of that cell).
-        expect(unguarded(at(row, "full_name").text), JSON.stringify(name)).toBe(
-          name.replace(/\r\n?/g, "\n"),
+        // The applications: the header as it is, then one row per application, none wider.
+        const [header, ...rows] = sheets.applications;
+        expect(header!.map((cell) => cell.text)).toEqual(applicationColumns);
+        expect(rows).toHaveLength(hostile.length + 1);
+        const at = (row: SheetCell[], column: string) => row[applicationColumns.indexOf(column)]!;
+        for (const row of rows) {
+          expect(row.slice(applicationColumns.length).every((cell) => cell.text === "")).toBe(true);
+        }
+        const byEmail = (address: string) =>
+          rows.find((row) => at(row, "email").text === address) ?? [];
+        for (const [i, name] of hostile.entries()) {
+          const row = byEmail(email(`h${i}`));
+          // The whole name in its cell (a line break in it is a line of that cell).
+          expect(unguarded(at(row, "full_name").text), JSON.stringify(name)).toBe(
+            name.replace(/\r\n?/g, "\n"),
+          );
+          expect(unguarded(at(row, "message").text)).toBe(name.replace(/\r\n?/g, "\n"));
+          expect(at(row, "status").text).toBe("Pendente");
+          expect(at(row, "consent_version").text).toMatch(/^'=1\+1;2026-01/);
+        }
+
+        // What the chatbot applicant gave, each in its column; the document only by its last digits.
+        const lucia = byEmail(email("lucia"));
+        const [stored] = await db
+          .select({ createdAt: submissions.createdAt, consentedAt: submissions.consentedAt })
+          .from(submissions)
+          .where(eq(submissions.email, email("lucia")));
+        expect(at(lucia, "full_name").text).toBe("Lúcia Conceição Müller");
+        expect(at(lucia, "source").text).toBe("chatbot");
+        expect(unguarded(at(lucia, "phone").text)).toBe("+5548991234567");
+        expect(at(lucia, "country").text).toBe("BR");
+        expect(at(lucia, "city").text).toBe("Florianópolis");
+        expect(at(lucia, "message").text).toBe("Olá; tudo bem?");
+        expect(at(lucia, "date_of_birth").date).toBe("2001-04-09");
+        expect(at(lucia, "document_last_digits").text).toBe("•••4567");
+        expect(lucia.map((cell) => cell.text).join(" ")).not.toContain("AB1234567");
+        expect(at(lucia, "referral_code").text).toBe(`ref${marker}`);
+        expect(at(lucia, "affiliate_code").text).toBe(`ref${marker}`);
+        expect(at(lucia, "self_referral_code").text).toBe("");
+        expect(at(lucia, "consent_version").text).toMatch(/^2026-01/);
+        // Times a Portuguese spreadsheet reads as date and time, on the agency's clock.
+        expect(at(lucia, "created_at (Brasília time)").date).toBe(brasilia(stored!.createdAt));
+        expect(at(lucia, "consented_at (Brasília time)").date).toBe(brasilia(stored!.consentedAt));
+
+        // The access report: the staff member's name and each article's title, where they belong.
+        const [accessHeader, ...entries] = sheets.access;
+        expect(accessHeader!.map((cell) => cell.text)).toEqual(accessColumns);
+        expect(entries).toHaveLength(hostile.length);
+        const column = (name: string) => accessColumns.indexOf(name);
+        for (const entry of entries) {
+          expect(entry.slice(accessColumns.length).every((cell) => cell.text === "")).toBe(true);
+          expect(unguarded(entry[column("actor_name")]!.text)).toBe("Ana;=1+1;Souza");
+          expect(entry[column("action")]!.text).toBe("content.delete");
+          expect(entry[column("ip")]!.text).toBe("203.0.113.5");
+          expect(entry[column("created_at (Brasília time)")]!.date).toMatch(/^\d{4}-\d\d-\d\dT/);
+        }
+        const titles = entries.map(
+          (entry) => JSON.parse(unguarded(entry[column("details")]!.text)) as { title: string },
         );
-        expect(unguarded(at(row, "message").text)).toBe(name.replace(/\r\n?/g, "\n"));
-        expect(at(row, "status").text).toBe("Pendente");
-        expect(at(row, "consent_version").text).toMatch(/^'=1\+1;2026-01/);
-      }
-
-      // What the chatbot applicant gave, each in its column; the document only by its last digits.
-      const lucia = byEmail(email("lucia"));
-      const [stored] = await db
-        .select({ createdAt: submissions.createdAt, consentedAt: submissions.consentedAt })
-        .from(submissions)
-        .where(eq(submissions.email, email("lucia")));
-      expect(at(lucia, "full_name").text).toBe("Lúcia Conceição Müller");
-      expect(at(lucia, "source").text).toBe("chatbot");
-      expect(unguarded(at(lucia, "phone").text)).toBe("+5548991234567");
-      expect(at(lucia, "country").text).toBe("BR");
-      expect(at(lucia, "city").text).toBe("Florianópolis");
-      expect(at(lucia, "message").text).toBe("Olá; tudo bem?");
-      expect(at(lucia, "date_of_birth").date).toBe("2001-04-09");
-      expect(at(lucia, "document_last_digits").text).toBe("•••4567");
-      expect(lucia.map((cell) => cell.text).join(" ")).not.toContain("AB1234567");
-      expect(at(lucia, "referral_code").text).toBe(`ref${marker}`);
-      expect(at(lucia, "affiliate_code").text).toBe(`ref${marker}`);
-      expect(at(lucia, "self_referral_code").text).toBe("");
-      expect(at(lucia, "consent_version").text).toMatch(/^2026-01/);
-      // Times a Portuguese spreadsheet reads as date and time, on the agency's clock.
-      expect(at(lucia, "created_at (Brasília time)").date).toBe(brasilia(stored!.createdAt));
-      expect(at(lucia, "consented_at (Brasília time)").date).toBe(brasilia(stored!.consentedAt));
-
-      // The access report: the staff member's name and each article's title, where they belong.
-      const [accessHeader, ...entries] = sheets.access;
-      expect(accessHeader!.map((cell) => cell.text)).toEqual(accessColumns);
-      expect(entries).toHaveLength(hostile.length);
-      const column = (name: string) => accessColumns.indexOf(name);
-      for (const entry of entries) {
-        expect(entry.slice(accessColumns.length).every((cell) => cell.text === "")).toBe(true);
-        expect(unguarded(entry[column("actor_name")]!.text)).toBe("Ana;=1+1;Souza");
-        expect(entry[column("action")]!.text).toBe("content.delete");
-        expect(entry[column("ip")]!.text).toBe("203.0.113.5");
-        expect(entry[column("created_at (Brasília time)")]!.date).toMatch(/^\d{4}-\d\d-\d\dT/);
-      }
-      const titles = entries.map(
-        (entry) => JSON.parse(unguarded(entry[column("details")]!.text)) as { title: string },
-      );
-      expect(titles.map((details) => details.title).sort()).toEqual([...hostile].sort());
-    }, 120_000);
+        expect(titles.map((details) => details.title).sort()).toEqual([...hostile].sort());
+      },
+      paced(120_000),
+    );
   },
 );

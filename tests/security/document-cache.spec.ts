@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { accountsDataDir, namedAccount } from "../e2e/accounts.ts";
 import { expect, t, test, waitForHydration } from "../e2e/fixtures.ts";
 import { ownServer, type OwnServer } from "../e2e/own-server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Attacks on the document cache (app/utils/document-cache.server.ts): public pages are stored
@@ -61,7 +62,7 @@ test.describe("the document cache under attack", () => {
   let cookie: string;
 
   test.beforeAll(async ({ browser }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(paced(90_000));
     // Migrated, with the affiliate (global-setup.ts).
     dataDir = accountsDataDir("mare-cache-");
     server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 96, {

@@ -18,6 +18,7 @@ import { browserRequests, callRoute } from "#app/test/routes.ts";
 import { routeTestTargets } from "#app/test/databases.ts";
 import { accountWithAuthenticator, codeStep } from "#app/test/two-factor.server.ts";
 import { totp } from "../e2e/accounts.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Google sign-in skipped two-step sign-in (issue 13, finding 2): an admin with an authenticator
@@ -35,7 +36,7 @@ describe.each(routeTestTargets)("Google and two-step sign-in on %s", (_name, kin
   // First, so that the local Google set up next comes on top of the server's settings.
   beforeAll(async () => {
     await openAppDatabase(kind, TEST_SERVER_SETTINGS);
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(closeAppDatabase);
 

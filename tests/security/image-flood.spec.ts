@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { accountsDataDir, namedAccount } from "../e2e/accounts.ts";
 import { expect, failedResource, languages, t, test, waitForHydration } from "../e2e/fixtures.ts";
 import { ownServer, type OwnServer } from "../e2e/own-server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The attack (issue 24): an editor's session sends eight big pictures at once, each a few hundred
@@ -124,7 +125,7 @@ test.describe("a flood of big pictures from an editor", () => {
   };
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(paced(120_000));
     // Migrated, with the editor (global-setup.ts).
     dataDir = accountsDataDir("mare-images-");
     server = await ownServer(Number(process.env.E2E_PORT ?? 3210) + 85, { DATA_DIR: dataDir });
@@ -155,7 +156,7 @@ test.describe("a flood of big pictures from an editor", () => {
   });
 
   test("eight uploads at once: the pages stay fast, the queue refuses the rest in her language, memory stays bounded", async () => {
-    test.setTimeout(360_000);
+    test.setTimeout(paced(360_000));
     const pid = server.pid!;
     // Warm: the pages stored, sharp loaded, a few covers taken one after the other.
     for (let i = 0; i < WARM_UPLOADS; i++) {
@@ -235,7 +236,7 @@ test.describe("a flood of big pictures from an editor", () => {
     browser,
     browserErrors,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(paced(180_000));
     browserErrors.allow(failedResource(503));
     const context = await browser.newContext();
     await context.addCookies((await editor.storageState()).cookies);

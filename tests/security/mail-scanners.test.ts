@@ -24,6 +24,7 @@ import { CookieJar } from "#app/test/cookie-jar.ts";
 import { browserRequests, callRoute } from "#app/test/routes.ts";
 import { routeTestTargets } from "#app/test/databases.ts";
 import { confirmVerificationLink } from "#app/test/verification-link.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The attack is nobody's: mail providers and company gateways open every link of a message
@@ -116,7 +117,7 @@ describe.each(routeTestTargets)("mailed links opened by a scanner first, on %s",
 
   beforeAll(async () => {
     await openAppDatabase(kind, TEST_SERVER_SETTINGS);
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     await privacyRequestsSettled();

@@ -22,6 +22,7 @@ import { browserRequests, callRoute } from "#app/test/routes.ts";
 import { routeTestTargets } from "#app/test/databases.ts";
 import { codeStep, enableAuthenticator } from "#app/test/two-factor.server.ts";
 import { totp } from "../e2e/accounts.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Open redirects (issue 13, finding 3). `/login?redirect=/%09/evil.example/x` used to answer
@@ -162,7 +163,7 @@ describe.each(routeTestTargets)("return paths through the routes on %s", (_name,
   beforeAll(async () => {
     await openAppDatabase(kind, TEST_SERVER_SETTINGS);
     modelCookie = (await freshAccount()).cookie;
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(closeAppDatabase);
 
@@ -177,20 +178,24 @@ describe.each(routeTestTargets)("return paths through the routes on %s", (_name,
     }
   });
 
-  it("the sign-in form: after a correct password", async () => {
-    let current = await freshAccount();
-    for (const [index, payload] of hostileReturnPaths.entries()) {
-      if (index % 5 === 4) current = await freshAccount();
-      const answer = await callRoute(
-        login.action,
-        request("/login", {
-          form: { email: current.address, password: PASSWORD, redirect: payload },
-        }),
-      );
-      expect(answer.status, JSON.stringify(payload)).toBe(302);
-      expectStaysHere(answer.location, payload);
-    }
-  }, 120_000);
+  it(
+    "the sign-in form: after a correct password",
+    async () => {
+      let current = await freshAccount();
+      for (const [index, payload] of hostileReturnPaths.entries()) {
+        if (index % 5 === 4) current = await freshAccount();
+        const answer = await callRoute(
+          login.action,
+          request("/login", {
+            form: { email: current.address, password: PASSWORD, redirect: payload },
+          }),
+        );
+        expect(answer.status, JSON.stringify(payload)).toBe(302);
+        expectStaysHere(answer.location, payload);
+      }
+    },
+    paced(120_000),
+  );
 
   it("/auth/continue, where the verification link and Google end", async () => {
     for (const payload of hostileReturnPaths) {
@@ -203,61 +208,69 @@ describe.each(routeTestTargets)("return paths through the routes on %s", (_name,
     }
   });
 
-  it("/login/two-factor: the page's hidden field and the code's answer", async () => {
-    const auth = await getAuth();
-    const { address, cookie } = await freshAccount();
-    const secret = await enableAuthenticator({ cookie, password: PASSWORD, origin: TEST_ORIGIN });
+  it(
+    "/login/two-factor: the page's hidden field and the code's answer",
+    async () => {
+      const auth = await getAuth();
+      const { address, cookie } = await freshAccount();
+      const secret = await enableAuthenticator({ cookie, password: PASSWORD, origin: TEST_ORIGIN });
 
-    for (const payload of hostileReturnPaths) {
-      // A correct password: Better Auth's challenge cookie, as the sign-in form gets it.
-      const challenge = await auth.api.signInEmail({
-        body: { email: address, password: PASSWORD },
-        headers: { origin: TEST_ORIGIN, "x-client-ip": newIp() },
-        asResponse: true,
-      });
-      const jar = new CookieJar().take(challenge.headers);
-      expect(jar.has("mare.two_factor")).toBe(true);
+      for (const payload of hostileReturnPaths) {
+        // A correct password: Better Auth's challenge cookie, as the sign-in form gets it.
+        const challenge = await auth.api.signInEmail({
+          body: { email: address, password: PASSWORD },
+          headers: { origin: TEST_ORIGIN, "x-client-ip": newIp() },
+          asResponse: true,
+        });
+        const jar = new CookieJar().take(challenge.headers);
+        expect(jar.has("mare.two_factor")).toBe(true);
 
-      const page = await callRoute(
-        twoFactor.loader,
-        request(withRedirect("/login/two-factor", payload), { cookie: jar.header }),
-      );
-      const shown = (page.data as { returnPath: string | null }).returnPath;
-      if (shown !== null) expectStaysHere(shown, payload);
+        const page = await callRoute(
+          twoFactor.loader,
+          request(withRedirect("/login/two-factor", payload), { cookie: jar.header }),
+        );
+        const shown = (page.data as { returnPath: string | null }).returnPath;
+        if (shown !== null) expectStaysHere(shown, payload);
 
-      // A code works once (auth/two-factor-codes.server.ts): each try here as if it came a
-      // time step later, with a code not used yet.
-      await (await getDatabase()).delete(rateLimits).where(like(rateLimits.key, "totp-used:%"));
-      const answer = await codeStep(request, jar, { code: totp(secret), redirect: payload });
-      expect(answer.status, JSON.stringify(payload)).toBe(302);
-      expectStaysHere(answer.location, payload);
-    }
-  }, 120_000);
+        // A code works once (auth/two-factor-codes.server.ts): each try here as if it came a
+        // time step later, with a code not used yet.
+        await (await getDatabase()).delete(rateLimits).where(like(rateLimits.key, "totp-used:%"));
+        const answer = await codeStep(request, jar, { code: totp(secret), redirect: payload });
+        expect(answer.status, JSON.stringify(payload)).toBe(302);
+        expectStaysHere(answer.location, payload);
+      }
+    },
+    paced(120_000),
+  );
 
   describe("the Google round trip", () => {
     const localGoogle = useLocalGoogle();
 
-    it("the page's return path in the OAuth state, then /auth/continue", async () => {
-      localGoogle.signInAs({ sub: `g-${marker}`, email: email("google"), name: "Ana Google" });
-      for (const payload of hostileReturnPaths) {
-        const start = await callRoute(
-          google.action,
-          request("/auth/google", { form: { role: "model", redirect: payload } }),
-        );
-        expect(start.status).toBe(302);
-        const { answer: back, jar } = await followGoogleSignIn(start, (path, cookie) =>
-          request(path, { cookie }),
-        );
-        expect(back.status).toBe(302);
-        expectStaysHere(back.location, payload);
-        const landing = new URL(back.location!, TEST_ORIGIN);
-        const end = await callRoute(
-          continueRoute.loader,
-          request(`${landing.pathname}${landing.search}`, { cookie: jar.header }),
-        );
-        expect(end.status).toBe(302);
-        expectStaysHere(end.location, payload);
-      }
-    }, 120_000);
+    it(
+      "the page's return path in the OAuth state, then /auth/continue",
+      async () => {
+        localGoogle.signInAs({ sub: `g-${marker}`, email: email("google"), name: "Ana Google" });
+        for (const payload of hostileReturnPaths) {
+          const start = await callRoute(
+            google.action,
+            request("/auth/google", { form: { role: "model", redirect: payload } }),
+          );
+          expect(start.status).toBe(302);
+          const { answer: back, jar } = await followGoogleSignIn(start, (path, cookie) =>
+            request(path, { cookie }),
+          );
+          expect(back.status).toBe(302);
+          expectStaysHere(back.location, payload);
+          const landing = new URL(back.location!, TEST_ORIGIN);
+          const end = await callRoute(
+            continueRoute.loader,
+            request(`${landing.pathname}${landing.search}`, { cookie: jar.header }),
+          );
+          expect(end.status).toBe(302);
+          expectStaysHere(end.location, payload);
+        }
+      },
+      paced(120_000),
+    );
   });
 });

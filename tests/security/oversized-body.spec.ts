@@ -5,6 +5,7 @@ import { expect, test } from "@playwright/test";
 import routes from "#app/routes.ts";
 import { maxBodyBytes } from "#app/utils/body-limit.server.ts";
 import { ownServer, root, type OwnServer } from "../e2e/own-server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The attack: a body far over anything the site takes, sent to every route of app/routes.ts (a
@@ -181,7 +182,7 @@ test.describe("bodies over the limit", () => {
   });
 
   test("no route buffers a chunked body of 64 MB", async () => {
-    test.setTimeout(240_000);
+    test.setTimeout(paced(240_000));
     const wrong: string[] = [];
     for (const { url, file } of table) {
       const { answer, growthMb } = await peakGrowth(server.pid!, () =>
@@ -207,7 +208,7 @@ test.describe("bodies over the limit", () => {
   });
 
   test("300 MB chunked to Better Auth's callback: the server's memory stays put, and it answers", async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(paced(120_000));
     const { answer, growthMb } = await peakGrowth(server.pid!, () =>
       chunked(server.port, "/api/auth/callback/google", 300 * MB),
     );

@@ -21,6 +21,7 @@ import {
 import { callRoute } from "#app/test/routes.ts";
 import { routeTestTargets } from "#app/test/databases.ts";
 import { insertAccount } from "#app/test/factories.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * A private preview link that never ended (issue 24): forwarded once, it kept showing the
@@ -98,7 +99,7 @@ describe.each(routeTestTargets)("the private preview link's lifetime on %s", (_n
       email: `eva.${marker}@example.com`,
       role: "editor",
     });
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     const db = await getDatabase();

@@ -19,6 +19,7 @@ import {
 import { callRoute } from "#app/test/routes.ts";
 import { routeTestTargets } from "#app/test/databases.ts";
 import * as encryption from "#app/utils/encryption.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 // Every decryption the reveals make, counted (the real one runs): a refused reveal makes none.
 vi.mock("#app/utils/encryption.server.ts", async (importOriginal) => {
@@ -87,7 +88,7 @@ describe.each(routeTestTargets)("the hourly reveal limit on %s", (_name, kind) =
       })),
     );
     rows.forEach((row, i) => applications.push({ id: row.id, document: documents[i]! }));
-  }, 120_000);
+  }, paced(120_000));
 
   afterAll(async () => {
     const db = await getDatabase();

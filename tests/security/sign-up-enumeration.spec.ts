@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { ownServer, type OwnServer } from "../e2e/own-server.ts";
 import { startSmtp, type Mailbox } from "../e2e/smtp.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The attack: sign up with an address to learn whether it has an account. A new address got
@@ -102,7 +103,7 @@ test.describe("signing up to learn whether an address has an account", () => {
 
   for (const form of ["affiliate", "model"] as const) {
     test(`/register/${form}: a registered address gets the answer a new one gets, byte for byte and cookie for cookie`, async () => {
-      test.setTimeout(120_000);
+      test.setTimeout(paced(120_000));
       const marker = randomBytes(4).toString("hex");
       const registered = `dona.${form}.${marker}@example.com`;
       const first = await signUp(server, form, registered);

@@ -15,6 +15,7 @@ import { browserRequests } from "#app/test/routes.ts";
 import { routeTestTargets } from "#app/test/databases.ts";
 import { accountWithAuthenticator, codeStep, passwordStep } from "#app/test/two-factor.server.ts";
 import { totp } from "../e2e/accounts.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The attack: an authenticator code used twice. Someone who has her password and reads her
@@ -57,7 +58,7 @@ describe.each(routeTestTargets)("an authenticator code used twice, on %s", (_nam
 
   beforeAll(async () => {
     await openAppDatabase(kind, TEST_SERVER_SETTINGS);
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(closeAppDatabase);
 

@@ -9,6 +9,7 @@ import { affiliateDetail, listAffiliates, setAffiliateStatus } from "./admin-aff
 import { entryForm, formatMoney, latestToday, ruleForm, voidForm } from "./admin-forms.ts";
 import { recordManualEntry, voidEntry } from "./entries.server.ts";
 import { rulesOf, saveRule } from "./rules.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 describe("the affiliate forms", () => {
   it("reads a rule: a fixed amount at a milestone and/or a share for some months", () => {
@@ -108,7 +109,7 @@ describe.each(databaseTargets)("affiliates in the back office on %s", (_name, ki
     await referral(lia, "Aprovado");
     await referral(lia, "Pendente");
     await referral(bia, "Reprovado");
-  }, 60_000);
+  }, paced(60_000));
   afterAll(async () => {
     await database.db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));
     // Her entries first: one statement deleting both the affiliate (cascading to them) and their

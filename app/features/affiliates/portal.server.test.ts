@@ -32,6 +32,7 @@ import {
   referralClicksSettled,
   VISITORS_PER_ADDRESS,
 } from "./referral-clicks.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The affiliate portal and what feeds it, through the real paths (the root loader for clicks,
@@ -235,7 +236,7 @@ describe.each(databaseTargets)("the affiliate portal on %s", (_name, kind) => {
     await account("admin", "admin");
     const db = await getDatabase();
     await db.update(user).set({ whatsapp: LIA_WHATSAPP }).where(eq(user.id, ids.lia!));
-  }, 90_000);
+  }, paced(90_000));
 
   afterAll(async () => {
     const db = await getDatabase();

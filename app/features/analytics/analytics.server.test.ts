@@ -19,6 +19,7 @@ import {
   parseRange,
   type AnalyticsRange,
 } from "./analytics.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 const params = (query: string) => new URLSearchParams(query);
 const TODAY = "2026-11-22";
@@ -188,7 +189,7 @@ describe.each(databaseTargets)("the analytics of a range on %s", (_name, kind) =
       { day: day("03-06"), event: "chatbot_started", dimension: "chatbot", count: 3 },
       { day: day("03-20"), event: "page_view", dimension: "home", count: 999 },
     ]);
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     await database.db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));

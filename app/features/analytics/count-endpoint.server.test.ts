@@ -5,6 +5,7 @@ import { closeAppDatabase, openAppDatabase, TEST_ORIGIN } from "#app/test/app-da
 import { dailyCounts, rateLimits } from "#app/db/schema.server.ts";
 import { BEACON_LIMIT, handleCountBeacon } from "./count-endpoint.server.ts";
 import { flushCounts, reportingDay } from "./counting.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 // The endpoint writes to the application's database: here, a PGlite copy of the file's own.
 let db: Database;
@@ -38,7 +39,7 @@ async function counted(event: string, dimension: string) {
 describe("POST /api/count", () => {
   beforeAll(async () => {
     db = await openAppDatabase("pglite");
-  }, 60_000);
+  }, paced(60_000));
   afterAll(closeAppDatabase);
 
   it("counts an allow-listed start: 204, no body, no cookie", async () => {

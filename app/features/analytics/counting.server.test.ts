@@ -14,6 +14,7 @@ import {
   reportingDay,
 } from "./counting.server.ts";
 import { logger } from "#app/utils/logger.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 const CHROME =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
@@ -108,7 +109,7 @@ describe.each(databaseTargets)("daily counts on %s", (_name, kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-  }, 60_000);
+  }, paced(60_000));
   afterAll(async () => {
     await database.db.delete(dailyCounts).where(eq(dailyCounts.day, day));
     await database.close();

@@ -33,6 +33,7 @@ import {
 } from "./decisions.server.ts";
 import { previousRange } from "./periods.server.ts";
 import { rejectionsByReason } from "./rejection-reasons.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /*
  * Every figure of the manager's analytics against a small set computed by hand. The range is a
@@ -306,7 +307,7 @@ describe.each(databaseTargets)("the manager's analytics on %s", (_name, kind) =>
         step("a5", callStep!.id, "2025-03-10T14:30:00Z", { dueOn: "2025-03-12" }),
         step("a5", photoStep!.id, "2025-03-10T14:30:00Z", { ownerId: rita, dueOn: "2025-03-25" }),
       ]);
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     await database?.close();

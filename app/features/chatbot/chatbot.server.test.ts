@@ -10,6 +10,7 @@ import { maskDocument } from "./sensitive.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { testRun } from "#app/test/test-run.ts";
+import { paced } from "#app/test/pace.ts";
 
 const LIMIT = 3;
 const KB = 1024;
@@ -74,7 +75,7 @@ describe.each(databaseTargets)("the chatbot's application endpoint on %s", (_nam
 
   beforeAll(async () => {
     await openAppDatabase(kind, { SUBMISSION_RATE_LIMIT: String(LIMIT) });
-  }, 60_000);
+  }, paced(60_000));
   afterAll(async () => {
     const db = await getDatabase();
     await db.delete(submissions).where(like(submissions.emailNormalized, `%.${marker}@%`));

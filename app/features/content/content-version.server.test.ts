@@ -27,6 +27,7 @@ import {
   startContentWatch,
 } from "./content-version.server.ts";
 import { addHomeItem, changeHomeItem, homeContent } from "./home-items.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 // Public pages whose HTML shows the content: the home page (FAQ, testimonials, blog teaser), the
 // blog, an article, in more than one language.
@@ -100,7 +101,7 @@ describe.each(databaseTargets)("content changes and the stored pages on %s", (_n
       email: `caca.${marker}@example.com`,
       role: "editor",
     });
-  }, 60_000);
+  }, paced(60_000));
   afterEach(() => purgeDocumentCache());
   afterAll(async () => {
     await database.db.delete(blogPosts).where(eq(blogPosts.createdBy, actor.id));

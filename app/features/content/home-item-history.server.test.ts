@@ -15,6 +15,7 @@ import {
   positionOf,
   restoreHomeItem,
 } from "./home-items.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * A FAQ item's or testimonial's history (each save kept, one restored) and a translation's
@@ -37,7 +38,7 @@ describe.each(databaseTargets)(
         email: `helena.${marker}@example.com`,
         role: "editor",
       });
-    }, 60_000);
+    }, paced(60_000));
     afterAll(async () => {
       await database.db.delete(homeItems).where(like(homeItems.title, `%${marker}%`));
       await database.db.delete(accessLog).where(eq(accessLog.actorId, actor.id));

@@ -14,6 +14,7 @@ import {
   homeContent,
   listHomeItems,
 } from "./home-items.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Admin › Content's FAQ and testimonials through the functions its action calls: what is
@@ -109,7 +110,7 @@ describe.each(databaseTargets)("the home page's FAQ and testimonials on %s", (_n
       email: `clara.${marker}@example.com`,
       role: "editor",
     });
-  }, 60_000);
+  }, paced(60_000));
   afterAll(async () => {
     await database.db.delete(homeItems).where(like(homeItems.title, `%${marker}%`));
     await database.db.delete(accessLog).where(eq(accessLog.actorId, actor.id));

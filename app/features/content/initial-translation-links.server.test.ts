@@ -5,6 +5,7 @@ import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { homeItems } from "#app/db/schema.server.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { listHomeItems } from "./home-items.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The initial FAQ and testimonials (migration 0012) were written before a translation named its
@@ -15,7 +16,7 @@ describe.each(databaseTargets)("the initial content's translations on %s", (_n, 
   let database: DatabaseHandle;
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-  }, 60_000);
+  }, paced(60_000));
   afterAll(async () => {
     await database?.close();
   });

@@ -37,6 +37,7 @@ import {
   identityReview,
   recordIdentityView,
 } from "./review.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /** A photo with pixels of its own and an EXIF field that must never be kept. */
 async function photo(seed: number, secret: string) {
@@ -140,7 +141,7 @@ describe.each(databaseTargets)("her identity check on %s", (_name, kind) => {
     front = await photo(3, secret);
     back = await photo(4, secret);
     selfie = await photo(5, secret);
-  }, 60_000);
+  }, paced(60_000));
   afterAll(() => closeAppDatabase());
 
   it("stores her check and its photos encrypted: no JPEG, no EXIF in the bytes kept, a clean JPEG inside", async () => {

@@ -20,6 +20,7 @@ import { databaseTargets } from "#app/test/databases.ts";
 import { insertMailTemplate } from "#app/test/factories.ts";
 import { closeAppDatabase, openAppDatabase } from "#app/test/app-database.ts";
 import { testRun } from "#app/test/test-run.ts";
+import { paced } from "#app/test/pace.ts";
 
 describe.each(databaseTargets)("the pre-selection form's server side on %s", (_name, kind) => {
   const { marker, ipPrefix, emailOf, nextIp } = testRun();
@@ -64,7 +65,7 @@ describe.each(databaseTargets)("the pre-selection form's server side on %s", (_n
 
   beforeAll(async () => {
     await openAppDatabase(kind, { SUBMISSION_RATE_LIMIT: "3" });
-  }, 60_000);
+  }, paced(60_000));
   afterAll(async () => {
     const db = await getDatabase();
     // Any address with this run's marker, in any case or with a +tag.

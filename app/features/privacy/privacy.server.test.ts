@@ -56,6 +56,7 @@ import {
   saveRetention,
   startRetentionJob,
 } from "./retention.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Privacy rights on PGlite and (with TEST_DATABASE_URL) PostgreSQL: what an export holds
@@ -171,7 +172,7 @@ describe.each(databaseTargets)("privacy on %s", (_name, kind) => {
       email: address("admin"),
       role: "admin",
     });
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     const addresses = like(outbox.recipient, `%${marker}%`);
@@ -740,7 +741,7 @@ describe.each(databaseTargets)("privacy routes on %s", (_name, kind) => {
     await account("nina", "model");
     await apply("mia", "11223344");
     await apply("nina", "99887766");
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     const db = await getDatabase();

@@ -18,6 +18,7 @@ import {
   subjectPath,
 } from "./access-actions.ts";
 import { exportAccessLog, listAccessLog } from "./access-report.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 describe("access-log actions and subjects", () => {
   it("names known actions and families, and accepts only those as filters", () => {
@@ -134,7 +135,7 @@ describe.each(databaseTargets)("the access report on %s", (_name, kind) => {
       details: { from: "model", to: "approver" },
       createdAt: new Date(Date.UTC(2026, 2, 1, 14)),
     });
-  }, 60_000);
+  }, paced(60_000));
   afterAll(async () => {
     await database.db.delete(accessLog).where(like(accessLog.actorId, `%-${marker}`));
     await database.db.delete(accessLog).where(like(accessLog.subject, `%:${marker}`));

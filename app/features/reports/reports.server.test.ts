@@ -7,13 +7,14 @@ import { getEnv } from "#app/utils/env.server.ts";
 import { isStrongSecret, productionChecklist } from "./checklist.server.ts";
 import { recordServerError, serverErrors } from "./server-errors.server.ts";
 import { techReport } from "./tech-report.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 // A database of its own: the checks count admins and queued mail across the whole database.
 describe("the production checklist and the tech report", () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
     database = await openTestDatabase("pglite");
-  }, 60_000);
+  }, paced(60_000));
   afterAll(() => database.close());
 
   const verdicts = async (env: Record<string, string>) =>

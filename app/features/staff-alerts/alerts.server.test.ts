@@ -27,6 +27,7 @@ import {
   saveWaitingDays,
   WAITING_DAYS_KEY,
 } from "./preferences.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The reviewers' alerts on PGlite and (with TEST_DATABASE_URL) PostgreSQL: each one's choice,
@@ -98,7 +99,7 @@ describe.each(databaseTargets)("staff alerts on %s", (_name, kind) => {
 
   beforeAll(async () => {
     db = await openAppDatabase(kind);
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     await db.delete(user).where(like(user.id, `%-${marker}`));

@@ -15,6 +15,7 @@ import { decideMany } from "./bulk-review.server.ts";
 import { changeStatus } from "./review.server.ts";
 import { revealDocument } from "./reveal.server.ts";
 import { protectDocument } from "./submissions.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 describe.each(databaseTargets)("bulk decisions and document reveals on %s", (_name, kind) => {
   let database: DatabaseHandle;
@@ -33,7 +34,7 @@ describe.each(databaseTargets)("bulk decisions and document reveals on %s", (_na
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-  }, 60_000);
+  }, paced(60_000));
   afterAll(async () => {
     await database.db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));
     await database.db.delete(outbox).where(like(outbox.recipient, `%.${marker}@%`));

@@ -21,6 +21,7 @@ import {
 } from "#app/mail/whatsapp-templates.server.ts";
 import { contactApplicant } from "./contact.server.ts";
 import { changeStatus } from "./review.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Contacting an applicant from her page: the WhatsApp link (her number as stored, the message of
@@ -67,7 +68,7 @@ describe.each(databaseTargets)("contacting an applicant on %s", (_name, kind) =>
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-  }, 60_000);
+  }, paced(60_000));
   afterAll(async () => {
     await database.db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));
     await database.db.delete(outbox).where(like(outbox.recipient, `%.${marker}@%`));

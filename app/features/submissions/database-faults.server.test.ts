@@ -15,6 +15,7 @@ import { startFaultProxy, type FaultProxy } from "#app/test/fault-proxy.ts";
 import { testRun } from "#app/test/test-run.ts";
 import { failureMessage, failureMessageKey } from "./failure-message.ts";
 import type { ApplicationResult } from "./receive.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The database down or slow while she sends her application: she is answered 503 with all she
@@ -127,7 +128,7 @@ describe.skipIf(!hasPostgres)(
         SUBMISSION_TIMEOUT_MS: String(TIMEOUT_MS),
         SUBMISSION_RATE_LIMIT: "1000",
       });
-    }, 60_000);
+    }, paced(60_000));
     afterAll(async () => {
       proxy?.restore();
       await closeAppDatabase();
@@ -162,15 +163,44 @@ describe.skipIf(!hasPostgres)(
         expect(await storedFor(direct.db, fields.email)).toEqual({ applications: 1, mails: 1 });
       });
 
-      it(`slow: ${name} answers 503 at the deadline, and the late statements store nothing`, async () => {
-        const { fields, send } = post();
-        // Every byte arrives long after the deadline.
-        proxy.delay(TIMEOUT_MS * 3);
+      it(
+        `slow: ${name} answers 503 at the deadline, and the late statements store nothing`,
+        async () => {
+          const { fields, send } = post();
+          // Every byte arrives long after the deadline.
+          proxy.delay(TIMEOUT_MS * 3);
+          try {
+            expectRefusedWithHerAnswers(await send(), fields);
+          } finally {
+            // What the app sent before giving up reaches the database now, in order, then the
+            // connection's end: without a COMMIT among it, the database rolls it all back.
+            proxy.restore();
+          }
+          await proxy.drained();
+          expect(await storedFor(direct.db, fields.email)).toEqual({ applications: 0, mails: 0 });
+
+          expect(await send()).toEqual({
+            status: 200,
+            body: {
+              status: "sent",
+              reply: { days: expect.any(Number), email: fields.email, whatsapp: true },
+            },
+          });
+          expect(await storedFor(direct.db, fields.email)).toEqual({ applications: 1, mails: 1 });
+        },
+        paced(30_000),
+      );
+    }
+
+    it(
+      "a COMMIT that has not reached the database when time is up never lands: 503",
+      async () => {
+        const { fields, send } = formPost();
+        proxy.holdAtCommit("commit");
         try {
           expectRefusedWithHerAnswers(await send(), fields);
         } finally {
-          // What the app sent before giving up reaches the database now, in order, then the
-          // connection's end: without a COMMIT among it, the database rolls it all back.
+          // The held COMMIT goes on now, to a session the app has had ended.
           proxy.restore();
         }
         await proxy.drained();
@@ -184,47 +214,30 @@ describe.skipIf(!hasPostgres)(
           },
         });
         expect(await storedFor(direct.db, fields.email)).toEqual({ applications: 1, mails: 1 });
-      }, 30_000);
-    }
+      },
+      paced(30_000),
+    );
 
-    it("a COMMIT that has not reached the database when time is up never lands: 503", async () => {
-      const { fields, send } = formPost();
-      proxy.holdAtCommit("commit");
-      try {
-        expectRefusedWithHerAnswers(await send(), fields);
-      } finally {
-        // The held COMMIT goes on now, to a session the app has had ended.
-        proxy.restore();
-      }
-      await proxy.drained();
-      expect(await storedFor(direct.db, fields.email)).toEqual({ applications: 0, mails: 0 });
-
-      expect(await send()).toEqual({
-        status: 200,
-        body: {
-          status: "sent",
-          reply: { days: expect.any(Number), email: fields.email, whatsapp: true },
-        },
-      });
-      expect(await storedFor(direct.db, fields.email)).toEqual({ applications: 1, mails: 1 });
-    }, 30_000);
-
-    it("a COMMIT whose answer is lost is found committed: she is told it was sent, and it is there once", async () => {
-      const { fields, send } = chatbotPost();
-      proxy.holdAtCommit("answer");
-      try {
-        expect(await send()).toEqual({
-          status: 200,
-          body: {
-            status: "sent",
-            reply: { days: expect.any(Number), email: fields.email, whatsapp: true },
-          },
-        });
-      } finally {
-        proxy.restore();
-      }
-      expect(await storedFor(direct.db, fields.email)).toEqual({ applications: 1, mails: 1 });
-    }, 30_000);
+    it(
+      "a COMMIT whose answer is lost is found committed: she is told it was sent, and it is there once",
+      async () => {
+        const { fields, send } = chatbotPost();
+        proxy.holdAtCommit("answer");
+        try {
+          expect(await send()).toEqual({
+            status: 200,
+            body: {
+              status: "sent",
+              reply: { days: expect.any(Number), email: fields.email, whatsapp: true },
+            },
+          });
+        } finally {
+          proxy.restore();
+        }
+        expect(await storedFor(direct.db, fields.email)).toEqual({ applications: 1, mails: 1 });
+      },
+      paced(30_000),
+    );
   },
 );
 
@@ -234,32 +247,36 @@ describe("PGlite failed at submission", () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "mare-faults-"));
     await openAppDatabase("pglite", { DATA_DIR: dataDir, SUBMISSION_RATE_LIMIT: "1000" });
-  }, 60_000);
+  }, paced(60_000));
   afterAll(async () => {
     await closeAppDatabase().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   for (const [name, post] of channels) {
-    it(`${name}: a closed database answers 503 with her answers; reopened, it takes it once`, async () => {
-      const { fields, send } = post();
-      const db = await getDatabase();
-      // The embedded database stops working under the app (it runs in this process).
-      await (db as unknown as { $client: { close(): Promise<void> } }).$client.close();
-      expectRefusedWithHerAnswers(await send(), fields);
+    it(
+      `${name}: a closed database answers 503 with her answers; reopened, it takes it once`,
+      async () => {
+        const { fields, send } = post();
+        const db = await getDatabase();
+        // The embedded database stops working under the app (it runs in this process).
+        await (db as unknown as { $client: { close(): Promise<void> } }).$client.close();
+        expectRefusedWithHerAnswers(await send(), fields);
 
-      await closeAppDatabase().catch(() => undefined);
-      await openAppDatabase("pglite", { DATA_DIR: dataDir, SUBMISSION_RATE_LIMIT: "1000" });
-      const reopened = await getDatabase();
-      expect(await storedFor(reopened, fields.email)).toEqual({ applications: 0, mails: 0 });
-      expect(await send()).toEqual({
-        status: 200,
-        body: {
-          status: "sent",
-          reply: { days: expect.any(Number), email: fields.email, whatsapp: true },
-        },
-      });
-      expect(await storedFor(reopened, fields.email)).toEqual({ applications: 1, mails: 1 });
-    }, 30_000);
+        await closeAppDatabase().catch(() => undefined);
+        await openAppDatabase("pglite", { DATA_DIR: dataDir, SUBMISSION_RATE_LIMIT: "1000" });
+        const reopened = await getDatabase();
+        expect(await storedFor(reopened, fields.email)).toEqual({ applications: 0, mails: 0 });
+        expect(await send()).toEqual({
+          status: 200,
+          body: {
+            status: "sent",
+            reply: { days: expect.any(Number), email: fields.email, whatsapp: true },
+          },
+        });
+        expect(await storedFor(reopened, fields.email)).toEqual({ applications: 1, mails: 1 });
+      },
+      paced(30_000),
+    );
   }
 });

@@ -27,6 +27,7 @@ import { bigint, getTableConfig, integer, pgTable, text } from "drizzle-orm/pg-c
 import { mergeApplications, submissionChildTables, withDuplicates } from "./duplicates.server.ts";
 import { addNote, listNotes } from "./notes.server.ts";
 import { changeStatus } from "./review.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Duplicates and their merge (issue 28): flagged by address, merged by an admin only (the attack:
@@ -72,7 +73,7 @@ describe.each(databaseTargets)("duplicates and merge on %s", (_name, kind) => {
       cookies[who] = made.cookie;
       ids[who] = made.id;
     }
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(closeAppDatabase);
 

@@ -6,6 +6,7 @@ import { openTestDatabase } from "#app/test/databases.ts";
 import { accessLog, submissions } from "#app/db/schema.server.ts";
 import { insertApplicationRows } from "#app/test/factories.ts";
 import { exportSubmissions } from "./export.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 describe("the export of a list", () => {
   let database: DatabaseHandle;
@@ -22,7 +23,7 @@ describe("the export of a list", () => {
     for (let i = 0; i < rows.length; i += 500) {
       await insertApplicationRows(database.db, rows.slice(i, i + 500));
     }
-  }, 60_000);
+  }, paced(60_000));
   afterAll(async () => {
     await database.db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));
     await database.close();

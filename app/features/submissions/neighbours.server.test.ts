@@ -7,6 +7,7 @@ import { insertApplicationRows } from "#app/test/factories.ts";
 import { submissions } from "#app/db/schema.server.ts";
 import { applicationNeighbours } from "./neighbours.server.ts";
 import { readReviewContext } from "./review-context.ts";
+import { paced } from "#app/test/pace.ts";
 
 // PGlite always; PostgreSQL as well when a test database is given (CI sets one).
 describe.each(databaseTargets)("an application's neighbours on %s", (_name, kind) => {
@@ -48,7 +49,7 @@ describe.each(databaseTargets)("an application's neighbours on %s", (_name, kind
     for (const { id, email } of inserted)
       ids.set(email.slice(marker.length + 1).split("@")[0]!, id);
     // Migrating an embedded database takes seconds, more on a busy machine.
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     await database.db.delete(submissions).where(like(submissions.emailNormalized, `${marker}-%`));

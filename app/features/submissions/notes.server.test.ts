@@ -23,6 +23,7 @@ import * as notesRoute from "#app/routes/admin/submission-notes.tsx";
 import * as detailRoute from "#app/routes/admin/submission.tsx";
 import { addNote, editNote, listNotes } from "./notes.server.ts";
 import { mentionTargets } from "./notes.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The team's private notes over HTTP and underneath (issue 28): only reviewers write them; they
@@ -94,7 +95,7 @@ describe.each(databaseTargets)("private notes on %s", (_name, kind) => {
     await saveStaffAlerts(db, ids.ines!, { mode: "instant", digestHour: 8 });
     await saveStaffAlerts(db, ids.dora!, { mode: "digest", digestHour: 0 });
     await saveStaffAlerts(db, ids.olga!, { mode: "off", digestHour: 8 });
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(closeAppDatabase);
 

@@ -32,6 +32,7 @@ import { decryptBytes, getEncryptionKey } from "#app/utils/encryption.server.ts"
 import { PHOTOS_FIELD } from "./photo-limits.ts";
 import { preparePhotos } from "./photo-upload.server.ts";
 import { photosOf, photoUrl, readPhoto, storePhotos } from "./photos.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /** A photo with pixels of its own (so each has bytes no other has), as a JPEG. */
 async function photo(seed: number, width = 400, height = 300) {
@@ -123,7 +124,7 @@ describe.each(databaseTargets)("applicants' photos on %s", (_name, kind) => {
     expect(answer).toMatchObject({ status: 200, data: { status: "sent" } });
     const [row] = await applicationOf(emailOf("bia"));
     stored = { id: row!.id, photos };
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     const db = await getDatabase();

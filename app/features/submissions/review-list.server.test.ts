@@ -11,6 +11,7 @@ import {
   type ReviewListCursor,
   type ReviewListFilter,
 } from "./review-list.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 // PGlite always; PostgreSQL as well when a test database is given (CI sets one).
 describe.each(databaseTargets)("the review list on %s", (_name, kind) => {
@@ -57,7 +58,7 @@ describe.each(databaseTargets)("the review list on %s", (_name, kind) => {
       row("helena", at(60), { fullName: `${marker.toUpperCase()} Helena Müller` }),
     ]);
     // Migrating PGlite takes more than vitest's 10 s on a busy machine, as in the export's test.
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     await database.db.delete(submissions).where(like(submissions.emailNormalized, `${marker}-%`));

@@ -6,6 +6,7 @@ import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { insertApplicationRows } from "#app/test/factories.ts";
 import { submissions } from "#app/db/schema.server.ts";
 import { dashboardStats } from "./review-stats.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 describe.each(databaseTargets)("the dashboard's counts by status on %s", (name, kind) => {
   let database: DatabaseHandle;
@@ -13,7 +14,7 @@ describe.each(databaseTargets)("the dashboard's counts by status on %s", (name, 
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-  }, 60_000);
+  }, paced(60_000));
   afterAll(async () => {
     await database.db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));
     await database.close();

@@ -6,6 +6,7 @@ import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { insertApplicationRow } from "#app/test/factories.ts";
 import { accessLog, outbox, submissions, submissionStatusHistory } from "#app/db/schema.server.ts";
 import { changeStatus, mayChange } from "./review.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 describe("who may change a status", () => {
   it("lets approvers and admins decide, and only admins reopen", () => {
@@ -38,7 +39,7 @@ describe.each(databaseTargets)("review decisions on %s", (_name, kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-  }, 60_000);
+  }, paced(60_000));
   afterAll(async () => {
     await database.db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));
     await database.db.delete(outbox).where(like(outbox.recipient, `%.${marker}@%`));

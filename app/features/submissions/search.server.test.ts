@@ -9,6 +9,7 @@ import { exportSubmissions } from "./export.server.ts";
 import { readReviewFilter } from "./review-filter.ts";
 import { listSubmissions, reviewListQuery, type ReviewListFilter } from "./review-list.server.ts";
 import { SEARCH_MAX_LENGTH, searchQuery } from "./search.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 describe("the search box's text", () => {
   it("loses control characters and runs of spaces, and is bounded", () => {
@@ -63,7 +64,7 @@ describe.each(databaseTargets)("the review list's search on %s", (_name, kind) =
         whatsapp: "+46 70 123 45 87",
       },
     ]);
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     await database.close();

@@ -30,6 +30,7 @@ import {
   untagApplication,
   updateTag,
 } from "./team.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Working as a team (issue 28) on both databases: an owner per application (logged), tags and
@@ -66,7 +67,7 @@ describe.each(databaseTargets)("working as a team on %s", (_name, kind) => {
     ]);
     ids = rows.map((row) => row.id);
     // Migrating PGlite takes more than vitest's 10 s on a busy machine.
-  }, 60_000);
+  }, paced(60_000));
   afterAll(() => database.close());
 
   const names = async (filter: ReviewListFilter) =>

@@ -25,6 +25,7 @@ import { defaultSort, readReviewFilter, reviewFilterParams } from "./review-filt
 import { listSubmissions } from "./review-list.server.ts";
 import { changeStatus, decisionMailOut } from "./review.server.ts";
 import { undoableDecision, undoDecision, undoDecisions, undoSeconds } from "./undo.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 /** A transport that keeps what it is given: what the sender would have put on the wire. */
 function recordingTransport() {
@@ -84,7 +85,7 @@ describe.each(databaseTargets)("deciding safely on %s", (_name, kind) => {
     reasonId = await addRejectionReason(database.db, `Perfil incompatível ${marker}`, {
       id: admin.id,
     });
-  }, 60_000);
+  }, paced(60_000));
   afterAll(async () => {
     await database.db.delete(submissions).where(like(submissions.email, `%.${marker}@%`));
     await database.db.delete(outbox).where(like(outbox.recipient, `%.${marker}@%`));

@@ -16,6 +16,7 @@ import {
   type Role,
 } from "#app/db/schema.server.ts";
 import { changeRole, listUsers, sendResetLink, setDisabled } from "./users.server.ts";
+import { paced } from "#app/test/pace.ts";
 
 const PASSWORD = "uma-senha-bem-comprida";
 const headers = () => new Headers({ origin: TEST_ORIGIN, "x-client-ip": "198.51.100.9" });
@@ -83,7 +84,7 @@ describe.each(databaseTargets)("admin › users on %s", (_name, kind) => {
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     auth = createAuthFor(database.db, testServerEnv());
-  }, 60_000);
+  }, paced(60_000));
   afterAll(async () => {
     await database.db.delete(accessLog).where(like(accessLog.subject, `user:%${marker}%`));
     const ids = (

@@ -15,6 +15,7 @@ import {
 import { callRoute } from "#app/test/routes.ts";
 import { routeTestTargets } from "#app/test/databases.ts";
 import * as security from "./security.tsx";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The account's security page beyond two-step sign-in: changing the password (with the same
@@ -85,7 +86,7 @@ describe.each(routeTestTargets)("the security page on %s", (_name, kind) => {
       origin: TEST_ORIGIN,
       ip: "198.51.100.70",
     }));
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     const db = await getDatabase();

@@ -27,6 +27,7 @@ import * as qrRoute from "../areas/portal-qr.ts";
 import * as csvRoute from "./affiliate-payout-batch-csv.ts";
 import * as batchRoute from "./affiliate-payout-batch.tsx";
 import * as batchesRoute from "./affiliate-payouts.tsx";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The payout routes (issue 31) as their users and attackers call them: only an admin reaches the
@@ -72,7 +73,7 @@ describe.each(routeTestTargets)("the payout routes on %s", (_name, kind) => {
     for (const who of ["lia", "mia"] as const) {
       affiliates[who] = await createAffiliate(db, { userId: ids[who], promotion: "Instagram" });
     }
-  }, 120_000);
+  }, paced(120_000));
 
   afterAll(async () => {
     const db = await getDatabase();

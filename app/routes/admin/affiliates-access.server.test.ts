@@ -25,6 +25,7 @@ import {
   TEST_ORIGIN,
   TEST_SERVER_SETTINGS,
 } from "#app/test/app-database.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The affiliates screens and the access report through their loaders and actions, with real
@@ -113,7 +114,7 @@ describe.each(databaseTargets)("affiliates and access report routes on %s", (_na
         status,
       })),
     );
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     const db = await getDatabase();

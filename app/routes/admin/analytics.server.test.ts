@@ -20,6 +20,7 @@ import {
   TEST_ORIGIN,
   TEST_SERVER_SETTINGS,
 } from "#app/test/app-database.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * /admin/analytics through its loader, with real sessions of each role, on PGlite and (when
@@ -66,7 +67,7 @@ describe.each(databaseTargets)("/admin/analytics on %s", (_name, kind) => {
   beforeAll(async () => {
     await openAppDatabase(kind, TEST_SERVER_SETTINGS);
     for (const role of ["model", "affiliate", "approver", "admin"] as const) await account(role);
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     if (ids.length) await (await getDatabase()).delete(user).where(inArray(user.id, ids));

@@ -21,6 +21,7 @@ import { outcomeOf } from "#app/test/routes.ts";
 import * as publicPostRoute from "../_marketing/blog-post.tsx";
 import * as editorRoute from "./blog-editor.tsx";
 import * as previewPageRoute from "./blog-preview-page.tsx";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * What an article says when it is found or shared (issue 27): the optional search title, from
@@ -115,7 +116,7 @@ describe.each(databaseTargets)(
       });
       cookie = account.cookie;
       editorId = account.id;
-    }, 60_000);
+    }, paced(60_000));
 
     afterAll(async () => {
       const db = await getDatabase();

@@ -19,6 +19,7 @@ import {
 import { databaseTargets } from "#app/test/databases.ts";
 import { outcomeOf } from "#app/test/routes.ts";
 import * as editorRoute from "./blog-editor.tsx";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The editor's translation forms as the server receives them (issue 27): "Add a language" from
@@ -89,7 +90,7 @@ describe.each(databaseTargets)("the editor's translation forms on %s", (_name, k
       coverAlt: "",
     });
     await publishTranslation(db, actor, articleId, "pt");
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     const db = await getDatabase();

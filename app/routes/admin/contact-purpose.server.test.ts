@@ -16,6 +16,7 @@ import { insertApplicationRow } from "#app/test/factories.ts";
 import { browserRequests, callRoute } from "#app/test/routes.ts";
 import * as contactTemplatesScreen from "./email/contact.tsx";
 import * as contactRoute from "./submission-contact.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The two routes of contact with a purpose (issue 29) as their users and attackers send them:
@@ -68,7 +69,7 @@ describe.each(routeTestTargets)("contact with a purpose over HTTP on %s", (_name
   beforeAll(async () => {
     await openAppDatabase(kind, TEST_SERVER_SETTINGS);
     for (const role of roles) await account(role, role);
-  }, 90_000);
+  }, paced(90_000));
 
   afterAll(async () => {
     const db = await getDatabase();

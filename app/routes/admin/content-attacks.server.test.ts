@@ -17,6 +17,7 @@ import * as blogRoute from "./blog.tsx";
 import * as contentRoute from "./content.tsx";
 import * as editorRoute from "./blog-editor.tsx";
 import * as imagesRoute from "./images.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The content screens' forms as an attacker sends them: from another site with an editor's
@@ -67,7 +68,7 @@ describe.each(databaseTargets)("attacks on the content screens on %s", (_name, k
     );
     if (!created.ok) throw new Error("no article");
     articleId = created.id;
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     const db = await getDatabase();

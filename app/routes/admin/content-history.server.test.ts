@@ -13,6 +13,7 @@ import {
 import { databaseTargets } from "#app/test/databases.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { action, loader } from "./content.tsx";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The content screen's history, restore and "Mark as current" through its route, as a browser
@@ -62,7 +63,7 @@ describe.each(databaseTargets)("the content screen's history on %s", (_name, kin
       cookies[role] = account.cookie;
       ids.push(account.id);
     }
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     const db = await getDatabase();

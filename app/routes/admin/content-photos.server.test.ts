@@ -18,6 +18,7 @@ import {
 import { routeTestTargets } from "#app/test/databases.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { action } from "./content.tsx";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Photos on the content screen (issue 26): a testimonial's and a team member's need the
@@ -67,7 +68,7 @@ describe.each(routeTestTargets)("photos on the content screen on %s", (_name, ki
       origin: TEST_ORIGIN,
     });
     cookie = account.cookie;
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     const db = await getDatabase();

@@ -22,6 +22,7 @@ import * as settings from "./identity-settings.tsx";
 import * as checklist from "./production-checklist.tsx";
 import * as photoRoute from "./submission-identity-photo.ts";
 import * as review from "./submission-identity.tsx";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Her identity check's routes as a browser (or an attacker) calls them, in-process: who may
@@ -120,7 +121,7 @@ describe.each(routeTestTargets)("the identity check's routes on %s", (_name, kin
     })
       .jpeg()
       .toBuffer();
-  }, 90_000);
+  }, paced(90_000));
   afterAll(() => closeAppDatabase());
 
   it("takes her upload only from her, on this site, to her own application", async () => {

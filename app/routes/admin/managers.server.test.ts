@@ -16,6 +16,7 @@ import { callRoute } from "#app/test/routes.ts";
 import * as bulkRoute from "./bulk-manager.ts";
 import * as profileRoute from "./profile.tsx";
 import * as managerRoute from "./submission-manager.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Issue 29's endpoints over HTTP, as their users and their attackers send them: a talent manager
@@ -61,7 +62,7 @@ describe.each(routeTestTargets)("talent managers' endpoints on %s", (_name, kind
     ]);
     approved = [rows[0]!.id, rows[1]!.id];
     pending = rows[2]!.id;
-  }, 120_000);
+  }, paced(120_000));
   afterAll(async () => {
     await closeAppDatabase();
   });

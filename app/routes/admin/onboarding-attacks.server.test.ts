@@ -22,6 +22,7 @@ import { routeTestTargets } from "#app/test/databases.ts";
 import * as boardRoute from "./onboarding.tsx";
 import * as stepsRoute from "./onboarding-steps.tsx";
 import * as stepRoute from "./submission-onboarding.tsx";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The onboarding's routes (issue 29) as their users and their attackers call them: a visitor,
@@ -74,7 +75,7 @@ describe.each(routeTestTargets)("the onboarding's routes on %s", (_name, kind) =
     };
     hers = await approve("helena");
     other = await approve("irene");
-  }, 90_000);
+  }, paced(90_000));
 
   afterAll(async () => {
     const db = await getDatabase();

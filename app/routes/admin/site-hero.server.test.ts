@@ -16,6 +16,7 @@ import {
 import { routeTestTargets } from "#app/test/databases.ts";
 import { callRoute } from "#app/test/routes.ts";
 import { action } from "./site.tsx";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The hero image on the Site screen (issue 26, decision 037): its multipart form is posted to
@@ -74,7 +75,7 @@ describe.each(routeTestTargets)("the hero image on the Site screen on %s", (_nam
       cookies[role] = account.cookie;
       ids[role] = account.id;
     }
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     // Through the screen, so the image's bytes go with the setting.

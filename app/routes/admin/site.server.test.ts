@@ -14,6 +14,7 @@ import {
 import { databaseTargets } from "#app/test/databases.ts";
 import { outcomeOf } from "#app/test/routes.ts";
 import * as siteRoute from "./site.tsx";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * /admin/site's form as the browser and an attacker send it: from another site with an
@@ -60,7 +61,7 @@ describe.each(databaseTargets)("the Site screen's action on %s", (_name, kind) =
       cookies[role] = account.cookie;
       ids.push(account.id);
     }
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     const db = await getDatabase();

@@ -21,6 +21,7 @@ import { insertSignedContract } from "#app/test/statement-factories.ts";
 import * as statementRoute from "./statement.tsx";
 import * as importRoute from "./statements-import.tsx";
 import * as listRoute from "./statements.tsx";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The statements' routes as their users and their attackers call them: the admin records,
@@ -91,7 +92,7 @@ describe.each(routeTestTargets)("the statements' routes on %s", (_name, kind) =>
         startsOn: "2026-01-01",
       });
     }
-  }, 60_000);
+  }, paced(60_000));
   afterAll(() => closeAppDatabase());
 
   it("refuses visitors, affiliates and editors on every screen and form", async () => {

@@ -16,6 +16,7 @@ import { outcomeOf } from "#app/test/routes.ts";
 import { routeTestTargets } from "#app/test/databases.ts";
 import { whatsappLink } from "#app/utils/whatsapp.ts";
 import * as contactRoute from "./submission-contact.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * POST /admin/cadastros/:id/contact as its users and its attackers send it: the reviewers get
@@ -73,7 +74,7 @@ describe.each(routeTestTargets)("contacting an applicant over HTTP on %s", (_nam
   beforeAll(async () => {
     await openAppDatabase(kind, TEST_SERVER_SETTINGS);
     for (const role of roles) await account(role, role);
-  }, 90_000);
+  }, paced(90_000));
 
   afterAll(async () => {
     const db = await getDatabase();

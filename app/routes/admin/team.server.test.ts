@@ -25,6 +25,7 @@ import * as savedViewsRoute from "./saved-views.ts";
 import * as teamRoute from "./submission-team.ts";
 import * as listRoute from "./submissions.tsx";
 import * as tagsRoute from "./tags.tsx";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The team's endpoints over HTTP, as their users and their attackers send them: the tags'
@@ -72,7 +73,7 @@ describe.each(databaseTargets)("the team's endpoints on %s", (_name, kind) => {
       { fullName: `Eva ${marker}` },
     ]);
     applications = rows.map((row) => row.id);
-  }, 120_000);
+  }, paced(120_000));
 
   afterAll(async () => {
     await closeAppDatabase();

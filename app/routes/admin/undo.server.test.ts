@@ -25,6 +25,7 @@ import { insertApplicationRow } from "#app/test/factories.ts";
 import { outcomeOf } from "#app/test/routes.ts";
 import * as listRoute from "./submissions.tsx";
 import * as undoRoute from "./undo.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * POST /admin/undo and the list's bulk decision as their users and attackers send them: a
@@ -98,7 +99,7 @@ describe.each(databaseTargets)("undoing a decision over HTTP on %s", (_name, kin
       ids[who] = account.id;
     }
     reasonId = await addRejectionReason(await getDatabase(), `Fotos ${marker}`, { id: ids.admin });
-  }, 90_000);
+  }, paced(90_000));
 
   afterAll(async () => {
     const db = await getDatabase();

@@ -30,6 +30,7 @@ import {
   TEST_ORIGIN,
   TEST_SERVER_SETTINGS,
 } from "#app/test/app-database.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The Users screen and the auth report through their loaders and actions, as the browser posts
@@ -89,7 +90,7 @@ describe.each(routeTestTargets)("admin users routes on %s", (_name, kind) => {
     approverId = await account("approver", "approver");
     modelId = await account("model", "model");
     writerId = await account("writer", "model");
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     const db = await getDatabase();

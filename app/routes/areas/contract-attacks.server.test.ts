@@ -33,6 +33,7 @@ import * as staffPdfRoute from "../admin/submission-contract-pdf.ts";
 import * as staffRoute from "../admin/submission-contract.tsx";
 import * as pdfRoute from "./contract-pdf.ts";
 import * as signingRoute from "./contract.tsx";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * Her contract's routes (issue 30) as their users and their attackers call them: a visitor, an
@@ -128,7 +129,7 @@ describe.each(routeTestTargets)("her contract's routes on %s", (_name, kind) => 
         .where(eq(modelContracts.id, offered.id));
       contracts[who] = { id: offered.id, sha: row!.sha };
     }
-  }, 120_000);
+  }, paced(120_000));
 
   afterAll(async () => {
     const db = await getDatabase();

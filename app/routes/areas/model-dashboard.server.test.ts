@@ -14,6 +14,7 @@ import {
 import { callRoute } from "#app/test/routes.ts";
 import { routeTestTargets } from "#app/test/databases.ts";
 import * as dashboard from "./model-dashboard.tsx";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The model's dashboard through its loader and action, with real sessions, on PGlite and
@@ -100,7 +101,7 @@ describe.each(routeTestTargets)("the model dashboard on %s", (_name, kind) => {
         subject: `submission:${applicationIds.bia}`,
       },
     ]);
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     const db = await getDatabase();

@@ -17,6 +17,7 @@ import { callRoute } from "#app/test/routes.ts";
 import { databaseNow } from "#app/features/welcome-call/booking.server.ts";
 import { freeSlotsOf } from "#app/features/welcome-call/slots.server.ts";
 import * as route from "./welcome-call.tsx";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * The welcome call's forms as a browser posts them, in-process: the translated refusals with
@@ -70,7 +71,7 @@ describe.each(routeTestTargets)("the welcome call's forms on %s", (_name, kind) 
         managerId: ids.rita!,
       });
     }
-  }, 60_000);
+  }, paced(60_000));
   afterAll(() => closeAppDatabase());
 
   const post = (who: string, fields: Record<string, string>, origin = TEST_ORIGIN) =>

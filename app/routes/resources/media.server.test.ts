@@ -11,6 +11,7 @@ import { callRoute } from "#app/test/routes.ts";
 import { databaseTargets } from "#app/test/databases.ts";
 import { insertAccount } from "#app/test/factories.ts";
 import * as media from "./media.ts";
+import { paced } from "#app/test/pace.ts";
 
 /**
  * `/media/<id>-<hash>-<width>.<format>` through its loader, as React Router calls it (the file
@@ -52,7 +53,7 @@ describe.each(databaseTargets)("the /media resource on %s", (_name, kind) => {
       .jpeg()
       .toBuffer();
     image = await storeImage(db, await encodeImage(upload), ownerId);
-  }, 60_000);
+  }, paced(60_000));
 
   afterAll(async () => {
     const db = await getDatabase();
