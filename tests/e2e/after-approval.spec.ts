@@ -527,15 +527,48 @@ test("a referral approved pays her affiliate: pending with its words and a mail,
       .getByRole("textbox", { name: pt("portal.link.label"), exact: true })
       .inputValue();
 
-    // She gives her PIX key, confirmed with her password and then the link mailed to her.
+    // She gives her PIX key on her phone as it is on a poor signal: the CPU slowed 4×, slow 3G,
+    // her first tap a second after the page has loaded, before its code has run.
+    const cdp = await phone.context().newCDPSession(phone);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", slow3g);
+    await phone.goto(`${app.origin}/portal?lang=pt#payout-details`);
+    await phone.waitForTimeout(1_000);
     const details = phone.getByRole("region", { name: pt("payouts.details.title") });
+    const key = details.getByLabel(pt("payouts.details.fields.key"), { exact: true });
+    await key.tap();
+    await key.pressSequentially("Lia.Pix@", { delay: 60 });
+    await waitForHydration(phone);
+    // The signal goes while she types. She finishes, gives her password and sends: nothing
+    // reached the agency, the page says so, and what she typed is all still there.
+    await cdp.send("Network.emulateNetworkConditions", { ...slow3g, offline: true });
+    await key.pressSequentially("Example.com", { delay: 60 });
     await details.getByLabel(pt("payouts.details.fields.keyType")).selectOption("email");
-    await details
-      .getByLabel(pt("payouts.details.fields.key"), { exact: true })
-      .fill("Lia.Pix@Example.com");
     await details.getByLabel(pt("payouts.details.password")).fill(PASSWORD);
-    await details.getByRole("button", { name: pt("payouts.details.submit") }).click();
+    const send = details.getByRole("button", { name: pt("payouts.details.submit") });
+    await send.tap();
+    await expect(details.getByRole("alert")).toHaveText(pt("payouts.errors.unreachable"));
+    await expect(key).toHaveValue("Lia.Pix@Example.com");
+    await expect(details.getByLabel(pt("payouts.details.fields.keyType"))).toHaveValue("email");
+    await expect(details.getByLabel(pt("payouts.details.password"))).toHaveValue(PASSWORD);
+    // The signal comes back, slow: she sends it again as it is, and the link is mailed to her.
+    await cdp.send("Network.emulateNetworkConditions", slow3g);
+    await send.tap();
+    await expect(details.getByRole("status")).toContainText("PIX · l•••@e•••.com", {
+      timeout: paced(60_000),
+    });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    // A reload: the change still waits for her link, and the form is empty again.
+    await phone.reload();
     await expect(details.getByRole("status")).toContainText("PIX · l•••@e•••.com");
+    await expect(details.getByLabel(pt("payouts.details.password"))).toHaveValue("");
     const confirm = await app.mail.mailTo(AFFILIATE);
     const url = new URL(
       /\S+\/portal\/payout-details\/confirm\?token=[\w-]+/.exec(`${confirm.text}`)![0],

@@ -185,9 +185,17 @@ test.describe("bodies over the limit", () => {
     test.setTimeout(paced(240_000));
     const wrong: string[] = [];
     for (const { url, file } of table) {
-      const { answer, growthMb } = await peakGrowth(server.pid!, () =>
+      let { answer, growthMb } = await peakGrowth(server.pid!, () =>
         chunked(server.port, url, 64 * MB),
       );
+      // A route that buffers the body grows by it every time. A growth seen once (garbage the
+      // collector has not reached yet on a slow machine, the embedded database taking memory for
+      // its own work meanwhile: seen on CI, on a different route each run) is measured again.
+      for (let again = 0; again < 2 && growthMb >= MAX_GROWTH_MB; again += 1) {
+        const next = await peakGrowth(server.pid!, () => chunked(server.port, url, 64 * MB));
+        ({ answer } = next);
+        growthMb = Math.min(growthMb, next.growthMb);
+      }
       const label = `POST ${url} chunked 64 MB: ${JSON.stringify(answer)}, peak memory +${growthMb} MB`;
       const fine =
         growthMb < MAX_GROWTH_MB &&

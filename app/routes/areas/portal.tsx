@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import { requireScreen } from "#app/auth/guards.server.ts";
 import { AreaShell } from "#app/components/layout/area-shell.tsx";
 import { Icon } from "#app/components/ui/icon.tsx";
@@ -125,6 +125,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Her payout details, changed with her password and a mailed link. */
 export const action = ({ request }: Route.ActionArgs) => payoutDetailsAction(request);
+
+/**
+ * A change sent while her phone had lost its signal fails in the browser, before any answer:
+ * left to the router, the error screen would replace the portal and what she typed. It becomes
+ * an answer like a refusal instead, so the form stays as she left it and says what happened.
+ * Nothing reached the server, so nothing changed (and a change resent is asked for afresh).
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof Response || isRouteErrorResponse(error)) throw error;
+    // A 5xx status keeps the router from reading the page again over the same lost connection.
+    return data<PayoutDetailsResult>({ error: "payouts.errors.unreachable" }, 503);
+  }
+}
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title },
