@@ -8,12 +8,14 @@ import {
   outbox,
   referralMilestoneEvents,
   session,
+  submissionOnboardingSteps,
 } from "#app/db/schema.server.ts";
 import { databaseTargets, openTestDatabase } from "#app/test/databases.ts";
 import { insertAccount, insertAffiliate, insertApplicationRow } from "#app/test/factories.ts";
 import { insertSignedContract } from "#app/test/statement-factories.ts";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import { changeStatus } from "#app/features/submissions/review.server.ts";
+import { changeStepState } from "#app/features/onboarding/steps.server.ts";
 import { undoDecision } from "#app/features/submissions/undo.server.ts";
 import {
   correctStatement,
@@ -208,6 +210,39 @@ describe.each(databaseTargets)("the affiliate program's engine on %s", (_name, k
       undoMilestone(tx, { submissionId: late, milestone: "approved", reason: "reopened" }),
     );
     expect(await entriesOfSubmission(late)).toMatchObject([{ state: "payable", voidReason: null }]);
+  });
+
+  it("a launch taken back by a step reopened within the hold voids its entry; launched again, a new one", async () => {
+    const lia = await affiliate();
+    // Lia's own rule: R$ 80,00 when her referral is launched (every first step closed).
+    await saveRule(database.db, {
+      affiliateId: lia.id,
+      rule: { milestone: "launched", fixedCents: 8_000, shareBasisPoints: null, shareMonths: null },
+      actor: admin,
+    });
+    const id = await referral(lia.id);
+    await approve(id); // her onboarding begins with the approval
+    const steps = await database.db
+      .select({ stepId: submissionOnboardingSteps.stepId })
+      .from(submissionOnboardingSteps)
+      .where(eq(submissionOnboardingSteps.submissionId, id));
+    expect(steps.length).toBeGreaterThan(0);
+    const setAll = (state: "done" | "todo", only?: number) =>
+      database.db.transaction(async (tx) => {
+        for (const { stepId } of only === undefined ? steps : [{ stepId: only }]) {
+          await changeStepState(tx, { submissionId: id, stepId }, { state }, admin.id);
+        }
+      });
+    await setAll("done");
+    expect(await entriesOfSubmission(id)).toMatchObject([
+      { milestone: "launched", amountCents: 8_000, state: "pending" },
+    ]);
+    await setAll("todo", steps[0]!.stepId);
+    expect(await entriesOfSubmission(id)).toMatchObject([
+      { milestone: "launched", state: "void", voidReason: "step-reopened" },
+    ]);
+    await setAll("done", steps[0]!.stepId);
+    expect((await entriesOfSubmission(id)).map((e) => e.state)).toEqual(["void", "pending"]);
   });
 
   it("an approval undone within its minute voids the entry and withdraws her mail unsent", async () => {

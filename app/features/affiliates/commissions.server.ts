@@ -179,7 +179,7 @@ export async function reachMilestone(
 }
 
 /** Why the system voided an entry: a reason code her portal words in her language. */
-export type UndoReason = "reopened" | "decision-undone";
+export type UndoReason = "reopened" | "decision-undone" | "step-reopened";
 
 /**
  * A milestone no longer stands (her application reopened, or its approval taken back within the

@@ -22,7 +22,13 @@ export interface DescribedEntry {
 }
 
 /** The reasons the system voids an entry with, each a sentence of the locale files. */
-const systemVoidReasons = ["reopened", "decision-undone", "voided-by-hand", "merged-duplicate"];
+const systemVoidReasons = [
+  "reopened",
+  "step-reopened",
+  "decision-undone",
+  "voided-by-hand",
+  "merged-duplicate",
+];
 
 export function describeEntry(entry: DescribedEntry, t: Translate, language: string): string {
   const name = entry.referralName ?? t("affiliateProgram.entry.erased");

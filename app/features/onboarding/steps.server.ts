@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Transaction } from "#app/db/db.server.ts";
-import { reachMilestone } from "#app/features/affiliates/commissions.server.ts";
+import { reachMilestone, undoMilestone } from "#app/features/affiliates/commissions.server.ts";
 import type { BuiltInStepKey, OnboardingState } from "#app/db/onboarding-states.ts";
 import {
   onboardingEvents,
@@ -152,9 +152,12 @@ async function refreshActive(tx: Transaction, submissionId: number) {
     .update(submissions)
     .set({ activeSince: active ? sql`coalesce(${submissions.activeSince}, now())` : null })
     .where(eq(submissions.id, submissionId));
-  // Launched: her affiliate's milestone, once (a step reopened and closed again finds it reached).
+  // Launched: her affiliate's milestone. A step reopened takes the launch back (its entry is
+  // voided while the hold lasts); closed again, she is launched again.
   if (active && !before?.activeSince) {
     await reachMilestone(tx, { submissionId, milestone: "launched" });
+  } else if (!active && before?.activeSince) {
+    await undoMilestone(tx, { submissionId, milestone: "launched", reason: "step-reopened" });
   }
 }
 
