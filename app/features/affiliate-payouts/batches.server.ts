@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Database, Reader } from "#app/db/db.server.ts";
+import type { Database, Reader, Transaction } from "#app/db/db.server.ts";
 import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
 import {
   affiliateEntries,
@@ -214,6 +214,20 @@ export function batchPayouts(db: Reader, batchId: number) {
  * affiliate by a mail with no amount, all in one transaction. A batch already paid or
  * cancelled is left as it is.
  */
+/**
+ * Locks a batch for a change of its state: only an open batch may be paid or cancelled, and two
+ * admins at once change it one after the other (the second finds it no longer open).
+ */
+async function lockOpenBatch(tx: Transaction, batchId: number) {
+  const [found] = await tx
+    .select({ state: affiliatePayoutBatches.state })
+    .from(affiliatePayoutBatches)
+    .where(eq(affiliatePayoutBatches.id, batchId))
+    .for("update");
+  if (!found) return "missing";
+  return found.state === "open" ? "open" : "not-open";
+}
+
 export async function markBatchPaid(
   db: Database,
   actor: Actor,
@@ -221,13 +235,8 @@ export async function markBatchPaid(
   input: { reference: string; paidOn: string },
 ): Promise<"paid" | "missing" | "not-open"> {
   return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ state: affiliatePayoutBatches.state })
-      .from(affiliatePayoutBatches)
-      .where(eq(affiliatePayoutBatches.id, batchId))
-      .for("update");
-    if (!found) return "missing";
-    if (found.state !== "open") return "not-open";
+    const locked = await lockOpenBatch(tx, batchId);
+    if (locked !== "open") return locked;
     // Noon in Brasília: the day stays the same in every time zone the screens use.
     const paidAt = new Date(`${input.paidOn}T12:00:00-03:00`);
     await tx
@@ -259,13 +268,8 @@ export async function cancelBatch(
   batchId: number,
 ): Promise<"cancelled" | "missing" | "not-open"> {
   return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ state: affiliatePayoutBatches.state })
-      .from(affiliatePayoutBatches)
-      .where(eq(affiliatePayoutBatches.id, batchId))
-      .for("update");
-    if (!found) return "missing";
-    if (found.state !== "open") return "not-open";
+    const locked = await lockOpenBatch(tx, batchId);
+    if (locked !== "open") return locked;
     await tx
       .update(affiliatePayoutBatches)
       .set({ state: "cancelled" })
