@@ -12,13 +12,16 @@ import { paced } from "#app/test/pace.ts";
 /**
  * Two app instances on one PostgreSQL, as behind a load balancer, behave as one: limits count
  * together, a session made on one works on the other and ends on both, every mail goes out
- * once, the daily retention job runs once, and starting together on an empty database both
- * come up (the migrations are applied once).
+ * once, the daily retention job runs once, a referral approved on both at once pays and tells
+ * her affiliate once, and starting together on an empty database both come up (the migrations
+ * are applied once).
  */
 const baseUrl = process.env.TEST_DATABASE_URL;
 const offset = Number(process.env.E2E_PORT ?? 3210);
 const PASSWORD = "duas-instancias-um-banco-2026";
 const MODEL = "nina.instancias@example.com";
+const ADMIN = "rita.instancias@example.com";
+const AFFILIATE = "lia.instancias@example.com";
 
 test.skip(!baseUrl, "needs PostgreSQL: set TEST_DATABASE_URL (CI does)");
 test.describe.configure({ mode: "serial", timeout: paced(120_000) });
@@ -47,6 +50,8 @@ test.beforeAll(async () => {
     // test waits on them.
     LOG_LEVEL: "debug",
     MAIL_POLL_SECONDS: "1",
+    // The affiliate's mail at an approval waits the undo window: two seconds here.
+    DECISION_UNDO_SECONDS: "2",
   };
   for (let i = 0; i < 2; i++) dataDirs.push(await mkdtemp(path.join(os.tmpdir(), "mare-inst-")));
   // Started together on the empty database: both migrate, one after the other.
@@ -54,12 +59,13 @@ test.beforeAll(async () => {
     ownServer(offset + 76, { ...shared, DATA_DIR: dataDirs[0]! }),
     ownServer(offset + 77, { ...shared, DATA_DIR: dataDirs[1]! }),
   ]);
-  await createAccount({
-    email: MODEL,
-    role: "model",
-    password: PASSWORD,
-    database: { url: database.url },
-  });
+  for (const [email, role] of [
+    [MODEL, "model"],
+    [ADMIN, "admin"],
+    [AFFILIATE, "affiliate"],
+  ] as const) {
+    await createAccount({ email, role, password: PASSWORD, database: { url: database.url } });
+  }
 });
 
 test.afterAll(async () => {
@@ -92,7 +98,7 @@ function apply(server: OwnServer, ip: string, email: string) {
   });
 }
 
-function signIn(server: OwnServer, password: string, ip = "203.0.113.50") {
+function signIn(server: OwnServer, password: string, ip = "203.0.113.50", email = MODEL) {
   return fetch(`${server.origin}/login`, {
     method: "POST",
     redirect: "manual",
@@ -102,7 +108,7 @@ function signIn(server: OwnServer, password: string, ip = "203.0.113.50") {
       "sec-fetch-site": "same-origin",
       "x-forwarded-for": ip,
     },
-    body: new URLSearchParams({ email: MODEL, password }),
+    body: new URLSearchParams({ email, password }),
   });
 }
 
@@ -199,6 +205,71 @@ test("every mail queued on either instance is sent exactly once", async () => {
     "select count(*) from outbox where recipient like 'correio.%' and status <> 'sent'",
   );
   expect(unsent[0]!.count).toBe("0");
+});
+
+test("a referral approved on both instances at once pays her affiliate once and tells her once", async () => {
+  const [affiliate] = await database.query<{ id: string }>(
+    `select a.id from affiliates a join "user" u on u.id = a.user_id where u.email = $1`,
+    [AFFILIATE],
+  );
+  // The program: R$ 150,00 when a referred woman is approved.
+  await database.query(
+    "insert into commission_rules (affiliate_id, milestone, fixed_cents) values (null, 'approved', 15000)",
+  );
+  const bruna = "bruna.instancias@example.com";
+  expect((await apply(a, "198.51.100.99", bruna)).status).toBe(200);
+  const [application] = await database.query<{ id: string }>(
+    "update submissions set affiliate_id = $1 where email_normalized = $2 returning id",
+    [affiliate!.id, bruna],
+  );
+  const id = application!.id;
+  // Two admins' sessions, one on each instance, press Approve at the same moment.
+  const cookies = await Promise.all(
+    [a, b].map(async (server, i) =>
+      sessionCookie(await signIn(server, PASSWORD, `203.0.113.${60 + i}`, ADMIN)),
+    ),
+  );
+  const answers = await Promise.all(
+    [a, b].map((server, i) =>
+      fetch(`${server.origin}/admin/cadastros/${id}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: server.origin,
+          "sec-fetch-site": "same-origin",
+          cookie: cookies[i]!,
+        },
+        body: new URLSearchParams({ from: "Pendente", to: "Aprovado", note: "" }),
+      }),
+    ),
+  );
+  // One approval; the other is told it was decided meanwhile (or finds it already approved).
+  expect(answers.filter((answer) => answer.status === 302)).not.toHaveLength(0);
+  const count = async (query: string) =>
+    Number((await database.query<{ count: string }>(query, [id]))[0]!.count);
+  expect(
+    await count(
+      "select count(*) from affiliate_entries where submission_id = $1 and voided_at is null",
+    ),
+  ).toBe(1);
+  expect(
+    await count("select count(*) from referral_milestone_events where submission_id = $1"),
+  ).toBe(1);
+  // Her mail goes out once the undo window has passed, from one sender of the two.
+  const toHer = () =>
+    smtp.received.filter((mail) =>
+      mail.to && "value" in mail.to ? mail.to.value.some((x) => x.address === AFFILIATE) : false,
+    );
+  await expect.poll(() => toHer().length, { timeout: paced(30_000) }).toBeGreaterThanOrEqual(1);
+  const passes = await Promise.all([a, b].map((server) => server.countEvents("mail.pass")));
+  for (const [i, server] of [a, b].entries()) {
+    await expect
+      .poll(() => server.countEvents("mail.pass"), { timeout: paced(10_000) })
+      .toBeGreaterThanOrEqual(passes[i]! + 2);
+  }
+  expect(toHer()).toHaveLength(1);
+  expect(toHer()[0]!.subject).toContain("Nina T.");
 });
 
 test("the daily retention job ran once, on one of the two", async () => {
