@@ -676,6 +676,40 @@ test("a referral approved pays her affiliate: pending with its words and a mail,
       "150,00",
     );
     await expectAccessible(phone, "her portal, paid");
+
+    // The admin's list at 1366 px, beside the sidebar: her money is in view, whole.
+    await desk.goto(`${app.origin}/admin/afiliados?lang=pt`);
+    const listed = desk.getByRole("row").filter({ hasText: "Lia Journey" });
+    for (const cell of [listed.locator("td").last(), listed.locator("td").nth(-2)]) {
+      await expect(cell).toBeInViewport({ ratio: 1 });
+    }
+
+    // With SHOTS_DIR: her portal and her page in the back office, with money in them, at both
+    // widths and in every language.
+    if (SHOTS) {
+      mkdirSync(SHOTS, { recursive: true });
+      await desk.getByRole("link", { name: "Lia Journey" }).click();
+      await desk.waitForURL(/\/admin\/afiliados\/\d+/);
+      const staffPage = desk.url().split("?")[0]!;
+      for (const lang of ["pt", "en", "es", "it", "de", "sv"] as const) {
+        await phone.goto(`${app.origin}/portal?lang=${lang}`);
+        await waitForHydration(phone);
+        await desk.goto(`${staffPage}?lang=${lang}`);
+        await waitForHydration(desk);
+        for (const width of [390, 1366]) {
+          for (const [who, page] of [
+            ["portal", phone],
+            ["admin-affiliate", desk],
+          ] as const) {
+            await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+            await page.screenshot({
+              path: `${SHOTS}/affiliate-${who}-${lang}-${width}.png`,
+              fullPage: true,
+            });
+          }
+        }
+      }
+    }
   } finally {
     await phone.context().close();
     await office.close();

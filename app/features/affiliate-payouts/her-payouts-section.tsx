@@ -16,6 +16,11 @@ export interface HerPayoutView {
 /** Her payouts: when each was paid, how much, to which details (their hint), or "being paid". */
 export function HerPayoutsSection({ payouts }: { payouts: HerPayoutView[] }) {
   const { t, i18n } = useTranslation();
+  const badge = (state: HerPayoutView["state"]) => (
+    <Badge tone={state === "paid" ? "positive" : "neutral"}>
+      {t(`payouts.her.states.${state}`)}
+    </Badge>
+  );
   return (
     <Section id="payouts" anchor="payouts" title={t("payouts.her.title")} className="mt-8">
       {payouts.length === 0 ? (
@@ -27,7 +32,7 @@ export function HerPayoutsSection({ payouts }: { payouts: HerPayoutView[] }) {
           <thead>
             <tr>
               <Th>{t("payouts.her.paidOn")}</Th>
-              <Th>{t("payouts.her.state")}</Th>
+              <Th className="max-sm:hidden">{t("payouts.her.state")}</Th>
               <Th className="max-sm:hidden">{t("payouts.her.to")}</Th>
               <Th numeric>{t("payouts.her.amount")}</Th>
             </tr>
@@ -35,12 +40,13 @@ export function HerPayoutsSection({ payouts }: { payouts: HerPayoutView[] }) {
           <tbody>
             {payouts.map((payout) => (
               <tr key={payout.id}>
-                <Td className="whitespace-nowrap">{payout.paidOn ?? "—"}</Td>
-                <Td>
-                  <Badge tone={payout.state === "paid" ? "positive" : "neutral"}>
-                    {t(`payouts.her.states.${payout.state}`)}
-                  </Badge>
+                <Td className="whitespace-nowrap">
+                  {payout.paidOn ?? "—"}
+                  {/* On a phone the state sits under the day: three columns would push the
+                      amount off the screen. */}
+                  <span className="mt-1 block sm:hidden">{badge(payout.state)}</span>
                 </Td>
+                <Td className="max-sm:hidden">{badge(payout.state)}</Td>
                 <Td className="font-mono text-sm max-sm:hidden">{payout.hint}</Td>
                 <Td numeric>{formatMoney(payout.amountCents, i18n.language)}</Td>
               </tr>

@@ -25,17 +25,12 @@ export function ReferralsSection({
       {referrals.length === 0 ? (
         <p className="mt-3 text-sm text-ink-600">{t("admin.affiliates.noReferrals")}</p>
       ) : (
-        <Table
-          caption={t("admin.affiliates.referralsCaption")}
-          density="compact"
-          className="mt-3"
-          tableClassName="min-w-[36rem]"
-        >
+        <Table caption={t("admin.affiliates.referralsCaption")} density="compact" className="mt-3">
           <thead>
             <tr>
               <Th>{t("admin.affiliates.applicant")}</Th>
-              <Th>{t("admin.affiliates.received")}</Th>
-              <Th>{t("admin.affiliates.source")}</Th>
+              <Th className="max-sm:hidden">{t("admin.affiliates.received")}</Th>
+              <Th className="max-sm:hidden">{t("admin.affiliates.source")}</Th>
               <Th>{t("admin.affiliates.status")}</Th>
             </tr>
           </thead>
@@ -49,11 +44,15 @@ export function ReferralsSection({
                   >
                     {r.fullName}
                   </Link>
+                  {/* On a phone, when and how under her name: her status stays in view. */}
+                  <span className="block text-xs font-normal text-ink-500 sm:hidden">
+                    {formatAgencyTime(r.createdAt, i18n.language)} · {t(`admin.source.${r.source}`)}
+                  </span>
                 </Th>
-                <Td className="whitespace-nowrap">
+                <Td className="whitespace-nowrap max-sm:hidden">
                   {formatAgencyTime(r.createdAt, i18n.language)}
                 </Td>
-                <Td>{t(`admin.source.${r.source}`)}</Td>
+                <Td className="max-sm:hidden">{t(`admin.source.${r.source}`)}</Td>
                 <Td>
                   <StatusBadge status={r.status} />
                 </Td>

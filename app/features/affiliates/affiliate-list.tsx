@@ -57,17 +57,12 @@ export function AffiliatesTable({ rows }: { rows: readonly AffiliateRow[] }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   return (
-    <Table
-      caption={t("admin.affiliates.title")}
-      framed
-      className="mt-3"
-      tableClassName="md:min-w-[60rem]"
-    >
+    <Table caption={t("admin.affiliates.title")} framed className="mt-3">
       <thead>
         <tr>
           <Th>{t("admin.affiliates.name")}</Th>
-          <Th className="hidden md:table-cell">{t("admin.affiliates.email")}</Th>
-          <Th className="hidden md:table-cell">{t("admin.affiliates.code")}</Th>
+          <Th className="hidden 2xl:table-cell">{t("admin.affiliates.email")}</Th>
+          <Th className="hidden 2xl:table-cell">{t("admin.affiliates.code")}</Th>
           <Th className="hidden md:table-cell">{t("admin.affiliates.status")}</Th>
           <Th numeric className="hidden md:table-cell">
             {t("admin.affiliates.ruleColumn")}
@@ -95,16 +90,17 @@ export function AffiliatesTable({ rows }: { rows: readonly AffiliateRow[] }) {
               >
                 {row.name}
               </Link>
-              {/* On a phone, her address and code under her name: the money stays in view. */}
-              <span className="block text-xs font-normal break-all text-ink-500 md:hidden">
+              {/* Her address and code under her name, but on the widest screens: beside the
+                  sidebar, columns of their own pushed the money behind a sideways scroll. */}
+              <span className="block text-xs font-normal break-all text-ink-500 2xl:hidden">
                 {row.email} · <span className="font-mono">{row.referralCode}</span>
               </span>
               <span className="mt-1 block md:hidden">
                 <AffiliateStatusBadge status={row.status} />
               </span>
             </Th>
-            <Td className="hidden whitespace-nowrap md:table-cell">{row.email}</Td>
-            <Td className="hidden font-mono text-ink-800 md:table-cell">{row.referralCode}</Td>
+            <Td className="hidden whitespace-nowrap 2xl:table-cell">{row.email}</Td>
+            <Td className="hidden font-mono text-ink-800 2xl:table-cell">{row.referralCode}</Td>
             <Td className="hidden md:table-cell">
               <AffiliateStatusBadge status={row.status} />
             </Td>

@@ -34,76 +34,80 @@ export function RuleFields({
 }) {
   const { t } = useTranslation();
   const message = (field: string) => (errors[field] ? t(errors[field]) : undefined);
+  // Two columns where the form is wide enough for them (the program's section), one in the
+  // narrow card of an affiliate's page: its own width decides, not the screen's.
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      <Field
-        id={`${prefix}-milestone`}
-        label={t("admin.affiliates.rule.milestone")}
-        error={message("milestone")}
-      >
-        {(aria) => (
-          <Select
-            {...aria}
-            name="milestone"
-            defaultValue={values.milestone ?? ""}
-            className="h-12 text-base"
-          >
-            <option value="">{t("admin.affiliates.rule.noMilestone")}</option>
-            {referralMilestones.map((milestone) => (
-              <option key={milestone} value={milestone}>
-                {t(`admin.affiliates.rule.milestones.${milestone}`)}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      <Field
-        id={`${prefix}-fixed`}
-        label={t("admin.affiliates.rule.fixed")}
-        hint={t("admin.affiliates.amountHint")}
-        error={message("fixed")}
-      >
-        {(aria) => (
-          <Input
-            {...aria}
-            name="fixed"
-            inputMode="decimal"
-            autoComplete="off"
-            defaultValue={values.fixed ?? ""}
-          />
-        )}
-      </Field>
-      <Field
-        id={`${prefix}-share`}
-        label={t("admin.affiliates.rule.share")}
-        hint={t("admin.affiliates.rule.shareHint")}
-        error={message("share")}
-      >
-        {(aria) => (
-          <Input
-            {...aria}
-            name="share"
-            inputMode="decimal"
-            autoComplete="off"
-            defaultValue={values.share ?? ""}
-          />
-        )}
-      </Field>
-      <Field
-        id={`${prefix}-months`}
-        label={t("admin.affiliates.rule.months")}
-        error={message("months")}
-      >
-        {(aria) => (
-          <Input
-            {...aria}
-            name="months"
-            inputMode="numeric"
-            autoComplete="off"
-            defaultValue={values.months ?? ""}
-          />
-        )}
-      </Field>
+    <div className="@container">
+      <div className="grid gap-4 @md:grid-cols-2">
+        <Field
+          id={`${prefix}-milestone`}
+          label={t("admin.affiliates.rule.milestone")}
+          error={message("milestone")}
+        >
+          {(aria) => (
+            <Select
+              {...aria}
+              name="milestone"
+              defaultValue={values.milestone ?? ""}
+              className="h-12 text-base"
+            >
+              <option value="">{t("admin.affiliates.rule.noMilestone")}</option>
+              {referralMilestones.map((milestone) => (
+                <option key={milestone} value={milestone}>
+                  {t(`admin.affiliates.rule.milestones.${milestone}`)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field
+          id={`${prefix}-fixed`}
+          label={t("admin.affiliates.rule.fixed")}
+          hint={t("admin.affiliates.amountHint")}
+          error={message("fixed")}
+        >
+          {(aria) => (
+            <Input
+              {...aria}
+              name="fixed"
+              inputMode="decimal"
+              autoComplete="off"
+              defaultValue={values.fixed ?? ""}
+            />
+          )}
+        </Field>
+        <Field
+          id={`${prefix}-share`}
+          label={t("admin.affiliates.rule.share")}
+          hint={t("admin.affiliates.rule.shareHint")}
+          error={message("share")}
+        >
+          {(aria) => (
+            <Input
+              {...aria}
+              name="share"
+              inputMode="decimal"
+              autoComplete="off"
+              defaultValue={values.share ?? ""}
+            />
+          )}
+        </Field>
+        <Field
+          id={`${prefix}-months`}
+          label={t("admin.affiliates.rule.months")}
+          error={message("months")}
+        >
+          {(aria) => (
+            <Input
+              {...aria}
+              name="months"
+              inputMode="numeric"
+              autoComplete="off"
+              defaultValue={values.months ?? ""}
+            />
+          )}
+        </Field>
+      </div>
     </div>
   );
 }

@@ -171,6 +171,9 @@ describe("money in her language", () => {
     expect(formatBrl(5, "de")).toBe(
       new Intl.NumberFormat("de", { style: "currency", currency: "BRL" }).format(0.05),
     );
+    // The real's sign, R$, in every language (Intl's default writes "BRL" or "BR$" in some).
+    expect(formatBrl(123_456, "it")).toBe("1.234,56\u00a0R$");
+    expect(formatBrl(123_456, "sv")).toMatch(/^1\s234,56\sR\$$/);
     expect(formatBrl(MAX_LINE_CENTS * 50, "en")).toBe("R$49,999,999,999.50");
   });
 

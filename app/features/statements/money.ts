@@ -105,7 +105,12 @@ export function formatBrl(cents: number, language: string): string {
   // Whole reais and cents apart, so no amount is ever divided as a float.
   const reais = Math.trunc(abs / 100);
   const rest = abs % 100;
-  const format = new Intl.NumberFormat(language, { style: "currency", currency: "BRL" });
+  // The real's own sign in every language ("BRL" in Italian and Spanish, "BR$" in Swedish else).
+  const format = new Intl.NumberFormat(language, {
+    style: "currency",
+    currency: "BRL",
+    currencyDisplay: "narrowSymbol",
+  });
   const parts = format.formatToParts(negative ? -1 : 1);
   const whole = new Intl.NumberFormat(language, { useGrouping: true }).format(reais);
   const fraction = String(rest).padStart(2, "0");
