@@ -6,7 +6,7 @@ import { pdfText } from "#app/test/pdf-text.ts";
 import { recipientsOf } from "#app/test/smtp-server.ts";
 import sharp from "sharp";
 import { PASSWORD } from "./accounts.ts";
-import { slow3g } from "./first-tap.ts";
+import { fullSpeed, slow3g, slowDown } from "./first-tap.ts";
 import { pendingApplicationId } from "./admin-screens.ts";
 import { expectAccessible } from "./axe.ts";
 import { expect, t, test, waitForHydration, type AppServer } from "./fixtures.ts";
@@ -397,10 +397,7 @@ test("her identity confirmed, her contract signed on a slow phone and countersig
     await expect(admin.getByText(en("contracts.panel.done.offered"))).toBeVisible();
 
     // Clara signs it on a slow phone: she reads, types her name, ticks, gives her password.
-    const cdp = await phone.context().newCDPSession(phone);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", slow3g);
+    const cdp = await slowDown(phone);
     await phone.goto(`${app.origin}/dashboard/model/contract?lang=pt`);
     await expect(phone.getByText(/recebe 30\s?% dos ganhos brutos/)).toBeVisible();
     const sign = phone.getByRole("region", { name: pt("contracts.model.signTitle") });
@@ -413,13 +410,7 @@ test("her identity confirmed, her contract signed on a slow phone and countersig
       timeout: paced(60_000),
     });
     // Back to a good signal for the rest of the journey.
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    await fullSpeed(cdp);
     await expectAccessible(phone, "her signed contract");
     const record = phone.getByRole("region", { name: pt("contracts.model.recordTitle") });
     const downloading = phone.waitForEvent("download");
@@ -529,10 +520,7 @@ test("a referral approved pays her affiliate: pending with its words and a mail,
 
     // She gives her PIX key on her phone as it is on a poor signal: the CPU slowed 4×, slow 3G,
     // her first tap a second after the page has loaded, before its code has run.
-    const cdp = await phone.context().newCDPSession(phone);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", slow3g);
+    const cdp = await slowDown(phone);
     await phone.goto(`${app.origin}/portal?lang=pt#payout-details`);
     await phone.waitForTimeout(1_000);
     const details = phone.getByRole("region", { name: pt("payouts.details.title") });
@@ -558,13 +546,7 @@ test("a referral approved pays her affiliate: pending with its words and a mail,
     await expect(details.getByRole("status")).toContainText("PIX · l•••@e•••.com", {
       timeout: paced(60_000),
     });
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    await fullSpeed(cdp);
     // A reload: the change still waits for her link, and the form is empty again.
     await phone.reload();
     await expect(details.getByRole("status")).toContainText("PIX · l•••@e•••.com");

@@ -69,12 +69,24 @@ export const inPageLinks = (layout: "desktop" | "phone") =>
     : // On a phone the footer's two links are one kind of link: its first stands for both.
       [...heroLinks, footerLinks[0]!];
 
-async function slowDown(page: Page): Promise<CDPSession> {
+/** Her phone as it often is: the CPU slowed 4× and Slow 3G. Returns the session to undo it. */
+export async function slowDown(page: Page): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", slow3g);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   return cdp;
+}
+
+/** Back to the machine's own processor and network (a good signal again). */
+export async function fullSpeed(cdp: CDPSession) {
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
 }
 
 /** Records the page's height at every change from the moment of the tap on. */
