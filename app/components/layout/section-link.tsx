@@ -38,13 +38,17 @@ export function SectionLink({
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
         if (location.pathname === pathname) {
-          // Scroll once the URL has changed, so no other scroll (the router's) interrupts ours.
-          void Promise.resolve(
-            navigate(
-              { pathname, search: location.search, hash: `#${hash}` },
-              { preventScrollReset: true, replace: location.hash === `#${hash}` },
-            ),
-          ).then(() => scrollToSection(hash));
+          // The router jumps to the section itself when it commits the new address. A smooth
+          // scroll under way when it jumps lands past the section on a busy phone (the browser
+          // adds the two), so the address is committed first and at once (flushSync), the view
+          // put back where she was before anything is painted, and only then scrolled smoothly.
+          const from = window.scrollY;
+          void navigate(
+            { pathname, search: location.search, hash: `#${hash}` },
+            { preventScrollReset: true, replace: location.hash === `#${hash}`, flushSync: true },
+          );
+          window.scrollTo({ top: from, behavior: "instant" });
+          scrollToSection(hash);
         } else {
           void navigate({ pathname, hash: `#${hash}` }, { preventScrollReset: true });
           window.setTimeout(() => scrollToSection(hash), HASH_SCROLL_DELAY_MS);
