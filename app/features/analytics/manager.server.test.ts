@@ -472,12 +472,59 @@ describe.each(databaseTargets)("the manager's analytics on %s", (_name, kind) =>
       await approvalRates(recorder, range);
       await cohortFunnel(recorder, range);
     });
-    expect(plans).toHaveLength(6); // the backlog reads its points, then its groups
+    // Decision times: groups and percentiles; the backlog: points, groups, then its oldest.
+    expect(plans).toHaveLength(8);
     for (const plan of plans) expect(plan).not.toMatch(/Seq Scan on submissions/);
     const all = plans.join("\n");
-    expect(all).toContain("submissions_undecided_created_idx");
-    expect(all).toContain("submissions_first_decided_idx");
+    expect(all).toMatch(/submission_wait_hours_(answered_idx|applied_hour_answered_hour_pk)/);
+    expect(all).toContain("submissions_cohort_idx");
     expect(all).toContain("submission_history_decisions_idx");
+  });
+
+  it("keeps the hourly groups of waiting exact through every change to an application", async () => {
+    const groups = async () =>
+      (
+        await db().execute(sql`
+        select applied_hour::text as applied, answered_hour::text as answered,
+          applications::int as n
+        from submission_wait_hours where applications > 0 order by 1, 2`)
+      ).rows;
+    const recount = async () =>
+      (
+        await db().execute(sql`
+        select date_bin('1 hour', created_at, timestamptz '2000-01-01 00:00:00+00')::text as applied,
+          coalesce(date_bin('1 hour', first_decided_at, timestamptz '2000-01-01 00:00:00+00'),
+            'infinity')::text as answered,
+          count(*)::int as n
+        from submissions group by 1, 2 order by 1, 2`)
+      ).rows;
+    expect(await groups()).toEqual(await recount());
+    const id = await insertApplicationRow(db(), { email: "groups@example.com" });
+    expect(await groups()).toEqual(await recount());
+    const actor = { id: "rita", role: "approver" as const };
+    const result = await changeStatus(db(), {
+      submissionId: id,
+      from: "Pendente",
+      to: "Aprovado",
+      actor,
+    });
+    if (result.outcome !== "changed") throw new Error(result.outcome);
+    expect(await groups()).toEqual(await recount());
+    await undoDecision(db(), result.decisionId, { id: actor.id });
+    expect(await groups()).toEqual(await recount());
+    // Moved within its hour: no group changes; moved a day back: it changes group.
+    await db().execute(
+      sql`update submissions set first_decided_at = date_bin('1 hour', now(), timestamptz '2000-01-01 00:00:00+00') + interval '1 minute' where id = ${id}`,
+    );
+    await db().execute(
+      sql`update submissions set first_decided_at = first_decided_at + interval '5 minutes' where id = ${id}`,
+    );
+    await db().execute(
+      sql`update submissions set created_at = created_at - interval '1 day' where id = ${id}`,
+    );
+    expect(await groups()).toEqual(await recount());
+    await db().delete(submissions).where(eq(submissions.id, id));
+    expect(await groups()).toEqual(await recount());
   });
 
   it("keeps her first answer's time: set once, kept on reopening, recomputed on an undo", async () => {
