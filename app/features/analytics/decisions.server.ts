@@ -232,7 +232,7 @@ export async function decisionsPerReviewer(
   const { start, end } = rangeBounds(range);
   // Per hour and reviewer first, then per day: the day (a time-zone conversion) is worked out
   // for a few thousand groups rather than for each decision (the agency's offsets are whole
-  // hours, so an hour falls in one day). At a million applications: 145 → 30 ms.
+  // hours, so an hour falls in one day). At a million applications: 145 → 38 ms at p50.
   const rows = await rowsOf<Record<string, unknown>>(
     db,
     sql`
