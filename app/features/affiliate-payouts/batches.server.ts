@@ -210,11 +210,6 @@ export function batchPayouts(db: Reader, batchId: number) {
 }
 
 /**
- * Marks an open batch paid with the bank's reference and the day it paid, and tells each
- * affiliate by a mail with no amount, all in one transaction. A batch already paid or
- * cancelled is left as it is.
- */
-/**
  * Locks a batch for a change of its state: only an open batch may be paid or cancelled, and two
  * admins at once change it one after the other (the second finds it no longer open).
  */
@@ -228,6 +223,11 @@ async function lockOpenBatch(tx: Transaction, batchId: number) {
   return found.state === "open" ? "open" : "not-open";
 }
 
+/**
+ * Marks an open batch paid with the bank's reference and the day it paid, and tells each
+ * affiliate by a mail with no amount, all in one transaction. A batch already paid or
+ * cancelled is left as it is.
+ */
 export async function markBatchPaid(
   db: Database,
   actor: Actor,

@@ -482,22 +482,20 @@ describe.each(databaseTargets)("the manager's analytics on %s", (_name, kind) =>
   });
 
   it("keeps the hourly groups of waiting exact through every change to an application", async () => {
-    const groups = async () =>
-      (
-        await db().execute(sql`
+    const rows = async (query: SQL) =>
+      ((await db().execute(query)) as unknown as { rows: unknown[] }).rows;
+    const groups = () =>
+      rows(sql`
         select applied_hour::text as applied, answered_hour::text as answered,
           applications::int as n
-        from submission_wait_hours where applications > 0 order by 1, 2`)
-      ).rows;
-    const recount = async () =>
-      (
-        await db().execute(sql`
+        from submission_wait_hours where applications > 0 order by 1, 2`);
+    const recount = () =>
+      rows(sql`
         select date_bin('1 hour', created_at, timestamptz '2000-01-01 00:00:00+00')::text as applied,
           coalesce(date_bin('1 hour', first_decided_at, timestamptz '2000-01-01 00:00:00+00'),
             'infinity')::text as answered,
           count(*)::int as n
-        from submissions group by 1, 2 order by 1, 2`)
-      ).rows;
+        from submissions group by 1, 2 order by 1, 2`);
     expect(await groups()).toEqual(await recount());
     const id = await insertApplicationRow(db(), { email: "groups@example.com" });
     expect(await groups()).toEqual(await recount());
