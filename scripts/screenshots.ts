@@ -1,7 +1,8 @@
 /**
- * `npm run screenshots -- --origin http://localhost:3000 --out shots/`: full-page PNGs of every
- * signed-in screen (the back office, the model's dashboard, the affiliate's portal, her security
- * page) at a phone's width (390 px) and a desktop's (1366 px), to look at what a change did.
+ * `npm run screenshots -- --origin http://localhost:3000 --out shots/ [--lang de] [--only /admin/x]`:
+ * full-page PNGs of every signed-in screen (the back office, the model's dashboard, the
+ * affiliate's portal, her security page), or of those whose address holds `--only`, at a phone's
+ * width (390 px) and a desktop's (1366 px), to look at what a change did.
  * Run it against two servers (before and after a change) on copies of one data folder, and the
  * file names pair up. It signs in through the login form, so it works on any build of the site.
  *
@@ -19,6 +20,8 @@ const { values } = parseArgs({
     origin: { type: "string", default: "http://localhost:3000" },
     out: { type: "string", default: "screenshots" },
     lang: { type: "string", default: "en" },
+    // Only the screens whose address holds this (`--only /admin/analytics`).
+    only: { type: "string" },
   },
 });
 const origin = values.origin.replace(/\/$/, "");
@@ -91,7 +94,11 @@ try {
       });
       await signIn(context, email);
       const page = await context.newPage();
-      for (const screen of screens) {
+      const wanted = screens.filter(
+        (screen) =>
+          !values.only || (typeof screen === "string" ? screen : screen.from).includes(values.only),
+      );
+      for (const screen of wanted) {
         let address: string;
         let name: string;
         if (typeof screen === "string") {

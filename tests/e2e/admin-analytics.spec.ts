@@ -194,9 +194,17 @@ test.describe("analytics", () => {
     const shots = process.env.SHOTS_DIR;
     if (shots) {
       mkdirSync(shots, { recursive: true });
-      for (const width of [390, 1366]) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.screenshot({ path: `${shots}/analytics-manager-${width}.png`, fullPage: true });
+      for (const lang of ["pt", "en", "es", "it", "de", "sv"] as const) {
+        await page.goto(
+          `${app.origin}/admin/analytics?from=2026-01-01&to=2026-01-31&group=week&lang=${lang}`,
+        );
+        for (const width of [390, 1366]) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.screenshot({
+            path: `${shots}/analytics-manager-${lang}-${width}.png`,
+            fullPage: true,
+          });
+        }
       }
     }
     await page.context().close();

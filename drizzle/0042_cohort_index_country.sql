@@ -1,0 +1,2 @@
+DROP INDEX "submissions_cohort_idx";--> statement-breakpoint
+CREATE INDEX "submissions_cohort_idx" ON "submissions" USING btree ("created_at","status","source","language","affiliate_id","first_decided_at","active_since","id","country");
