@@ -11,6 +11,7 @@ import { encrypt, parseKey } from "#app/utils/encryption.server.ts";
 import { accountsDataDir, createAccount, roleAccounts } from "../e2e/accounts.ts";
 import { ownServer, type OwnServer } from "../e2e/own-server.ts";
 import { scratchDatabase } from "../e2e/scratch-database.ts";
+import { postForm, signedInCookie } from "./forms.ts";
 
 /**
  * The server killed with SIGKILL while an admin makes a payout batch, and again while she marks
@@ -147,41 +148,7 @@ function expectWholeOrNothing(state: BatchState, paidToo: "open" | "paid" | "eit
   }
 }
 
-async function signInAdmin(server: OwnServer) {
-  const response = await fetch(`${server.origin}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: server.origin,
-      "sec-fetch-site": "same-origin",
-    },
-    body: new URLSearchParams({
-      email: roleAccounts.admin.email,
-      password: roleAccounts.admin.password,
-    }),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .find((line) => /^mare\.session_token=[^;]/.test(line));
-  expect(cookie, "the admin's session").toBeTruthy();
-  return cookie!.split(";")[0]!;
-}
-
-/** A form posted as her browser would, from the page itself. */
-function post(server: OwnServer, pathname: string, cookie: string, fields: Record<string, string>) {
-  return fetch(`${server.origin}${pathname}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: server.origin,
-      "sec-fetch-site": "same-origin",
-      cookie,
-    },
-    body: new URLSearchParams(fields),
-  });
-}
+const signInAdmin = (server: OwnServer) => signedInCookie(server.origin, roleAccounts.admin);
 
 const today = () =>
   new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
@@ -226,7 +193,7 @@ async function killAtFractions(
     await server.start();
     const cookie = await signInAdmin(server);
     const started = performance.now();
-    const answer = await post(server, action.path(), cookie, action.fields);
+    const answer = await postForm(server.origin, action.path(), action.fields, { cookie });
     const took = performance.now() - started;
     expect(answer.status, `${action.name}, done whole`).toBe(303);
     await server.stop();
@@ -244,7 +211,7 @@ async function killAtFractions(
     const afterMs = Math.round(timed.took * fraction);
     await server.start();
     const cookie = await signInAdmin(server);
-    const answer = post(server, action.path(), cookie, action.fields).then(
+    const answer = postForm(server.origin, action.path(), action.fields, { cookie }).then(
       (response) => `answered ${response.status}`,
       () => "cut off",
     );

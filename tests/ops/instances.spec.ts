@@ -7,6 +7,7 @@ import { createAccount } from "../e2e/accounts.ts";
 import { logsDir, ownServer, type OwnServer } from "../e2e/own-server.ts";
 import { scratchDatabase, type ScratchDatabase } from "../e2e/scratch-database.ts";
 import { startSmtp } from "../e2e/smtp.ts";
+import { postForm, sessionCookie } from "./forms.ts";
 import { paced } from "#app/test/pace.ts";
 
 /**
@@ -98,28 +99,8 @@ function apply(server: OwnServer, ip: string, email: string) {
   });
 }
 
-function signIn(server: OwnServer, password: string, ip = "203.0.113.50", email = MODEL) {
-  return fetch(`${server.origin}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: server.origin,
-      "sec-fetch-site": "same-origin",
-      "x-forwarded-for": ip,
-    },
-    body: new URLSearchParams({ email, password }),
-  });
-}
-
-/** The session cookie a response set, as the browser would send it back. */
-function sessionCookie(response: Response) {
-  const cookie = response.headers
-    .getSetCookie()
-    .find((line) => /^mare\.session_token=[^;]/.test(line));
-  expect(cookie, "a session cookie").toBeTruthy();
-  return cookie!.split(";")[0]!;
-}
+const signIn = (server: OwnServer, password: string, ip = "203.0.113.50", email = MODEL) =>
+  postForm(server.origin, "/login", { email, password }, { ip });
 
 async function signedInAs(server: OwnServer, cookie: string) {
   const response = await fetch(`${server.origin}/dashboard/model`, {
@@ -231,17 +212,12 @@ test("a referral approved on both instances at once pays her affiliate once and 
   );
   const answers = await Promise.all(
     [a, b].map((server, i) =>
-      fetch(`${server.origin}/admin/cadastros/${id}`, {
-        method: "POST",
-        redirect: "manual",
-        headers: {
-          "content-type": "application/x-www-form-urlencoded",
-          origin: server.origin,
-          "sec-fetch-site": "same-origin",
-          cookie: cookies[i]!,
-        },
-        body: new URLSearchParams({ from: "Pendente", to: "Aprovado", note: "" }),
-      }),
+      postForm(
+        server.origin,
+        `/admin/cadastros/${id}`,
+        { from: "Pendente", to: "Aprovado", note: "" },
+        { cookie: cookies[i]! },
+      ),
     ),
   );
   // One approval; the other is told it was decided meanwhile (or finds it already approved).

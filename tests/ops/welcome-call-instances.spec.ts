@@ -7,6 +7,7 @@ import { createAccount } from "../e2e/accounts.ts";
 import { ownServer, type OwnServer } from "../e2e/own-server.ts";
 import { scratchDatabase, type ScratchDatabase } from "../e2e/scratch-database.ts";
 import { startSmtp } from "../e2e/smtp.ts";
+import { postForm, signedInCookie } from "./forms.ts";
 import { paced } from "#app/test/pace.ts";
 
 /**
@@ -86,37 +87,16 @@ test.afterAll(async () => {
   for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
 });
 
-async function signIn(server: OwnServer, email: string, ip: string) {
-  const response = await fetch(`${server.origin}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: server.origin,
-      "sec-fetch-site": "same-origin",
-      "x-forwarded-for": ip,
-    },
-    body: new URLSearchParams({ email, password: PASSWORD }),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .find((line) => /^mare\.session_token=[^;]/.test(line));
-  expect(cookie, "a session cookie").toBeTruthy();
-  return cookie!.split(";")[0]!;
-}
+const signIn = (server: OwnServer, email: string, ip: string) =>
+  signedInCookie(server.origin, { email, password: PASSWORD }, ip);
 
 function book(server: OwnServer, cookie: string, start: string) {
-  return fetch(`${server.origin}/dashboard/model/welcome-call`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      cookie,
-      "content-type": "application/x-www-form-urlencoded",
-      origin: server.origin,
-      "sec-fetch-site": "same-origin",
-    },
-    body: new URLSearchParams({ intent: "book", start, tz: "Europe/Lisbon" }),
-  });
+  return postForm(
+    server.origin,
+    "/dashboard/model/welcome-call",
+    { intent: "book", start, tz: "Europe/Lisbon" },
+    { cookie },
+  );
 }
 
 test("one time posted to both instances at once is booked once", async () => {
