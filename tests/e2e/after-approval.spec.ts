@@ -618,14 +618,52 @@ test("a referral approved pays her affiliate: pending with its words and a mail,
       pt("affiliateProgram.states.payable"),
     );
 
-    // The admin pays: a batch of what is payable, its file for the bank, then paid.
+    // The admin pays. She makes the batch on her phone, on a poor signal (the CPU slowed 4×,
+    // slow 3G): her first tap a second after the page has loaded, and, as nothing seems to
+    // happen, a second tap. One batch, and she lands on it.
     await app.signIn(desk, "admin");
     await desk.goto(`${app.origin}/admin/afiliados/pagamentos?lang=pt`);
     await waitForHydration(desk);
     const next = desk.getByRole("table", { name: pt("admin.payouts.preview.caption") });
     await expect(next.getByRole("row").filter({ hasText: "Lia Journey" })).toContainText("150,00");
     await expectAccessible(desk, "the payouts, before the batch");
-    await desk.getByRole("button", { name: /^Criar lote/ }).click();
+    const batchLinks = (page: Page) => page.getByRole("link", { name: /^Lote nº \d+$/ });
+    const batchesBefore = await batchLinks(desk).count();
+    const pocket = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    try {
+      const adminPhone = await pocket.newPage();
+      await app.signIn(adminPhone, "admin", { lang: "pt" });
+      const slow = await slowDown(adminPhone);
+      await adminPhone.goto(`${app.origin}/admin/afiliados/pagamentos?lang=pt`, {
+        waitUntil: "load",
+      });
+      await adminPhone.waitForTimeout(1_000);
+      // Two taps on the button, a fifth of a second apart, wherever the page is by then.
+      const box = (await adminPhone.getByRole("button", { name: /^Criar lote/ }).boundingBox())!;
+      const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+      await adminPhone.touchscreen.tap(x, y);
+      await adminPhone.waitForTimeout(200);
+      await adminPhone.touchscreen.tap(x, y);
+      await expect(adminPhone.getByRole("heading", { level: 1 })).toHaveText(/^Lote nº \d+$/, {
+        timeout: paced(30_000),
+      });
+      await fullSpeed(slow);
+      await expectAccessible(adminPhone, "the batch, on her phone");
+      const batchUrl = adminPhone.url();
+      // One batch of Lia's R$ 150,00, not two.
+      await adminPhone.goto(`${app.origin}/admin/afiliados/pagamentos?lang=pt`);
+      await expect(batchLinks(adminPhone), "one batch made by the two taps").toHaveCount(
+        batchesBefore + 1,
+      );
+      await desk.goto(batchUrl);
+      await waitForHydration(desk);
+    } finally {
+      await pocket.close();
+    }
     await expect(desk.getByRole("heading", { level: 1 })).toHaveText(/^Lote nº \d+$/);
     const csvLink = desk.getByRole("link", { name: pt("admin.payouts.batch.csv") });
     const csv = await office.request.get(

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Database, Reader, Transaction } from "#app/db/db.server.ts";
 import { recordAccess, type Actor } from "#app/db/access-log.server.ts";
 import {
@@ -78,17 +78,21 @@ export async function batchPreview(db: Database, now = new Date()) {
 const reachesMinimum = (totalCents: number, minimum: number) =>
   totalCents > 0 && totalCents >= minimum;
 
+/** How long a second press of "make the batch" means the batch the first press made. */
+const SECOND_PRESS_MS = 60_000;
+
 /**
  * Makes a batch of everything payable now, in one transaction that locks the entries it takes
  * (FOR UPDATE): a second admin pressing at the same moment waits, then finds those entries
  * taken (PostgreSQL checks the row again once the lock is released) and pays only what is left,
- * usually nothing.
+ * usually nothing. The same admin pressing again within a minute (a double tap on a slow phone,
+ * a form sent again) finds nothing left and is given the batch she has just made.
  */
 export async function createBatch(
   db: Database,
   actor: Actor,
   now = new Date(),
-): Promise<{ outcome: "created"; batchId: number } | { outcome: "empty" }> {
+): Promise<{ outcome: "created" | "already-made"; batchId: number } | { outcome: "empty" }> {
   return db.transaction(async (tx) => {
     const { minimumPayoutCents } = await programSettings(tx);
     const entries = await tx
@@ -123,7 +127,23 @@ export async function createBatch(
           )
       : [];
     const paid = due.filter(([id]) => details.some((row) => row.affiliateId === id));
-    if (paid.length === 0) return { outcome: "empty" as const };
+    if (paid.length === 0) {
+      const [justMade] = await tx
+        .select({ id: affiliatePayoutBatches.id })
+        .from(affiliatePayoutBatches)
+        .where(
+          and(
+            eq(affiliatePayoutBatches.createdBy, actor.id),
+            eq(affiliatePayoutBatches.state, "open"),
+            gt(affiliatePayoutBatches.createdAt, new Date(now.getTime() - SECOND_PRESS_MS)),
+          ),
+        )
+        .orderBy(desc(affiliatePayoutBatches.id))
+        .limit(1);
+      return justMade
+        ? { outcome: "already-made" as const, batchId: justMade.id }
+        : { outcome: "empty" as const };
+    }
 
     const [batch] = await tx
       .insert(affiliatePayoutBatches)
@@ -213,15 +233,27 @@ export function batchPayouts(db: Reader, batchId: number) {
  * Locks a batch for a change of its state: only an open batch may be paid or cancelled, and two
  * admins at once change it one after the other (the second finds it no longer open).
  */
-async function lockOpenBatch(tx: Transaction, batchId: number) {
+async function lockBatch(tx: Transaction, batchId: number) {
   const [found] = await tx
-    .select({ state: affiliatePayoutBatches.state })
+    .select({
+      state: affiliatePayoutBatches.state,
+      reference: affiliatePayoutBatches.reference,
+      paidAt: affiliatePayoutBatches.paidAt,
+    })
     .from(affiliatePayoutBatches)
     .where(eq(affiliatePayoutBatches.id, batchId))
     .for("update");
+  return found;
+}
+
+async function lockOpenBatch(tx: Transaction, batchId: number) {
+  const found = await lockBatch(tx, batchId);
   if (!found) return "missing";
   return found.state === "open" ? "open" : "not-open";
 }
+
+/** Noon in Brasília of the day the bank paid: the same day in every time zone the screens use. */
+const paidAtOf = (paidOn: string) => new Date(`${paidOn}T12:00:00-03:00`);
 
 /**
  * Marks an open batch paid with the bank's reference and the day it paid, and tells each
@@ -233,12 +265,19 @@ export async function markBatchPaid(
   actor: Actor,
   batchId: number,
   input: { reference: string; paidOn: string },
-): Promise<"paid" | "missing" | "not-open"> {
+): Promise<"paid" | "already-paid" | "missing" | "not-open"> {
   return db.transaction(async (tx) => {
-    const locked = await lockOpenBatch(tx, batchId);
-    if (locked !== "open") return locked;
-    // Noon in Brasília: the day stays the same in every time zone the screens use.
-    const paidAt = new Date(`${input.paidOn}T12:00:00-03:00`);
+    const batch = await lockBatch(tx, batchId);
+    if (!batch) return "missing";
+    const paidAt = paidAtOf(input.paidOn);
+    if (batch.state !== "open") {
+      // The same payment pressed twice (a double tap, a form sent again): already done.
+      const same =
+        batch.state === "paid" &&
+        batch.reference === input.reference &&
+        batch.paidAt?.getTime() === paidAt.getTime();
+      return same ? "already-paid" : "not-open";
+    }
     await tx
       .update(affiliatePayoutBatches)
       .set({ state: "paid", paidAt, paidBy: actor.id, reference: input.reference })

@@ -86,6 +86,7 @@ describe.each(databaseTargets)("affiliate payouts on %s", (_name, kind) => {
   let database: DatabaseHandle;
   const marker = randomUUID().slice(0, 8);
   let admin: { id: string; ip: string };
+  let otherAdmin: string;
   const past = new Date(Date.now() - 40 * 86_400_000);
   const future = new Date(Date.now() + 10 * 86_400_000);
 
@@ -96,6 +97,10 @@ describe.each(databaseTargets)("affiliate payouts on %s", (_name, kind) => {
       role: "admin",
     });
     admin = { id, ip: "203.0.113.9" };
+    otherAdmin = await insertAccount(database.db, {
+      email: `other.admin.${marker}@example.com`,
+      role: "admin",
+    });
   });
   afterAll(() => database?.close());
 
@@ -190,8 +195,15 @@ describe.each(databaseTargets)("affiliate payouts on %s", (_name, kind) => {
       "void",
       "held",
     ]);
-    // Nothing left to pay: entries in a batch are not taken again.
-    expect(await createBatch(database.db, admin)).toEqual({ outcome: "empty" });
+    // Nothing left to pay: entries in a batch are not taken again. Her second press within a
+    // minute is given the batch she made; another admin's, or hers later, finds nothing.
+    expect(await createBatch(database.db, admin)).toEqual({ outcome: "already-made", batchId });
+    expect(await createBatch(database.db, { ...admin, id: otherAdmin })).toEqual({
+      outcome: "empty",
+    });
+    expect(await createBatch(database.db, admin, new Date(Date.now() + 61_000))).toEqual({
+      outcome: "empty",
+    });
 
     expect(
       await markBatchPaid(database.db, admin, batchId, {
@@ -200,6 +212,13 @@ describe.each(databaseTargets)("affiliate payouts on %s", (_name, kind) => {
       }),
     ).toBe("paid");
     expect(await stateOf(anaPaid)).toEqual(["paid", "paid"]);
+    // The same payment pressed again (a double tap): already done, and no second mail.
+    expect(
+      await markBatchPaid(database.db, admin, batchId, {
+        reference: "BB-123",
+        paidOn: "2026-11-20",
+      }),
+    ).toBe("already-paid");
     const mails = await database.db
       .select()
       .from(outbox)

@@ -93,6 +93,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       : await cancelBatch(db, actor, batchId);
   if (outcome === "missing") throw data(null, { status: 404 });
   if (outcome === "not-open") return data<Result>({ error: "admin.payouts.errors.notOpen" }, 409);
+  // Done now, or the same payment pressed a moment ago ("already-paid"): the batch, paid.
   throw redirect(`/admin/afiliados/pagamentos/${batchId}`, 303);
 }
 

@@ -54,6 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!form.success) return data({ error: "admin.payouts.errors.invalid" }, 400);
   const made = await createBatch(await getDatabase(), { id: viewer.id, ip: clientIp(request) });
   if (made.outcome === "empty") return data({ error: "admin.payouts.errors.empty" }, 409);
+  // Made now, or by her press a moment ago: either way, the batch.
   throw redirect(`/admin/afiliados/pagamentos/${made.batchId}`, 303);
 }
 
