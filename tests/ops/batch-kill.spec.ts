@@ -276,7 +276,7 @@ test("PGlite on disk: a kill while a batch is made or paid leaves all of it or n
     const seed = await openPglite(dataDir);
     await seedPayable(seed);
     await seed.close();
-    server = await ownServer(basePort + 64, {
+    server = await ownServer(basePort + 73, {
       DATA_DIR: dataDir,
       DATA_ENCRYPTION_KEY: ENCRYPTION_KEY,
     });
@@ -300,7 +300,7 @@ test("PostgreSQL: a kill while a batch is made or paid leaves all of it or none"
       DATA_ENCRYPTION_KEY: ENCRYPTION_KEY,
     };
     // Its first start migrates the empty database; then the admin and the affiliates.
-    server = await ownServer(basePort + 65, env);
+    server = await ownServer(basePort + 74, env);
     await server.stop();
     await createAccount({ ...roleAccounts.admin, database: { url: database.url } });
     const seed = await openPostgres(database.url);
